@@ -10,6 +10,14 @@ public interface BindingSession extends AutoCloseable {
   /** The binding for one worker thread; called on that thread before its first operation. */
   Binding newBinding(int workerIndex) throws BindingException;
 
+  /**
+   * True when the data store this session talks to was created empty for this run (an embedded
+   * cluster): the engine then loads the records before a {@code run} phase and says so.
+   */
+  default boolean startsEmpty() {
+    return false;
+  }
+
   /** Called just before the measured phase starts (e.g. to take a baseline of server counters). */
   default void runStarting() {
   }

@@ -18,6 +18,7 @@ import java.util.Map;
  * @param seed seed for every random choice, null = random (YCSB behaviour)
  * @param failOnErrors exit non-zero when any operation failed ({@code hbload.failonerror})
  * @param properties every merged property, for bindings
+ * @param notes warnings found while parsing, printed before the run (e.g. threads cut to the op count)
  */
 public record RunSpec(
     Phase phase,
@@ -39,10 +40,17 @@ public record RunSpec(
     Long seed,
     boolean spinSleep,
     boolean failOnErrors,
-    Map<String, String> properties) {
+    Map<String, String> properties,
+    List<String> notes) {
 
   public RunSpec {
     percentiles = List.copyOf(percentiles);
-    properties = Map.copyOf(properties);
+    properties = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(properties));
+    notes = List.copyOf(notes);
+  }
+
+  /** True when a target rate paces the workers. */
+  public boolean throttled() {
+    return targetOpsPerSec > 0;
   }
 }

@@ -1,0 +1,143 @@
+package io.hbload.core;
+
+import io.hbload.core.binding.BindingException;
+import io.hbload.core.binding.BindingProvider;
+import io.hbload.core.binding.Bindings;
+import io.hbload.core.config.Phase;
+import io.hbload.core.config.RunSpec;
+import io.hbload.core.config.RunSpecBuilder;
+import io.hbload.core.exec.RunListener;
+import io.hbload.core.exec.Runner;
+import io.hbload.core.export.StatusLine;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * The Java API: describe a run fluently, run it against a binding, assert on the {@link RunResult}.
+ * <pre>{@code
+ * RunResult r = Hbload.workload("a").binding("memory").recordCount(10_000)
+ *     .threads(2).duration(Duration.ofSeconds(5)).run();
+ * assertThat(r.errorCount()).isZero();
+ * assertThat(r.op("READ").p99Micros()).isLessThan(5_000);
+ * }</pre>
+ * It builds the same {@link RunSpec} the CLI builds (through the same properties). Not thread-safe; one
+ * builder per run, though {@link #load()} then {@link #run()} on the same builder is the usual pair.
+ */
+public final class Hbload {
+  private final RunSpecBuilder builder = new RunSpecBuilder();
+  private BindingProvider provider;
+  private PrintStream messages = new PrintStream(OutputStream.nullOutputStream());
+
+  private Hbload() {
+  }
+
+  /** A bundled workload: a, b, c, d, e, f or updateonly. */
+  public static Hbload workload(String name) {
+    Hbload h = new Hbload();
+    h.builder.workload(name);
+    return h;
+  }
+
+  /** A YCSB workload file. */
+  public static Hbload workloadFile(Path file) {
+    Hbload h = new Hbload();
+    h.builder.workloadFile(file);
+    return h;
+  }
+
+  public Hbload binding(String nameOrClass) {
+    builder.binding(nameOrClass);
+    provider = null;
+    return this;
+  }
+
+  /** A provider instance, e.g. one wired to a test's cluster. */
+  public Hbload binding(BindingProvider bindingProvider) {
+    builder.binding(bindingProvider.name());
+    provider = bindingProvider;
+    return this;
+  }
+
+  public Hbload property(String key, String value) {
+    builder.property(key, value);
+    return this;
+  }
+
+  public Hbload properties(Map<String, String> properties) {
+    builder.properties(properties);
+    return this;
+  }
+
+  public Hbload threads(int threads) {
+    builder.threads(threads);
+    return this;
+  }
+
+  public Hbload target(double opsPerSecond) {
+    builder.target(opsPerSecond);
+    return this;
+  }
+
+  public Hbload recordCount(long records) {
+    builder.recordCount(records);
+    return this;
+  }
+
+  public Hbload operationCount(long operations) {
+    builder.operationCount(operations);
+    return this;
+  }
+
+  public Hbload duration(Duration duration) {
+    builder.duration(duration);
+    return this;
+  }
+
+  public Hbload seed(long seed) {
+    builder.seed(seed);
+    return this;
+  }
+
+  public Hbload dataIntegrity(boolean verify) {
+    builder.dataIntegrity(verify);
+    return this;
+  }
+
+  /** Where banners and (with {@code status(true)}) status lines go; silent by default. */
+  public Hbload messages(PrintStream stream) {
+    messages = stream;
+    return this;
+  }
+
+  public Hbload status(boolean status) {
+    builder.status(status);
+    return this;
+  }
+
+  /** The spec for a phase, as the CLI would build it. */
+  public RunSpec spec(Phase phase) {
+    return builder.build(phase);
+  }
+
+  /** Runs the load phase (inserts the records). */
+  public RunResult load() {
+    return execute(builder.build(Phase.LOAD));
+  }
+
+  /** Runs the transaction phase (loading first if the store starts empty). */
+  public RunResult run() {
+    return execute(builder.build(Phase.RUN));
+  }
+
+  private RunResult execute(RunSpec spec) {
+    BindingProvider p = provider != null ? provider : Bindings.find(spec.binding());
+    try {
+      return new Runner(spec, p, messages, RunListener.all(java.util.List.of(new StatusLine(messages)))).run();
+    } catch (BindingException e) {
+      throw new HbloadException(e.getMessage(), e);
+    }
+  }
+}

@@ -1,0 +1,94 @@
+package io.hbload.core.binding.builtin;
+
+import io.hbload.core.binding.Binding;
+import io.hbload.core.binding.BindingContext;
+import io.hbload.core.binding.BindingProvider;
+import io.hbload.core.binding.BindingSession;
+import io.hbload.core.binding.Fields;
+import io.hbload.core.binding.Key;
+import io.hbload.core.binding.RowSink;
+import io.hbload.core.binding.ScanSink;
+import io.hbload.core.binding.Status;
+import io.hbload.core.binding.Values;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * {@code basic}: does nothing and answers OK, like YCSB's BasicDB, to measure the engine itself. Honors
+ * {@code basicdb.simulatedelay} (ms) and {@code basicdb.randomizedelay} (default true: uniform in [0,
+ * delay)) to stand in for a slow store. {@code basicdb.verbose} is ignored: printing every call would
+ * measure the terminal.
+ */
+public final class BasicBindingProvider implements BindingProvider {
+  @Override
+  public String name() {
+    return "basic";
+  }
+
+  @Override
+  public Set<String> aliases() {
+    return Set.of("site.ycsb.BasicDB", "com.yahoo.ycsb.BasicDB");
+  }
+
+  @Override
+  public String description() {
+    return "no-op binding (YCSB's BasicDB): measures the engine; basicdb.simulatedelay=MS adds a delay";
+  }
+
+  @Override
+  public BindingSession open(BindingContext context) {
+    long delayNanos = (long) (Double.parseDouble(context.property("basicdb.simulatedelay", "0").trim()) * 1e6);
+    boolean randomize = Boolean.parseBoolean(context.property("basicdb.randomizedelay", "true").trim());
+    return worker -> new Basic(delayNanos, randomize);
+  }
+
+  /** One per worker; allocation-free. */
+  static final class Basic implements Binding {
+    private final long delayNanos;
+    private final boolean randomize;
+    private final SplittableRandom random = new SplittableRandom();
+
+    Basic(long delayNanos, boolean randomize) {
+      this.delayNanos = delayNanos;
+      this.randomize = randomize;
+    }
+
+    private Status delayThenOk() {
+      if (delayNanos > 0) {
+        long d = randomize ? (long) (random.nextDouble() * delayNanos) : delayNanos;
+        long until = System.nanoTime() + d;
+        long left;
+        while ((left = until - System.nanoTime()) > 0) {
+          LockSupport.parkNanos(left);
+        }
+      }
+      return Status.OK;
+    }
+
+    @Override
+    public Status read(String table, Key key, Fields fields, RowSink result) {
+      return delayThenOk();
+    }
+
+    @Override
+    public Status scan(String table, Key startKey, int recordCount, Fields fields, ScanSink result) {
+      return delayThenOk();
+    }
+
+    @Override
+    public Status update(String table, Key key, Values values) {
+      return delayThenOk();
+    }
+
+    @Override
+    public Status insert(String table, Key key, Values values) {
+      return delayThenOk();
+    }
+
+    @Override
+    public Status delete(String table, Key key) {
+      return delayThenOk();
+    }
+  }
+}

@@ -1,0 +1,69 @@
+package io.hbload.core.config;
+
+/**
+ * Every property key the engine reads: YCSB 0.17.0's names verbatim (the public contract users' files
+ * and scripts rely on), then hbload's own under {@code hbload.*}. Defaults live in {@link SpecParser}.
+ */
+public final class PropertyNames {
+  private PropertyNames() {
+  }
+
+  // Client
+  public static final String WORKLOAD = "workload";
+  public static final String DB = "db";
+  public static final String THREADS = "threadcount";
+  public static final String TARGET = "target";
+  public static final String DO_TRANSACTIONS = "dotransactions";
+  public static final String STATUS = "status";
+  public static final String STATUS_INTERVAL = "status.interval";
+  public static final String LABEL = "label";
+  public static final String MAX_EXECUTION_TIME = "maxexecutiontime";
+  public static final String EXPORTER = "exporter";
+  public static final String EXPORT_FILE = "exportfile";
+  public static final String MEASUREMENT_TYPE = "measurementtype";
+  public static final String MEASUREMENT_INTERVAL = "measurement.interval";
+  public static final String PERCENTILES = "hdrhistogram.percentiles";
+  public static final String SPIN_SLEEP = "spin.sleep";
+  public static final String REPORT_LATENCY_FOR_EACH_ERROR = "reportlatencyforeacherror";
+  public static final String LATENCY_TRACKED_ERRORS = "latencytrackederrors";
+
+  // CoreWorkload
+  public static final String TABLE = "table";
+  public static final String RECORD_COUNT = "recordcount";
+  public static final String OPERATION_COUNT = "operationcount";
+  public static final String FIELD_COUNT = "fieldcount";
+  public static final String FIELD_NAME_PREFIX = "fieldnameprefix";
+  public static final String FIELD_LENGTH = "fieldlength";
+  public static final String MIN_FIELD_LENGTH = "minfieldlength";
+  public static final String FIELD_LENGTH_DISTRIBUTION = "fieldlengthdistribution";
+  public static final String FIELD_LENGTH_HISTOGRAM = "fieldlengthhistogram";
+  public static final String READ_ALL_FIELDS = "readallfields";
+  public static final String WRITE_ALL_FIELDS = "writeallfields";
+  public static final String DATA_INTEGRITY = "dataintegrity";
+  public static final String READ_PROPORTION = "readproportion";
+  public static final String UPDATE_PROPORTION = "updateproportion";
+  public static final String INSERT_PROPORTION = "insertproportion";
+  public static final String SCAN_PROPORTION = "scanproportion";
+  public static final String READ_MODIFY_WRITE_PROPORTION = "readmodifywriteproportion";
+  public static final String REQUEST_DISTRIBUTION = "requestdistribution";
+  public static final String ZERO_PADDING = "zeropadding";
+  public static final String INSERT_ORDER = "insertorder";
+  public static final String INSERT_START = "insertstart";
+  public static final String INSERT_COUNT = "insertcount";
+  public static final String MIN_SCAN_LENGTH = "minscanlength";
+  public static final String MAX_SCAN_LENGTH = "maxscanlength";
+  public static final String SCAN_LENGTH_DISTRIBUTION = "scanlengthdistribution";
+  public static final String HOTSPOT_DATA_FRACTION = "hotspotdatafraction";
+  public static final String HOTSPOT_OPN_FRACTION = "hotspotopnfraction";
+  public static final String EXPONENTIAL_PERCENTILE = "exponential.percentile";
+  public static final String EXPONENTIAL_FRAC = "exponential.frac";
+  public static final String INSERTION_RETRY_LIMIT = "core_workload_insertion_retry_limit";
+  public static final String INSERTION_RETRY_INTERVAL = "core_workload_insertion_retry_interval";
+
+  // hbload's own
+  public static final String DELETE_PROPORTION = "hbload.deleteproportion";
+  public static final String JSON_FILE = "hbload.json";
+  public static final String HLOG_FILE = "hbload.hlog";
+  public static final String SEED = "hbload.seed";
+  public static final String FAIL_ON_ERROR = "hbload.failonerror";
+}

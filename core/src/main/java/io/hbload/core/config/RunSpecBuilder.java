@@ -1,0 +1,86 @@
+package io.hbload.core.config;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * Builds a {@link RunSpec} in code by setting the same properties the CLI sets, then parsing them with the
+ * same {@link SpecParser}: the Java API and the command line cannot drift apart. Later settings win, and
+ * settings win over workload files, as on YCSB's command line. Not thread-safe.
+ */
+public final class RunSpecBuilder {
+  private final PropertySources sources = new PropertySources();
+
+  /** Starts from a bundled workload: a, b, c, d, e, f or updateonly. */
+  public RunSpecBuilder workload(String name) {
+    sources.bundled(name);
+    return this;
+  }
+
+  /** Adds a YCSB workload file, as {@code -P}. */
+  public RunSpecBuilder workloadFile(Path file) {
+    sources.file(file);
+    return this;
+  }
+
+  public RunSpecBuilder property(String key, String value) {
+    sources.set(key, value);
+    return this;
+  }
+
+  public RunSpecBuilder properties(Map<String, String> properties) {
+    properties.forEach(sources::set);
+    return this;
+  }
+
+  public RunSpecBuilder binding(String nameOrClass) {
+    return property(PropertyNames.DB, nameOrClass);
+  }
+
+  public RunSpecBuilder threads(int threads) {
+    return property(PropertyNames.THREADS, Integer.toString(threads));
+  }
+
+  /** Whole-client target rate; 0 = as fast as possible. */
+  public RunSpecBuilder target(double opsPerSecond) {
+    return property(PropertyNames.TARGET, Double.toString(opsPerSecond));
+  }
+
+  public RunSpecBuilder recordCount(long records) {
+    return property(PropertyNames.RECORD_COUNT, Long.toString(records));
+  }
+
+  public RunSpecBuilder operationCount(long operations) {
+    return property(PropertyNames.OPERATION_COUNT, Long.toString(operations));
+  }
+
+  /** Runs for this long instead of a fixed operation count (whole seconds, rounded up). */
+  public RunSpecBuilder duration(Duration duration) {
+    long seconds = Math.max(1, (duration.toMillis() + 999) / 1000);
+    property(PropertyNames.OPERATION_COUNT, "0");
+    return property(PropertyNames.MAX_EXECUTION_TIME, Long.toString(seconds));
+  }
+
+  public RunSpecBuilder seed(long seed) {
+    return property(PropertyNames.SEED, Long.toString(seed));
+  }
+
+  public RunSpecBuilder dataIntegrity(boolean verify) {
+    return property(PropertyNames.DATA_INTEGRITY, Boolean.toString(verify));
+  }
+
+  public RunSpecBuilder status(boolean status) {
+    return property(PropertyNames.STATUS, Boolean.toString(status));
+  }
+
+  /** The merged properties so far. */
+  public Map<String, String> properties() {
+    return sources.merge();
+  }
+
+  /** Parses and validates; throws {@link SpecException} listing every problem. */
+  public RunSpec build(Phase phase) {
+    return SpecParser.parse(sources.merge(), phase);
+  }
+}

@@ -1,0 +1,321 @@
+package io.hbload.core.config;
+
+import static io.hbload.core.config.PropertyNames.*;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Turns merged properties into a validated {@link RunSpec}: the only place that reads property strings.
+ * Defaults and meanings are YCSB 0.17.0's. Every problem is collected and reported at once, each naming
+ * its property. Where YCSB misbehaves, hbload does the sensible thing (see docs/ycsb-differences.md):
+ * values are trimmed (YCSB crashes on {@code operationcount=1000 }), malformed booleans, unknown
+ * exporters and out-of-range fractions are errors instead of silent fallbacks, {@code operationcount=0}
+ * runs until {@code maxexecutiontime} or Ctrl-C instead of running zero threads, and the load phase
+ * inserts {@code insertcount} (default {@code recordcount - insertstart}) records.
+ */
+public final class SpecParser {
+  public static final String CORE_WORKLOAD = "site.ycsb.workloads.CoreWorkload";
+  public static final String TEXT_EXPORTER = "site.ycsb.measurements.exporter.TextMeasurementsExporter";
+  public static final String JSON_EXPORTER = "site.ycsb.measurements.exporter.JSONMeasurementsExporter";
+  public static final String JSON_ARRAY_EXPORTER = "site.ycsb.measurements.exporter.JSONArrayMeasurementsExporter";
+  public static final String DEFAULT_BINDING = "basic";
+
+  private final Map<String, String> props;
+  private final List<String> errors = new ArrayList<>();
+  private final List<String> notes = new ArrayList<>();
+
+  private SpecParser(Map<String, String> props) {
+    this.props = props;
+  }
+
+  /** Parses a phase's spec; throws {@link SpecException} listing every problem. */
+  public static RunSpec parse(Map<String, String> properties, Phase phase) {
+    return new SpecParser(properties).build(phase);
+  }
+
+  private RunSpec build(Phase phase) {
+    String workloadClass = text(WORKLOAD, CORE_WORKLOAD);
+    if (!workloadClass.equals(CORE_WORKLOAD) && !workloadClass.equals("com.yahoo.ycsb.workloads.CoreWorkload")) {
+      error(WORKLOAD, "only " + CORE_WORKLOAD + " is supported, got '" + workloadClass + "'");
+    }
+    WorkloadSpec workload = workload();
+    long operations;
+    if (phase == Phase.LOAD) {
+      operations = workload.insertCount();
+      if (operations == 0 && errors.isEmpty()) {
+        error(RECORD_COUNT, "nothing to load (0 records); set recordcount or insertcount");
+      }
+    } else {
+      operations = workload.operationCount();
+      double sum = workload.readProportion() + workload.updateProportion() + workload.insertProportion()
+          + workload.scanProportion() + workload.readModifyWriteProportion() + workload.deleteProportion();
+      if (sum <= 0) {
+        error(READ_PROPORTION, "the operation proportions (read, update, insert, scan, readmodifywrite) sum to 0");
+      }
+    }
+    int threads = (int) longValue(THREADS, 1, 1, 100_000);
+    if (operations > 0 && threads > operations) {
+      notes.add("Warning: the threadcount is bigger than recordcount, the threadcount will be recordcount!");
+      threads = (int) operations;
+    }
+    double target = doubleValue(TARGET, 0, 0, Double.MAX_VALUE);
+    long maxSeconds = longValue(MAX_EXECUTION_TIME, 0, 0, Long.MAX_VALUE / 1_000_000_000L);
+    if (phase == Phase.RUN && operations == 0 && maxSeconds == 0) {
+      notes.add("operationcount=0 and no maxexecutiontime: running until interrupted (Ctrl-C prints the report)");
+    }
+    String type = text(MEASUREMENT_TYPE, "hdrhistogram").toLowerCase(Locale.ROOT);
+    if (!type.equals("hdrhistogram")) {
+      notes.add("measurementtype=" + type + ": hbload records HdrHistogram only; the report uses the hdrhistogram form");
+    }
+    String exporter = exporter(text(EXPORTER, TEXT_EXPORTER));
+    RunSpec spec = new RunSpec(
+        phase,
+        workload,
+        text(DB, DEFAULT_BINDING),
+        threads,
+        target,
+        operations,
+        maxSeconds,
+        bool(STATUS, false),
+        doubleValue(STATUS_INTERVAL, 10, 0.001, 86_400),
+        props.getOrDefault(LABEL, ""),
+        interval(),
+        percentiles(),
+        exporter,
+        path(EXPORT_FILE),
+        path(JSON_FILE),
+        path(HLOG_FILE),
+        props.containsKey(SEED) ? (Long) longValue(SEED, 0, Long.MIN_VALUE, Long.MAX_VALUE) : null,
+        bool(SPIN_SLEEP, false),
+        bool(FAIL_ON_ERROR, false),
+        props,
+        notes);
+    if (!errors.isEmpty()) {
+      throw new SpecException(errors);
+    }
+    return spec;
+  }
+
+  private WorkloadSpec workload() {
+    long recordCount = longValue(RECORD_COUNT, 0, 0, Long.MAX_VALUE);
+    // YCSB: recordcount 0 means "as many as an int holds" inside the workload.
+    long effectiveRecords = recordCount == 0 ? Integer.MAX_VALUE : recordCount;
+    long operationCount = longValue(OPERATION_COUNT, 0, 0, Long.MAX_VALUE);
+    int fieldCount = (int) longValue(FIELD_COUNT, 10, 1, 100_000);
+    int fieldLength = (int) longValue(FIELD_LENGTH, 100, 1, 64 * 1024 * 1024);
+    int minFieldLength = (int) longValue(MIN_FIELD_LENGTH, 1, 1, 64 * 1024 * 1024);
+    LengthDistribution lengthDist = lengthDistribution(FIELD_LENGTH_DISTRIBUTION, LengthDistribution.CONSTANT,
+        List.of(LengthDistribution.values()));
+    if (lengthDist != LengthDistribution.CONSTANT && lengthDist != LengthDistribution.HISTOGRAM
+        && minFieldLength > fieldLength) {
+      error(MIN_FIELD_LENGTH, "minfieldlength " + minFieldLength + " exceeds fieldlength " + fieldLength);
+    }
+    boolean dataIntegrity = bool(DATA_INTEGRITY, false);
+    if (dataIntegrity && lengthDist != LengthDistribution.CONSTANT) {
+      error(DATA_INTEGRITY, "dataintegrity=true needs fieldlengthdistribution=constant");
+    }
+    long insertStart = longValue(INSERT_START, 0, 0, Long.MAX_VALUE);
+    long insertCount = longValue(INSERT_COUNT, Math.max(0, effectiveRecords - insertStart), 0, Long.MAX_VALUE);
+    if (insertStart + insertCount > effectiveRecords) {
+      error(INSERT_COUNT, "insertstart + insertcount (" + insertStart + " + " + insertCount
+          + ") exceeds recordcount " + effectiveRecords);
+    }
+    int minScan = (int) longValue(MIN_SCAN_LENGTH, 1, 1, Integer.MAX_VALUE);
+    int maxScan = (int) longValue(MAX_SCAN_LENGTH, 1000, 1, Integer.MAX_VALUE);
+    if (minScan > maxScan) {
+      error(MIN_SCAN_LENGTH, "minscanlength " + minScan + " exceeds maxscanlength " + maxScan);
+    }
+    String order = text(INSERT_ORDER, "hashed");
+    if (!order.equals("hashed") && !order.equals("ordered")) {
+      error(INSERT_ORDER, "expected hashed or ordered, got '" + order + "'");
+    }
+    return new WorkloadSpec(
+        text(TABLE, "usertable"),
+        effectiveRecords,
+        operationCount,
+        fieldCount,
+        props.getOrDefault(FIELD_NAME_PREFIX, "field"),
+        fieldLength,
+        minFieldLength,
+        lengthDist,
+        text(FIELD_LENGTH_HISTOGRAM, "hist.txt"),
+        bool(READ_ALL_FIELDS, true),
+        bool(WRITE_ALL_FIELDS, false),
+        dataIntegrity,
+        doubleValue(READ_PROPORTION, 0.95, 0, Double.MAX_VALUE),
+        doubleValue(UPDATE_PROPORTION, 0.05, 0, Double.MAX_VALUE),
+        doubleValue(INSERT_PROPORTION, 0, 0, Double.MAX_VALUE),
+        doubleValue(SCAN_PROPORTION, 0, 0, Double.MAX_VALUE),
+        doubleValue(READ_MODIFY_WRITE_PROPORTION, 0, 0, Double.MAX_VALUE),
+        doubleValue(DELETE_PROPORTION, 0, 0, Double.MAX_VALUE),
+        distribution(),
+        (int) longValue(ZERO_PADDING, 1, 0, 64),
+        order.equals("ordered"),
+        insertStart,
+        insertCount,
+        minScan,
+        maxScan,
+        lengthDistribution(SCAN_LENGTH_DISTRIBUTION, LengthDistribution.UNIFORM,
+            List.of(LengthDistribution.UNIFORM, LengthDistribution.ZIPFIAN)),
+        doubleValue(HOTSPOT_DATA_FRACTION, 0.2, 0, 1),
+        doubleValue(HOTSPOT_OPN_FRACTION, 0.8, 0, 1),
+        doubleValue(EXPONENTIAL_PERCENTILE, 95, Double.MIN_VALUE, 99.999999),
+        doubleValue(EXPONENTIAL_FRAC, 0.8571428571, Double.MIN_VALUE, Double.MAX_VALUE),
+        (int) longValue(INSERTION_RETRY_LIMIT, 0, 0, Integer.MAX_VALUE),
+        (int) longValue(INSERTION_RETRY_INTERVAL, 3, 0, Integer.MAX_VALUE));
+  }
+
+  private Distribution distribution() {
+    String v = text(REQUEST_DISTRIBUTION, "uniform");
+    for (Distribution d : Distribution.values()) {
+      if (d.propertyValue().equals(v)) {
+        return d;
+      }
+    }
+    error(REQUEST_DISTRIBUTION, "unknown distribution '" + v
+        + "' (uniform, zipfian, latest, hotspot, sequential, exponential)");
+    return Distribution.UNIFORM;
+  }
+
+  private LengthDistribution lengthDistribution(String key, LengthDistribution def, List<LengthDistribution> allowed) {
+    String v = text(key, def.propertyValue());
+    for (LengthDistribution d : allowed) {
+      if (d.propertyValue().equals(v)) {
+        return d;
+      }
+    }
+    List<String> names = allowed.stream().map(LengthDistribution::propertyValue).toList();
+    error(key, "unknown distribution '" + v + "' (" + String.join(", ", names) + ")");
+    return def;
+  }
+
+  private MeasurementInterval interval() {
+    String v = text(MEASUREMENT_INTERVAL, "op");
+    return switch (v) {
+      case "op" -> MeasurementInterval.OP;
+      case "intended" -> MeasurementInterval.INTENDED;
+      case "both" -> MeasurementInterval.BOTH;
+      default -> {
+        error(MEASUREMENT_INTERVAL, "expected op, intended or both, got '" + v + "'");
+        yield MeasurementInterval.OP;
+      }
+    };
+  }
+
+  private List<Double> percentiles() {
+    String v = text(PERCENTILES, "95,99");
+    List<Double> out = new ArrayList<>();
+    for (String part : v.split(",")) {
+      try {
+        double p = Double.parseDouble(part.trim());
+        if (!(p > 0 && p <= 100)) {
+          error(PERCENTILES, "percentile " + part.trim() + " is outside (0, 100]");
+        }
+        out.add(p);
+      } catch (NumberFormatException e) {
+        error(PERCENTILES, "'" + v + "' is not a comma-separated list of numbers");
+        return List.of(95.0, 99.0);
+      }
+    }
+    return out;
+  }
+
+  private String exporter(String v) {
+    return switch (v) {
+      case TEXT_EXPORTER, "text", "com.yahoo.ycsb.measurements.exporter.TextMeasurementsExporter" -> TEXT_EXPORTER;
+      case JSON_EXPORTER, "json", "com.yahoo.ycsb.measurements.exporter.JSONMeasurementsExporter" -> JSON_EXPORTER;
+      case JSON_ARRAY_EXPORTER, "jsonarray",
+          "com.yahoo.ycsb.measurements.exporter.JSONArrayMeasurementsExporter" -> JSON_ARRAY_EXPORTER;
+      default -> {
+        error(EXPORTER, "unknown exporter '" + v + "' (TextMeasurementsExporter, JSONMeasurementsExporter, "
+            + "JSONArrayMeasurementsExporter)");
+        yield TEXT_EXPORTER;
+      }
+    };
+  }
+
+  private Path path(String key) {
+    String v = props.get(key);
+    if (v == null || v.trim().isEmpty()) {
+      return null;
+    }
+    try {
+      return Path.of(v.trim());
+    } catch (RuntimeException e) {
+      error(key, "'" + v + "' is not a file path");
+      return null;
+    }
+  }
+
+  private String text(String key, String def) {
+    String v = props.get(key);
+    return v == null ? def : v.trim();
+  }
+
+  private boolean bool(String key, boolean def) {
+    String v = props.get(key);
+    if (v == null) {
+      return def;
+    }
+    String t = v.trim();
+    if (t.equalsIgnoreCase("true")) {
+      return true;
+    }
+    if (t.equalsIgnoreCase("false")) {
+      return false;
+    }
+    error(key, "expected true or false, got '" + v + "'");
+    return def;
+  }
+
+  private long longValue(String key, long def, long min, long max) {
+    String v = props.get(key);
+    if (v == null) {
+      return def;
+    }
+    long parsed;
+    try {
+      parsed = Long.parseLong(v.trim());
+    } catch (NumberFormatException e) {
+      error(key, "'" + v + "' is not a whole number");
+      return def;
+    }
+    if (parsed < min || parsed > max) {
+      error(key, parsed + (parsed < min ? " is below the minimum " + min : " is above the maximum " + max));
+      return def;
+    }
+    return parsed;
+  }
+
+  private double doubleValue(String key, double def, double min, double max) {
+    String v = props.get(key);
+    if (v == null) {
+      return def;
+    }
+    double parsed;
+    try {
+      parsed = Double.parseDouble(v.trim());
+    } catch (NumberFormatException e) {
+      error(key, "'" + v + "' is not a number");
+      return def;
+    }
+    if (!(parsed >= min && parsed <= max)) {
+      String range = max == Double.MAX_VALUE ? ">= " + fmt(min) : "in [" + fmt(min) + ", " + fmt(max) + "]";
+      error(key, v.trim() + " must be " + range);
+      return def;
+    }
+    return parsed;
+  }
+
+  private static String fmt(double d) {
+    return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
+  }
+
+  private void error(String key, String reason) {
+    errors.add("property " + key + ": " + reason);
+  }
+}

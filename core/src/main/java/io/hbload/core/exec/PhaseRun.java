@@ -1,0 +1,186 @@
+package io.hbload.core.exec;
+
+import io.hbload.core.RunResult;
+import io.hbload.core.binding.BindingSession;
+import io.hbload.core.binding.ReportLine;
+import io.hbload.core.config.PropertyNames;
+import io.hbload.core.config.RunSpec;
+import io.hbload.core.keys.KeySpace;
+import io.hbload.core.measure.Aggregator;
+import io.hbload.core.measure.IntervalView;
+import io.hbload.core.measure.LatencyNames;
+import io.hbload.core.measure.WorkerRecorder;
+import java.io.PrintStream;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs one phase on an open binding session: starts the workers, reports at every status interval from
+ * the calling thread (which is the only reader of the recorders), enforces {@code maxexecutiontime},
+ * and after the workers stop collects the last interval and the binding's extra lines. {@link
+ * #requestStop} may be called from any thread (Ctrl-C): workers finish their current call and the phase
+ * returns its result for what was done.
+ */
+public final class PhaseRun {
+  private final RunSpec spec;
+  private final BindingSession session;
+  private final RunListener listener;
+  private final PrintStream messages;
+  private final PhaseState state = new PhaseState();
+  private final List<Thread> threads = new ArrayList<>();
+  private final List<Worker> workers = new ArrayList<>();
+
+  public PhaseRun(RunSpec spec, BindingSession session, RunListener listener, PrintStream messages) {
+    this.spec = spec;
+    this.session = session;
+    this.listener = listener;
+    this.messages = messages;
+  }
+
+  /** Asks the workers to stop after their current call; safe from any thread. */
+  public void requestStop(String reason) {
+    state.requestStop(reason);
+    synchronized (threads) {
+      for (int i = 0; i < workers.size(); i++) {
+        if (workers.get(i).pacing()) {
+          threads.get(i).interrupt();
+        }
+      }
+    }
+  }
+
+  public RunResult execute() {
+    KeySpace keySpace = new KeySpace(spec.workload());
+    LatencyNames names = new LatencyNames(
+        Boolean.parseBoolean(spec.properties().getOrDefault(PropertyNames.REPORT_LATENCY_FOR_EACH_ERROR, "false").trim()),
+        trackedErrors());
+    int n = spec.threads();
+    List<WorkerRecorder> recorders = new ArrayList<>(n);
+    CountDownLatch done = new CountDownLatch(n);
+    long startMillis = System.currentTimeMillis();
+    long startNanos = System.nanoTime();
+    listener.phaseStarting(spec, startMillis);
+    session.runStarting();
+    if (spec.maxExecutionTimeSeconds() > 0) {
+      messages.println("Maximum execution time specified as: " + spec.maxExecutionTimeSeconds() + " secs");
+    }
+    synchronized (threads) {
+      for (int i = 0; i < n; i++) {
+        WorkerRecorder recorder = new WorkerRecorder(names, spec.throttled());
+        recorders.add(recorder);
+        long quota = spec.operations() == 0 ? 0 : spec.operations() / n + (i < spec.operations() % n ? 1 : 0);
+        Worker worker = new Worker(i, quota, spec, session, keySpace, recorder, state, startNanos);
+        workers.add(worker);
+        Thread t = new Thread(() -> {
+          try {
+            worker.run();
+          } finally {
+            done.countDown();
+          }
+        }, "hbload-worker-" + i);
+        t.setDaemon(true);
+        threads.add(t);
+      }
+      threads.forEach(Thread::start);
+    }
+    Aggregator aggregator = new Aggregator(spec.throttled(), startMillis);
+    long intervalNanos = Math.max(1_000_000L, (long) (spec.statusIntervalSeconds() * 1e9));
+    long maxDeadline = spec.maxExecutionTimeSeconds() > 0
+        ? startNanos + TimeUnit.SECONDS.toNanos(spec.maxExecutionTimeSeconds()) : Long.MAX_VALUE;
+    long previousOps = tick(aggregator, recorders, startMillis, 0);
+    long nextTick = startNanos + intervalNanos;
+    boolean allDone = false;
+    while (!allDone) {
+      long wakeAt = Math.min(nextTick, maxDeadline);
+      allDone = awaitUntil(done, wakeAt);
+      long now = System.nanoTime();
+      if (!allDone && now >= maxDeadline && !state.stopRequested()) {
+        messages.println("Maximum time elapsed. Requesting stop for the workload.");
+        requestStop("maxexecutiontime of " + spec.maxExecutionTimeSeconds() + " s reached");
+        maxDeadline = Long.MAX_VALUE;
+      }
+      if (!allDone && now >= nextTick) {
+        previousOps = tick(aggregator, recorders, startMillis, previousOps);
+        nextTick += intervalNanos;
+      }
+    }
+    long runtimeMillis = Math.max(1, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos));
+    tick(aggregator, recorders, startMillis, previousOps);
+    List<ReportLine> extra;
+    try {
+      extra = session.runFinished();
+    } catch (RuntimeException e) {
+      messages.println("hbload: binding metrics unavailable: " + Worker.oneLine(e));
+      extra = List.of();
+    }
+    String reason = state.reason();
+    if (reason != null && reason.startsWith("maxexecutiontime")) {
+      reason = null; // a time-boxed run that reached its time completed as asked
+    }
+    RunResult result = new RunResult(spec, startMillis, runtimeMillis, aggregator.totalOperations(),
+        aggregator.totals(), gcTotals(), extra, reason);
+    listener.phaseFinished(result);
+    return result;
+  }
+
+  /** Whether a worker failed (binding could not start, threw, or failed to clean up). */
+  public boolean failed() {
+    return state.failed();
+  }
+
+  private long tick(Aggregator aggregator, List<WorkerRecorder> recorders, long startMillis, long previousOps) {
+    IntervalView view = aggregator.collect(recorders);
+    long total = aggregator.totalOperations();
+    long remaining = spec.operations() == 0 ? 0 : Math.max(0, spec.operations() - total);
+    if (state.stopRequested()) {
+      remaining = 0;
+    }
+    StatusSnapshot snapshot = new StatusSnapshot(view.endEpochMillis(), view.endEpochMillis() - startMillis, total,
+        previousOps, view.endEpochMillis() - view.startEpochMillis(), remaining, view);
+    listener.interval(spec, snapshot);
+    return total;
+  }
+
+  private static boolean awaitUntil(CountDownLatch done, long deadlineNanos) {
+    long now;
+    while ((now = System.nanoTime()) < deadlineNanos) {
+      try {
+        if (done.await(deadlineNanos - now, TimeUnit.NANOSECONDS)) {
+          return true;
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return done.getCount() == 0;
+      }
+    }
+    return done.getCount() == 0;
+  }
+
+  private Set<String> trackedErrors() {
+    String v = spec.properties().getOrDefault(PropertyNames.LATENCY_TRACKED_ERRORS, "").trim();
+    Set<String> out = new LinkedHashSet<>();
+    if (!v.isEmpty()) {
+      Arrays.stream(v.split(",")).map(String::trim).filter(s -> !s.isEmpty()).forEach(out::add);
+    }
+    return out;
+  }
+
+  /** YCSB iterates a HashMap of collector names; doing the same keeps the report's GC line order. */
+  private static List<RunResult.GcTotals> gcTotals() {
+    Map<String, RunResult.GcTotals> byName = new HashMap<>();
+    for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+      byName.put(gc.getName(), new RunResult.GcTotals(gc.getName(), Math.max(0, gc.getCollectionCount()),
+          Math.max(0, gc.getCollectionTime())));
+    }
+    return new ArrayList<>(byName.values());
+  }
+}

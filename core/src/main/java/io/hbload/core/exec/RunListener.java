@@ -1,0 +1,40 @@
+package io.hbload.core.exec;
+
+import io.hbload.core.RunResult;
+import io.hbload.core.config.RunSpec;
+
+/**
+ * Hears a phase's progress: the status line and the HdrHistogram log are listeners. Called on the
+ * reporter thread, one call at a time; an implementation must not block for long.
+ */
+public interface RunListener {
+  default void phaseStarting(RunSpec spec, long startEpochMillis) {
+  }
+
+  /** Every {@code status.interval}, once right at the start and once after the workers stop. */
+  default void interval(RunSpec spec, StatusSnapshot snapshot) {
+  }
+
+  default void phaseFinished(RunResult result) {
+  }
+
+  /** Calls each listener in turn. */
+  static RunListener all(java.util.List<RunListener> listeners) {
+    return new RunListener() {
+      @Override
+      public void phaseStarting(RunSpec spec, long startEpochMillis) {
+        listeners.forEach(l -> l.phaseStarting(spec, startEpochMillis));
+      }
+
+      @Override
+      public void interval(RunSpec spec, StatusSnapshot snapshot) {
+        listeners.forEach(l -> l.interval(spec, snapshot));
+      }
+
+      @Override
+      public void phaseFinished(RunResult result) {
+        listeners.forEach(l -> l.phaseFinished(result));
+      }
+    };
+  }
+}

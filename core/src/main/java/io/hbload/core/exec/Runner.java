@@ -1,0 +1,77 @@
+package io.hbload.core.exec;
+
+import io.hbload.core.RunResult;
+import io.hbload.core.binding.BindingContext;
+import io.hbload.core.binding.BindingException;
+import io.hbload.core.binding.BindingProvider;
+import io.hbload.core.binding.BindingSession;
+import io.hbload.core.config.Phase;
+import io.hbload.core.config.RunSpec;
+import io.hbload.core.config.SpecParser;
+import java.io.PrintStream;
+import java.util.Locale;
+
+/**
+ * Runs a spec end to end: opens the binding's session, loads the records first when the store starts
+ * empty (an embedded cluster) and the spec is a run phase, runs the phase, and always closes the session.
+ * {@link #requestStop} reaches whichever phase is running (Ctrl-C). One run per instance.
+ */
+public final class Runner {
+  private final RunSpec spec;
+  private final BindingProvider provider;
+  private final PrintStream messages;
+  private final RunListener listener;
+  private volatile PhaseRun current;
+  private volatile String stopReason;
+  private volatile boolean failed;
+
+  public Runner(RunSpec spec, BindingProvider provider, PrintStream messages, RunListener listener) {
+    this.spec = spec;
+    this.provider = provider;
+    this.messages = messages;
+    this.listener = listener;
+  }
+
+  /** Runs; throws BindingException when the binding cannot open (bad config, unreachable cluster). */
+  public RunResult run() throws BindingException {
+    try (BindingSession session = provider.open(new BindingContext(spec, messages))) {
+      if (spec.phase() == Phase.RUN && session.startsEmpty()) {
+        RunSpec load = SpecParser.parse(spec.properties(), Phase.LOAD);
+        messages.println("hbload: the " + provider.name() + " store starts empty: loading " + load.operations()
+            + " records (recordcount) before the run");
+        RunResult loaded = runPhase(load, session, new RunListener() { });
+        messages.println(String.format(Locale.ROOT, "hbload: loaded %d records in %.1f s (%.0f ops/s, %d errors)",
+            loaded.operations(), loaded.runtimeMillis() / 1000.0, loaded.throughputOpsPerSec(), loaded.errorCount()));
+        if (stopReason != null) {
+          return loaded;
+        }
+      }
+      return runPhase(spec, session, listener);
+    }
+  }
+
+  private RunResult runPhase(RunSpec phaseSpec, BindingSession session, RunListener phaseListener) {
+    PhaseRun phase = new PhaseRun(phaseSpec, session, phaseListener, messages);
+    current = phase;
+    if (stopReason != null) {
+      phase.requestStop(stopReason);
+    }
+    RunResult result = phase.execute();
+    failed |= phase.failed();
+    return result;
+  }
+
+  /** Stops the running phase after the workers' current calls; its result is still returned. */
+  public void requestStop(String reason) {
+    stopReason = reason;
+    PhaseRun phase = current;
+    if (phase != null) {
+      phase.requestStop(reason);
+    }
+  }
+
+  /** Whether a worker failed (as opposed to operations returning errors). */
+  public boolean failed() {
+    return failed;
+  }
+}

@@ -1,0 +1,119 @@
+package io.hbload.core.exec;
+
+import io.hbload.core.binding.Binding;
+import io.hbload.core.binding.BindingException;
+import io.hbload.core.binding.BindingSession;
+import io.hbload.core.config.Phase;
+import io.hbload.core.config.RunSpec;
+import io.hbload.core.keys.KeySpace;
+import io.hbload.core.measure.Measure;
+import io.hbload.core.measure.WorkerRecorder;
+import io.hbload.core.schedule.Pacer;
+import java.util.SplittableRandom;
+
+/**
+ * One client thread: creates its binding on its own thread (as YCSB does), runs its share of the phase's
+ * operations on the target-rate schedule until done or asked to stop, then cleans the binding up and
+ * times that as CLEANUP. All of its state is its own; the only shared things are the stop flag, the key
+ * space's atomics, and its recorder's phaser.
+ */
+final class Worker implements Runnable {
+  static final long UNSCHEDULED = Long.MIN_VALUE;
+
+  private final int index;
+  private final long quota;
+  private final RunSpec spec;
+  private final BindingSession session;
+  private final KeySpace keySpace;
+  private final WorkerRecorder recorder;
+  private final PhaseState state;
+  private final long scheduleStartNanos;
+  private volatile boolean pacing;
+
+  Worker(int index, long quota, RunSpec spec, BindingSession session, KeySpace keySpace, WorkerRecorder recorder,
+      PhaseState state, long scheduleStartNanos) {
+    this.index = index;
+    this.quota = quota;
+    this.spec = spec;
+    this.session = session;
+    this.keySpace = keySpace;
+    this.recorder = recorder;
+    this.state = state;
+    this.scheduleStartNanos = scheduleStartNanos;
+  }
+
+  @Override
+  public void run() {
+    Binding binding;
+    try {
+      binding = session.newBinding(index);
+    } catch (BindingException | RuntimeException e) {
+      state.fail("worker " + index + " could not start its binding: " + oneLine(e));
+      return;
+    }
+    SplittableRandom random = spec.seed() == null ? new SplittableRandom()
+        : new SplittableRandom(spec.seed() * 0x9E3779B97F4A7C15L + index);
+    try {
+      WorkloadOps ops = new WorkloadOps(spec.workload(), binding, recorder, keySpace, random);
+      Pacer pacer = pacer(random);
+      boolean load = spec.phase() == Phase.LOAD;
+      for (long done = 0; (quota == 0 || done < quota) && !state.stopRequested(); done++) {
+        long intended = UNSCHEDULED;
+        if (pacer != null) {
+          pacing = true;
+          intended = pacer.awaitNext();
+          pacing = false;
+          if (state.stopRequested()) {
+            break;
+          }
+        }
+        if (load) {
+          ops.load(intended);
+        } else {
+          ops.transaction(intended);
+        }
+      }
+    } catch (RuntimeException e) {
+      // A binding must return a status, not throw: treat it as a bug and stop the phase, keeping results.
+      state.fail("worker " + index + ": " + oneLine(e));
+    } finally {
+      cleanup(binding);
+    }
+  }
+
+  private Pacer pacer(SplittableRandom random) {
+    if (!spec.throttled()) {
+      return null;
+    }
+    double perWorker = spec.targetOpsPerSec() / spec.threads();
+    double period = 1e9 / perWorker;
+    // Slow workers start at random offsets, as YCSB staggers them, so they don't fire in lockstep.
+    long offset = perWorker <= 1000 ? (long) (random.nextDouble() * period) : 0;
+    return new Pacer(perWorker, scheduleStartNanos, offset, spec.spinSleep());
+  }
+
+  private void cleanup(Binding binding) {
+    long start = System.nanoTime();
+    try {
+      binding.cleanup();
+    } catch (BindingException | RuntimeException e) {
+      state.fail("worker " + index + " cleanup failed: " + oneLine(e));
+    }
+    long end = System.nanoTime();
+    long token = recorder.begin();
+    recorder.recordLatency(Measure.CLEANUP, end - start, end - start);
+    recorder.end(token);
+  }
+
+  /** True while parked waiting for its next slot, when an interrupt is harmless. */
+  boolean pacing() {
+    return pacing;
+  }
+
+  static String oneLine(Throwable e) {
+    String m = e.getMessage();
+    String text = m == null || m.isBlank() ? e.getClass().getSimpleName() : m;
+    int nl = text.indexOf('\n');
+    return nl < 0 ? text : text.substring(0, nl);
+  }
+}

@@ -1,0 +1,107 @@
+package io.hbload.core.export;
+
+import io.hbload.core.config.MeasurementInterval;
+import io.hbload.core.config.RunSpec;
+import io.hbload.core.exec.RunListener;
+import io.hbload.core.exec.StatusSnapshot;
+import io.hbload.core.measure.IntervalView;
+import java.io.PrintStream;
+import java.text.DecimalFormat;
+import java.text.SimpleDateFormat;
+import java.util.Date;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
+
+/**
+ * YCSB 0.17.0's status line ({@code -s}), character for character: label, timestamp, whole seconds
+ * elapsed, operations, current ops/sec (omitted while nothing is done), "est completion in" (omitted when
+ * nothing remains) and one {@code [NAME: Count=.., Max=.., Min=.., Avg=.., 90=.., 99=.., 99.9=.., 99.99=..] }
+ * block per measurement over the interval, in microseconds. Called on the reporter thread only.
+ */
+public final class StatusLine implements RunListener {
+  private final PrintStream out;
+
+  public StatusLine(PrintStream out) {
+    this.out = out;
+  }
+
+  @Override
+  public void interval(RunSpec spec, StatusSnapshot s) {
+    if (spec.status()) {
+      out.println(format(spec, s));
+    }
+  }
+
+  public static String format(RunSpec spec, StatusSnapshot s) {
+    DecimalFormat d = new DecimalFormat("#.##");
+    StringBuilder msg = new StringBuilder(spec.label())
+        .append(new SimpleDateFormat("yyyy-MM-dd HH:mm:ss:SSS").format(new Date(s.epochMillis())))
+        .append(' ').append(s.elapsedMillis() / 1000).append(" sec: ")
+        .append(s.totalOperations()).append(" operations; ");
+    if (s.totalOperations() != 0) {
+      double current = 1000.0 * (s.totalOperations() - s.previousTotalOperations()) / s.intervalMillis();
+      msg.append(d.format(current)).append(" current ops/sec; ");
+    }
+    if (s.remainingOperations() != 0) {
+      double throughput = 1000.0 * s.totalOperations() / s.elapsedMillis();
+      long seconds = (long) Math.ceil(s.remainingOperations() / throughput);
+      msg.append("est completion in ").append(remaining(seconds));
+    }
+    Map<String, Histogram> plain = new LinkedHashMap<>();
+    Map<String, Histogram> intended = new LinkedHashMap<>();
+    for (IntervalView.Latency l : s.interval().latencies()) {
+      boolean useIntended = spec.measurementInterval() == MeasurementInterval.INTENDED;
+      plain.put(l.name(), useIntended ? l.intended() : l.service());
+      if (spec.measurementInterval() == MeasurementInterval.BOTH) {
+        intended.put("Intended-" + l.name(), l.intended());
+      }
+    }
+    for (String name : YcsbOrder.of(plain.keySet())) {
+      summary(msg, name, plain.get(name), d);
+    }
+    for (String name : YcsbOrder.of(intended.keySet())) {
+      summary(msg, name, intended.get(name), d);
+    }
+    return msg.toString();
+  }
+
+  private static void summary(StringBuilder msg, String name, Histogram h, DecimalFormat d) {
+    msg.append('[').append(name).append(": Count=").append(h.getTotalCount())
+        .append(", Max=").append(h.getMaxValue() / 1000)
+        .append(", Min=").append(h.getMinValue() / 1000)
+        .append(", Avg=").append(d.format(h.getMean() / 1000.0))
+        .append(", 90=").append(d.format(h.getValueAtPercentile(90) / 1000))
+        .append(", 99=").append(d.format(h.getValueAtPercentile(99) / 1000))
+        .append(", 99.9=").append(d.format(h.getValueAtPercentile(99.9) / 1000))
+        .append(", 99.99=").append(d.format(h.getValueAtPercentile(99.99) / 1000))
+        .append("] ");
+  }
+
+  /** YCSB's RemainingFormatter, including its singular "second" for one-digit values. */
+  static String remaining(long seconds) {
+    StringBuilder time = new StringBuilder();
+    long days = TimeUnit.SECONDS.toDays(seconds);
+    if (days > 0) {
+      time.append(days).append(days == 1 ? " day " : " days ");
+      seconds -= TimeUnit.DAYS.toSeconds(days);
+    }
+    long hours = TimeUnit.SECONDS.toHours(seconds);
+    if (hours > 0) {
+      time.append(hours).append(hours == 1 ? " hour " : " hours ");
+      seconds -= TimeUnit.HOURS.toSeconds(hours);
+    }
+    if (days < 1) {
+      long minutes = TimeUnit.SECONDS.toMinutes(seconds);
+      if (minutes > 0) {
+        time.append(minutes).append(minutes == 1 ? " minute " : " minutes ");
+      }
+    }
+    if (time.length() == 0) {
+      time.append(seconds);
+      time.append(time.length() == 1 ? " second " : " seconds ");
+    }
+    return time.toString();
+  }
+}

@@ -1,0 +1,40 @@
+package io.hbload.core.keys;
+
+import java.util.random.RandomGenerator;
+
+/**
+ * {@code requestdistribution=zipfian}, YCSB's {@code ScrambledZipfianGenerator}: a zipfian draw over a
+ * fixed space of 10<sup>10</sup> + 1 items, hashed with FNV-1a-64 and folded modulo the item count. The
+ * fixed space lets ζ be a constant (O(1) set-up for any record count); the folding is why YCSB's
+ * "zipfian" is much flatter than a true zipfian over the records (YCSB issue #1495), which hbload
+ * reproduces on purpose. Draws above the acknowledged insert limit are redrawn.
+ *
+ * <p>Not thread-safe; allocation-free.
+ */
+final class ScrambledZipfianKeyChooser implements KeyChooser {
+  /** YCSB's {@code ScrambledZipfianGenerator.ITEM_COUNT}; the inner zipfian covers [0, ITEM_COUNT]. */
+  static final long ITEM_COUNT = 10_000_000_000L;
+  /** YCSB's precomputed ζ(ITEM_COUNT, 0.99). */
+  static final double ZETAN = 26.46902820178302;
+
+  private final AcknowledgedCounter inserts;
+  private final long min;
+  private final long itemCount;
+  private final Zipfian zipfian;
+
+  ScrambledZipfianKeyChooser(AcknowledgedCounter inserts, long min, long max, RandomGenerator rnd) {
+    this.inserts = inserts;
+    this.min = min;
+    this.itemCount = max - min + 1;
+    this.zipfian = new Zipfian(0, ITEM_COUNT, ZETAN, rnd);
+  }
+
+  @Override
+  public long next() {
+    long key;
+    do {
+      key = min + KeyNames.fnvhash64(zipfian.next()) % itemCount;
+    } while (key > inserts.limit());
+    return key;
+  }
+}

@@ -1,0 +1,127 @@
+package io.hbload.core.measure;
+
+import io.hbload.core.binding.Status;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The reporter's side of measurement: collects every worker's finished interval, merges them into one
+ * interval view (status line, HdrHistogram log) and adds it to the run totals. Used only by the reporter
+ * thread, then by the run controller after the workers have stopped. Not thread-safe.
+ */
+public final class Aggregator {
+  private final boolean intendedRecorded;
+  private final Histogram[] intervalService = new Histogram[LatencyNames.SLOTS];
+  private final Histogram[] intervalIntended = new Histogram[LatencyNames.SLOTS];
+  private final Histogram[] totalService = new Histogram[LatencyNames.SLOTS];
+  private final Histogram[] totalIntended = new Histogram[LatencyNames.SLOTS];
+  private final long[] totalReturns = new long[Measure.COUNT * Status.MAX_IDS];
+  private final List<Integer> seenSlots = new ArrayList<>();
+  private final Map<Integer, List<Integer>> returnOrder = new LinkedHashMap<>();
+  private long totalOperations;
+  private long intervalStartMillis;
+
+  public Aggregator(boolean intendedRecorded, long startEpochMillis) {
+    this.intendedRecorded = intendedRecorded;
+    this.intervalStartMillis = startEpochMillis;
+  }
+
+  /** Swaps and merges every recorder's interval. */
+  public IntervalView collect(List<WorkerRecorder> recorders) {
+    for (int slot : seenSlots) {
+      intervalService[slot].reset();
+      if (intendedRecorded) {
+        intervalIntended[slot].reset();
+      }
+    }
+    long ops = 0;
+    for (WorkerRecorder r : recorders) {
+      IntervalData d = r.swap();
+      ops += d.operations;
+      for (int slot = 0; slot < LatencyNames.SLOTS; slot++) {
+        Histogram s = d.service[slot];
+        if (s == null) {
+          continue;
+        }
+        if (intervalService[slot] == null) {
+          intervalService[slot] = IntervalData.newHistogram();
+          totalService[slot] = IntervalData.newHistogram();
+          if (intendedRecorded) {
+            intervalIntended[slot] = IntervalData.newHistogram();
+            totalIntended[slot] = IntervalData.newHistogram();
+          }
+          seenSlots.add(slot);
+        }
+        intervalService[slot].add(s);
+        if (intendedRecorded && d.intended[slot] != null) {
+          intervalIntended[slot].add(d.intended[slot]);
+        }
+      }
+      long[] returns = d.returns;
+      for (int i = 0; i < returns.length; i++) {
+        if (returns[i] != 0) {
+          if (totalReturns[i] == 0) {
+            returnOrder.computeIfAbsent(i / Status.MAX_IDS, k -> new ArrayList<>()).add(i % Status.MAX_IDS);
+          }
+          totalReturns[i] += returns[i];
+        }
+      }
+    }
+    totalOperations += ops;
+    List<IntervalView.Latency> latencies = new ArrayList<>(seenSlots.size());
+    for (int slot : seenSlots) {
+      totalService[slot].add(intervalService[slot]);
+      Histogram intended = intervalService[slot];
+      if (intendedRecorded) {
+        totalIntended[slot].add(intervalIntended[slot]);
+        intended = intervalIntended[slot];
+      }
+      latencies.add(new IntervalView.Latency(LatencyNames.name(slot), intervalService[slot], intended));
+    }
+    long now = System.currentTimeMillis();
+    IntervalView view = new IntervalView(intervalStartMillis, now, ops, latencies);
+    intervalStartMillis = now;
+    return view;
+  }
+
+  public long totalOperations() {
+    return totalOperations;
+  }
+
+  /**
+   * Totals for every measurement with samples or outcomes: a measure whose calls all failed still appears
+   * under its base name with zero operations and its Return counts, as in YCSB.
+   */
+  public List<MeasurementTotals> totals() {
+    Map<String, MeasurementTotals> out = new LinkedHashMap<>();
+    for (int slot : seenSlots) {
+      String name = LatencyNames.name(slot);
+      Histogram intended = intendedRecorded ? totalIntended[slot] : totalService[slot];
+      out.put(name, new MeasurementTotals(name, totalService[slot].copy(), intended.copy(),
+          returnsOf(LatencyNames.measureOf(slot), slot)));
+    }
+    for (Map.Entry<Integer, List<Integer>> e : returnOrder.entrySet()) {
+      Measure m = Measure.of(e.getKey());
+      if (!out.containsKey(m.reportName())) {
+        Histogram empty = IntervalData.newHistogram();
+        out.put(m.reportName(), new MeasurementTotals(m.reportName(), empty, empty,
+            returnsOf(m, LatencyNames.okSlot(m))));
+      }
+    }
+    return List.copyOf(out.values());
+  }
+
+  private Map<String, Long> returnsOf(Measure m, int slot) {
+    Map<String, Long> returns = new LinkedHashMap<>();
+    if (slot != LatencyNames.okSlot(m) || !m.hasReturns()) {
+      return returns;
+    }
+    for (int id : returnOrder.getOrDefault(m.ordinal(), List.of())) {
+      returns.put(Status.nameOf(id), totalReturns[m.ordinal() * Status.MAX_IDS + id]);
+    }
+    return returns;
+  }
+}

@@ -1,0 +1,41 @@
+package io.hbload.core.measure;
+
+/**
+ * What is timed: YCSB's measurement names. READ-MODIFY-WRITE and CLEANUP have no Return lines in YCSB's
+ * report; the others count every outcome under their base name.
+ */
+public enum Measure {
+  READ("READ", true),
+  UPDATE("UPDATE", true),
+  INSERT("INSERT", true),
+  SCAN("SCAN", true),
+  DELETE("DELETE", true),
+  READ_MODIFY_WRITE("READ-MODIFY-WRITE", false),
+  VERIFY("VERIFY", true),
+  CLEANUP("CLEANUP", false);
+
+  public static final int COUNT = values().length;
+  private static final Measure[] VALUES = values();
+
+  private final String reportName;
+  private final boolean hasReturns;
+
+  Measure(String reportName, boolean hasReturns) {
+    this.reportName = reportName;
+    this.hasReturns = hasReturns;
+  }
+
+  /** The name in reports, e.g. {@code READ-MODIFY-WRITE}. */
+  public String reportName() {
+    return reportName;
+  }
+
+  /** Whether YCSB prints {@code Return=} lines for it. */
+  public boolean hasReturns() {
+    return hasReturns;
+  }
+
+  public static Measure of(int ordinal) {
+    return VALUES[ordinal];
+  }
+}

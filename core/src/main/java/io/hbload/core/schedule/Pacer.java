@@ -1,0 +1,52 @@
+package io.hbload.core.schedule;
+
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * A worker's target-rate schedule: operation k is intended to start at {@code start + k / rate}. The worker
+ * waits until that time if it is ahead; if it is behind it starts at once (bursting to catch up, never
+ * skipping), and latency is measured from the intended time, so a stall is charged to every operation it
+ * delayed (no coordinated omission). Absolute deadlines keep the long-run rate exact whatever the sleep
+ * overshoot. One per worker thread; not thread-safe; allocation-free.
+ */
+public final class Pacer {
+  private final long startNanos;
+  private final double periodNanos;
+  private final boolean spin;
+  private long next;
+
+  /**
+   * @param opsPerSecond this worker's share of the target
+   * @param offsetNanos initial offset, e.g. a random fraction of the period to stagger slow workers
+   */
+  public Pacer(double opsPerSecond, long startNanos, long offsetNanos, boolean spin) {
+    if (!(opsPerSecond > 0)) {
+      throw new IllegalArgumentException("rate must be positive");
+    }
+    this.startNanos = startNanos + offsetNanos;
+    this.periodNanos = 1e9 / opsPerSecond;
+    this.spin = spin;
+  }
+
+  /** Waits for the next slot and returns its intended start time ({@link System#nanoTime()} scale). */
+  public long awaitNext() {
+    long intended = startNanos + (long) (next++ * periodNanos);
+    long now;
+    while ((now = System.nanoTime()) < intended) {
+      if (spin) {
+        Thread.onSpinWait();
+      } else {
+        LockSupport.parkNanos(intended - now);
+        if (Thread.interrupted()) {
+          Thread.currentThread().interrupt();
+          break;
+        }
+      }
+    }
+    return intended;
+  }
+
+  public double periodNanos() {
+    return periodNanos;
+  }
+}

@@ -1,0 +1,82 @@
+package io.hbload.core.keys;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hbload.core.binding.Key;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import site.ycsb.Utils;
+
+class KeyNamesTest {
+
+  @Test
+  void hashedNamesMatchYcsbVectors() {
+    assertThat(KeyNames.name(0, false, 1)).isEqualTo("user6284781860667377211");
+    assertThat(KeyNames.name(1, false, 1)).isEqualTo("user8517097267634966620");
+    assertThat(KeyNames.name(2, false, 1)).isEqualTo("user1820151046732198393");
+    assertThat(KeyNames.name(3, false, 1)).isEqualTo("user4052466453699787802");
+    assertThat(KeyNames.name(4, false, 1)).isEqualTo("user3232700585171816769");
+    assertThat(KeyNames.name(144, false, 1)).isEqualTo("user1573987489603120213");
+  }
+
+  @Test
+  void orderedNamesArePadded() {
+    assertThat(KeyNames.name(5, true, 8)).isEqualTo("user00000005");
+    assertThat(KeyNames.name(123456789, true, 8)).isEqualTo("user123456789");
+    assertThat(KeyNames.name(0, true, 0)).isEqualTo("user0");
+    assertThat(KeyNames.name(0, true, 1)).isEqualTo("user0");
+  }
+
+  @Test
+  void fnvMatchesYcsbUtils() {
+    SplittableRandom rnd = new SplittableRandom(7);
+    for (int i = 0; i < 100_000; i++) {
+      long v = i < 1000 ? i : rnd.nextLong();
+      assertThat(KeyNames.fnvhash64(v)).as("fnv(%d)", v).isEqualTo(Utils.fnvhash64(v));
+    }
+    assertThat(KeyNames.fnvhash64(Long.MIN_VALUE)).isEqualTo(Utils.fnvhash64(Long.MIN_VALUE));
+  }
+
+  @Test
+  void formatMatchesYcsbBuildKeyNameIntoOneReusedKey() {
+    SplittableRandom rnd = new SplittableRandom(11);
+    Key key = new Key();
+    for (int i = 0; i < 200_000; i++) {
+      long n = switch (i % 4) {
+        case 0 -> i;
+        case 1 -> rnd.nextLong(0, Long.MAX_VALUE);
+        case 2 -> rnd.nextLong(0, 1_000_000);
+        default -> (long) Math.pow(10, i % 19);
+      };
+      boolean ordered = (i & 8) != 0;
+      int padding = rnd.nextInt(0, 26);
+      KeyNames.format(n, ordered, padding, key);
+      assertThat(key.toString()).isEqualTo(ycsbBuildKeyName(n, ordered, padding));
+    }
+  }
+
+  @Test
+  void extremeValuesFormatLikeLongToString() {
+    Key key = new Key();
+    for (long v : new long[] {Long.MAX_VALUE, Long.MIN_VALUE, -1, -12345, 9, 10, 99, 100, 999_999_999_999_999_999L}) {
+      KeyNames.format(v, true, 22, key);
+      assertThat(key.toString()).isEqualTo(ycsbBuildKeyName(v, true, 22));
+      KeyNames.format(v, true, 1, key);
+      assertThat(key.toString()).isEqualTo("user" + v);
+    }
+  }
+
+  /** CoreWorkload.buildKeyName of YCSB 0.17.0, restated with Strings as the reference. */
+  static String ycsbBuildKeyName(long keynum, boolean ordered, int zeropadding) {
+    if (!ordered) {
+      keynum = Utils.fnvhash64(keynum);
+    }
+    String value = Long.toString(keynum);
+    int fill = zeropadding - value.length();
+    StringBuilder prekey = new StringBuilder("user");
+    for (int i = 0; i < fill; i++) {
+      prekey.append('0');
+    }
+    return prekey + value;
+  }
+}

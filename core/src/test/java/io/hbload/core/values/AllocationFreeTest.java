@@ -1,0 +1,94 @@
+package io.hbload.core.values;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hbload.core.binding.Key;
+import io.hbload.core.binding.Status;
+import io.hbload.core.config.Distribution;
+import io.hbload.core.config.LengthDistribution;
+import io.hbload.core.config.WorkloadSpec;
+import io.hbload.core.keys.KeyChooser;
+import io.hbload.core.keys.KeyNames;
+import io.hbload.core.keys.KeySpace;
+import io.hbload.core.keys.ScanLengthChooser;
+import io.hbload.core.keys.TestSpecs;
+import java.lang.management.ManagementFactory;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Steady-state operations allocate nothing: measured with the JVM's per-thread allocation counter over
+ * 200k operations, after a warm-up that lets buffers reach their final size.
+ */
+class AllocationFreeTest {
+  private static final com.sun.management.ThreadMXBean THREADS =
+      (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+  /** The counter itself may allocate a little; real per-op allocation would be megabytes. */
+  private static final long SLACK_BYTES = 4096;
+
+  private static long allocatedBy(Runnable op, int times) {
+    for (int i = 0; i < 20_000; i++) {
+      op.run();
+    }
+    long tid = Thread.currentThread().getId();
+    long before = THREADS.getThreadAllocatedBytes(tid);
+    for (int i = 0; i < times; i++) {
+      op.run();
+    }
+    return THREADS.getThreadAllocatedBytes(tid) - before;
+  }
+
+  @Test
+  void choosersAndKeyNamesDoNotAllocate() {
+    Key key = new Key();
+    long[] sink = new long[1];
+    for (Distribution d : Distribution.values()) {
+      TestSpecs s = TestSpecs.workloadA();
+      s.requestDistribution = d;
+      s.scanLengthDistribution = LengthDistribution.ZIPFIAN;
+      KeySpace space = new KeySpace(s.build());
+      KeyChooser chooser = space.newChooser(new SplittableRandom(1));
+      ScanLengthChooser scans = space.newScanLengthChooser(new SplittableRandom(2));
+      long bytes = allocatedBy(() -> {
+        KeyNames.format(chooser.next(), false, 1, key);
+        sink[0] += scans.next() + key.length();
+      }, 200_000);
+      assertThat(bytes).as("%s", d).isLessThan(SLACK_BYTES);
+    }
+    assertThat(sink[0]).isPositive();
+  }
+
+  @Test
+  void valuesAndIntegrityChecksDoNotAllocate() {
+    TestSpecs s = TestSpecs.defaults();
+    s.fieldLengthDistribution = LengthDistribution.ZIPFIAN;
+    WorkloadSpec random = s.build();
+    RowValues values = new RowValues(random, new SplittableRandom(3));
+    Key key = new Key();
+    long[] n = new long[1];
+    assertThat(allocatedBy(() -> {
+      KeyNames.format(n[0]++, false, 1, key);
+      values.all(key);
+      values.one(key, (int) (n[0] % 10));
+    }, 200_000)).isLessThan(SLACK_BYTES);
+
+    s.fieldLengthDistribution = LengthDistribution.CONSTANT;
+    s.dataIntegrity = true;
+    WorkloadSpec integrity = s.build();
+    RowValues written = new RowValues(integrity, new SplittableRandom(4));
+    IntegrityCheck check = new IntegrityCheck(integrity);
+    FieldSelection all = FieldSelection.all(integrity);
+    Status[] last = new Status[1];
+    assertThat(allocatedBy(() -> {
+      KeyNames.format(n[0]++, false, 1, key);
+      written.all(key);
+      check.reset();
+      for (int i = 0; i < written.count(); i++) {
+        byte[] name = written.nameBytes(i);
+        check.field(name, 0, name.length, written.array(i), written.offset(i), written.length(i));
+      }
+      last[0] = check.verify(key, all);
+    }, 50_000)).isLessThan(SLACK_BYTES);
+    assertThat(last[0]).isSameAs(Status.OK);
+  }
+}

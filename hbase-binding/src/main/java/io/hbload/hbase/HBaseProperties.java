@@ -1,0 +1,44 @@
+package io.hbload.hbase;
+
+/**
+ * Every property name this binding reads, in one place. YCSB's hbase binding names are kept verbatim so that
+ * existing command lines work; hbload's own are namespaced {@code hbload.*}. Defaults live beside the parsers
+ * ({@link io.hbload.hbase.ops.OpsSpec}, {@link io.hbload.hbase.table.TableSpec},
+ * {@link io.hbload.hbase.conf.ClusterSpec}).
+ */
+public final class HBaseProperties {
+  // YCSB hbase10/hbase20/hbase2 binding
+  public static final String TABLE = "table";
+  public static final String COLUMN_FAMILY = "columnfamily";
+  public static final String CLIENT_BUFFERING = "clientbuffering";
+  public static final String WRITE_BUFFER_SIZE = "writebuffersize";
+  public static final String DURABILITY = "durability";
+  public static final String USE_PAGE_FILTER = "hbase.usepagefilter";
+  public static final String DEBUG = "debug";
+  /** YCSB CoreWorkload: number of fields, to know the table's qualifiers. */
+  public static final String FIELD_COUNT = "fieldcount";
+
+  // hbload: cluster
+  /** A directory holding hbase-site.xml (and core-site.xml), as HBase tools take {@code --config}. */
+  public static final String HBASE_CONF_DIR = "hbload.hbase.conf";
+  /** ZooKeeper quorum {@code host[:port][,host[:port]...]}. */
+  public static final String ZK = "hbload.zk";
+  /** Prefix passed through into the HBase {@code Configuration} (except {@link #USE_PAGE_FILTER}). */
+  public static final String HBASE_PREFIX = "hbase.";
+  /** Number of RegionServers of the embedded cluster (1 or 2). */
+  public static final String EMBEDDED_REGION_SERVERS = "hbload.embedded.regionservers";
+
+  // hbload: table set-up
+  public static final String PRESPLIT = "hbload.presplit";
+  public static final String COMPRESSION = "hbload.compression";
+  public static final String BLOCK_ENCODING = "hbload.blockencoding";
+  public static final String BLOOM_FILTER = "hbload.bloomfilter";
+  public static final String IN_MEMORY = "hbload.inmemory";
+  public static final String DROP_TABLE = "hbload.droptable";
+  public static final String WAIT_FOR_COMPACTIONS = "hbload.waitforcompactions";
+  /** Flush the table before the measured run phase, so reads go through the block cache. */
+  public static final String FLUSH_BEFORE_RUN = "hbload.flushbeforerun";
+
+  private HBaseProperties() {
+  }
+}

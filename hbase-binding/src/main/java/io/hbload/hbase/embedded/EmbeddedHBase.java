@@ -1,0 +1,220 @@
+package io.hbload.hbase.embedded;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HBaseConfiguration;
+import org.apache.hadoop.hbase.HBaseTestingUtility;
+import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.MiniHBaseCluster;
+import org.apache.hadoop.hbase.StartMiniClusterOption;
+
+/**
+ * An HBase mini cluster in this JVM (1 master, 1 or more RegionServers, 1 ZooKeeper) bound to 127.0.0.1, with
+ * its root directory on the local file system (no HDFS: lighter, and a load generator does not need a durable
+ * WAL) and no info servers (they add seconds of Jetty start-up; metrics are read in-process). All data goes to a
+ * fresh temporary directory that {@link #close()} removes; a shutdown hook does the same if the JVM exits first
+ * (Ctrl-C). A failed start shuts down what did start and removes the directory, since the cluster's non-daemon
+ * threads would otherwise keep the JVM alive.
+ *
+ * <p>Thread-safe: {@link #close()} may race with the shutdown hook; the state is only read otherwise.
+ */
+@SuppressWarnings("deprecation") // HBaseTestingUtility: the 2.5 line's mini cluster; its successor always starts HDFS
+public final class EmbeddedHBase implements AutoCloseable {
+  /** HBaseTestingUtility reads its data directory from this system property only. */
+  private static final String BASE_DIR_PROPERTY = "test.build.data.basedirectory";
+
+  private final HBaseTestingUtility util;
+  private final Path dataDir;
+  private final int zkPort;
+  private final int regionServers;
+  private final Thread shutdownHook;
+  private boolean closed;
+
+  private EmbeddedHBase(HBaseTestingUtility util, Path dataDir, int regionServers) {
+    this.util = util;
+    this.dataDir = dataDir;
+    this.zkPort = util.getZkCluster().getClientPort();
+    this.regionServers = regionServers;
+    this.shutdownHook = new Thread(this::closeQuietly, "hbload-embedded-hbase-shutdown");
+    Runtime.getRuntime().addShutdownHook(shutdownHook);
+  }
+
+  /** Starts a cluster with {@code regionServers} RegionServers and ZooKeeper on a random port. */
+  public static EmbeddedHBase start(int regionServers) throws IOException {
+    return start(regionServers, 0);
+  }
+
+  /**
+   * Starts a cluster; {@code zkPort} 0 picks a free port. Blocks until the RegionServers serve {@code hbase:meta}
+   * (about 7 s here).
+   */
+  public static synchronized EmbeddedHBase start(int regionServers, int zkPort) throws IOException {
+    if (regionServers < 1) {
+      throw new IllegalArgumentException("regionServers must be >= 1: " + regionServers);
+    }
+    QuietLogging.apply();
+    String parent = System.getProperty(BASE_DIR_PROPERTY);
+    Path base = parent == null ? Path.of(System.getProperty("java.io.tmpdir")) : Path.of(parent);
+    Files.createDirectories(base);
+    Path dir = Files.createTempDirectory(base, "hbload-embedded-");
+    HBaseTestingUtility util = new HBaseTestingUtility(serverConfiguration());
+    // synchronized + restore: the property is global, and the utility caches the directory at start
+    String previous = System.setProperty(BASE_DIR_PROPERTY, dir.toString());
+    boolean started = false;
+    try {
+      if (zkPort > 0) {
+        util.startMiniZKCluster(1, zkPort);
+      } else {
+        util.startMiniZKCluster();
+      }
+      util.startMiniHBaseCluster(StartMiniClusterOption.builder().numMasters(1).numRegionServers(regionServers)
+          .build());
+      started = true;
+      return new EmbeddedHBase(util, dir, regionServers);
+    } catch (Exception e) {
+      throw new IOException("embedded HBase did not start: " + e, e);
+    } finally {
+      restore(previous);
+      if (!started) {
+        try {
+          util.shutdownMiniCluster();
+        } catch (Exception ignored) {
+          // already failing; the start error is the one to report
+        }
+        deleteRecursively(dir);
+      }
+    }
+  }
+
+  private static void restore(String previous) {
+    if (previous == null) {
+      System.clearProperty(BASE_DIR_PROPERTY);
+    } else {
+      System.setProperty(BASE_DIR_PROPERTY, previous);
+    }
+  }
+
+  private static Configuration serverConfiguration() {
+    Configuration conf = HBaseConfiguration.create();
+    // LocalFileSystem has no hflush/hsync; without this the WAL refuses to start on it
+    conf.setBoolean("hbase.unsafe.stream.capability.enforce", false);
+    conf.setInt(HConstants.MASTER_INFO_PORT, -1);
+    conf.setInt(HConstants.REGIONSERVER_INFO_PORT, -1);
+    conf.set("hbase.master.info.bindAddress", "127.0.0.1");
+    conf.set("hbase.regionserver.info.bindAddress", "127.0.0.1");
+    conf.set(HConstants.ZOOKEEPER_QUORUM, "127.0.0.1");
+    return conf;
+  }
+
+  /** ZooKeeper host for clients. */
+  public String zkQuorum() {
+    return "127.0.0.1";
+  }
+
+  public int zkPort() {
+    return zkPort;
+  }
+
+  public int regionServerCount() {
+    return regionServers;
+  }
+
+  /** Where the cluster's data lives until {@link #close()}. */
+  public Path dataDir() {
+    return dataDir;
+  }
+
+  /** A fresh client configuration pointing at this cluster. */
+  public Configuration clientConfiguration() {
+    Configuration conf = HBaseConfiguration.create();
+    conf.set(HConstants.ZOOKEEPER_QUORUM, zkQuorum());
+    conf.setInt(HConstants.ZOOKEEPER_CLIENT_PORT, zkPort);
+    conf.set(HConstants.ZOOKEEPER_ZNODE_PARENT,
+        util.getConfiguration().get(HConstants.ZOOKEEPER_ZNODE_PARENT, HConstants.DEFAULT_ZOOKEEPER_ZNODE_PARENT));
+    return conf;
+  }
+
+  /** An hbase-site.xml with which other clients (YCSB, the HBase shell, another hbload) reach this cluster. */
+  public String hbaseSiteXml() {
+    return """
+        <?xml version="1.0"?>
+        <?xml-stylesheet type="text/xsl" href="configuration.xsl"?>
+        <!-- hbload embedded HBase: valid while that process runs -->
+        <configuration>
+          <property><name>hbase.zookeeper.quorum</name><value>%s</value></property>
+          <property><name>hbase.zookeeper.property.clientPort</name><value>%d</value></property>
+          <property><name>zookeeper.znode.parent</name><value>%s</value></property>
+        </configuration>
+        """.formatted(zkQuorum(), zkPort,
+        util.getConfiguration().get(HConstants.ZOOKEEPER_ZNODE_PARENT, HConstants.DEFAULT_ZOOKEEPER_ZNODE_PARENT));
+  }
+
+  /** Writes {@link #hbaseSiteXml()} to {@code file}, creating parent directories. */
+  public Path writeHBaseSite(Path file) throws IOException {
+    Path parent = file.toAbsolutePath().getParent();
+    if (parent != null) {
+      Files.createDirectories(parent);
+    }
+    Files.writeString(file, hbaseSiteXml(), StandardCharsets.UTF_8);
+    return file;
+  }
+
+  /** The running mini cluster, for fault injection (stop/kill/start RegionServers). */
+  public MiniHBaseCluster cluster() {
+    return util.getMiniHBaseCluster();
+  }
+
+  /** Shuts the cluster down and removes its data directory; idempotent. */
+  @Override
+  public void close() throws IOException {
+    synchronized (this) {
+      if (closed) {
+        return;
+      }
+      closed = true;
+    }
+    try {
+      Runtime.getRuntime().removeShutdownHook(shutdownHook);
+    } catch (IllegalStateException alreadyShuttingDown) {
+      // called from the hook itself or during JVM exit: nothing to remove
+    }
+    try {
+      util.shutdownMiniCluster();
+    } catch (Exception e) {
+      throw new IOException("embedded HBase shutdown failed: " + e, e);
+    } finally {
+      deleteRecursively(dataDir);
+    }
+  }
+
+  private void closeQuietly() {
+    try {
+      close();
+    } catch (IOException ignored) {
+      // JVM exit: nothing left to report to
+    }
+  }
+
+  static void deleteRecursively(Path dir) {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(dir)) {
+      paths.sorted(Comparator.reverseOrder()).forEach(p -> {
+        try {
+          Files.deleteIfExists(p);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      });
+    } catch (IOException | UncheckedIOException ignored) {
+      // best effort: a file still held open by a dying server thread is left for the OS's tmp cleaner
+    }
+  }
+}

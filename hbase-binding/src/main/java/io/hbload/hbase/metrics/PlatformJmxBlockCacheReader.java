@@ -1,0 +1,48 @@
+package io.hbload.hbase.metrics;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.util.Set;
+import javax.management.JMException;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+
+/**
+ * Reads the RegionServer bean from this JVM's platform MBean server: the embedded cluster (and a test kit cluster)
+ * runs in-process, so no HTTP info server is needed (they are switched off to start faster). Stateless, thread-safe.
+ */
+public final class PlatformJmxBlockCacheReader implements BlockCacheReader {
+  private final MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+
+  /** Whether a RegionServer in this JVM has registered its bean. */
+  public boolean available() {
+    try {
+      return !server.queryNames(new ObjectName(BEAN + "*"), null).isEmpty();
+    } catch (JMException e) {
+      return false;
+    }
+  }
+
+  @Override
+  public BlockCacheSnapshot read() throws IOException {
+    try {
+      Set<ObjectName> names = server.queryNames(new ObjectName(BEAN + "*"), null);
+      BlockCacheSnapshot s = BlockCacheSnapshot.EMPTY;
+      for (ObjectName name : names) {
+        long[] v = new long[BlockCacheSnapshot.ATTRIBUTES.length];
+        for (int i = 0; i < v.length; i++) {
+          v[i] = ((Number) server.getAttribute(name, BlockCacheSnapshot.ATTRIBUTES[i])).longValue();
+        }
+        s = s.plus(v);
+      }
+      return s;
+    } catch (JMException | ClassCastException e) {
+      throw new IOException("reading " + BEAN + " from the platform MBean server failed: " + e, e);
+    }
+  }
+
+  @Override
+  public String source() {
+    return "in-process JMX";
+  }
+}

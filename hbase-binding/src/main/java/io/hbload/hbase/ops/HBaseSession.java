@@ -1,0 +1,251 @@
+package io.hbload.hbase.ops;
+
+import io.hbload.core.binding.Binding;
+import io.hbload.core.binding.BindingException;
+import io.hbload.core.binding.BindingSession;
+import io.hbload.core.binding.ReportLine;
+import io.hbload.core.config.Phase;
+import io.hbload.hbase.HBaseProperties;
+import io.hbload.hbase.conf.ClusterSpec;
+import io.hbload.hbase.embedded.EmbeddedHBase;
+import io.hbload.hbase.metrics.BlockCacheReader;
+import io.hbload.hbase.metrics.BlockCacheReport;
+import io.hbload.hbase.metrics.BlockCacheSnapshot;
+import io.hbload.hbase.metrics.HttpJmxBlockCacheReader;
+import io.hbload.hbase.metrics.PlatformJmxBlockCacheReader;
+import io.hbload.hbase.table.TableSetup;
+import io.hbload.hbase.table.TableSpec;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.ClusterMetrics;
+import org.apache.hadoop.hbase.ServerMetrics;
+import org.apache.hadoop.hbase.ServerName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+
+/**
+ * One run's HBase state: the single shared {@link Connection} (HBase connections are heavy and thread-safe, so
+ * workers share one), the table set-up around phases, the block-cache baseline, and the embedded cluster when
+ * hbload started one. Thread-safe: {@link #newBinding} may be called from every worker at once; the phase hooks
+ * are called by the engine's controller thread.
+ */
+public final class HBaseSession implements BindingSession {
+  private final Connection connection;
+  private final OpsSpec ops;
+  private final TableSpec table;
+  private final Phase phase;
+  private final boolean flushBeforeRun;
+  private final EmbeddedHBase embedded;
+  private final BlockCacheReader cacheReader;
+  private final PrintStream messages;
+  private volatile BlockCacheSnapshot baseline;
+  private volatile String baselineError;
+
+  private HBaseSession(Connection connection, OpsSpec ops, TableSpec table, Phase phase, boolean flushBeforeRun,
+      EmbeddedHBase embedded, BlockCacheReader cacheReader, PrintStream messages) {
+    this.connection = connection;
+    this.ops = ops;
+    this.table = table;
+    this.phase = phase;
+    this.flushBeforeRun = flushBeforeRun;
+    this.embedded = embedded;
+    this.cacheReader = cacheReader;
+    this.messages = messages;
+  }
+
+  /**
+   * Opens a session: reads the properties, finds (or, with {@code embedIfUnconfigured} and no cluster configured,
+   * starts) the cluster, checks it answers, prepares the table for the phase (load: create when missing; run: it
+   * must exist with the family; an embedded cluster is always prepared as for a load) and connects.
+   *
+   * @throws BindingException with a one-line message; nothing is left running
+   */
+  public static HBaseSession open(Map<String, String> properties, Phase phase, boolean embedIfUnconfigured,
+      PrintStream messages) throws BindingException {
+    OpsSpec ops = OpsSpec.from(properties);
+    TableSpec tableSpec = TableSpec.from(properties);
+    ClusterSpec cluster = ClusterSpec.from(properties);
+    EmbeddedHBase embedded = null;
+    Connection connection = null;
+    try {
+      Configuration conf;
+      if (!cluster.configured() && embedIfUnconfigured) {
+        int rs = Integer.parseInt(properties.getOrDefault(HBaseProperties.EMBEDDED_REGION_SERVERS, "1"));
+        messages.println("[hbase] no cluster configured: starting an embedded HBase on 127.0.0.1 ...");
+        long t0 = System.nanoTime();
+        embedded = EmbeddedHBase.start(rs);
+        banner(messages, embedded, (System.nanoTime() - t0) / 1e9);
+        conf = embedded.clientConfiguration();
+        cluster.passThrough().forEach(conf::set);
+        ClusterSpec.boundTimeouts(conf);
+      } else {
+        conf = cluster.toConfiguration();
+      }
+      ConnectivityCheck.verify(conf, tableSpec.table());
+      connection = ConnectionFactory.createConnection(conf);
+      BlockCacheReader reader;
+      try (Admin admin = connection.getAdmin()) {
+        TableSetup setup = new TableSetup(admin, tableSpec, messages);
+        if (phase == Phase.LOAD || embedded != null) {
+          setup.prepareForLoad();
+        } else {
+          setup.checkForRun();
+        }
+        reader = cacheReader(admin, messages);
+      }
+      boolean flush = Boolean.parseBoolean(properties.getOrDefault(HBaseProperties.FLUSH_BEFORE_RUN,
+          Boolean.toString(embedded != null)));
+      return new HBaseSession(connection, ops, tableSpec, phase, flush, embedded, reader, messages);
+    } catch (BindingException | IOException | RuntimeException e) {
+      closeQuietly(connection);
+      if (embedded != null) {
+        try {
+          embedded.close();
+        } catch (IOException ignored) {
+          // the open failure is the one to report
+        }
+      }
+      if (e instanceof BindingException be) {
+        throw be;
+      }
+      throw new BindingException("HBase: " + ConnectivityCheck.rootMessage(e), e);
+    }
+  }
+
+  private static void banner(PrintStream out, EmbeddedHBase e, double seconds) {
+    String line = "*".repeat(78);
+    out.println(line);
+    out.println("* EMBEDDED HBASE: these numbers are for a local, single-node, in-process HBase");
+    out.printf("* (mini cluster, %d RegionServer(s), local file system, started in %.1f s), not a real cluster.%n",
+        e.regionServerCount(), seconds);
+    out.println("* The cluster starts empty, so the records are loaded before the run.");
+    out.printf("* ZooKeeper %s:%d; data in %s (removed at exit)%n", e.zkQuorum(), e.zkPort(), e.dataDir());
+    out.println(line);
+  }
+
+  /** In-process JMX when a RegionServer lives in this JVM, else each live RegionServer's /jmx over HTTP. */
+  private static BlockCacheReader cacheReader(Admin admin, PrintStream messages) {
+    PlatformJmxBlockCacheReader local = new PlatformJmxBlockCacheReader();
+    if (local.available()) {
+      return local;
+    }
+    try {
+      ClusterMetrics cm = admin.getClusterMetrics(java.util.EnumSet.of(ClusterMetrics.Option.LIVE_SERVERS));
+      List<String> info = new ArrayList<>();
+      for (Map.Entry<ServerName, ServerMetrics> e : cm.getLiveServerMetrics().entrySet()) {
+        int port = e.getValue().getInfoServerPort();
+        if (port > 0) {
+          info.add(e.getKey().getHostname() + ":" + port);
+        }
+      }
+      return info.isEmpty() ? null : new HttpJmxBlockCacheReader(info);
+    } catch (IOException | RuntimeException e) {
+      messages.println("[hbase] block-cache figures unavailable: " + ConnectivityCheck.rootMessage(e));
+      return null;
+    }
+  }
+
+  /** The embedded cluster this session started, or null. */
+  public EmbeddedHBase embedded() {
+    return embedded;
+  }
+
+  public Connection connection() {
+    return connection;
+  }
+
+  @Override
+  public Binding newBinding(int workerIndex) {
+    return new HBaseBinding(connection, ops, messages);
+  }
+
+  @Override
+  public boolean startsEmpty() {
+    return embedded != null;
+  }
+
+  /** Before a measured run phase: flush (embedded default) and wait for compactions if asked; cache baseline. */
+  @Override
+  public void runStarting() {
+    if (phase == Phase.RUN && (flushBeforeRun || table.waitForCompactions())) {
+      try (Admin admin = connection.getAdmin()) {
+        TableSetup setup = new TableSetup(admin, table, messages);
+        if (table.waitForCompactions()) {
+          setup.flushAndWaitForCompactions(3_600_000L);
+        } else {
+          setup.flush();
+        }
+      } catch (IOException e) {
+        messages.println("[hbase] flush before the run failed: " + ConnectivityCheck.rootMessage(e));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    baseline = readCache();
+  }
+
+  private BlockCacheSnapshot readCache() {
+    if (cacheReader == null) {
+      return null;
+    }
+    try {
+      return cacheReader.read();
+    } catch (IOException | RuntimeException e) {
+      baselineError = ConnectivityCheck.rootMessage(e);
+      return null;
+    }
+  }
+
+  /** The block-cache deltas over the run; after a load with wait-for-compactions, waits for them. */
+  @Override
+  public List<ReportLine> runFinished() {
+    List<ReportLine> lines = new ArrayList<>();
+    BlockCacheSnapshot before = baseline;
+    BlockCacheSnapshot after = before == null ? null : readCache();
+    if (before != null && after != null) {
+      lines.addAll(BlockCacheReport.lines(after.minus(before)));
+    } else {
+      lines.add(new ReportLine(BlockCacheReport.METRIC, "Note", "block-cache figures unavailable"
+          + (baselineError != null ? ": " + baselineError : cacheReader == null ? ": no RegionServer info server"
+          : "")));
+    }
+    if (phase == Phase.LOAD && table.waitForCompactions()) {
+      try (Admin admin = connection.getAdmin()) {
+        new TableSetup(admin, table, messages).flushAndWaitForCompactions(3_600_000L);
+      } catch (IOException e) {
+        messages.println("[hbase] waiting for compactions failed: " + ConnectivityCheck.rootMessage(e));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    return lines;
+  }
+
+  /** Closes the connection, then the embedded cluster (removing its data) if this session started one. */
+  @Override
+  public void close() throws BindingException {
+    closeQuietly(connection);
+    if (embedded != null) {
+      try {
+        embedded.close();
+      } catch (IOException e) {
+        throw new BindingException(e.getMessage(), e);
+      }
+    }
+  }
+
+  private static void closeQuietly(Connection c) {
+    if (c != null) {
+      try {
+        c.close();
+      } catch (IOException ignored) {
+        // closing after a failure or at the end: nothing a caller could do
+      }
+    }
+  }
+}

@@ -1,0 +1,106 @@
+package io.hbload.hbase.testkit;
+
+import java.util.Objects;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ConditionEvaluationResult;
+import org.junit.jupiter.api.extension.ExecutionCondition;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
+
+/**
+ * JUnit 5 extension giving a test class one HBase, started before its first test and stopped after its last:
+ * <pre>{@code
+ * @RegisterExtension
+ * static final HBaseExtension HBASE = HBaseExtension.embedded();
+ *
+ * @Test
+ * void loadsAndRuns(TestHBase hbase) { ... hbase.properties() ... }
+ * }</pre>
+ * {@link #embedded()} runs HBase's mini cluster in the test JVM (needs the JDK 17 {@code --add-opens} flags of
+ * hbload's README); {@link #container(String)} runs an image with Testcontainers, and when Docker (or
+ * Testcontainers) is not there the class is skipped with the reason, like Testcontainers'
+ * {@code disabledWithoutDocker}. {@link #fromSystemProperty()} lets the build pick: a container when
+ * {@code -Dhbload.testkit.image=IMAGE} is set, else embedded. Thread-safe per JUnit's lifecycle (one class at a
+ * time); use from a static field.
+ */
+public final class HBaseExtension implements BeforeAllCallback, AfterAllCallback, ExecutionCondition,
+    ParameterResolver {
+  /** System property naming a Docker image for {@link #fromSystemProperty()}. */
+  public static final String IMAGE_PROPERTY = "hbload.testkit.image";
+
+  private final String image;
+  private final int regionServers;
+  private volatile TestHBase hbase;
+
+  private HBaseExtension(String image, int regionServers) {
+    this.image = image;
+    this.regionServers = regionServers;
+  }
+
+  /** An embedded mini cluster with one RegionServer. */
+  public static HBaseExtension embedded() {
+    return embedded(1);
+  }
+
+  public static HBaseExtension embedded(int regionServers) {
+    return new HBaseExtension(null, regionServers);
+  }
+
+  /** HBase from a Docker image; the class is skipped when Docker is not available. */
+  public static HBaseExtension container(String image) {
+    return new HBaseExtension(Objects.requireNonNull(image, "image"), 1);
+  }
+
+  /** {@link #container} when {@code -Dhbload.testkit.image} is set, else {@link #embedded()}. */
+  public static HBaseExtension fromSystemProperty() {
+    String img = System.getProperty(IMAGE_PROPERTY);
+    return img == null || img.isBlank() ? embedded() : container(img.trim());
+  }
+
+  /** The running HBase (between beforeAll and afterAll). */
+  public TestHBase hbase() {
+    TestHBase h = hbase;
+    if (h == null) {
+      throw new IllegalStateException("HBase is not running: register the extension on a static field");
+    }
+    return h;
+  }
+
+  @Override
+  public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
+    if (image == null) {
+      return ConditionEvaluationResult.enabled("embedded HBase");
+    }
+    String missing = DockerProbe.unavailableReason();
+    return missing == null ? ConditionEvaluationResult.enabled("Docker available for " + image)
+        : ConditionEvaluationResult.disabled("HBase image " + image + " needs Docker: " + missing);
+  }
+
+  @Override
+  public void beforeAll(ExtensionContext context) throws Exception {
+    if (hbase == null) {
+      hbase = image == null ? TestHBase.embedded(regionServers) : TestHBase.container(image);
+    }
+  }
+
+  @Override
+  public void afterAll(ExtensionContext context) throws Exception {
+    TestHBase h = hbase;
+    hbase = null;
+    if (h != null) {
+      h.close();
+    }
+  }
+
+  @Override
+  public boolean supportsParameter(ParameterContext p, ExtensionContext e) {
+    return p.getParameter().getType() == TestHBase.class;
+  }
+
+  @Override
+  public Object resolveParameter(ParameterContext p, ExtensionContext e) {
+    return hbase();
+  }
+}

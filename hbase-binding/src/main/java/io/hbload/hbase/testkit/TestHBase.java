@@ -1,0 +1,48 @@
+package io.hbload.hbase.testkit;
+
+import io.hbload.hbase.HBaseProperties;
+import io.hbload.hbase.embedded.EmbeddedHBase;
+import java.io.IOException;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * A running HBase for a test, with the few things a test needs to reach it: hbload properties, an HBase client
+ * {@link Configuration}, the ZooKeeper address. Thread-safe (read-only once started); {@link #close()} stops it.
+ */
+public interface TestHBase extends AutoCloseable {
+
+  /** Starts an embedded mini cluster with {@code regionServers} RegionServers (about 7 s). */
+  static TestHBase embedded(int regionServers) throws IOException {
+    return new EmbeddedTestHBase(EmbeddedHBase.start(regionServers));
+  }
+
+  /**
+   * Starts HBase from a Docker image with Testcontainers (needs Docker and {@code org.testcontainers:testcontainers}
+   * on the test class path). The image must run HBase in standalone mode with ZooKeeper on 2181 and the master and
+   * RegionServer on 16000/16020, as the common {@code hbase} images do.
+   */
+  static TestHBase container(String image) throws IOException {
+    return new ContainerTestHBase(image);
+  }
+
+  String zkQuorum();
+
+  int zkPort();
+
+  /** A fresh HBase client configuration for this cluster. */
+  Configuration configuration();
+
+  /** Properties that point an hbload run (binding {@code hbase}) at this cluster. */
+  default Map<String, String> properties() {
+    return Map.of(HBaseProperties.ZK, zkQuorum() + ":" + zkPort());
+  }
+
+  /** The embedded cluster, or null for a container. */
+  default EmbeddedHBase embedded() {
+    return null;
+  }
+
+  @Override
+  void close() throws IOException;
+}

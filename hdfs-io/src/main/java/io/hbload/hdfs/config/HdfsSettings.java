@@ -1,0 +1,32 @@
+package io.hbload.hdfs.config;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Where HDFS is: configuration files and overrides like Hadoop tools take them, or nothing, which
+ * means "start an embedded MiniDFSCluster".
+ *
+ * @param confFiles Hadoop XML files (core-site, hdfs-site...) added in order
+ * @param defaultFs an explicit {@code fs.defaultFS}, e.g. hdfs://nn:8020
+ * @param overrides {@code -D key=value} settings, applied last
+ * @param embeddedDataNodes DataNodes for the embedded cluster; 0 = as many as the policy needs
+ * @param embeddedBaseDir local directory for the embedded cluster's data (deleted on close)
+ */
+public record HdfsSettings(List<Path> confFiles, Optional<String> defaultFs,
+    Map<String, String> overrides, int embeddedDataNodes, Optional<Path> embeddedBaseDir) {
+  public HdfsSettings {
+    confFiles = List.copyOf(confFiles);
+    overrides = Map.copyOf(overrides);
+    if (embeddedDataNodes < 0) {
+      throw new BadInputException("--datanodes must not be negative");
+    }
+  }
+
+  /** No configuration: use the embedded cluster sized for the policy. */
+  public static HdfsSettings embedded() {
+    return new HdfsSettings(List.of(), Optional.empty(), Map.of(), 0, Optional.empty());
+  }
+}
