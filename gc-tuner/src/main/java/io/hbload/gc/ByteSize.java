@@ -26,7 +26,7 @@ public final class ByteSize {
      * @throws InvalidInputException when {@code text} is not a size or overflows
      */
     public static long parse(String what, String text) {
-        if (text == null) {
+        if (text == null || text.isBlank()) {
             throw new InvalidInputException(what + ": missing size");
         }
         Matcher m = SIZE.matcher(text.strip());
@@ -65,6 +65,14 @@ public final class ByteSize {
             }
         }
         return Long.toString(bytes);
+    }
+
+    /** Approximate, for messages about measured memory: {@code 23.5g}, {@code 512m}. */
+    public static String human(long bytes) {
+        if (bytes >= GIB) {
+            return String.format(java.util.Locale.ROOT, "%.1fg", (double) bytes / GIB);
+        }
+        return String.format(java.util.Locale.ROOT, "%.0fm", (double) bytes / MIB);
     }
 
     /** Like {@link #format} but in HotSpot's upper-case log style ({@code 16M}), for human-readable notes. */

@@ -109,7 +109,7 @@ public final class GcTuner {
             long needed = in.heapBytes() + in.bucketCacheBytes();
             if (needed > in.machineMemoryBytes()) {
                 warnings.add("heap" + (in.bucketCacheBytes() > 0 ? " + BucketCache " : " ") + ByteSize.format(needed)
-                        + " is larger than this machine's memory (" + ByteSize.format(in.machineMemoryBytes())
+                        + " is larger than this machine's memory (" + ByteSize.human(in.machineMemoryBytes())
                         + "): -Xms will fail to commit (os::commit_memory) or the host will swap");
             }
         }

@@ -112,7 +112,7 @@ class GcTunerTest {
     void warnsWhenHeapExceedsMachineMemory() {
         TuningResult r = GcTuner.tune(TuningInput.builder().heap("100g").cpus(40).jdk(17)
                 .machineMemoryBytes(64 * ByteSize.GIB).build());
-        assertThat(r.warnings()).anyMatch(w -> w.contains("larger than this machine's memory (64g)"));
+        assertThat(r.warnings()).anyMatch(w -> w.contains("larger than this machine's memory (64.0g)"));
         assertThat(tune("100g", 40, 17).warnings()).noneMatch(w -> w.contains("machine's memory"));
     }
 

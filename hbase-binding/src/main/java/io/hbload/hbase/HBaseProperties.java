@@ -39,6 +39,13 @@ public final class HBaseProperties {
   /** Flush the table before the measured run phase, so reads go through the block cache. */
   public static final String FLUSH_BEFORE_RUN = "hbload.flushbeforerun";
 
+  /**
+   * How long to wait after a run before reading the block-cache counters: RegionServers recompute them only every
+   * {@code hbase.regionserver.metrics.period}. Default 1100 ms in-process (hbload's embedded cluster uses 1 s),
+   * 5500 ms over HTTP (HBase's default period is 5 s).
+   */
+  public static final String METRICS_SETTLE_MS = "hbload.metrics.settlems";
+
   private HBaseProperties() {
   }
 }

@@ -5,6 +5,7 @@ import io.hbload.hdfs.cluster.HdfsTarget;
 import io.hbload.hdfs.coder.CoderSelection;
 import io.hbload.hdfs.config.BadInputException;
 import io.hbload.hdfs.config.DfsioSpec;
+import io.hbload.hdfs.config.HdfsSettings;
 import io.hbload.hdfs.config.StoragePolicy;
 import io.hbload.hdfs.report.RunMeter;
 import io.hbload.hdfs.report.RunResult;
@@ -164,6 +165,11 @@ public final class Dfsio implements AutoCloseable {
     int down = spec.dataNodesDown() > 0 ? spec.dataNodesDown() : spec.policy().parityUnits();
     runs.add(read(spec.withDataNodesDown(down)));
     return runs;
+  }
+
+  /** True when {@code settings} point at no HDFS, so a run would use a fresh embedded cluster. */
+  public static boolean wouldEmbed(HdfsSettings settings) {
+    return HdfsTarget.wouldEmbed(settings);
   }
 
   /** The raw coder Hadoop builds for {@code policy} with this run's configuration. */

@@ -46,7 +46,8 @@ public final class SpecParser {
     long operations;
     if (phase == Phase.LOAD) {
       operations = workload.insertCount();
-      if (operations == 0 && errors.isEmpty()) {
+      boolean noRecords = !props.containsKey(RECORD_COUNT) || props.get(RECORD_COUNT).trim().equals("0");
+      if ((operations == 0 || noRecords && !props.containsKey(INSERT_COUNT)) && errors.isEmpty()) {
         error(RECORD_COUNT, "nothing to load (0 records); set recordcount or insertcount");
       }
     } else {

@@ -64,7 +64,8 @@ public final class PhaseRun {
         Boolean.parseBoolean(spec.properties().getOrDefault(PropertyNames.REPORT_LATENCY_FOR_EACH_ERROR, "false").trim()),
         trackedErrors());
     int n = spec.threads();
-    List<WorkerRecorder> recorders = new ArrayList<>(n);
+    java.util.concurrent.atomic.AtomicReferenceArray<WorkerRecorder> recorders =
+        new java.util.concurrent.atomic.AtomicReferenceArray<>(n);
     CountDownLatch done = new CountDownLatch(n);
     long startMillis = System.currentTimeMillis();
     long startNanos = System.nanoTime();
@@ -75,10 +76,8 @@ public final class PhaseRun {
     }
     synchronized (threads) {
       for (int i = 0; i < n; i++) {
-        WorkerRecorder recorder = new WorkerRecorder(names, spec.throttled());
-        recorders.add(recorder);
         long quota = spec.operations() == 0 ? 0 : spec.operations() / n + (i < spec.operations() % n ? 1 : 0);
-        Worker worker = new Worker(i, quota, spec, session, keySpace, recorder, state, startNanos);
+        Worker worker = new Worker(i, quota, spec, session, keySpace, recorders, names, state, startNanos);
         workers.add(worker);
         Thread t = new Thread(() -> {
           try {
@@ -137,8 +136,16 @@ public final class PhaseRun {
     return state.failed();
   }
 
-  private long tick(Aggregator aggregator, List<WorkerRecorder> recorders, long startMillis, long previousOps) {
-    IntervalView view = aggregator.collect(recorders);
+  private long tick(Aggregator aggregator, java.util.concurrent.atomic.AtomicReferenceArray<WorkerRecorder> recorders,
+      long startMillis, long previousOps) {
+    List<WorkerRecorder> started = new ArrayList<>(recorders.length());
+    for (int i = 0; i < recorders.length(); i++) {
+      WorkerRecorder r = recorders.get(i);
+      if (r != null) {
+        started.add(r);
+      }
+    }
+    IntervalView view = aggregator.collect(started);
     long total = aggregator.totalOperations();
     long remaining = spec.operations() == 0 ? 0 : Math.max(0, spec.operations() - total);
     if (state.stopRequested()) {

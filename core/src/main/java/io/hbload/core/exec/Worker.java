@@ -25,25 +25,36 @@ final class Worker implements Runnable {
   private final RunSpec spec;
   private final BindingSession session;
   private final KeySpace keySpace;
-  private final WorkerRecorder recorder;
+  private final java.util.concurrent.atomic.AtomicReferenceArray<WorkerRecorder> recorders;
+  private final io.hbload.core.measure.LatencyNames names;
   private final PhaseState state;
   private final long scheduleStartNanos;
-  private volatile boolean pacing;
+  private volatile Pacer pacer;
+  private WorkerRecorder recorder;
 
-  Worker(int index, long quota, RunSpec spec, BindingSession session, KeySpace keySpace, WorkerRecorder recorder,
-      PhaseState state, long scheduleStartNanos) {
+  /**
+   * The worker creates its recorder on its own thread and publishes it in {@code recorders[index]}: objects
+   * a thread allocates come from its own allocation buffer, so the counters each worker writes on every
+   * operation never share a cache line with another worker's.
+   */
+  Worker(int index, long quota, RunSpec spec, BindingSession session, KeySpace keySpace,
+      java.util.concurrent.atomic.AtomicReferenceArray<WorkerRecorder> recorders,
+      io.hbload.core.measure.LatencyNames names, PhaseState state, long scheduleStartNanos) {
     this.index = index;
     this.quota = quota;
     this.spec = spec;
     this.session = session;
     this.keySpace = keySpace;
-    this.recorder = recorder;
+    this.recorders = recorders;
+    this.names = names;
     this.state = state;
     this.scheduleStartNanos = scheduleStartNanos;
   }
 
   @Override
   public void run() {
+    recorder = new WorkerRecorder(names, spec.throttled());
+    recorders.set(index, recorder);
     Binding binding;
     try {
       binding = session.newBinding(index);
@@ -56,13 +67,12 @@ final class Worker implements Runnable {
     try {
       WorkloadOps ops = new WorkloadOps(spec.workload(), binding, recorder, keySpace, random);
       Pacer pacer = pacer(random);
+      this.pacer = pacer;
       boolean load = spec.phase() == Phase.LOAD;
       for (long done = 0; (quota == 0 || done < quota) && !state.stopRequested(); done++) {
         long intended = UNSCHEDULED;
         if (pacer != null) {
-          pacing = true;
           intended = pacer.awaitNext();
-          pacing = false;
           if (state.stopRequested()) {
             break;
           }
@@ -107,7 +117,8 @@ final class Worker implements Runnable {
 
   /** True while parked waiting for its next slot, when an interrupt is harmless. */
   boolean pacing() {
-    return pacing;
+    Pacer p = pacer;
+    return p != null && p.parked();
   }
 
   static String oneLine(Throwable e) {

@@ -7,13 +7,15 @@ import java.util.concurrent.locks.LockSupport;
  * waits until that time if it is ahead; if it is behind it starts at once (bursting to catch up, never
  * skipping), and latency is measured from the intended time, so a stall is charged to every operation it
  * delayed (no coordinated omission). Absolute deadlines keep the long-run rate exact whatever the sleep
- * overshoot. One per worker thread; not thread-safe; allocation-free.
+ * overshoot. One per worker thread, created on that thread (so its fields don't share a cache line with
+ * another worker's); not thread-safe except {@link #parked()}; allocation-free.
  */
 public final class Pacer {
   private final long startNanos;
   private final double periodNanos;
   private final boolean spin;
   private long next;
+  private volatile boolean parked;
 
   /**
    * @param opsPerSecond this worker's share of the target
@@ -36,7 +38,9 @@ public final class Pacer {
       if (spin) {
         Thread.onSpinWait();
       } else {
+        parked = true;
         LockSupport.parkNanos(intended - now);
+        parked = false;
         if (Thread.interrupted()) {
           Thread.currentThread().interrupt();
           break;
@@ -44,6 +48,11 @@ public final class Pacer {
       }
     }
     return intended;
+  }
+
+  /** True while parked waiting for a slot, when interrupting the worker is harmless. Any thread. */
+  public boolean parked() {
+    return parked;
   }
 
   public double periodNanos() {

@@ -52,7 +52,7 @@ public final class FlagChecker {
         long heap = result.input().heapBytes();
         for (JvmOption o : result.options()) {
             if ("InitialHeapSize".equals(o.flagName()) && machineMemoryBytes > 0 && heap > machineMemoryBytes) {
-                omitted.add(o.text() + ": larger than this machine's memory (" + ByteSize.format(machineMemoryBytes)
+                omitted.add(o.text() + ": larger than this machine's memory (" + ByteSize.human(machineMemoryBytes)
                         + "), committing it would fail; -Xmx is kept, it only reserves address space");
                 continue;
             }
@@ -105,7 +105,8 @@ public final class FlagChecker {
         try {
             actual = JavaVersionProbe.parseVersionOutput(java, stderr + "\n" + stdout).feature();
         } catch (IllegalArgumentException e) {
-            findings.add(java + " printed no version");
+            // a JVM that refuses the options exits before printing its version: ask it separately
+            actual = JavaVersionProbe.probe(java).feature();
         }
         int target = result.input().jdk().feature();
         if (actual != 0 && actual != target) {

@@ -29,6 +29,10 @@ public final class EmbeddedHBase implements AutoCloseable {
   /** HBaseTestingUtility reads its data directory from this system property only. */
   private static final String BASE_DIR_PROPERTY = "test.build.data.basedirectory";
 
+  /** HBase's key for how often RegionServer metrics are recomputed. */
+  public static final String METRICS_PERIOD_KEY = "hbase.regionserver.metrics.period";
+  public static final int METRICS_PERIOD_MILLIS = 1000;
+
   private final HBaseTestingUtility util;
   private final Path dataDir;
   private final int zkPort;
@@ -109,6 +113,9 @@ public final class EmbeddedHBase implements AutoCloseable {
     conf.set("hbase.master.info.bindAddress", "127.0.0.1");
     conf.set("hbase.regionserver.info.bindAddress", "127.0.0.1");
     conf.set(HConstants.ZOOKEEPER_QUORUM, "127.0.0.1");
+    // RegionServer metrics (block-cache counters in JMX) are recomputed every period (default 5 s); 1 s lets
+    // a short run's deltas be read soon after it ends
+    conf.setInt(METRICS_PERIOD_KEY, METRICS_PERIOD_MILLIS);
     return conf;
   }
 

@@ -43,11 +43,12 @@ public final class HBaseSession implements BindingSession {
   private final EmbeddedHBase embedded;
   private final BlockCacheReader cacheReader;
   private final PrintStream messages;
+  private final long settleMillis;
   private volatile BlockCacheSnapshot baseline;
   private volatile String baselineError;
 
   private HBaseSession(Connection connection, OpsSpec ops, TableSpec table, Phase phase, boolean flushBeforeRun,
-      EmbeddedHBase embedded, BlockCacheReader cacheReader, PrintStream messages) {
+      EmbeddedHBase embedded, BlockCacheReader cacheReader, long settleMillis, PrintStream messages) {
     this.connection = connection;
     this.ops = ops;
     this.table = table;
@@ -56,6 +57,7 @@ public final class HBaseSession implements BindingSession {
     this.embedded = embedded;
     this.cacheReader = cacheReader;
     this.messages = messages;
+    this.settleMillis = settleMillis;
   }
 
   /**
@@ -100,7 +102,9 @@ public final class HBaseSession implements BindingSession {
       }
       boolean flush = Boolean.parseBoolean(properties.getOrDefault(HBaseProperties.FLUSH_BEFORE_RUN,
           Boolean.toString(embedded != null)));
-      return new HBaseSession(connection, ops, tableSpec, phase, flush, embedded, reader, messages);
+      long settle = Long.parseLong(properties.getOrDefault(HBaseProperties.METRICS_SETTLE_MS,
+          reader instanceof PlatformJmxBlockCacheReader ? "1100" : "5500"));
+      return new HBaseSession(connection, ops, tableSpec, phase, flush, embedded, reader, settle, messages);
     } catch (BindingException | IOException | RuntimeException e) {
       closeQuietly(connection);
       if (embedded != null) {
@@ -206,7 +210,16 @@ public final class HBaseSession implements BindingSession {
   public List<ReportLine> runFinished() {
     List<ReportLine> lines = new ArrayList<>();
     BlockCacheSnapshot before = baseline;
-    BlockCacheSnapshot after = before == null ? null : readCache();
+    BlockCacheSnapshot after = null;
+    if (before != null) {
+      try {
+        // the counters lag by up to one metrics period: wait one so the run's last reads are in
+        Thread.sleep(settleMillis);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      after = readCache();
+    }
     if (before != null && after != null) {
       lines.addAll(BlockCacheReport.lines(after.minus(before)));
     } else {

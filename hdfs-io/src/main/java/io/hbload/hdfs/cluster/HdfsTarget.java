@@ -65,20 +65,12 @@ public final class HdfsTarget implements AutoCloseable {
    */
   public static HdfsTarget open(HdfsSettings settings, int embeddedDataNodes,
       Map<String, String> clientOverrides, Consumer<String> notices) throws IOException {
-    Configuration conf = new Configuration();
-    for (Path file : settings.confFiles()) {
-      if (!Files.isReadable(file)) {
-        throw new BadInputException("cannot read configuration file " + file);
-      }
-      conf.addResource(new org.apache.hadoop.fs.Path(file.toUri()));
-    }
-    settings.defaultFs().ifPresent(uri -> conf.set(CommonConfigurationKeysPublic.FS_DEFAULT_NAME_KEY, uri));
-    settings.overrides().forEach(conf::set);
+    Configuration conf = configuration(settings);
     clientOverrides.forEach(conf::set);
     failFast(conf, settings);
 
     URI defaultFs = FileSystem.getDefaultUri(conf);
-    if ("file".equals(defaultFs.getScheme())) {
+    if (isLocal(defaultFs)) {
       int dataNodes = settings.embeddedDataNodes() > 0 ? settings.embeddedDataNodes() : embeddedDataNodes;
       notices.accept("no HDFS configured: starting an embedded MiniDFSCluster (1 NameNode, "
           + dataNodes + " DataNodes) on 127.0.0.1");
@@ -107,6 +99,29 @@ public final class HdfsTarget implements AutoCloseable {
           + firstLine(e.getMessage()), e);
     }
     return new HdfsTarget(conf, fs, Optional.empty(), "HDFS " + defaultFs, false);
+  }
+
+  /** True when the settings point at no HDFS, i.e. a run would start an embedded cluster. */
+  public static boolean wouldEmbed(HdfsSettings settings) {
+    return isLocal(FileSystem.getDefaultUri(configuration(settings)));
+  }
+
+  private static boolean isLocal(URI defaultFs) {
+    return "file".equals(defaultFs.getScheme());
+  }
+
+  /** Hadoop's defaults, then the files in order, then fs.defaultFS, then -D overrides. */
+  private static Configuration configuration(HdfsSettings settings) {
+    Configuration conf = new Configuration();
+    for (Path file : settings.confFiles()) {
+      if (!Files.isReadable(file)) {
+        throw new BadInputException("cannot read configuration file " + file);
+      }
+      conf.addResource(new org.apache.hadoop.fs.Path(file.toUri()));
+    }
+    settings.defaultFs().ifPresent(uri -> conf.set(CommonConfigurationKeysPublic.FS_DEFAULT_NAME_KEY, uri));
+    settings.overrides().forEach(conf::set);
+    return conf;
   }
 
   /**

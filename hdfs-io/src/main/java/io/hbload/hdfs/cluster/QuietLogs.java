@@ -12,6 +12,8 @@ import java.util.List;
 public final class QuietLogs {
   private static final List<String> NOISY = List.of("org.apache.hadoop", "org.eclipse.jetty",
       "BlockStateChange", "org.apache.hadoop.hdfs.StateChange", "SecurityLogger", "com.google");
+  /** Logs an embedded DataNode writes at ERROR when the benchmark stops it on purpose. */
+  private static final String DATANODE = "org.apache.hadoop.hdfs.server.datanode.DataNode";
 
   private QuietLogs() {}
 
@@ -31,6 +33,7 @@ public final class QuietLogs {
       for (String name : NOISY) {
         setLevel.invoke(getLogger.invoke(null, name), error);
       }
+      setLevel.invoke(getLogger.invoke(null, DATANODE), levelClass.getField("FATAL").get(null));
       Object root = loggerClass.getMethod("getRootLogger").invoke(null);
       boolean hasAppenders = ((java.util.Enumeration<?>) loggerClass.getMethod("getAllAppenders")
           .invoke(root)).hasMoreElements();
@@ -58,6 +61,7 @@ public final class QuietLogs {
       for (String name : NOISY) {
         setLevel.invoke(null, name, error);
       }
+      setLevel.invoke(null, DATANODE, levelClass.getField("FATAL").get(null));
     } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
       // log4j2 core absent: nothing to configure
     }

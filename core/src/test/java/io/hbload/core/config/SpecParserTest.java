@@ -1,0 +1,165 @@
+package io.hbload.core.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class SpecParserTest {
+  @TempDir
+  Path dir;
+
+  private static RunSpec run(String... kv) {
+    Map<String, String> p = new HashMap<>();
+    for (int i = 0; i < kv.length; i += 2) {
+      p.put(kv[i], kv[i + 1]);
+    }
+    return SpecParser.parse(p, Phase.RUN);
+  }
+
+  @Test
+  void defaultsAreYcsbCoreWorkloadDefaults() {
+    RunSpec s = run();
+    WorkloadSpec w = s.workload();
+    assertThat(w.table()).isEqualTo("usertable");
+    assertThat(w.fieldCount()).isEqualTo(10);
+    assertThat(w.fieldLength()).isEqualTo(100);
+    assertThat(w.minFieldLength()).isEqualTo(1);
+    assertThat(w.fieldLengthDistribution()).isEqualTo(LengthDistribution.CONSTANT);
+    assertThat(w.readAllFields()).isTrue();
+    assertThat(w.writeAllFields()).isFalse();
+    assertThat(w.readProportion()).isEqualTo(0.95);
+    assertThat(w.updateProportion()).isEqualTo(0.05);
+    assertThat(w.insertProportion()).isZero();
+    assertThat(w.requestDistribution()).isEqualTo(Distribution.UNIFORM);
+    assertThat(w.zeroPadding()).isEqualTo(1);
+    assertThat(w.orderedInserts()).isFalse();
+    assertThat(w.maxScanLength()).isEqualTo(1000);
+    assertThat(w.hotspotDataFraction()).isEqualTo(0.2);
+    assertThat(w.hotspotOpnFraction()).isEqualTo(0.8);
+    assertThat(w.exponentialPercentile()).isEqualTo(95);
+    assertThat(w.exponentialFrac()).isEqualTo(0.8571428571);
+    // recordcount 0 means "as many as an int holds", as in YCSB
+    assertThat(w.recordCount()).isEqualTo(Integer.MAX_VALUE);
+    assertThat(s.threads()).isEqualTo(1);
+    assertThat(s.statusIntervalSeconds()).isEqualTo(10);
+    assertThat(s.percentiles()).containsExactly(95.0, 99.0);
+    assertThat(s.measurementInterval()).isEqualTo(MeasurementInterval.OP);
+    assertThat(s.binding()).isEqualTo("basic");
+  }
+
+  @Test
+  void loadPhaseInsertsInsertcountDefaultingToRecordcountMinusInsertstart() {
+    Map<String, String> p = Map.of("recordcount", "1000", "insertstart", "200");
+    assertThat(SpecParser.parse(p, Phase.LOAD).operations()).isEqualTo(800);
+    Map<String, String> q = Map.of("recordcount", "1000", "insertstart", "200", "insertcount", "300");
+    assertThat(SpecParser.parse(q, Phase.LOAD).operations()).isEqualTo(300);
+  }
+
+  @Test
+  void trailingWhitespaceIsTrimmedWhereYcsbCrashes() {
+    RunSpec s = run("operationcount", "1000 ", "readallfields", "false ", "threadcount", " 2");
+    assertThat(s.operations()).isEqualTo(1000);
+    assertThat(s.workload().readAllFields()).isFalse();
+    assertThat(s.threads()).isEqualTo(2);
+  }
+
+  @Test
+  void threadsAreCutToTheOperationCountWithYcsbsWarning() {
+    RunSpec s = run("operationcount", "3", "threadcount", "8");
+    assertThat(s.threads()).isEqualTo(3);
+    assertThat(s.notes()).anyMatch(n -> n.contains("threadcount is bigger"));
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "recordcount|-5|property recordcount: -5 is below the minimum 0",
+      "operationcount|abc|property operationcount: 'abc' is not a whole number",
+      "requestdistribution|pareto|property requestdistribution: unknown distribution 'pareto'",
+      "fieldlengthdistribution|gauss|property fieldlengthdistribution: unknown distribution 'gauss'",
+      "threadcount|0|property threadcount: 0 is below the minimum 1",
+      "readallfields|yes|property readallfields: expected true or false, got 'yes'",
+      "measurement.interval|sometimes|property measurement.interval: expected op, intended or both",
+      "hotspotdatafraction|1.5|property hotspotdatafraction: 1.5 must be in [0, 1]",
+      "target|-1|property target: -1 must be >= 0",
+      "insertorder|random|property insertorder: expected hashed or ordered",
+      "exporter|x.Y|property exporter: unknown exporter 'x.Y'",
+      "hdrhistogram.percentiles|95,abc|property hdrhistogram.percentiles",
+      "workload|site.ycsb.workloads.RestWorkload|property workload: only site.ycsb.workloads.CoreWorkload"})
+  void badValuesNameTheirProperty(String key, String value, String message) {
+    assertThatThrownBy(() -> run(key, value)).isInstanceOf(SpecException.class).hasMessageStartingWith(message)
+        .hasMessageNotContaining("\n");
+  }
+
+  @Test
+  void proportionsSummingToZeroAreRejected() {
+    assertThatThrownBy(() -> run("readproportion", "0", "updateproportion", "0"))
+        .hasMessageContaining("property readproportion: the operation proportions");
+  }
+
+  @Test
+  void insertRangeBeyondRecordcountIsRejected() {
+    assertThatThrownBy(() -> run("recordcount", "100", "insertstart", "50", "insertcount", "60"))
+        .hasMessage("property insertcount: insertstart + insertcount (50 + 60) exceeds recordcount 100");
+  }
+
+  @Test
+  void dataIntegrityNeedsConstantLengths() {
+    assertThatThrownBy(() -> run("dataintegrity", "true", "fieldlengthdistribution", "uniform"))
+        .hasMessageContaining("property dataintegrity");
+  }
+
+  @Test
+  void everyProblemIsReportedAtOnce() {
+    SpecException e = (SpecException) org.assertj.core.api.Assertions.catchThrowable(
+        () -> run("recordcount", "x", "threadcount", "-1", "requestdistribution", "nope"));
+    assertThat(e.problems()).hasSize(3);
+    assertThat(e.getMessage()).contains("; ");
+  }
+
+  @Test
+  void loadingZeroRecordsIsAnError() {
+    assertThatThrownBy(() -> SpecParser.parse(Map.of(), Phase.LOAD)).hasMessageContaining("property recordcount");
+  }
+
+  @Test
+  void filesMergeInOrderAndCommandLineWinsRegardlessOfPosition() throws IOException {
+    Path a = Files.writeString(dir.resolve("a"), "recordcount=10\nfieldcount=3\nx=fromA\n");
+    Path b = Files.writeString(dir.resolve("b"), "recordcount=20\nx=fromB\n");
+    PropertySources sources = new PropertySources().set("fieldcount", "7").file(a).file(b);
+    Map<String, String> merged = sources.merge();
+    assertThat(merged).containsEntry("recordcount", "20").containsEntry("x", "fromB").containsEntry("fieldcount", "7");
+  }
+
+  @Test
+  void dashPSplitsAtTheFirstEqualsSign() {
+    Map<String, String> m = new PropertySources().setPair("hbase.x=a=b").merge();
+    assertThat(m).containsEntry("hbase.x", "a=b");
+    assertThatThrownBy(() -> new PropertySources().setPair("novalue")).isInstanceOf(SpecException.class)
+        .hasMessage("-p novalue: expected name=value");
+  }
+
+  @Test
+  void unknownBundledWorkloadAndMissingFileAreOneLineErrors() {
+    assertThatThrownBy(() -> new PropertySources().bundled("z")).hasMessageStartingWith("unknown workload 'z'");
+    assertThatThrownBy(() -> new PropertySources().file(dir.resolve("missing")))
+        .hasMessageEndingWith("missing: no such file");
+  }
+
+  @Test
+  void builderMakesTheSameSpecAsProperties() {
+    RunSpec built = new RunSpecBuilder().recordCount(500).operationCount(100).threads(2).target(50)
+        .binding("memory").build(Phase.RUN);
+    RunSpec parsed = run("recordcount", "500", "operationcount", "100", "threadcount", "2", "target", "50.0",
+        "db", "memory");
+    assertThat(built).isEqualTo(parsed);
+  }
+}

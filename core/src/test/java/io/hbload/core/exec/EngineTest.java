@@ -1,0 +1,263 @@
+package io.hbload.core.exec;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.hbload.core.Hbload;
+import io.hbload.core.RunResult;
+import io.hbload.core.binding.Binding;
+import io.hbload.core.binding.BindingContext;
+import io.hbload.core.binding.BindingProvider;
+import io.hbload.core.binding.BindingSession;
+import io.hbload.core.binding.Fields;
+import io.hbload.core.binding.Key;
+import io.hbload.core.binding.RowSink;
+import io.hbload.core.binding.ScanSink;
+import io.hbload.core.binding.Status;
+import io.hbload.core.binding.Values;
+import io.hbload.core.binding.builtin.MemoryStore;
+import io.hbload.core.config.Phase;
+import io.hbload.core.config.RunSpec;
+import io.hbload.core.keys.KeyNames;
+import io.hbload.core.measure.MeasurementTotals;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The engine against real in-process bindings: what a user checks after a run. */
+class EngineTest {
+  /** The repository's workload files (the workloads module bundles the same files for -w). */
+  static Hbload w(String name) {
+    return Hbload.workloadFile(java.nio.file.Path.of("../workloads/workload" + name));
+  }
+
+  @BeforeEach
+  void emptyStore() {
+    MemoryStore.shared().clear();
+  }
+
+  @Test
+  void loadThenRunOnMemoryWithDataIntegrityFindsEveryRowCorrect() {
+    RunResult load = w("a").binding("memory").recordCount(2000).threads(2).dataIntegrity(true).load();
+    assertThat(load.operations()).isEqualTo(2000);
+    assertThat(load.op("INSERT").returns()).containsExactly(Map.entry("OK", 2000L));
+    Map<String, Map<String, byte[]>> table = MemoryStore.shared().table("usertable");
+    assertThat(table).hasSize(2000);
+    for (long n = 0; n < 2000; n++) {
+      Map<String, byte[]> row = table.get(KeyNames.name(n, false, 1));
+      assertThat(row).as("row %d", n).isNotNull().hasSize(10);
+      assertThat(row.get("field3")).hasSize(100);
+    }
+
+    RunResult run = w("f").binding("memory").recordCount(2000).operationCount(5000).threads(2)
+        .dataIntegrity(true).run();
+    assertThat(run.operations()).isEqualTo(5000);
+    assertThat(run.errorCount()).isZero();
+    MeasurementTotals verify = run.op("VERIFY");
+    assertThat(verify.returns()).containsOnlyKeys("OK");
+    assertThat(verify.returns().get("OK")).isEqualTo(run.op("READ").returns().get("OK"));
+    assertThat(run.op("READ-MODIFY-WRITE").count()).isPositive();
+  }
+
+  @Test
+  void verificationCatchesCorruptedValues() {
+    w("c").binding("memory").recordCount(200).dataIntegrity(true).load();
+    MemoryStore.shared().table("usertable").values().forEach(row -> row.get("field0")[5] ^= 1);
+    RunResult run = w("c").binding("memory").recordCount(200).operationCount(1000)
+        .dataIntegrity(true).run();
+    assertThat(run.op("VERIFY").returns()).containsEntry("UNEXPECTED_STATE", 1000L);
+  }
+
+  @Test
+  void memoryRunStartsByLoadingWhenTheStoreIsEmpty() {
+    ByteArrayOutputStream messages = new ByteArrayOutputStream();
+    RunResult run = w("c").binding("memory").recordCount(300).operationCount(600)
+        .dataIntegrity(true).messages(new PrintStream(messages, true, StandardCharsets.UTF_8)).run();
+    assertThat(messages.toString(StandardCharsets.UTF_8)).contains("starts empty: loading 300 records");
+    assertThat(run.op("READ").returns()).containsExactly(Map.entry("OK", 600L));
+    assertThat(MemoryStore.shared().size("usertable")).isEqualTo(300);
+  }
+
+  @Test
+  void workloadDInsertsGrowTheKeySpaceAndReadsFindThem() {
+    w("d").binding("memory").recordCount(1000).load();
+    RunResult run = w("d").binding("memory").recordCount(1000).operationCount(20000).threads(2).run();
+    long inserts = run.op("INSERT").returns().get("OK");
+    assertThat(inserts).isPositive();
+    assertThat(MemoryStore.shared().size("usertable")).isEqualTo(1000 + inserts);
+    // latest favours new keys: every read must find its row (no read above the acknowledged limit)
+    assertThat(run.op("READ").returns()).containsOnlyKeys("OK");
+  }
+
+  @Test
+  void scansAndDeletesRun() {
+    w("e").binding("memory").recordCount(500).load();
+    RunResult e = w("e").binding("memory").recordCount(500).operationCount(2000).run();
+    assertThat(e.op("SCAN").returns().get("OK")).isPositive();
+    int before = MemoryStore.shared().size("usertable");
+    RunResult del = w("c").binding("memory").recordCount(500).operationCount(300)
+        .property("readproportion", "0").property("hbload.deleteproportion", "1").property("requestdistribution",
+            "sequential").run();
+    assertThat(del.op("DELETE").returns().get("OK")).isEqualTo(300);
+    assertThat(MemoryStore.shared().size("usertable")).isEqualTo(before - 300);
+  }
+
+  @Test
+  void targetRateIsHeldAndIntendedLatencyIsAtLeastServiceTime() {
+    // 2 ms per call, 400 ops/s over 2 threads: each thread has 5 ms per op, so the schedule is met
+    RunResult r = w("a").binding("basic").property("basicdb.simulatedelay", "2")
+        .property("basicdb.randomizedelay", "false").operationCount(1200).threads(2).target(400).run();
+    assertThat(r.throughputOpsPerSec()).isCloseTo(400, within(400 * 0.02));
+    for (String op : new String[] {"READ", "UPDATE"}) {
+      MeasurementTotals m = r.op(op);
+      assertThat(m.intendedPercentileMicros(99)).isGreaterThanOrEqualTo(m.percentileMicros(99));
+      assertThat(m.intended().getMean()).isGreaterThanOrEqualTo(m.service().getMean());
+      assertThat(m.percentileMicros(50)).isBetween(1900L, 10_000L);
+    }
+  }
+
+  @Test
+  void aScheduleThatCannotBeMetShowsUpInIntendedLatencyOnly() {
+    // 5 ms calls on one thread cannot do 400 ops/s: the backlog grows, and latency from the intended
+    // start grows with it while service time stays at 5 ms (what coordinated omission would hide)
+    RunResult r = w("c").binding("basic").property("basicdb.simulatedelay", "5")
+        .property("basicdb.randomizedelay", "false").operationCount(200).threads(1).target(400).run();
+    MeasurementTotals read = r.op("READ");
+    assertThat(read.percentileMicros(99)).isLessThan(20_000);
+    assertThat(read.intendedPercentileMicros(99)).isGreaterThan(200_000);
+  }
+
+  @Test
+  void failedCallsAreTimedUnderFailedAndCountedUnderTheBaseName() {
+    RunResult r = w("a").binding(new FailingUpdates()).operationCount(2000).threads(2).run();
+    MeasurementTotals update = r.op("UPDATE");
+    assertThat(update.count()).isZero();
+    assertThat(update.returns()).containsOnlyKeys("ERROR");
+    MeasurementTotals failed = r.op("UPDATE-FAILED");
+    assertThat(failed.count()).isEqualTo(update.returns().get("ERROR"));
+    assertThat(r.errorCount()).isEqualTo(failed.count());
+    assertThat(r.op("READ").returns()).containsOnlyKeys("OK");
+  }
+
+  @Test
+  void maxExecutionTimeEndsAnUnboundedRun() {
+    long start = System.nanoTime();
+    RunResult r = w("c").binding("basic").duration(Duration.ofSeconds(1)).threads(2).run();
+    double seconds = (System.nanoTime() - start) / 1e9;
+    assertThat(seconds).isBetween(0.9, 5.0);
+    assertThat(r.operations()).isPositive();
+    assertThat(r.completed()).isTrue();
+  }
+
+  @Test
+  void aStopRequestStillReturnsWhatWasDone() throws Exception {
+    RunSpec spec = w("c").binding("basic").operationCount(0).property("maxexecutiontime", "0")
+        .threads(2).spec(Phase.RUN);
+    Runner runner = new Runner(spec, io.hbload.core.binding.Bindings.find("basic"),
+        new PrintStream(java.io.OutputStream.nullOutputStream()), new RunListener() { });
+    Thread stopper = new Thread(() -> {
+      try {
+        Thread.sleep(300);
+      } catch (InterruptedException e) {
+        return;
+      }
+      runner.requestStop("interrupted");
+    });
+    stopper.start();
+    RunResult r = runner.run();
+    assertThat(r.stopReason()).isEqualTo("interrupted");
+    assertThat(r.operations()).isPositive();
+    assertThat(r.op("READ").returns().get("OK")).isEqualTo(r.operations());
+  }
+
+  @Test
+  void aBindingThatThrowsFailsThePhaseButKeepsResults() {
+    AtomicLong calls = new AtomicLong();
+    BindingProvider throwing = provider(worker -> new FailingUpdates.Ok() {
+      @Override
+      public Status read(String table, Key key, Fields fields, RowSink result) {
+        if (calls.incrementAndGet() > 100) {
+          throw new IllegalStateException("boom");
+        }
+        return Status.OK;
+      }
+    });
+    RunResult r = w("c").binding(throwing).operationCount(1000).run();
+    assertThat(r.stopReason()).contains("boom");
+    assertThat(r.operations()).isEqualTo(100);
+  }
+
+  static BindingProvider provider(BindingSession session) {
+    return new BindingProvider() {
+      @Override
+      public String name() {
+        return "test";
+      }
+
+      @Override
+      public String description() {
+        return "test";
+      }
+
+      @Override
+      public BindingSession open(BindingContext context) {
+        return session;
+      }
+    };
+  }
+
+  /** Reads succeed, updates fail: the routing YCSB's DBWrapper does. */
+  static final class FailingUpdates implements BindingProvider {
+    @Override
+    public String name() {
+      return "failing-updates";
+    }
+
+    @Override
+    public String description() {
+      return "test";
+    }
+
+    @Override
+    public BindingSession open(BindingContext context) {
+      return worker -> new Ok() {
+        @Override
+        public Status update(String table, Key key, Values values) {
+          return Status.ERROR;
+        }
+      };
+    }
+
+    static class Ok implements Binding {
+      @Override
+      public Status read(String table, Key key, Fields fields, RowSink result) {
+        return Status.OK;
+      }
+
+      @Override
+      public Status scan(String table, Key startKey, int recordCount, Fields fields, ScanSink result) {
+        return Status.OK;
+      }
+
+      @Override
+      public Status update(String table, Key key, Values values) {
+        return Status.OK;
+      }
+
+      @Override
+      public Status insert(String table, Key key, Values values) {
+        return Status.OK;
+      }
+
+      @Override
+      public Status delete(String table, Key key) {
+        return Status.OK;
+      }
+    }
+  }
+}

@@ -1,0 +1,238 @@
+package io.hbload.core.export;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hbload.core.Hbload;
+import io.hbload.core.RunResult;
+import io.hbload.core.config.Phase;
+import io.hbload.core.config.SpecParser;
+import io.hbload.core.exec.RunListener;
+import io.hbload.core.exec.Runner;
+import io.hbload.core.exec.StatusSnapshot;
+import io.hbload.core.binding.Bindings;
+import io.hbload.core.config.RunSpec;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The report, status line, JSON and HdrHistogram log, checked against YCSB 0.17.0's shapes. */
+class ReportFormatTest {
+  @TempDir
+  Path dir;
+
+  static Hbload w(String name) {
+    return Hbload.workloadFile(Path.of("../workloads/workload" + name));
+  }
+
+  static List<String> text(RunResult r, String exporter) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ReportWriter.write(YcsbReport.records(r), exporter, new PrintStream(out, true, StandardCharsets.UTF_8));
+    return out.toString(StandardCharsets.UTF_8).lines().toList();
+  }
+
+  static final String NUM = "-?\\d+";
+  static final String DBL = "(-?\\d+\\.\\d+(E-?\\d+)?|NaN|Infinity)";
+
+  @Test
+  void workloadAReportMatchesYcsbLineByLine() {
+    RunResult r = w("a").binding("basic").threads(2).operationCount(3000).run();
+    List<String> lines = text(r, SpecParser.TEXT_EXPORTER);
+    List<String> expected = new ArrayList<>(List.of(
+        "\\[OVERALL\\], RunTime\\(ms\\), " + NUM,
+        "\\[OVERALL\\], Throughput\\(ops/sec\\), " + DBL,
+        "\\[TOTAL_GCS_G1_Young_Generation\\], Count, " + NUM,
+        "\\[TOTAL_GC_TIME_G1_Young_Generation\\], Time\\(ms\\), " + NUM,
+        "\\[TOTAL_GC_TIME_%_G1_Young_Generation\\], Time\\(%\\), " + DBL,
+        "\\[TOTAL_GCS_G1_Old_Generation\\], Count, " + NUM,
+        "\\[TOTAL_GC_TIME_G1_Old_Generation\\], Time\\(ms\\), " + NUM,
+        "\\[TOTAL_GC_TIME_%_G1_Old_Generation\\], Time\\(%\\), " + DBL,
+        "\\[TOTAL_GCs\\], Count, " + NUM,
+        "\\[TOTAL_GC_TIME\\], Time\\(ms\\), " + NUM,
+        "\\[TOTAL_GC_TIME_%\\], Time\\(%\\), " + DBL));
+    for (String op : List.of("READ", "CLEANUP", "UPDATE")) {
+      expected.add("\\[" + op + "\\], Operations, " + NUM);
+      expected.add("\\[" + op + "\\], AverageLatency\\(us\\), " + DBL);
+      expected.add("\\[" + op + "\\], MinLatency\\(us\\), " + NUM);
+      expected.add("\\[" + op + "\\], MaxLatency\\(us\\), " + NUM);
+      expected.add("\\[" + op + "\\], 95thPercentileLatency\\(us\\), " + NUM);
+      expected.add("\\[" + op + "\\], 99thPercentileLatency\\(us\\), " + NUM);
+      if (!op.equals("CLEANUP")) {
+        expected.add("\\[" + op + "\\], Return=OK, " + NUM);
+      }
+    }
+    expected.add("\\[OVERALL\\], LongestCall\\(ms\\), " + DBL);
+    assertThat(lines).hasSameSizeAs(expected);
+    for (int i = 0; i < lines.size(); i++) {
+      assertThat(lines.get(i)).as("line %d", i + 1).matches(expected.get(i));
+    }
+    assertThat(lines).contains("[CLEANUP], Operations, 2");
+    long reads = Long.parseLong(value(lines, "[READ], Return=OK"));
+    long updates = Long.parseLong(value(lines, "[UPDATE], Return=OK"));
+    assertThat(reads + updates).isEqualTo(3000);
+  }
+
+  static String value(List<String> lines, String prefix) {
+    return lines.stream().filter(l -> l.startsWith(prefix + ", ")).findFirst().orElseThrow()
+        .substring(prefix.length() + 2);
+  }
+
+  @Test
+  void measurementOrderIsYcsbsForEveryWorkload() {
+    assertThat(names(w("f").binding("basic").operationCount(500).run()))
+        .containsExactly("READ", "READ-MODIFY-WRITE", "CLEANUP", "UPDATE");
+    assertThat(names(w("e").binding("basic").operationCount(500).run())).containsExactly("CLEANUP", "INSERT", "SCAN");
+    assertThat(names(w("d").binding("basic").operationCount(500).run())).containsExactly("READ", "CLEANUP", "INSERT");
+    assertThat(names(w("a").binding("basic").recordCount(100).load())).containsExactly("CLEANUP", "INSERT");
+  }
+
+  static List<String> names(RunResult r) {
+    return text(r, SpecParser.TEXT_EXPORTER).stream().filter(l -> l.endsWith("") && l.contains("], Operations, "))
+        .map(l -> l.substring(1, l.indexOf(']'))).toList();
+  }
+
+  @Test
+  void intervalBothAddsIntendedBlocksWithoutReturnLines() {
+    RunResult r = w("a").binding("basic").property("basicdb.simulatedelay", "1").operationCount(400).threads(2)
+        .target(400).property("measurement.interval", "both").property("hdrhistogram.percentiles", "50,99.9")
+        .run();
+    List<String> lines = text(r, SpecParser.TEXT_EXPORTER);
+    assertThat(lines).anyMatch(l -> l.matches("\\[Intended-READ\\], 99\\.9PercentileLatency\\(us\\), \\d+"));
+    assertThat(lines).anyMatch(l -> l.matches("\\[READ\\], 50thPercentileLatency\\(us\\), \\d+"));
+    assertThat(lines).noneMatch(l -> l.startsWith("[Intended-") && l.contains("Return="));
+    int lastPlain = lines.lastIndexOf(lines.stream().filter(l -> l.startsWith("[UPDATE], Return=")).findFirst()
+        .orElseThrow());
+    int firstIntended = lines.indexOf(lines.stream().filter(l -> l.startsWith("[Intended-")).findFirst().orElseThrow());
+    assertThat(firstIntended).isGreaterThan(lastPlain);
+  }
+
+  @Test
+  void alwaysFailingOperationPrintsLikeYcsb() {
+    RunResult r = Hbload.workloadFile(Path.of("../workloads/workloada")).binding(
+        new io.hbload.core.exec.EngineTestAccess().failingUpdates()).operationCount(1000).run();
+    List<String> lines = text(r, SpecParser.TEXT_EXPORTER);
+    assertThat(lines).contains("[UPDATE], Operations, 0", "[UPDATE], AverageLatency(us), NaN",
+        "[UPDATE], MinLatency(us), 9223372036854775807", "[UPDATE], MaxLatency(us), 0");
+    assertThat(lines).anyMatch(l -> l.matches("\\[UPDATE\\], Return=ERROR, \\d+"));
+    assertThat(lines).anyMatch(l -> l.matches("\\[UPDATE-FAILED\\], Operations, \\d+"));
+  }
+
+  @Test
+  void jsonExportersAndResultAreValidJson() throws Exception {
+    RunResult r = w("a").binding("basic").operationCount(200).run();
+    ObjectMapper mapper = new ObjectMapper();
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ReportWriter.write(YcsbReport.records(r), SpecParser.JSON_ARRAY_EXPORTER, new PrintStream(out, true));
+    JsonNode array = mapper.readTree(out.toString(StandardCharsets.UTF_8));
+    assertThat(array.isArray()).isTrue();
+    assertThat(array.get(0).get("metric").asText()).isEqualTo("OVERALL");
+    assertThat(array.get(0).get("measurement").asText()).isEqualTo("RunTime(ms)");
+    out.reset();
+    ReportWriter.write(YcsbReport.records(r), SpecParser.JSON_EXPORTER, new PrintStream(out, true));
+    assertThat(out.toString(StandardCharsets.UTF_8)).startsWith("{\"metric\" : \"OVERALL\", \"measurement\" : "
+        + "\"RunTime(ms)\", \"value\" : ").doesNotEndWith("\n");
+    JsonNode doc = mapper.readTree(JsonResult.render(r));
+    assertThat(doc.get("operations").asLong()).isEqualTo(200);
+    JsonNode read = doc.get("measurements").get(0);
+    assertThat(read.get("serviceMicros").has("p99.999")).isTrue();
+    assertThat(read.get("intendedMicros").get("count").asLong()).isEqualTo(read.get("operations").asLong());
+    assertThat(doc.get("environment").get("availableProcessors").asInt()).isPositive();
+  }
+
+  static final Pattern STATUS = Pattern.compile(
+      "^(.*)\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d:\\d{3} \\d+ sec: \\d+ operations; "
+          + "(([\\d.]+|∞) current ops/sec; )?(est completion in (\\d+ days? )?(\\d+ hours? )?(\\d+ minutes? )?(\\d+ seconds? )?)?"
+          + "(\\[[A-Z-]+: Count=\\d+, Max=\\d+, Min=\\d+, Avg=[\\d.]+, 90=\\d+, 99=\\d+, 99\\.9=\\d+, 99\\.99=\\d+\\] )*$");
+
+  @Test
+  void statusLinesMatchYcsbsFormat() {
+    List<String> lines = new ArrayList<>();
+    RunSpec spec = w("a").binding("basic").property("basicdb.simulatedelay", "1").operationCount(1500).threads(2)
+        .target(1000).property("status.interval", "0.25").property("label", "run7 ").status(true).spec(Phase.RUN);
+    RunListener capture = new RunListener() {
+      @Override
+      public void interval(RunSpec s, StatusSnapshot snapshot) {
+        lines.add(StatusLine.format(s, snapshot));
+      }
+    };
+    try {
+      new Runner(spec, Bindings.find("basic"), new PrintStream(java.io.OutputStream.nullOutputStream()), capture).run();
+    } catch (Exception e) {
+      throw new AssertionError(e);
+    }
+    assertThat(lines.size()).isGreaterThanOrEqualTo(4);
+    for (String l : lines) {
+      assertThat(l).matches(STATUS).startsWith("run7 ");
+    }
+    String middle = lines.get(2);
+    assertThat(middle).contains(" current ops/sec; est completion in ").contains("[READ: Count=")
+        .contains("[UPDATE: Count=");
+    assertThat(lines.get(lines.size() - 1)).contains(" 1500 operations; ").doesNotContain("est completion");
+  }
+
+  @Test
+  void remainingTimeIsFormattedAsYcsbDoes() {
+    assertThat(StatusLine.remaining(5)).isEqualTo("5 second ");
+    assertThat(StatusLine.remaining(42)).isEqualTo("42 seconds ");
+    assertThat(StatusLine.remaining(600)).isEqualTo("10 minutes ");
+    assertThat(StatusLine.remaining(3700)).isEqualTo("1 hour 1 minute ");
+    assertThat(StatusLine.remaining(90_000)).isEqualTo("1 day 1 hour ");
+    assertThat(StatusLine.remaining(Long.MAX_VALUE)).isEqualTo("106751991167300 days 15 hours ");
+  }
+
+  @Test
+  void percentileNamesAreYcsbOrdinals() {
+    assertThat(YcsbReport.ordinal(95)).isEqualTo("95th");
+    assertThat(YcsbReport.ordinal(1)).isEqualTo("1st");
+    assertThat(YcsbReport.ordinal(2)).isEqualTo("2nd");
+    assertThat(YcsbReport.ordinal(3)).isEqualTo("3rd");
+    assertThat(YcsbReport.ordinal(11)).isEqualTo("11th");
+    assertThat(YcsbReport.ordinal(99.9)).isEqualTo("99.9");
+  }
+
+  @Test
+  void hlogIsReadableByHdrHistogramsReaderAndProcessor() throws Exception {
+    Path hlog = dir.resolve("run.hlog");
+    RunSpec spec = w("a").binding("basic").property("basicdb.simulatedelay", "1")
+        .property("basicdb.randomizedelay", "false").operationCount(600).threads(2).target(600).property("status.interval", "0.2").spec(Phase.RUN);
+    try (HlogWriter writer = new HlogWriter(hlog)) {
+      new Runner(spec, Bindings.find("basic"), new PrintStream(java.io.OutputStream.nullOutputStream()), writer).run();
+    }
+    HistogramLogReader reader = new HistogramLogReader(hlog.toFile());
+    long readIntended = 0;
+    long readService = 0;
+    java.util.Set<String> tags = new java.util.TreeSet<>();
+    EncodableHistogram h;
+    while ((h = reader.nextIntervalHistogram()) != null) {
+      tags.add(h.getTag());
+      org.HdrHistogram.Histogram hist = (org.HdrHistogram.Histogram) h;
+      if ("READ.intended".equals(h.getTag())) {
+        readIntended += hist.getTotalCount();
+      }
+      if ("READ.service".equals(h.getTag())) {
+        readService += hist.getTotalCount();
+        assertThat(hist.getValueAtPercentile(50)).isGreaterThan(500_000); // ns: the 1 ms delay
+      }
+    }
+    assertThat(tags).contains("READ.service", "READ.intended", "UPDATE.service", "UPDATE.intended",
+        "CLEANUP.service");
+    assertThat(readIntended).isEqualTo(readService).isPositive();
+    // HdrHistogram's own command-line processor slices it by tag
+    Path out = dir.resolve("read");
+    org.HdrHistogram.HistogramLogProcessor.main(new String[] {"-i", hlog.toString(), "-o", out.toString(),
+        "-tag", "READ.intended", "-outputValueUnitRatio", "1000"});
+    List<String> summary = Files.readAllLines(Path.of(out + ".hgrm"));
+    assertThat(summary).anyMatch(l -> l.startsWith("#[Mean"));
+    assertThat(summary).anyMatch(l -> l.contains("Total count") && !l.contains("Total count    =            0"));
+  }
+}

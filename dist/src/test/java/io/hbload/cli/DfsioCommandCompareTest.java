@@ -1,0 +1,49 @@
+package io.hbload.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hbload.hdfs.coder.IsalLibrary;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** {@code hbload dfsio compare} on its own embedded cluster, and {@code coder-bench}, end to end. */
+class DfsioCommandCompareTest {
+  private static String[] run(int expectedExit, String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine cli = new CommandLine(new DfsioCommand());
+    cli.setOut(new PrintWriter(out, true));
+    cli.setErr(new PrintWriter(err, true));
+    int exit = cli.execute(args);
+    assertThat(exit).as("exit; stderr: %s", err).isEqualTo(expectedExit);
+    return new String[] {out.toString(), err.toString()};
+  }
+
+  @Test
+  void compare_runs_replication_and_ec_side_by_side_on_an_embedded_cluster() {
+    String[] r = run(0, "compare", "--policy", "RS-3-2-1024k", "--files", "2", "--size", "3m",
+        "--streams", "2", "--datanodes-down", "2");
+    String out = r[0];
+    assertThat(r[1]).contains("hbload dfsio: no HDFS configured: starting an embedded MiniDFSCluster (1 NameNode, 5 DataNodes) on 127.0.0.1");
+    String header = out.lines().findFirst().orElseThrow();
+    assertThat(header).contains("write").contains("read").contains("degraded-read (2 DN down)");
+    assertThat(out).contains("REPLICATION x3").contains("RS-3-2-1024k");
+    String coder = IsalLibrary.isAvailable() ? "rs_isal" : "rs_java";
+    assertThat(out.lines().filter(l -> l.startsWith("raw coder")).findFirst().orElseThrow()).contains(coder);
+    String mismatches = out.lines().filter(l -> l.startsWith("mismatched bytes")).findFirst().orElseThrow();
+    assertThat(mismatches.substring("mismatched bytes".length()).trim().split("\\s+")).containsOnly("0");
+  }
+
+  @Test
+  void coder_bench_prints_every_coder_and_agreement() {
+    String[] r = run(0, "coder-bench", "--k", "3", "--p", "2", "--cell", "64k", "--working-set", "8m",
+        "--seconds", "0.05");
+    assertThat(r[0]).contains("rs_java").contains("cache-hot").contains("larger-than-cache")
+        .contains("all coders agree");
+    if (IsalLibrary.isAvailable()) {
+      assertThat(r[0]).contains("rs_isal    direct").contains("rs_isal direct: parity == rs_java");
+    }
+  }
+}

@@ -1,0 +1,145 @@
+package io.hbload.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hbload.hdfs.cluster.EmbeddedCluster;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileUtil;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/**
+ * {@code hbload dfsio} bad input: one line on stderr, exit 2, nothing deleted that the tool did not
+ * write. Cases that need HDFS use one 3-DataNode cluster reached through {@code --fs}, the same path
+ * as a real cluster.
+ */
+class DfsioCommandTest {
+  private static EmbeddedCluster cluster;
+  private static Path baseDir;
+  private static String uri;
+
+  @BeforeAll
+  static void start() throws Exception {
+    baseDir = Files.createTempDirectory("dfsio-cli");
+    cluster = EmbeddedCluster.start(new Configuration(), 3, baseDir);
+    uri = cluster.clientConfiguration().get("fs.defaultFS");
+  }
+
+  @AfterAll
+  static void stop() {
+    if (cluster != null) {
+      cluster.close();
+    }
+    FileUtil.fullyDelete(baseDir.toFile());
+  }
+
+  record Result(int exit, String out, String err) {}
+
+  static Result run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine cli = new CommandLine(new DfsioCommand());
+    cli.setOut(new PrintWriter(out, true));
+    cli.setErr(new PrintWriter(err, true));
+    int exit = cli.execute(args);
+    return new Result(exit, out.toString(), err.toString());
+  }
+
+  static void assertBadInput(Result r, String messagePart) {
+    assertThat(r.exit()).as("exit code; stderr: %s", r.err()).isEqualTo(2);
+    assertThat(r.err().lines().toList()).as("stderr lines").hasSize(1);
+    assertThat(r.err()).startsWith("hbload dfsio: ").contains(messagePart).doesNotContain("\tat ");
+    assertThat(r.out()).isEmpty();
+  }
+
+  @Test
+  void unknown_policy() {
+    assertBadInput(run("write", "--policy", "RS-7-1-1024k", "--fs", uri), "unknown policy 'RS-7-1-1024k'");
+  }
+
+  @Test
+  void size_zero() {
+    assertBadInput(run("write", "--policy", "REPLICATION", "--size", "0", "--fs", uri), "--size must be at least 1 byte");
+  }
+
+  @Test
+  void size_garbage() {
+    assertBadInput(run("read", "--size", "lots", "--fs", uri), "not a size: 'lots'");
+  }
+
+  @Test
+  void policy_needing_more_datanodes_than_the_cluster_has() {
+    assertBadInput(run("write", "--policy", "RS-3-2-1024k", "--fs", uri, "--size", "1m"),
+        "RS-3-2-1024k needs 5 DataNodes, the cluster has 3 live");
+  }
+
+  @Test
+  void policy_needing_more_datanodes_than_the_embedded_cluster_is_given() {
+    assertBadInput(run("compare", "--policy", "RS-6-3-1024k", "--datanodes", "4", "--size", "1m"),
+        "RS-6-3-1024k needs 9 DataNodes, --datanodes is 4");
+  }
+
+  @Test
+  void unreachable_namenode_fails_within_seconds() {
+    long start = System.nanoTime();
+    Result r = run("write", "--policy", "REPLICATION", "--fs", "hdfs://127.0.0.1:1", "--size", "1m");
+    assertBadInput(r, "cannot reach the NameNode at hdfs://127.0.0.1:1");
+    assertThat((System.nanoTime() - start) / 1e9).isLessThan(15);
+  }
+
+  @Test
+  void directory_holding_other_files_is_refused_and_kept() throws Exception {
+    DistributedFileSystem fs = cluster.fileSystem();
+    org.apache.hadoop.fs.Path mine = new org.apache.hadoop.fs.Path("/home/alice/report.csv");
+    try (FSDataOutputStream out = fs.create(mine)) {
+      out.writeUTF("a,b\n1,2\n");
+    }
+    for (String command : new String[] {"write", "read", "clean"}) {
+      Result r = command.equals("clean")
+          ? run(command, "--fs", uri, "--dir", "/home/alice")
+          : run(command, "--policy", "REPLICATION", "--replication", "1", "--fs", uri, "--dir", "/home/alice",
+              "--size", "1m");
+      assertBadInput(r, "directory /home/alice exists and holds files hbload did not write");
+      assertThat(fs.exists(mine)).as("after %s", command).isTrue();
+    }
+    assertThat(fs.listStatus(mine.getParent())).hasSize(1);
+  }
+
+  @Test
+  void write_read_clean_on_a_real_cluster_path() throws Exception {
+    String[] common = {"--policy", "REPLICATION", "--replication", "2", "--fs", uri, "--dir", "/bench/cli",
+        "--files", "2", "--size", "1m", "--streams", "2"};
+    Result write = run(concat("write", common));
+    assertThat(write.exit()).as(write.err()).isZero();
+    assertThat(write.out()).contains("REPLICATION x2").contains("write");
+    Result read = run(concat("read", concat("--format", concat("json", common))));
+    assertThat(read.exit()).as(read.err()).isZero();
+    assertThat(read.out()).contains("\"phase\": \"read\"").contains("\"mismatchedBytes\": 0")
+        .contains("\"bytes\": 2097152");
+    Result clean = run("clean", "--fs", uri, "--dir", "/bench/cli");
+    assertThat(clean.exit()).as(clean.err()).isZero();
+    assertThat(clean.out()).contains("removed 2 files");
+    assertThat(cluster.fileSystem().exists(new org.apache.hadoop.fs.Path("/bench/cli"))).isFalse();
+  }
+
+  @Test
+  void unknown_coder_and_format() {
+    assertBadInput(run("write", "--coder", "rs_fast", "--fs", uri), "unknown coder 'rs_fast'");
+    assertBadInput(run("write", "--format", "xml", "--fs", uri), "--format must be text, json or log");
+  }
+
+  private static String[] concat(String first, String... rest) {
+    String[] all = new String[rest.length + 1];
+    all[0] = first;
+    System.arraycopy(rest, 0, all, 1, rest.length);
+    return all;
+  }
+}

@@ -1,0 +1,104 @@
+package io.hbload.hbase;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hbload.core.binding.Binding;
+import io.hbload.core.binding.Status;
+import io.hbload.core.config.Phase;
+import io.hbload.hbase.ops.HBaseSession;
+import io.hbload.hbase.testkit.HBaseExtension;
+import io.hbload.hbase.ycsb.ArrayFields;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAccumulator;
+import org.apache.hadoop.hbase.MiniHBaseCluster;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * A RegionServer dies mid-run on a 2-RegionServer cluster: failed operations come back as {@link Status#ERROR}
+ * (counted, nothing thrown), the workers keep going and succeed again once regions are reassigned, and no call
+ * takes longer than the operation timeout allows.
+ */
+class RegionServerFailureIT {
+  @RegisterExtension
+  static final HBaseExtension HBASE = HBaseExtension.embedded(2);
+
+  private static final int OP_TIMEOUT_MS = 2000;
+  private static final int RECORDS = 2000;
+
+  @Test
+  void workersCountErrorsAndCarryOnWhenARegionServerIsStopped() throws Exception {
+    Map<String, String> props = new HashMap<>(HBASE.hbase().properties());
+    props.put("columnfamily", "family");
+    props.put("table", "fault");
+    props.put("hbload.presplit", "8");
+    props.put("hbase.client.operation.timeout", Integer.toString(OP_TIMEOUT_MS));
+    props.put("hbase.rpc.timeout", "1000");
+    props.put("hbase.client.retries.number", "2");
+    props.put("hbase.client.pause", "100");
+    PrintStream messages = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+    try (HBaseSession s = HBaseSession.open(props, Phase.LOAD, false, messages)) {
+      Binding loader = s.newBinding(0);
+      for (int i = 0; i < RECORDS; i++) {
+        String k = key(i);
+        assertThat(loader.insert("fault", Rows.key(k), Rows.values(k, 10, 0))).isSameAs(Status.OK);
+      }
+      loader.cleanup();
+
+      AtomicBoolean stop = new AtomicBoolean();
+      AtomicLong errors = new AtomicLong();
+      AtomicLong okAfterRecovery = new AtomicLong();
+      AtomicLong recoveredAtNanos = new AtomicLong(Long.MAX_VALUE);
+      LongAccumulator maxLatencyNanos = new LongAccumulator(Math::max, 0);
+      Thread[] workers = new Thread[2];
+      for (int w = 0; w < workers.length; w++) {
+        Binding b = s.newBinding(w);
+        workers[w] = new Thread(() -> {
+          ThreadLocalRandom rnd = ThreadLocalRandom.current();
+          ArrayFields all = new ArrayFields().set(null);
+          while (!stop.get()) {
+            String k = key(rnd.nextInt(RECORDS));
+            long t0 = System.nanoTime();
+            Status st = rnd.nextBoolean() ? b.read("fault", Rows.key(k), all, new Rows.Capture())
+                : b.update("fault", Rows.key(k), Rows.values(k, 1, 1));
+            long t1 = System.nanoTime();
+            maxLatencyNanos.accumulate(t1 - t0);
+            if (st == Status.ERROR) {
+              errors.incrementAndGet();
+            } else if (st.isOk() && t0 > recoveredAtNanos.get()) {
+              okAfterRecovery.incrementAndGet();
+            }
+          }
+        }, "fault-worker-" + w);
+        workers[w].start();
+      }
+      Thread.sleep(3000);
+      MiniHBaseCluster cluster = HBASE.hbase().embedded().cluster();
+      int victim = cluster.getServerWithMeta() == 0 ? 1 : 0;
+      cluster.stopRegionServer(victim);
+      long stoppedAt = System.nanoTime();
+      // regions move to the survivor within seconds; afterwards operations must succeed again
+      recoveredAtNanos.set(stoppedAt + 12_000_000_000L);
+      Thread.sleep(17_000);
+      stop.set(true);
+      for (Thread t : workers) {
+        t.join(OP_TIMEOUT_MS + 5000);
+        assertThat(t.isAlive()).as("%s finished", t.getName()).isFalse();
+      }
+      assertThat(errors.get()).as("failed operations counted as ERROR").isPositive();
+      assertThat(okAfterRecovery.get()).as("operations succeed again after reassignment").isGreaterThan(100);
+      assertThat(maxLatencyNanos.get() / 1_000_000).as("longest call, ms").isLessThan(OP_TIMEOUT_MS + 3000);
+    }
+  }
+
+  private static String key(int i) {
+    return "user" + (1000 + (long) i * 8999 / RECORDS);
+  }
+}

@@ -1,0 +1,29 @@
+package io.hbload.hbase.ops;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Map;
+import org.apache.hadoop.hbase.client.Durability;
+import org.junit.jupiter.api.Test;
+
+class OpsSpecTest {
+  @Test
+  void ycsbDefaults() throws Exception {
+    OpsSpec s = OpsSpec.from(Map.of());
+    assertThat(s).isEqualTo(new OpsSpec("family", false, 12 * 1024 * 1024, Durability.USE_DEFAULT, true, false));
+  }
+
+  @Test
+  void ycsbPropertyNames() throws Exception {
+    OpsSpec s = OpsSpec.from(Map.of("columnfamily", "cf", "clientbuffering", "true", "writebuffersize", "1024",
+        "durability", "SKIP_WAL", "hbase.usepagefilter", "false", "debug", "true"));
+    assertThat(s).isEqualTo(new OpsSpec("cf", true, 1024, Durability.SKIP_WAL, false, true));
+  }
+
+  @Test
+  void pageFilterOnlyOffForExactlyFalse() throws Exception {
+    // YCSB: only the exact string "false" disables it
+    assertThat(OpsSpec.from(Map.of("hbase.usepagefilter", "no")).usePageFilter()).isTrue();
+    assertThat(OpsSpec.from(Map.of("hbase.usepagefilter", "FALSE")).usePageFilter()).isTrue();
+  }
+}

@@ -1,0 +1,45 @@
+package io.hbload.hdfs.report;
+
+import io.hbload.hdfs.coder.CoderBench;
+import java.util.Locale;
+
+/** Renders a {@link CoderBench.Report} as text or JSON. Stateless. */
+public final class CoderBenchTable {
+  private CoderBenchTable() {}
+
+  public static String text(CoderBench.Report report) {
+    CoderBench.Settings s = report.settings();
+    StringBuilder out = new StringBuilder();
+    out.append(String.format(Locale.ROOT,
+        "RS(%d,%d), cell %d bytes, 1 thread; GB/s = 10^9 data bytes/s; decode = %d data units erased%n",
+        s.dataUnits(), s.parityUnits(), s.cellBytes(), Math.min(s.dataUnits(), s.parityUnits())));
+    out.append(String.format(Locale.ROOT, "larger-than-cache working set: %d MiB%n%n", s.workingSetBytes() >> 20));
+    out.append(String.format(Locale.ROOT, "%-10s %-7s %-18s %10s %10s%n", "coder", "buffers", "working set",
+        "encode", "decode"));
+    for (CoderBench.Measurement m : report.measurements()) {
+      out.append(String.format(Locale.ROOT, "%-10s %-7s %-18s %10.2f %10.2f%n", m.coder(), m.buffers(),
+          m.workingSet(), m.encodeGBps(), m.decodeGBps()));
+    }
+    out.append('\n').append("agreement (byte for byte):\n");
+    for (String check : report.checks()) {
+      out.append("  ").append(check).append('\n');
+    }
+    out.append(report.agree() ? "all coders agree\n" : "CODERS DISAGREE\n");
+    return out.toString();
+  }
+
+  public static String json(CoderBench.Report report) {
+    CoderBench.Settings s = report.settings();
+    StringBuilder out = new StringBuilder();
+    out.append(String.format(Locale.ROOT,
+        "{\"k\": %d, \"p\": %d, \"cellBytes\": %d, \"workingSetBytes\": %d, \"seconds\": %.3f, \"agree\": %s, \"results\": [",
+        s.dataUnits(), s.parityUnits(), s.cellBytes(), s.workingSetBytes(), s.seconds(), report.agree()));
+    for (int i = 0; i < report.measurements().size(); i++) {
+      CoderBench.Measurement m = report.measurements().get(i);
+      out.append(i == 0 ? "\n  " : ",\n  ").append(String.format(Locale.ROOT,
+          "{\"coder\": \"%s\", \"buffers\": \"%s\", \"workingSet\": \"%s\", \"encodeGBps\": %.4f, \"decodeGBps\": %.4f}",
+          m.coder(), m.buffers(), m.workingSet(), m.encodeGBps(), m.decodeGBps()));
+    }
+    return out.append("\n]}\n").toString();
+  }
+}
