@@ -229,8 +229,8 @@ class ReportFormatTest {
     assertThat(readIntended).isEqualTo(readService).isPositive();
     // HdrHistogram's own command-line processor slices it by tag
     Path out = dir.resolve("read");
-    org.HdrHistogram.HistogramLogProcessor.main(new String[] {"-i", hlog.toString(), "-o", out.toString(),
-        "-tag", "READ.intended", "-outputValueUnitRatio", "1000"});
+    new org.HdrHistogram.HistogramLogProcessor(new String[] {"-i", hlog.toString(), "-o", out.toString(),
+        "-tag", "READ.intended", "-outputValueUnitRatio", "1000"}).run();
     List<String> summary = Files.readAllLines(Path.of(out + ".hgrm"));
     assertThat(summary).anyMatch(l -> l.startsWith("#[Mean"));
     assertThat(summary).anyMatch(l -> l.contains("Total count") && !l.contains("Total count    =            0"));
