@@ -1,0 +1,119 @@
+package io.hbload.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import picocli.CommandLine;
+
+class CliTest {
+  @TempDir
+  Path dir;
+
+  record Outcome(int code, String out, String err) {
+    List<String> errLines() {
+      return err.lines().toList();
+    }
+  }
+
+  static Outcome exec(String... args) {
+    CommandLine cl = HbloadCommand.commandLine();
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    cl.setOut(new PrintWriter(out, true));
+    cl.setErr(new PrintWriter(err, true));
+    int code = cl.execute(Main.ycsbForm(args));
+    return new Outcome(code, out.toString(), err.toString());
+  }
+
+  @Test
+  void runPrintsYcsbsReportOnStdoutAndExitsZero() {
+    Outcome o = exec("run", "-w", "a", "-db", "basic", "-p", "operationcount=500");
+    assertThat(o.code()).isZero();
+    assertThat(o.out()).startsWith("[OVERALL], RunTime(ms), ").contains("[READ], Return=OK, ");
+    assertThat(o.err()).contains("Starting test.");
+  }
+
+  @Test
+  void ycsbsRawClientFormAndPositionalDbWork() {
+    assertThat(exec("-t", "-db", "basic", "-P", "../workloads/workloadc").code()).isZero();
+    Outcome load = exec("-load", "-db", "basic", "-P", "../workloads/workloada", "-threads", "2");
+    assertThat(load.code()).isZero();
+    assertThat(load.out()).contains("[INSERT], Return=OK, 1000");
+    assertThat(exec("run", "basic", "-w", "b").out()).contains("[OVERALL], Throughput(ops/sec), ");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', value = {
+      "unknown workload|run -w z -db basic|unknown workload 'z'",
+      "unreadable file|run -P /nonexistent/wl -db basic|/nonexistent/wl: no such file",
+      "malformed -p|run -w a -db basic -p foo|-p foo: expected name=value",
+      "proportions sum to 0|run -w a -db basic -p readproportion=0 -p updateproportion=0|property readproportion",
+      "negative count|run -w a -db basic -p recordcount=-1|property recordcount: -1 is below the minimum 0",
+      "negative threads|run -w a -db basic -threads -3|property threadcount",
+      "unknown distribution|run -w a -db basic -p requestdistribution=pareto|property requestdistribution",
+      "insert range|load -w a -db basic -p insertstart=900 -p insertcount=200|property insertcount",
+      "bad number|run -w a -db basic -p operationcount=12x|property operationcount",
+      "unknown binding|run -w a -db nosuchdb|property db: unknown binding 'nosuchdb'",
+      "no workload|run -db basic|no workload",
+      "unknown option|run -w a --bogus|Unknown option: '--bogus'",
+      "stray arguments|run basic extra -w a|Unmatched argument",
+      "missing value|run -w|Missing required parameter",
+      "bad exporter|run -w a -db basic -p exporter=foo|property exporter"})
+  void badInputIsOneLineAndExitTwo(String what, String args, String message) {
+    Outcome o = exec(args.split(" "));
+    assertThat(o.code()).as(what).isEqualTo(2);
+    assertThat(o.errLines()).as(what).hasSize(1);
+    assertThat(o.err()).as(what).contains(message).doesNotContain("Exception").doesNotContain("\tat ");
+    assertThat(o.out()).as(what).isEmpty();
+  }
+
+  @Test
+  void trailingSpaceInAFileDoesNotCrash() throws Exception {
+    Path wl = Files.writeString(dir.resolve("wl"), "workload=site.ycsb.workloads.CoreWorkload\nrecordcount=100 \n"
+        + "operationcount=200 \nreadallfields=true \nreadproportion=1 \nupdateproportion=0\n");
+    Outcome o = exec("run", "-P", wl.toString(), "-db", "basic");
+    assertThat(o.code()).isZero();
+    assertThat(o.out()).contains("[READ], Return=OK, 200");
+  }
+
+  @Test
+  void helpAndVersion() {
+    Outcome help = exec("--help");
+    assertThat(help.code()).isZero();
+    assertThat(help.out()).contains("load", "run", "Exit codes");
+    Outcome runHelp = exec("run", "--help");
+    assertThat(runHelp.out()).contains("-threads", "-target", "-P", "-p", "-db", "-w");
+    Outcome version = exec("--version");
+    assertThat(version.code()).isZero();
+    assertThat(version.out()).startsWith("hbload ");
+  }
+
+  @Test
+  void exportFileJsonAndHlogAreWritten() throws Exception {
+    Path export = dir.resolve("report.txt");
+    Path json = dir.resolve("r.json");
+    Path hlog = dir.resolve("r.hlog");
+    Outcome o = exec("run", "-w", "a", "-db", "basic", "-p", "exportfile=" + export, "--json", json.toString(),
+        "--hlog", hlog.toString());
+    assertThat(o.code()).isZero();
+    assertThat(o.out()).isEmpty();
+    assertThat(Files.readString(export)).startsWith("[OVERALL], RunTime(ms), ");
+    assertThat(Files.readString(json)).startsWith("{\"tool\": \"hbload\"");
+    assertThat(Files.readString(hlog)).contains("READ.service");
+  }
+
+  @Test
+  void failOnErrorTurnsErrorsIntoExitOne() {
+    Outcome ok = exec("run", "-w", "c", "-db", "memory", "-p", "recordcount=50", "-p", "operationcount=100",
+        "-p", "insertstart=0", "--fail-on-error");
+    assertThat(ok.code()).isZero();
+  }
+}

@@ -1,0 +1,68 @@
+package io.hbload.workloads;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hbload.core.config.Distribution;
+import io.hbload.core.config.LengthDistribution;
+import io.hbload.core.config.Phase;
+import io.hbload.core.config.PropertySources;
+import io.hbload.core.config.RunSpec;
+import io.hbload.core.config.SpecParser;
+import io.hbload.core.config.WorkloadSpec;
+import java.nio.file.Path;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Every shipped workload, found by its -w name on the classpath, parses to the effective values YCSB
+ * 0.17.0 gives its own file of the same name (shared/docs/ycsb-compat.md section 3.1), and the file in
+ * this folder is the one packaged.
+ */
+class ShippedWorkloadsTest {
+  @ParameterizedTest(name = "workload {0}")
+  @CsvSource({
+      // name, read, update, scan, insert, rmw, distribution, maxscanlength
+      "a, 0.5, 0.5, 0, 0, 0, ZIPFIAN, 1000",
+      "b, 0.95, 0.05, 0, 0, 0, ZIPFIAN, 1000",
+      "c, 1, 0, 0, 0, 0, ZIPFIAN, 1000",
+      "d, 0.95, 0, 0, 0.05, 0, LATEST, 1000",
+      "e, 0, 0, 0.95, 0.05, 0, ZIPFIAN, 100",
+      "f, 0.5, 0, 0, 0, 0.5, ZIPFIAN, 1000",
+      "updateonly, 0, 1, 0, 0, 0, ZIPFIAN, 1000"})
+  void parsesToYcsbEffectiveValues(String name, double read, double update, double scan, double insert, double rmw,
+      Distribution distribution, int maxScan) {
+    RunSpec spec = SpecParser.parse(new PropertySources().bundled(name).merge(), Phase.RUN);
+    WorkloadSpec w = spec.workload();
+    assertThat(w.recordCount()).isEqualTo(1000);
+    assertThat(spec.operations()).isEqualTo(1000);
+    assertThat(w.readAllFields()).isTrue();
+    assertThat(w.readProportion()).isEqualTo(read);
+    assertThat(w.updateProportion()).isEqualTo(update);
+    assertThat(w.scanProportion()).isEqualTo(scan);
+    assertThat(w.insertProportion()).isEqualTo(insert);
+    assertThat(w.readModifyWriteProportion()).isEqualTo(rmw);
+    assertThat(w.requestDistribution()).isEqualTo(distribution);
+    assertThat(w.maxScanLength()).isEqualTo(maxScan);
+    // untouched code defaults: 1 KB rows of 10 x 100 bytes, hashed keys
+    assertThat(w.fieldCount()).isEqualTo(10);
+    assertThat(w.fieldLength()).isEqualTo(100);
+    assertThat(w.fieldLengthDistribution()).isEqualTo(LengthDistribution.CONSTANT);
+    assertThat(w.scanLengthDistribution()).isEqualTo(LengthDistribution.UNIFORM);
+    assertThat(w.orderedInserts()).isFalse();
+    assertThat(w.table()).isEqualTo("usertable");
+    assertThat(spec.properties()).containsEntry("workload", "site.ycsb.workloads.CoreWorkload");
+
+    // the packaged copy is this folder's file, byte for byte in effect
+    RunSpec fromFile = SpecParser.parse(new PropertySources().file(Path.of("workload" + name)).merge(), Phase.RUN);
+    assertThat(fromFile).isEqualTo(spec);
+  }
+
+  @org.junit.jupiter.api.Test
+  void templateKeepsYcsbsTemplateValues() {
+    RunSpec spec = SpecParser.parse(new PropertySources().bundled("template").merge(), Phase.RUN);
+    assertThat(spec.workload().recordCount()).isEqualTo(1_000_000);
+    assertThat(spec.operations()).isEqualTo(3_000_000);
+    assertThat(spec.workload().requestDistribution()).isEqualTo(Distribution.ZIPFIAN);
+    assertThat(spec.notes()).anyMatch(n -> n.startsWith("measurementtype=histogram"));
+  }
+}
