@@ -51,6 +51,11 @@ public final class DfsioCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
+  /** Runs {@code dfsio} alone (bench scripts, no fat jar); {@code hbload dfsio} is the usual entry. */
+  public static void main(String[] args) {
+    System.exit(new picocli.CommandLine(new DfsioCommand()).execute(args));
+  }
+
   @Override
   public Integer call() {
     spec.commandLine().usage(spec.commandLine().getOut());

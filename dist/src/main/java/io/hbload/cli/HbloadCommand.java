@@ -48,6 +48,8 @@ public final class HbloadCommand implements Runnable {
       addIfPresent(cl, optional);
     }
     cl.setPosixClusteredShortOptionsAllowed(false);
+    // As on YCSB's command line (and java's -Xmx), a repeated option's last value wins.
+    cl.setOverwrittenOptionsAllowed(true);
     cl.setParameterExceptionHandler((ex, args) -> {
       PrintWriter err = ex.getCommandLine().getErr();
       err.println(ex.getCommandLine().getCommandName() + ": " + firstLine(ex.getMessage())

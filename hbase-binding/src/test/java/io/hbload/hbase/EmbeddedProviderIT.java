@@ -78,6 +78,17 @@ class EmbeddedProviderIT {
   }
 
   @Test
+  void runOnNothingConfiguredLoadsTheEmbeddedClusterFirst() {
+    io.hbload.core.RunResult r = io.hbload.core.Hbload.workload("a").binding("hbase").recordCount(1000).threads(2)
+        .duration(java.time.Duration.ofSeconds(3)).messages(messages).run();
+    String said = out.toString(StandardCharsets.UTF_8);
+    assertThat(said).contains("EMBEDDED HBASE").contains("loading 1000 records");
+    assertThat(r.errorCount()).isZero();
+    assertThat(r.op("READ").count()).isPositive();
+    assertThat(Files.exists(dataDirFromBanner())).isFalse();
+  }
+
+  @Test
   void aFailedOpenStopsTheEmbeddedClusterAndRemovesItsData() {
     // the master refuses a table whose codec is not installed: the open fails after the cluster started
     assertThatThrownBy(() -> provider("hbase").open(context(Map.of("hbload.compression", "lzo"))))

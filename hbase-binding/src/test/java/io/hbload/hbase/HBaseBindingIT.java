@@ -251,7 +251,6 @@ class HBaseBindingIT {
     }
     try (HBaseSession s = open(Phase.RUN, "table", table, "hbload.flushbeforerun", "true")) {
       Binding b = s.newBinding(0);
-      dumpBeans("before");
       s.runStarting();
       for (int round = 0; round < 3; round++) {
         for (int i = 0; i < 300; i++) {
@@ -260,7 +259,6 @@ class HBaseBindingIT {
         }
       }
       Map<String, Object> lines = new HashMap<>();
-      dumpBeans("after");
       for (ReportLine l : s.runFinished()) {
         assertThat(l.metric()).isEqualTo("BLOCKCACHE");
         lines.put(l.measurement(), l.value());
@@ -270,15 +268,6 @@ class HBaseBindingIT {
       assertThat(lines).containsKeys("MissCount", "HitRatio", "L1HitCount", "L1MissCount", "L2HitCount",
           "L2MissCount", "RegionServers");
       assertThat(lines).doesNotContainKey("Note");
-    }
-  }
-
-  static void dumpBeans(String when) throws Exception {
-    javax.management.MBeanServer mbs = java.lang.management.ManagementFactory.getPlatformMBeanServer();
-    for (javax.management.ObjectName n : mbs.queryNames(new javax.management.ObjectName("Hadoop:service=HBase,*"), null)) {
-      String v = "";
-      try { v = " hit=" + mbs.getAttribute(n, "blockCacheHitCount"); } catch (Exception e) { v = ""; }
-      System.err.println("DEBUG " + when + " " + n + v);
     }
   }
 

@@ -14,7 +14,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * empty), so a stale mark from an earlier lap can never be mistaken for the current one. Whoever
  * finds the slot after the limit filled moves the limit by CAS and empties that slot; because both the
  * slot write of an acknowledgement and the limit CAS are volatile, at least one of two racing threads
- * sees the other's write, so no acknowledgement is left stranded. Allocates 4 MiB once; nothing after.
+ * sees the other's write, so no acknowledgement is left stranded. A mark the limit has already passed
+ * is stale (its clearer may be descheduled between its CAS and the clearing) and may be overwritten by the
+ * next lap's acknowledgement. Allocates 4 MiB once; nothing after.
  */
 final class AcknowledgedCounter {
   static final int WINDOW_SIZE = 1 << 20;
@@ -59,8 +61,24 @@ final class AcknowledgedCounter {
       throw new IllegalStateException("Too many unacknowledged insertion keys.");
     }
     int slot = (int) (offset & WINDOW_MASK);
-    if (!slots.compareAndSet(slot, 0, lapTag(offset))) {
-      throw new IllegalStateException("Too many unacknowledged insertion keys.");
+    int tag = lapTag(offset);
+    for (;;) {
+      int held = slots.get(slot);
+      if (held == tag) {
+        throw new IllegalArgumentException("insert key number " + value + " is not outstanding");
+      }
+      if (held != 0) {
+        // A mark from an earlier lap. The thread that moved the limit past it clears it after its CAS; if
+        // that thread was descheduled in between, the mark is stale and ours to overwrite. Only a mark the
+        // limit has not passed yet means the window is really full.
+        long heldNumber = start + ((long) (held - 1) << WINDOW_BITS) + slot;
+        if (heldNumber > limit.get()) {
+          throw new IllegalStateException("Too many unacknowledged insertion keys.");
+        }
+      }
+      if (slots.compareAndSet(slot, held, tag)) {
+        break;
+      }
     }
     advance();
   }

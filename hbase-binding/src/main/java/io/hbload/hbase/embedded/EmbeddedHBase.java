@@ -5,7 +5,11 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
@@ -13,6 +17,8 @@ import org.apache.hadoop.hbase.HBaseTestingUtility;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.MiniHBaseCluster;
 import org.apache.hadoop.hbase.StartMiniClusterOption;
+import org.apache.hadoop.hbase.regionserver.HRegionServer;
+import org.apache.hadoop.hbase.util.JVMClusterUtil;
 
 /**
  * An HBase mini cluster in this JVM (1 master, 1 or more RegionServers, 1 ZooKeeper) bound to 127.0.0.1, with
@@ -33,6 +39,9 @@ public final class EmbeddedHBase implements AutoCloseable {
   public static final String METRICS_PERIOD_KEY = "hbase.regionserver.metrics.period";
   public static final int METRICS_PERIOD_MILLIS = 1000;
 
+  /** Clusters of this JVM that are up, so a session pointed at one by address can read its RegionServers. */
+  private static final Set<EmbeddedHBase> RUNNING = ConcurrentHashMap.newKeySet();
+
   private final HBaseTestingUtility util;
   private final Path dataDir;
   private final int zkPort;
@@ -47,6 +56,29 @@ public final class EmbeddedHBase implements AutoCloseable {
     this.regionServers = regionServers;
     this.shutdownHook = new Thread(this::closeQuietly, "hbload-embedded-hbase-shutdown");
     Runtime.getRuntime().addShutdownHook(shutdownHook);
+    RUNNING.add(this);
+  }
+
+  /** The running cluster of this JVM whose ZooKeeper listens on {@code zkPort}, or null. */
+  public static EmbeddedHBase runningOnZkPort(int zkPort) {
+    for (EmbeddedHBase e : RUNNING) {
+      if (e.zkPort == zkPort) {
+        return e;
+      }
+    }
+    return null;
+  }
+
+  /** The RegionServers of this cluster that are up now. */
+  public List<HRegionServer> liveRegionServers() {
+    List<HRegionServer> servers = new ArrayList<>();
+    for (JVMClusterUtil.RegionServerThread t : util.getMiniHBaseCluster().getLiveRegionServerThreads()) {
+      HRegionServer rs = t.getRegionServer();
+      if (!rs.isStopped() && !rs.isAborted()) {
+        servers.add(rs);
+      }
+    }
+    return servers;
   }
 
   /** Starts a cluster with {@code regionServers} RegionServers and ZooKeeper on a random port. */
@@ -186,6 +218,7 @@ public final class EmbeddedHBase implements AutoCloseable {
       }
       closed = true;
     }
+    RUNNING.remove(this);
     try {
       Runtime.getRuntime().removeShutdownHook(shutdownHook);
     } catch (IllegalStateException alreadyShuttingDown) {

@@ -12,6 +12,7 @@ import io.hbload.hbase.metrics.BlockCacheReader;
 import io.hbload.hbase.metrics.BlockCacheReport;
 import io.hbload.hbase.metrics.BlockCacheSnapshot;
 import io.hbload.hbase.metrics.HttpJmxBlockCacheReader;
+import io.hbload.hbase.metrics.InProcessBlockCacheReader;
 import io.hbload.hbase.metrics.PlatformJmxBlockCacheReader;
 import io.hbload.hbase.table.TableSetup;
 import io.hbload.hbase.table.TableSpec;
@@ -98,12 +99,12 @@ public final class HBaseSession implements BindingSession {
         } else {
           setup.checkForRun();
         }
-        reader = cacheReader(admin, messages);
+        reader = cacheReader(embedded, conf, admin, messages);
       }
       boolean flush = Boolean.parseBoolean(properties.getOrDefault(HBaseProperties.FLUSH_BEFORE_RUN,
           Boolean.toString(embedded != null)));
       long settle = Long.parseLong(properties.getOrDefault(HBaseProperties.METRICS_SETTLE_MS,
-          reader instanceof PlatformJmxBlockCacheReader ? "1100" : "5500"));
+          reader instanceof InProcessBlockCacheReader ? "1100" : "5500"));
       return new HBaseSession(connection, ops, tableSpec, phase, flush, embedded, reader, settle, messages);
     } catch (BindingException | IOException | RuntimeException e) {
       closeQuietly(connection);
@@ -132,8 +133,18 @@ public final class HBaseSession implements BindingSession {
     out.println(line);
   }
 
-  /** In-process JMX when a RegionServer lives in this JVM, else each live RegionServer's /jmx over HTTP. */
-  private static BlockCacheReader cacheReader(Admin admin, PrintStream messages) {
+  /**
+   * The RegionServers' own metrics when the cluster is an {@link EmbeddedHBase} of this JVM (the one this session
+   * started, or one a test kit started and the session reached by address); the platform MBean server for another
+   * in-process cluster; else each live RegionServer's /jmx over HTTP.
+   */
+  private static BlockCacheReader cacheReader(EmbeddedHBase embedded, Configuration conf, Admin admin,
+      PrintStream messages) {
+    EmbeddedHBase inProcess = embedded != null ? embedded
+        : EmbeddedHBase.runningOnZkPort(conf.getInt("hbase.zookeeper.property.clientPort", -1));
+    if (inProcess != null) {
+      return new InProcessBlockCacheReader(inProcess);
+    }
     PlatformJmxBlockCacheReader local = new PlatformJmxBlockCacheReader();
     if (local.available()) {
       return local;

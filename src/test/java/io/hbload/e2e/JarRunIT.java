@@ -1,0 +1,69 @@
+package io.hbload.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** hbload.jar run as a separate process: output shapes, exit codes, Ctrl-C. */
+class JarRunIT {
+  @TempDir
+  Path dir;
+
+  static final Pattern STATUS = Pattern.compile("^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d:\\d{3} \\d+ sec: \\d+ operations; "
+      + ".*(\\[[A-Z-]+: Count=\\d+, Max=\\d+, Min=\\d+, Avg=[\\d.]+, 90=\\d+, 99=\\d+, 99\\.9=\\d+, 99\\.99=\\d+\\] )*$");
+
+  @Test
+  void runWorkloadAOnTheNoOpBindingPrintsYcsbsOutput() throws Exception {
+    Cli.Result r = Cli.run(Cli.javaJar("run", "-w", "a", "-db", "basic", "-s", "-threads", "2", "-target", "2000",
+        "-p", "operationcount=5000", "-p", "status.interval=1"), dir, 60);
+    assertThat(r.code()).as(r.err()).isZero();
+    List<String> status = r.errLines().stream().filter(l -> l.contains(" sec: ")).toList();
+    assertThat(status.size()).isGreaterThanOrEqualTo(3);
+    status.forEach(l -> assertThat(l).matches(STATUS));
+    assertThat(status.get(1)).contains("current ops/sec; est completion in ");
+    List<String> out = r.outLines();
+    assertThat(out.get(0)).matches("\\[OVERALL\\], RunTime\\(ms\\), \\d+");
+    assertThat(out.get(1)).matches("\\[OVERALL\\], Throughput\\(ops/sec\\), [\\d.E]+");
+    double throughput = Double.parseDouble(out.get(1).substring(out.get(1).lastIndexOf(' ') + 1));
+    assertThat(throughput).isBetween(1900.0, 2100.0);
+    assertThat(out).contains("[CLEANUP], Operations, 2");
+    assertThat(out.stream().filter(l -> l.matches("\\[(READ|UPDATE)\\], Return=OK, \\d+"))
+        .mapToLong(l -> Long.parseLong(l.substring(l.lastIndexOf(' ') + 1))).sum()).isEqualTo(5000);
+  }
+
+  @Test
+  void badInputIsOneLineAndExitTwo() throws Exception {
+    Cli.Result r = Cli.run(Cli.javaJar("run", "-w", "nope"), dir, 60);
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.errLines()).hasSize(1);
+    assertThat(r.err()).startsWith("hbload: unknown workload 'nope'");
+  }
+
+  @Test
+  void ctrlCStillPrintsTheReportOfWhatWasDone() throws Exception {
+    Path out = dir.resolve("out.txt");
+    Path err = dir.resolve("err.txt");
+    Process p = new ProcessBuilder(Cli.javaJar("run", "-w", "c", "-db", "basic", "-s", "-p", "operationcount=0",
+        "-p", "status.interval=1", "-target", "20000")).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (Files.readString(err).lines().filter(l -> l.contains(" sec: ")).count() < 3) {
+      assertThat(System.nanoTime()).as("status lines before the deadline").isLessThan(deadline);
+      Thread.sleep(100);
+    }
+    new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
+    assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    assertThat(p.exitValue()).isEqualTo(130);
+    List<String> report = Files.readAllLines(out);
+    assertThat(report).anyMatch(l -> l.startsWith("[OVERALL], RunTime(ms), "));
+    long reads = report.stream().filter(l -> l.startsWith("[READ], Return=OK, "))
+        .mapToLong(l -> Long.parseLong(l.substring(l.lastIndexOf(' ') + 1))).findFirst().orElse(0);
+    assertThat(reads).isGreaterThan(20000);
+    assertThat(report).contains("[OVERALL], StoppedEarly, interrupted");
+  }
+}
