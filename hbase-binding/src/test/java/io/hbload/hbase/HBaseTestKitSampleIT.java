@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The test-kit snippet of the docs, as a test: start HBase, load 10k rows, run workload a for 5 s, assert. */
-class TestKitSampleIT {
+class HBaseTestKitSampleIT {
   // embedded mini cluster by default; -Dhbload.testkit.image=<image> runs a container instead (Docker needed)
   @RegisterExtension
   static final HBaseExtension HBASE = HBaseExtension.fromSystemProperty();

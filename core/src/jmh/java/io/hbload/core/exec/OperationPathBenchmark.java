@@ -1,0 +1,76 @@
+package io.hbload.core.exec;
+
+import io.hbload.core.binding.Binding;
+import io.hbload.core.binding.BindingContext;
+import io.hbload.core.binding.Bindings;
+import io.hbload.core.config.Phase;
+import io.hbload.core.config.PropertySources;
+import io.hbload.core.config.RunSpec;
+import io.hbload.core.config.SpecParser;
+import io.hbload.core.keys.KeySpace;
+import io.hbload.core.measure.LatencyNames;
+import io.hbload.core.measure.WorkerRecorder;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * One whole run-phase operation as a worker performs it (choose op, key, fields/values, call the no-op
+ * binding between two clock reads, record), plus a periodic interval swap as the reporter does: the
+ * engine's own cost per operation. Run from the repository root after a build:
+ * {@code java -cp "$(cat core/target/test-classpath.txt):core/target/test-classes:core/target/classes"
+ * org.openjdk.jmh.Main OperationPathBenchmark -prof gc}
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+public class OperationPathBenchmark {
+  @Param({"a", "c"})
+  public String workload;
+
+  private WorkloadOps ops;
+  private WorkerRecorder recorder;
+  private int calls;
+
+  @Setup(Level.Trial)
+  public void setUp() throws Exception {
+    Path file = Path.of(System.getProperty("hbload.workloads", "workloads"), "workload" + workload);
+    RunSpec spec = SpecParser.parse(new PropertySources().file(file).set("recordcount", "100000")
+        .set("operationcount", "100000000").set("db", "basic").merge(), Phase.RUN);
+    Binding binding = Bindings.find("basic").open(new BindingContext(spec,
+        new PrintStream(OutputStream.nullOutputStream()))).newBinding(0);
+    recorder = new WorkerRecorder(new LatencyNames(false, Set.of()), false);
+    ops = new WorkloadOps(spec.workload(), binding, recorder, new KeySpace(spec.workload()), new SplittableRandom(1));
+  }
+
+  @Benchmark
+  public void operation() {
+    ops.transaction(Worker.UNSCHEDULED);
+    if ((++calls & 0xFFFFF) == 0) {
+      recorder.swap(); // about once a status interval at full speed
+    }
+  }
+
+  @Benchmark
+  public long clockRead() {
+    return System.nanoTime();
+  }
+}
