@@ -1,0 +1,4 @@
+/**
+ * Which operation comes next: the workload's proportions, drawn per worker.
+ */
+package io.hbload.core.mix;

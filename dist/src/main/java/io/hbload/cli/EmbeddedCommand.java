@@ -1,0 +1,127 @@
+package io.hbload.cli;
+
+import io.hbload.hbase.embedded.EmbeddedHBase;
+import io.hbload.hbase.table.SplitPoints;
+import io.hbload.hbase.table.TableSetup;
+import io.hbload.hbase.table.TableSpec;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code hbload embedded}: keeps an in-process HBase running for other clients (YCSB, the HBase shell, another
+ * hbload) with the benchmark table created pre-split, prints how to reach it and writes an hbase-site.xml, until
+ * Ctrl-C (or {@code --seconds}). Stopping removes the cluster's data and the written hbase-site.xml.
+ */
+@Command(name = "embedded", mixinStandardHelpOptions = true,
+    description = {"Run a local in-process HBase (mini cluster on 127.0.0.1) with a pre-split table until Ctrl-C.",
+        "Prints the ZooKeeper quorum and port and an hbase-site.xml for other clients, e.g.",
+        "  java -cp 'ycsb/lib/*:hbload.jar:<conf dir>' site.ycsb.Client -db io.hbload.hbase.ycsb.HbloadHBaseClient ..."})
+public final class EmbeddedCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
+  @Option(names = "--regionservers", defaultValue = "1", description = "RegionServers to start (default ${DEFAULT-VALUE}).")
+  int regionServers;
+
+  @Option(names = "--zk-port", defaultValue = "0", description = "ZooKeeper client port; 0 = a free one (default).")
+  int zkPort;
+
+  @Option(names = "--table", defaultValue = TableSpec.DEFAULT_TABLE, description = "Table to create (default ${DEFAULT-VALUE}).")
+  String table;
+
+  @Option(names = "--family", defaultValue = TableSpec.DEFAULT_FAMILY, description = "Column family (default ${DEFAULT-VALUE}).")
+  String family;
+
+  @Option(names = "--presplit", defaultValue = "0",
+      description = "Regions to pre-split the table into; 0 = 10 x RegionServers (default).")
+  int presplit;
+
+  @Option(names = "--conf-dir", description = "Directory to write hbase-site.xml into "
+      + "(default: <tmp>/hbload-embedded-conf-<zk port>).")
+  Path confDir;
+
+  @Option(names = "--seconds", defaultValue = "0", description = "Stop after this many seconds; 0 = until Ctrl-C.")
+  long seconds;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintStream out = spec.commandLine().getOut() == null ? System.out : new PrintStream(System.out, true);
+    PrintStream err = System.err;
+    if (regionServers < 1 || presplit < 0 || seconds < 0) {
+      err.println("hbload embedded: --regionservers must be >= 1, --presplit and --seconds >= 0");
+      return 2;
+    }
+    err.println("hbload embedded: starting HBase on 127.0.0.1 ...");
+    long t0 = System.nanoTime();
+    EmbeddedHBase hbase = EmbeddedHBase.start(regionServers, zkPort);
+    Path site;
+    try {
+      createTable(hbase, err);
+      Path dir = confDir != null ? confDir
+          : Path.of(System.getProperty("java.io.tmpdir"), "hbload-embedded-conf-" + hbase.zkPort());
+      site = hbase.writeHBaseSite(dir.resolve("hbase-site.xml"));
+    } catch (IOException | RuntimeException e) {
+      hbase.close();
+      err.println("hbload embedded: " + e.getMessage());
+      return 1;
+    }
+    // Ctrl-C: the cluster's own hook stops it and removes its data; this one removes the client file
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      try {
+        Files.deleteIfExists(site);
+        Files.deleteIfExists(site.getParent());
+      } catch (IOException ignored) {
+        // a file left in tmp is harmless
+      }
+    }, "hbload-embedded-conf-cleanup"));
+    out.printf("HBase is up (%.1f s): %d RegionServer(s), table %s (family %s)%n", (System.nanoTime() - t0) / 1e9,
+        regionServers, table, family);
+    out.println("hbase.zookeeper.quorum=" + hbase.zkQuorum());
+    out.println("hbase.zookeeper.property.clientPort=" + hbase.zkPort());
+    out.println("hbload:  -p hbload.zk=" + hbase.zkQuorum() + ":" + hbase.zkPort() + "   or  -p hbload.hbase.conf="
+        + site.getParent());
+    out.println("YCSB:    -cp " + site.getParent() + "  (or -p hbase.zookeeper.property.clientPort=" + hbase.zkPort() + ")");
+    out.println("hbase-site.xml (" + site + "):");
+    out.print(hbase.hbaseSiteXml());
+    out.println(seconds > 0 ? "Stopping in " + seconds + " s (Ctrl-C stops now)." : "Ctrl-C stops it.");
+    out.flush();
+    CountDownLatch never = new CountDownLatch(1);
+    if (seconds > 0) {
+      never.await(seconds, TimeUnit.SECONDS);
+      hbase.close();
+      Files.deleteIfExists(site);
+      Files.deleteIfExists(site.getParent());
+      return 0;
+    }
+    never.await();
+    return 0;
+  }
+
+  private void createTable(EmbeddedHBase hbase, PrintStream messages) throws IOException {
+    Map<String, String> p = Map.of("table", table, "columnfamily", family,
+        "hbload.presplit", Integer.toString(presplit > 0 ? presplit : 10 * regionServers));
+    TableSpec ts;
+    try {
+      ts = TableSpec.from(p);
+    } catch (io.hbload.core.binding.BindingException e) {
+      throw new IOException(e.getMessage(), e);
+    }
+    try (Connection c = ConnectionFactory.createConnection(hbase.clientConfiguration()); Admin admin = c.getAdmin()) {
+      new TableSetup(admin, ts, messages).create();
+    }
+    assert SplitPoints.forRegions(ts.presplit()).length == ts.presplit() - 1;
+  }
+}
