@@ -1,11 +1,11 @@
 package io.hbload.cli;
 
 import io.hbload.hbase.embedded.EmbeddedHBase;
-import io.hbload.hbase.table.SplitPoints;
 import io.hbload.hbase.table.TableSetup;
 import io.hbload.hbase.table.TableSpec;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -58,11 +58,11 @@ public final class EmbeddedCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    PrintStream out = spec.commandLine().getOut() == null ? System.out : new PrintStream(System.out, true);
+    PrintWriter out = spec.commandLine().getOut();
     PrintStream err = System.err;
     if (regionServers < 1 || presplit < 0 || seconds < 0) {
       err.println("hbload embedded: --regionservers must be >= 1, --presplit and --seconds >= 0");
-      return 2;
+      return HbloadCommand.EXIT_BAD_INPUT;
     }
     err.println("hbload embedded: starting HBase on 127.0.0.1 ...");
     long t0 = System.nanoTime();
@@ -76,7 +76,7 @@ public final class EmbeddedCommand implements Callable<Integer> {
     } catch (IOException | RuntimeException e) {
       hbase.close();
       err.println("hbload embedded: " + e.getMessage());
-      return 1;
+      return HbloadCommand.EXIT_FAILURE;
     }
     // Ctrl-C: the cluster's own hook stops it and removes its data; this one removes the client file
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -100,7 +100,7 @@ public final class EmbeddedCommand implements Callable<Integer> {
     out.flush();
     CountDownLatch never = new CountDownLatch(1);
     if (seconds > 0) {
-      never.await(seconds, TimeUnit.SECONDS);
+      never.await(seconds, TimeUnit.SECONDS); // nothing counts it down: this is the timed wait
       hbase.close();
       Files.deleteIfExists(site);
       Files.deleteIfExists(site.getParent());
@@ -122,6 +122,5 @@ public final class EmbeddedCommand implements Callable<Integer> {
     try (Connection c = ConnectionFactory.createConnection(hbase.clientConfiguration()); Admin admin = c.getAdmin()) {
       new TableSetup(admin, ts, messages).create();
     }
-    assert SplitPoints.forRegions(ts.presplit()).length == ts.presplit() - 1;
   }
 }

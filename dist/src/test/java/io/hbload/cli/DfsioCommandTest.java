@@ -120,7 +120,12 @@ class DfsioCommandTest {
     Result write = run(concat("write", common));
     assertThat(write.exit()).as(write.err()).isZero();
     assertThat(write.out()).contains("REPLICATION x2").contains("write");
-    Result read = run(concat("read", concat("--format", concat("json", common))));
+    // the read finds HDFS through a Hadoop configuration file, as Hadoop tools do
+    Path coreSite = Files.createTempFile(baseDir, "core-site", ".xml");
+    Files.writeString(coreSite, "<configuration><property><name>fs.defaultFS</name><value>" + uri
+        + "</value></property></configuration>");
+    Result read = run("read", "--format", "json", "-conf", coreSite.toString(), "--policy", "REPLICATION",
+        "--replication", "2", "--dir", "/bench/cli", "--files", "2", "--size", "1m", "--streams", "2");
     assertThat(read.exit()).as(read.err()).isZero();
     assertThat(read.out()).contains("\"phase\": \"read\"").contains("\"mismatchedBytes\": 0")
         .contains("\"bytes\": 2097152");

@@ -98,6 +98,44 @@ class RegionServerFailureIT {
     }
   }
 
+  @Test
+  void engineRunKeepsGoingAndCountsFailuresPerOperation() throws Exception {
+    MiniHBaseCluster cluster = HBASE.hbase().embedded().cluster();
+    // the other test may have run first and stopped one: start from two live RegionServers
+    while (cluster.getLiveRegionServerThreads().size() < 2) {
+      cluster.startRegionServerAndWait(60_000);
+    }
+    Map<String, String> props = new HashMap<>(HBASE.hbase().properties());
+    props.put("columnfamily", "family");
+    props.put("table", "enginefault");
+    props.put("hbload.presplit", "8");
+    props.put("hbase.client.operation.timeout", Integer.toString(OP_TIMEOUT_MS));
+    props.put("hbase.rpc.timeout", "1000");
+    props.put("hbase.client.retries.number", "2");
+    props.put("hbase.client.pause", "100");
+    io.hbload.core.Hbload workload = io.hbload.core.Hbload.workload("a").binding("hbase").properties(props)
+        .recordCount(RECORDS).threads(2);
+    assertThat(workload.load().errorCount()).isZero();
+    try (org.apache.hadoop.hbase.client.Connection c =
+             org.apache.hadoop.hbase.client.ConnectionFactory.createConnection(HBASE.hbase().configuration());
+         org.apache.hadoop.hbase.client.Admin admin = c.getAdmin()) {
+      admin.balance(); // spread the new table's regions over both servers
+    }
+    java.util.concurrent.CompletableFuture<io.hbload.core.RunResult> run = java.util.concurrent.CompletableFuture
+        .supplyAsync(() -> workload.duration(java.time.Duration.ofSeconds(20)).run());
+    Thread.sleep(5000);
+    int victim = cluster.getServerWithMeta() == 0 ? 1 : 0;
+    cluster.stopRegionServer(victim);
+    io.hbload.core.RunResult r = run.get(60, java.util.concurrent.TimeUnit.SECONDS);
+    assertThat(r.completed()).isTrue();
+    assertThat(r.errorCount()).as("failed operations counted").isPositive();
+    long readErrors = r.op("READ").returns().getOrDefault("ERROR", 0L);
+    long updateErrors = r.op("UPDATE").returns().getOrDefault("ERROR", 0L);
+    assertThat(readErrors + updateErrors).isEqualTo(r.errorCount());
+    assertThat(r.op("READ").returns().get("OK")).isGreaterThan(1000);
+    assertThat(r.longestCallMillis()).as("longest call, ms").isLessThan(OP_TIMEOUT_MS + 3000);
+  }
+
   private static String key(int i) {
     return "user" + (1000 + (long) i * 8999 / RECORDS);
   }
