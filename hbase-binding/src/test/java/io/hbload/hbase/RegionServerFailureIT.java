@@ -35,6 +35,7 @@ class RegionServerFailureIT {
 
   @Test
   void workersCountErrorsAndCarryOnWhenARegionServerIsStopped() throws Exception {
+    twoLiveRegionServers();
     Map<String, String> props = new HashMap<>(HBASE.hbase().properties());
     props.put("columnfamily", "family");
     props.put("table", "fault");
@@ -80,9 +81,7 @@ class RegionServerFailureIT {
         workers[w].start();
       }
       Thread.sleep(3000);
-      MiniHBaseCluster cluster = HBASE.hbase().embedded().cluster();
-      int victim = cluster.getServerWithMeta() == 0 ? 1 : 0;
-      cluster.stopRegionServer(victim);
+      stopARegionServerWithoutMeta("fault");
       long stoppedAt = System.nanoTime();
       // regions move to the survivor within seconds; afterwards operations must succeed again
       recoveredAtNanos.set(stoppedAt + 12_000_000_000L);
@@ -100,11 +99,7 @@ class RegionServerFailureIT {
 
   @Test
   void engineRunKeepsGoingAndCountsFailuresPerOperation() throws Exception {
-    MiniHBaseCluster cluster = HBASE.hbase().embedded().cluster();
-    // the other test may have run first and stopped one: start from two live RegionServers
-    while (cluster.getLiveRegionServerThreads().size() < 2) {
-      cluster.startRegionServerAndWait(60_000);
-    }
+    twoLiveRegionServers();
     Map<String, String> props = new HashMap<>(HBASE.hbase().properties());
     props.put("columnfamily", "family");
     props.put("table", "enginefault");
@@ -124,8 +119,7 @@ class RegionServerFailureIT {
     java.util.concurrent.CompletableFuture<io.hbload.core.RunResult> run = java.util.concurrent.CompletableFuture
         .supplyAsync(() -> workload.duration(java.time.Duration.ofSeconds(20)).run());
     Thread.sleep(5000);
-    int victim = cluster.getServerWithMeta() == 0 ? 1 : 0;
-    cluster.stopRegionServer(victim);
+    stopARegionServerWithoutMeta("enginefault");
     io.hbload.core.RunResult r = run.get(60, java.util.concurrent.TimeUnit.SECONDS);
     assertThat(r.completed()).isTrue();
     assertThat(r.errorCount()).as("failed operations counted").isPositive();
@@ -134,6 +128,44 @@ class RegionServerFailureIT {
     assertThat(readErrors + updateErrors).isEqualTo(r.errorCount());
     assertThat(r.op("READ").returns().get("OK")).isGreaterThan(1000);
     assertThat(r.longestCallMillis()).as("longest call, ms").isLessThan(OP_TIMEOUT_MS + 3000);
+  }
+
+  /** Each test stops one: start from two live RegionServers, so a new table's regions land on both. */
+  private static void twoLiveRegionServers() throws Exception {
+    MiniHBaseCluster cluster = HBASE.hbase().embedded().cluster();
+    while (cluster.getLiveRegionServerThreads().size() < 2) {
+      cluster.startRegionServerAndWait(60_000);
+    }
+  }
+
+  /**
+   * Stops (gracefully, as an operator would) a live RegionServer that does not carry hbase:meta, after making sure it
+   * serves some of {@code table}'s regions (a freshly restarted one may serve none).
+   */
+  private static void stopARegionServerWithoutMeta(String table) throws Exception {
+    MiniHBaseCluster cluster = HBASE.hbase().embedded().cluster();
+    org.apache.hadoop.hbase.ServerName meta = cluster.getServerHoldingMeta();
+    org.apache.hadoop.hbase.regionserver.HRegionServer victim = null;
+    for (org.apache.hadoop.hbase.util.JVMClusterUtil.RegionServerThread t : cluster.getLiveRegionServerThreads()) {
+      if (!t.getRegionServer().getServerName().equals(meta)) {
+        victim = t.getRegionServer();
+      }
+    }
+    assertThat(victim).as("a live RegionServer without hbase:meta").isNotNull();
+    org.apache.hadoop.hbase.TableName tn = org.apache.hadoop.hbase.TableName.valueOf(table);
+    if (victim.getRegions(tn).isEmpty()) {
+      // a separate connection with default timeouts: moves are slow admin calls
+      try (org.apache.hadoop.hbase.client.Connection c =
+               org.apache.hadoop.hbase.client.ConnectionFactory.createConnection(HBASE.hbase().configuration());
+           org.apache.hadoop.hbase.client.Admin admin = c.getAdmin()) {
+        java.util.List<org.apache.hadoop.hbase.client.RegionInfo> regions = admin.getRegions(tn);
+        for (int i = 0; i < regions.size(); i += 2) {
+          admin.move(regions.get(i).getEncodedNameAsBytes(), victim.getServerName());
+        }
+      }
+    }
+    assertThat(victim.getRegions(tn)).as("regions of %s on the stopped server", table).isNotEmpty();
+    victim.stop("hbload fault test");
   }
 
   private static String key(int i) {
