@@ -19,6 +19,9 @@ import picocli.CommandLine.Command;
     subcommands = {
         LoadCommand.class,
         RunCommand.class,
+        EmbeddedCommand.class,
+        DfsioCommand.class,
+        GcTuneCommand.class,
         AutoComplete.GenerateCompletion.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
@@ -43,10 +46,6 @@ public final class HbloadCommand implements Runnable {
   /** The configured command line: YCSB's single-dash long flags, one-line errors, exit codes 0/1/2. */
   public static CommandLine commandLine() {
     CommandLine cl = new CommandLine(new HbloadCommand());
-    for (String optional : new String[] {"io.hbload.cli.GcTuneCommand", "io.hbload.cli.DfsioCommand",
-        "io.hbload.cli.EmbeddedCommand"}) {
-      addIfPresent(cl, optional);
-    }
     cl.setPosixClusteredShortOptionsAllowed(false);
     // As on YCSB's command line (and java's -Xmx), a repeated option's last value wins.
     cl.setOverwrittenOptionsAllowed(true);
@@ -69,17 +68,6 @@ public final class HbloadCommand implements Runnable {
       return EXIT_FAILURE;
     });
     return cl;
-  }
-
-  private static void addIfPresent(CommandLine cl, String className) {
-    // Subcommands of other modules' features are compiled into the same jar; registering them by name
-    // keeps this class free of a compile-time list that every feature would have to edit.
-    try {
-      Object command = Class.forName(className).getDeclaredConstructor().newInstance();
-      cl.addSubcommand(command);
-    } catch (ReflectiveOperationException | LinkageError e) {
-      // not built into this jar
-    }
   }
 
   static String firstLine(String message) {

@@ -2,6 +2,8 @@ package io.hbload.hbase;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hbload.core.Hbload;
+import io.hbload.core.RunResult;
 import io.hbload.core.binding.Binding;
 import io.hbload.core.binding.Status;
 import io.hbload.core.config.Phase;
@@ -11,13 +13,25 @@ import io.hbload.hbase.ycsb.ArrayFields;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAccumulator;
 import org.apache.hadoop.hbase.MiniHBaseCluster;
+import org.apache.hadoop.hbase.ServerName;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.RegionInfo;
+import org.apache.hadoop.hbase.regionserver.HRegionServer;
+import org.apache.hadoop.hbase.util.JVMClusterUtil;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -52,6 +66,7 @@ class RegionServerFailureIT {
         assertThat(loader.insert("fault", Rows.key(k), Rows.values(k, 10, 0))).isSameAs(Status.OK);
       }
       loader.cleanup();
+      HRegionServer victim = victimServing("fault");
 
       AtomicBoolean stop = new AtomicBoolean();
       AtomicLong errors = new AtomicLong();
@@ -81,7 +96,7 @@ class RegionServerFailureIT {
         workers[w].start();
       }
       Thread.sleep(3000);
-      stopARegionServerWithoutMeta("fault");
+      victim.stop("hbload fault test");
       long stoppedAt = System.nanoTime();
       // regions move to the survivor within seconds; afterwards operations must succeed again
       recoveredAtNanos.set(stoppedAt + 12_000_000_000L);
@@ -108,19 +123,20 @@ class RegionServerFailureIT {
     props.put("hbase.rpc.timeout", "1000");
     props.put("hbase.client.retries.number", "2");
     props.put("hbase.client.pause", "100");
-    io.hbload.core.Hbload workload = io.hbload.core.Hbload.workload("a").binding("hbase").properties(props)
+    Hbload workload = Hbload.workload("a").binding("hbase").properties(props)
         .recordCount(RECORDS).threads(2);
     assertThat(workload.load().errorCount()).isZero();
-    try (org.apache.hadoop.hbase.client.Connection c =
-             org.apache.hadoop.hbase.client.ConnectionFactory.createConnection(HBASE.hbase().configuration());
-         org.apache.hadoop.hbase.client.Admin admin = c.getAdmin()) {
+    try (Connection c =
+             ConnectionFactory.createConnection(HBASE.hbase().configuration());
+         Admin admin = c.getAdmin()) {
       admin.balance(); // spread the new table's regions over both servers
     }
-    java.util.concurrent.CompletableFuture<io.hbload.core.RunResult> run = java.util.concurrent.CompletableFuture
-        .supplyAsync(() -> workload.duration(java.time.Duration.ofSeconds(20)).run());
+    HRegionServer victim = victimServing("enginefault");
+    CompletableFuture<RunResult> run = CompletableFuture
+        .supplyAsync(() -> workload.duration(Duration.ofSeconds(20)).run());
     Thread.sleep(5000);
-    stopARegionServerWithoutMeta("enginefault");
-    io.hbload.core.RunResult r = run.get(60, java.util.concurrent.TimeUnit.SECONDS);
+    victim.stop("hbload fault test");
+    RunResult r = run.get(60, TimeUnit.SECONDS);
     assertThat(r.completed()).isTrue();
     assertThat(r.errorCount()).as("failed operations counted").isPositive();
     long readErrors = r.op("READ").returns().getOrDefault("ERROR", 0L);
@@ -139,33 +155,33 @@ class RegionServerFailureIT {
   }
 
   /**
-   * Stops (gracefully, as an operator would) a live RegionServer that does not carry hbase:meta, after making sure it
-   * serves some of {@code table}'s regions (a freshly restarted one may serve none).
+   * A live RegionServer that does not carry hbase:meta, made to serve some of {@code table}'s regions (a freshly
+   * restarted one may serve none), for the test to stop gracefully, as an operator would.
    */
-  private static void stopARegionServerWithoutMeta(String table) throws Exception {
+  private static HRegionServer victimServing(String table) throws Exception {
     MiniHBaseCluster cluster = HBASE.hbase().embedded().cluster();
-    org.apache.hadoop.hbase.ServerName meta = cluster.getServerHoldingMeta();
-    org.apache.hadoop.hbase.regionserver.HRegionServer victim = null;
-    for (org.apache.hadoop.hbase.util.JVMClusterUtil.RegionServerThread t : cluster.getLiveRegionServerThreads()) {
+    ServerName meta = cluster.getServerHoldingMeta();
+    HRegionServer victim = null;
+    for (JVMClusterUtil.RegionServerThread t : cluster.getLiveRegionServerThreads()) {
       if (!t.getRegionServer().getServerName().equals(meta)) {
         victim = t.getRegionServer();
       }
     }
     assertThat(victim).as("a live RegionServer without hbase:meta").isNotNull();
-    org.apache.hadoop.hbase.TableName tn = org.apache.hadoop.hbase.TableName.valueOf(table);
+    TableName tn = TableName.valueOf(table);
     if (victim.getRegions(tn).isEmpty()) {
       // a separate connection with default timeouts: moves are slow admin calls
-      try (org.apache.hadoop.hbase.client.Connection c =
-               org.apache.hadoop.hbase.client.ConnectionFactory.createConnection(HBASE.hbase().configuration());
-           org.apache.hadoop.hbase.client.Admin admin = c.getAdmin()) {
-        java.util.List<org.apache.hadoop.hbase.client.RegionInfo> regions = admin.getRegions(tn);
+      try (Connection c =
+               ConnectionFactory.createConnection(HBASE.hbase().configuration());
+           Admin admin = c.getAdmin()) {
+        List<RegionInfo> regions = admin.getRegions(tn);
         for (int i = 0; i < regions.size(); i += 2) {
           admin.move(regions.get(i).getEncodedNameAsBytes(), victim.getServerName());
         }
       }
     }
-    assertThat(victim.getRegions(tn)).as("regions of %s on the stopped server", table).isNotEmpty();
-    victim.stop("hbload fault test");
+    assertThat(victim.getRegions(tn)).as("regions of %s on the server to stop", table).isNotEmpty();
+    return victim;
   }
 
   private static String key(int i) {
