@@ -53,6 +53,11 @@ public final class EmbeddedCommand implements Callable<Integer> {
       + "(default: <tmp>/hbload-embedded-conf-<zk port>).")
   Path confDir;
 
+  @Option(names = "--info-servers", negatable = true, defaultValue = "true", fallbackValue = "true",
+      description = "RegionServer HTTP info servers on 127.0.0.1, so clients in other JVMs can read block-cache "
+          + "figures from /jmx (default on; --no-info-servers starts faster).")
+  boolean infoServers;
+
   @Option(names = "--seconds", defaultValue = "0", description = "Stop after this many seconds; 0 = until Ctrl-C.")
   long seconds;
 
@@ -66,7 +71,7 @@ public final class EmbeddedCommand implements Callable<Integer> {
     }
     err.println("hbload embedded: starting HBase on 127.0.0.1 ...");
     long t0 = System.nanoTime();
-    EmbeddedHBase hbase = EmbeddedHBase.start(regionServers, zkPort);
+    EmbeddedHBase hbase = EmbeddedHBase.start(regionServers, zkPort, infoServers);
     Path site;
     try {
       createTable(hbase, err);

@@ -15,8 +15,6 @@ public final class HBaseProperties {
   public static final String DURABILITY = "durability";
   public static final String USE_PAGE_FILTER = "hbase.usepagefilter";
   public static final String DEBUG = "debug";
-  /** YCSB CoreWorkload: number of fields, to know the table's qualifiers. */
-  public static final String FIELD_COUNT = "fieldcount";
 
   // hbload: cluster
   /** A directory holding hbase-site.xml (and core-site.xml), as HBase tools take {@code --config}. */
@@ -41,8 +39,9 @@ public final class HBaseProperties {
 
   /**
    * How long to wait after a run before reading the block-cache counters: RegionServers recompute them only every
-   * {@code hbase.regionserver.metrics.period}. Default 1100 ms in-process (hbload's embedded cluster uses 1 s),
-   * 5500 ms over HTTP (HBase's default period is 5 s).
+   * {@code hbase.regionserver.metrics.period}, and {@code /jmx} serves them from Hadoop metrics2's cache, refreshed
+   * every metrics2 period. Default 1100 ms in-process (hbload's embedded cluster uses 1 s, read without JMX),
+   * 15500 ms over HTTP (HBase's 5 s plus metrics2's 10 s defaults).
    */
   public static final String METRICS_SETTLE_MS = "hbload.metrics.settlems";
 

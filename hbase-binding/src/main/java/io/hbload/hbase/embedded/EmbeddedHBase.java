@@ -83,14 +83,17 @@ public final class EmbeddedHBase implements AutoCloseable {
 
   /** Starts a cluster with {@code regionServers} RegionServers and ZooKeeper on a random port. */
   public static EmbeddedHBase start(int regionServers) throws IOException {
-    return start(regionServers, 0);
+    return start(regionServers, 0, false);
   }
 
   /**
    * Starts a cluster; {@code zkPort} 0 picks a free port. Blocks until the RegionServers serve {@code hbase:meta}
-   * (about 7 s here).
+   * (about 7 s here). {@code regionServerInfoServers} turns on the RegionServers' HTTP info servers (127.0.0.1,
+   * random ports) so that clients in other JVMs can read {@code /jmx}; they cost seconds of start-up (much more
+   * from a fat jar, where Jetty scans the whole jar).
    */
-  public static synchronized EmbeddedHBase start(int regionServers, int zkPort) throws IOException {
+  public static synchronized EmbeddedHBase start(int regionServers, int zkPort, boolean regionServerInfoServers)
+      throws IOException {
     if (regionServers < 1) {
       throw new IllegalArgumentException("regionServers must be >= 1: " + regionServers);
     }
@@ -99,7 +102,7 @@ public final class EmbeddedHBase implements AutoCloseable {
     Path base = parent == null ? Path.of(System.getProperty("java.io.tmpdir")) : Path.of(parent);
     Files.createDirectories(base);
     Path dir = Files.createTempDirectory(base, "hbload-embedded-");
-    HBaseTestingUtility util = new HBaseTestingUtility(serverConfiguration());
+    HBaseTestingUtility util = new HBaseTestingUtility(serverConfiguration(regionServerInfoServers));
     // synchronized + restore: the property is global, and the utility caches the directory at start
     String previous = System.setProperty(BASE_DIR_PROPERTY, dir.toString());
     boolean started = false;
@@ -136,12 +139,12 @@ public final class EmbeddedHBase implements AutoCloseable {
     }
   }
 
-  private static Configuration serverConfiguration() {
+  private static Configuration serverConfiguration(boolean regionServerInfoServers) {
     Configuration conf = HBaseConfiguration.create();
     // LocalFileSystem has no hflush/hsync; without this the WAL refuses to start on it
     conf.setBoolean("hbase.unsafe.stream.capability.enforce", false);
     conf.setInt(HConstants.MASTER_INFO_PORT, -1);
-    conf.setInt(HConstants.REGIONSERVER_INFO_PORT, -1);
+    conf.setInt(HConstants.REGIONSERVER_INFO_PORT, regionServerInfoServers ? 0 : -1);
     conf.set("hbase.master.info.bindAddress", "127.0.0.1");
     conf.set("hbase.regionserver.info.bindAddress", "127.0.0.1");
     conf.set(HConstants.ZOOKEEPER_QUORUM, "127.0.0.1");

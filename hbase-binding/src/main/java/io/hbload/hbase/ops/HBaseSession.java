@@ -104,7 +104,7 @@ public final class HBaseSession implements BindingSession {
       boolean flush = Boolean.parseBoolean(properties.getOrDefault(HBaseProperties.FLUSH_BEFORE_RUN,
           Boolean.toString(embedded != null)));
       long settle = Long.parseLong(properties.getOrDefault(HBaseProperties.METRICS_SETTLE_MS,
-          reader instanceof InProcessBlockCacheReader ? "1100" : "5500"));
+          reader instanceof InProcessBlockCacheReader ? "1100" : "15500"));
       return new HBaseSession(connection, ops, tableSpec, phase, flush, embedded, reader, settle, messages);
     } catch (BindingException | IOException | RuntimeException e) {
       closeQuietly(connection);

@@ -22,6 +22,19 @@ class ClusterSpecTest {
   }
 
   @Test
+  void hbaseSiteOnTheClassPathCountsAsConfigured() throws Exception {
+    // YCSB users type -cp /etc/hbase/conf
+    Files.writeString(dir.resolve("hbase-site.xml"), "<configuration/>");
+    ClassLoader before = Thread.currentThread().getContextClassLoader();
+    try (java.net.URLClassLoader cl = new java.net.URLClassLoader(new java.net.URL[] {dir.toUri().toURL()}, before)) {
+      Thread.currentThread().setContextClassLoader(cl);
+      assertThat(ClusterSpec.from(Map.of()).configured()).isTrue();
+    } finally {
+      Thread.currentThread().setContextClassLoader(before);
+    }
+  }
+
+  @Test
   void zkPropertySetsQuorumAndPort() throws IOException {
     ClusterSpec spec = ClusterSpec.from(Map.of("hbload.zk", "zk1:2182,zk2:2182"));
     assertThat(spec.configured()).isTrue();
