@@ -77,6 +77,11 @@ abstract class PhaseCommand implements Callable<Integer> {
   @Option(names = "--zk", paramLabel = "HOST:PORT", description = "ZooKeeper quorum of the HBase cluster")
   String zk;
 
+  @Option(names = "--wait-for-compactions",
+      description = "HBase: after load, wait for compactions to finish; before run, flush first "
+          + "(hbload.waitforcompactions)")
+  boolean waitForCompactions;
+
   @Option(names = "--json", paramLabel = "FILE", description = "Write hbload's JSON result here (hbload.json)")
   String json;
 
@@ -197,6 +202,9 @@ abstract class PhaseCommand implements Callable<Integer> {
     setIf(sources, "hbload.zk", zk);
     if (status) {
       sources.set(PropertyNames.STATUS, "true");
+    }
+    if (waitForCompactions) {
+      sources.set("hbload.waitforcompactions", "true");
     }
     if (failOnError) {
       sources.set(PropertyNames.FAIL_ON_ERROR, "true");

@@ -251,7 +251,7 @@ class HBaseBindingIT {
     }
     try (HBaseSession s = open(Phase.RUN, "table", table, "hbload.flushbeforerun", "true")) {
       Binding b = s.newBinding(0);
-      s.runStarting();
+      s.runStarting(Phase.RUN);
       for (int round = 0; round < 3; round++) {
         for (int i = 0; i < 300; i++) {
           assertThat(b.read(table, key("user" + (3000 + i * 11)), new ArrayFields().set(null), new Rows.Capture()))
@@ -259,7 +259,7 @@ class HBaseBindingIT {
         }
       }
       Map<String, Object> lines = new HashMap<>();
-      for (ReportLine l : s.runFinished()) {
+      for (ReportLine l : s.runFinished(Phase.RUN)) {
         assertThat(l.metric()).isEqualTo("BLOCKCACHE");
         lines.put(l.measurement(), l.value());
       }
@@ -275,11 +275,11 @@ class HBaseBindingIT {
   void memstoreOnlyReadsSayWhyThereAreNoCacheFigures() throws Exception {
     String table = "nocache";
     try (HBaseSession s = open(Phase.LOAD, "table", table, "hbload.presplit", "1")) {
-      s.runStarting();
+      s.runStarting(Phase.LOAD);
       Binding b = s.newBinding(0);
       b.insert(table, key("user1"), values("user1", 3, 0));
       b.read(table, key("user1"), new ArrayFields().set(Set.of("field1")), new Rows.Capture());
-      List<ReportLine> lines = s.runFinished();
+      List<ReportLine> lines = s.runFinished(Phase.LOAD);
       assertThat(lines).anySatisfy(l -> assertThat(l.measurement()).isEqualTo("Note"));
       assertThat(lines).noneSatisfy(l -> assertThat(l.measurement()).isEqualTo("L1HitRatio"));
     }

@@ -1,5 +1,6 @@
 package io.hbload.core.binding;
 
+import io.hbload.core.config.Phase;
 import java.util.List;
 
 /**
@@ -18,15 +19,18 @@ public interface BindingSession extends AutoCloseable {
     return false;
   }
 
-  /** Called just before the measured phase starts (e.g. to take a baseline of server counters). */
-  default void runStarting() {
+  /**
+   * Called just before a phase starts (e.g. to take a baseline of server counters). A run on a store that
+   * starts empty calls it twice: for the load the engine does first, then for the run.
+   */
+  default void runStarting(Phase phase) {
   }
 
   /**
    * Called after the measured phase ends and before {@link #close()}: extra report lines for this run,
    * e.g. block-cache hit ratios. Printed after YCSB's lines and included in JSON.
    */
-  default List<ReportLine> runFinished() {
+  default List<ReportLine> runFinished(Phase phase) {
     return List.of();
   }
 

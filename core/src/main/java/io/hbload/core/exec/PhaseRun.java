@@ -70,7 +70,7 @@ public final class PhaseRun {
     long startMillis = System.currentTimeMillis();
     long startNanos = System.nanoTime();
     listener.phaseStarting(spec, startMillis);
-    session.runStarting();
+    session.runStarting(spec.phase());
     if (spec.maxExecutionTimeSeconds() > 0) {
       messages.println("Maximum execution time specified as: " + spec.maxExecutionTimeSeconds() + " secs");
     }
@@ -116,7 +116,7 @@ public final class PhaseRun {
     tick(aggregator, recorders, startMillis, previousOps);
     List<ReportLine> extra;
     try {
-      extra = session.runFinished();
+      extra = session.runFinished(spec.phase());
     } catch (RuntimeException e) {
       messages.println("hbload: binding metrics unavailable: " + Worker.oneLine(e));
       extra = List.of();

@@ -184,9 +184,15 @@ public final class HBaseSession implements BindingSession {
     return embedded != null;
   }
 
-  /** Before a measured run phase: flush (embedded default) and wait for compactions if asked; cache baseline. */
+  /**
+   * Before a measured run phase: flush (embedded default) and wait for compactions if asked; cache baseline.
+   * Nothing before the load the engine does first when a run starts on the empty embedded store.
+   */
   @Override
-  public void runStarting() {
+  public void runStarting(Phase starting) {
+    if (implicitLoad(starting)) {
+      return;
+    }
     if (phase == Phase.RUN && (flushBeforeRun || table.waitForCompactions())) {
       try (Admin admin = connection.getAdmin()) {
         TableSetup setup = new TableSetup(admin, table, messages);
@@ -204,6 +210,11 @@ public final class HBaseSession implements BindingSession {
     baseline = readCache();
   }
 
+  /** The load the engine runs before a run phase on a store that started empty. */
+  private boolean implicitLoad(Phase p) {
+    return phase == Phase.RUN && p == Phase.LOAD;
+  }
+
   private BlockCacheSnapshot readCache() {
     if (cacheReader == null) {
       return null;
@@ -218,7 +229,10 @@ public final class HBaseSession implements BindingSession {
 
   /** The block-cache deltas over the run; after a load with wait-for-compactions, waits for them. */
   @Override
-  public List<ReportLine> runFinished() {
+  public List<ReportLine> runFinished(Phase finished) {
+    if (implicitLoad(finished)) {
+      return List.of();
+    }
     List<ReportLine> lines = new ArrayList<>();
     BlockCacheSnapshot before = baseline;
     BlockCacheSnapshot after = null;
