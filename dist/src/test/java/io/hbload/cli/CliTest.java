@@ -112,8 +112,48 @@ class CliTest {
 
   @Test
   void failOnErrorTurnsErrorsIntoExitOne() {
-    Outcome ok = exec("run", "-w", "c", "-db", "memory", "-p", "recordcount=50", "-p", "operationcount=100",
-        "-p", "insertstart=0", "--fail-on-error");
-    assertThat(ok.code()).isZero();
+    String failing = FailingReads.class.getName();
+    Outcome counted = exec("run", "-w", "c", "-db", failing, "-p", "operationcount=100");
+    assertThat(counted.code()).as("errors are results, not a failure, unless asked").isZero();
+    assertThat(counted.out()).contains("[READ], Return=ERROR, 100", "[READ-FAILED], Operations, 100");
+    Outcome failed = exec("run", "-w", "c", "-db", failing, "-p", "operationcount=100", "--fail-on-error");
+    assertThat(failed.code()).isEqualTo(1);
+    assertThat(failed.out()).contains("[READ], Return=ERROR, 100");
+    assertThat(failed.err()).contains("100 operations failed (--fail-on-error)");
+    Outcome clean = exec("run", "-w", "c", "-db", "memory", "-p", "recordcount=50", "-p", "operationcount=100",
+        "--fail-on-error");
+    assertThat(clean.code()).isZero();
+  }
+
+  /** A user binding given by class name whose reads fail, as a server in trouble would answer. */
+  public static final class FailingReads implements io.hbload.core.binding.Binding {
+    @Override
+    public io.hbload.core.binding.Status read(String table, io.hbload.core.binding.Key key,
+        io.hbload.core.binding.Fields fields, io.hbload.core.binding.RowSink result) {
+      return io.hbload.core.binding.Status.ERROR;
+    }
+
+    @Override
+    public io.hbload.core.binding.Status scan(String table, io.hbload.core.binding.Key startKey, int recordCount,
+        io.hbload.core.binding.Fields fields, io.hbload.core.binding.ScanSink result) {
+      return io.hbload.core.binding.Status.ERROR;
+    }
+
+    @Override
+    public io.hbload.core.binding.Status update(String table, io.hbload.core.binding.Key key,
+        io.hbload.core.binding.Values values) {
+      return io.hbload.core.binding.Status.OK;
+    }
+
+    @Override
+    public io.hbload.core.binding.Status insert(String table, io.hbload.core.binding.Key key,
+        io.hbload.core.binding.Values values) {
+      return io.hbload.core.binding.Status.OK;
+    }
+
+    @Override
+    public io.hbload.core.binding.Status delete(String table, io.hbload.core.binding.Key key) {
+      return io.hbload.core.binding.Status.OK;
+    }
   }
 }

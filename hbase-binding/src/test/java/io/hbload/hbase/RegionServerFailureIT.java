@@ -146,6 +146,44 @@ class RegionServerFailureIT {
     assertThat(r.longestCallMillis()).as("longest call, ms").isLessThan(OP_TIMEOUT_MS + 3000);
   }
 
+  /**
+   * With the client's default-style patience (many retries, long operation timeout) a stopped RegionServer
+   * does not produce errors but stalls: operations block in retries until the regions reopen elsewhere.
+   * Those seconds are results, recorded with their real latency and named in the report.
+   */
+  @Test
+  void aStallInClientRetriesIsRecordedWithItsRealLatency() throws Exception {
+    twoLiveRegionServers();
+    Map<String, String> props = new HashMap<>(HBASE.hbase().properties());
+    props.put("columnfamily", "family");
+    props.put("table", "stall");
+    props.put("hbload.presplit", "8");
+    props.put("hbase.client.operation.timeout", "60000");
+    props.put("hbase.rpc.timeout", "10000");
+    props.put("hbase.client.retries.number", "20");
+    props.put("hbase.client.pause", "200");
+    Hbload workload = Hbload.workload("c").binding("hbase").properties(props).recordCount(RECORDS).threads(2);
+    assertThat(workload.load().errorCount()).isZero();
+    try (Connection c = ConnectionFactory.createConnection(HBASE.hbase().configuration());
+         Admin admin = c.getAdmin()) {
+      admin.balance();
+    }
+    HRegionServer victim = victimServing("stall");
+    CompletableFuture<RunResult> run = CompletableFuture
+        .supplyAsync(() -> workload.duration(Duration.ofSeconds(15)).run());
+    Thread.sleep(4000);
+    victim.stop("hbload stall test");
+    RunResult r = run.get(90, TimeUnit.SECONDS);
+    assertThat(r.completed()).isTrue();
+    // a blocked read took at least a second: the reassignment, not a 1 ms timeout, bounds it
+    assertThat(r.longestCallMillis()).as("longest call, ms").isGreaterThan(1000);
+    assertThat(r.op("READ").maxMicros() / 1000.0).isCloseTo(r.longestCallMillis(), org.assertj.core.data.Offset.offset(1.0));
+    String longest = io.hbload.core.export.YcsbReport.records(r).stream()
+        .filter(l -> l.measurement().equals("LongestCall(ms)")).findFirst().orElseThrow().value().toString();
+    assertThat(Double.parseDouble(longest)).isGreaterThan(1000);
+    assertThat(r.op("READ").returns().get("OK")).isGreaterThan(1000);
+  }
+
   /** Each test stops one: start from two live RegionServers, so a new table's regions land on both. */
   private static void twoLiveRegionServers() throws Exception {
     MiniHBaseCluster cluster = HBASE.hbase().embedded().cluster();

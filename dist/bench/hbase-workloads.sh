@@ -1,0 +1,212 @@
+#!/usr/bin/env bash
+# hbload on a real (embedded, single-node) HBase: workloads a, c, f and updateonly, and hbload vs YCSB 0.17.0's
+# own client on the same cluster with the same HBase binding code.
+#
+# One server JVM runs `hbload embedded` (mini cluster on 127.0.0.1, usertable/family pre-split, hbase-site.xml
+# written into a temp conf dir); every client is a separate JVM that reaches it through that conf dir, the way
+# YCSB users pass -cp /etc/hbase/conf. Server and clients share the machine's cores, so client CPU per operation
+# is part of every number; the load average (1 min) is printed beside every figure, before and after each run.
+#
+# 1. load RECORDS rows with `hbload load -w a -threads THREADS`.
+# 2. per workload in WORKLOADS: `hbload run` for DURATION s (operationcount=0, maxexecutiontime), the table
+#    flushed first (hbload.flushbeforerun=true), and the seed's table (field-notes section 1): operations,
+#    ops/s, avg/p95/p99 latency in ms per operation type, plus the RegionServer block-cache hit ratio over the
+#    run and client CPU us/op = (user+sys of the client JVM - the same command with operationcount=100 and no
+#    time limit, i.e. JVM start, connection set-up, flush and report) / operations.
+# 3. per workload in COMPARE (a and c): YCSB 0.17.0's site.ycsb.Client driving hbload's drop-in YCSB binding
+#    (io.hbload.hbase.ycsb.HbloadHBaseClient, i.e. the identical HBase client code) vs hbload's own engine,
+#    alternating YCSB, hbload, YCSB, hbload... REPEATS times; each run is preceded by the same table flush (a tiny
+#    hbload run in its own JVM), so both start from the same store state. Medians of throughput, READ/UPDATE p99
+#    and client CPU us/op, and the ratios hbload/YCSB. This isolates the engine (workload generation,
+#    measurement, threading, YCSB's per-call maps and ByteIterators), not the binding: YCSB's own hbase2 binding
+#    is not published on Maven Central (only YCSB core is), so it cannot be run here. Anchor for YCSB's hbase2
+#    binding on this machine kind: ../shared/docs/hbase-minicluster.md section 8 (about 5.4k ops/s on a, 9.0k on c).
+#    YCSB 0.17.0 runs zero threads for operationcount=0, so its runs use operationcount=100000000 and stop at
+#    maxexecutiontime.
+#
+# Usage: dist/bench/hbase-workloads.sh [duration=30] [repeats=3] [records=100000]
+#   env: DURATION, REPEATS, RECORDS (same as the positional args; args win), THREADS=2, WORKLOADS="a c f updateonly",
+#   COMPARE="a c" ("" skips the YCSB comparison), SERVER_HEAP=2g, READY_TIMEOUT=120 (s to wait for the server),
+#   SETTLE_MS=2000 (hbload.metrics.settlems in step 2: wait before reading the block-cache counters), MVN=./mvnw.
+#   With the defaults it takes about 13 minutes. On a shared machine run it under the heavy-work lock:
+#     flock /tmp/hbload-heavy.lock dist/bench/hbase-workloads.sh
+# Needs: a built dist/target/hbload.jar (./mvnw -B package -DskipTests), /usr/bin/time, Maven Central (or a local
+# repository holding site.ycsb:core:0.17.0) for YCSB.
+set -euo pipefail
+here=$(cd "$(dirname "$0")/../.." && pwd)
+duration=${1:-${DURATION:-30}}
+repeats=${2:-${REPEATS:-3}}
+records=${3:-${RECORDS:-100000}}
+threads=${THREADS:-2}
+workloads=${WORKLOADS:-"a c f updateonly"}
+compare=${COMPARE-"a c"}
+server_heap=${SERVER_HEAP:-2g}
+ready_timeout=${READY_TIMEOUT:-120}
+settle_ms=${SETTLE_MS:-2000}
+ycsb_ops=100000000
+jar="$here/dist/target/hbload.jar"
+[ -f "$jar" ] || { echo "build first: ./mvnw -B package -DskipTests" >&2; exit 2; }
+[ -x /usr/bin/time ] || { echo "needs /usr/bin/time (apt-get install time)" >&2; exit 2; }
+mvn=${MVN:-"$here/mvnw"}
+work=$(mktemp -d /tmp/hbload-hbase-bench.XXXXXX)
+conf="$work/conf"
+server_pid=""
+
+cleanup() {
+  local rc=$?
+  if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
+    kill "$server_pid" 2>/dev/null || true
+    # the server's shutdown hook stops HBase and removes its data directory: give it time, then force
+    for _ in $(seq 60); do kill -0 "$server_pid" 2>/dev/null || break; sleep 0.5; done
+    kill -9 "$server_pid" 2>/dev/null || true
+    wait "$server_pid" 2>/dev/null || true
+  fi
+  rm -rf "$work"
+  exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+load() { cut -d' ' -f1 /proc/loadavg; }
+die() { echo "hbase-workloads: $*" >&2; exit 1; }
+
+# YCSB 0.17.0 core and its runtime dependencies, from Maven Central (only for the comparison)
+if [ -n "$compare" ]; then
+  "$mvn" -q -B dependency:copy-dependencies -f "$here/dist/bench/ycsb-core.pom.xml" -DoutputDirectory="$work/ycsb" \
+    -DincludeScope=runtime >&2
+  "$mvn" -q -B dependency:copy -Dartifact=site.ycsb:core:0.17.0 -DoutputDirectory="$work/ycsb" >&2
+fi
+
+# --- the server -------------------------------------------------------------------------------------------------
+mkdir -p "$conf"
+java -Xmx"$server_heap" -jar "$jar" embedded --conf-dir "$conf" >"$work/server.out" 2>"$work/server.err" &
+server_pid=$!
+t0=$(date +%s)
+until grep -q '^HBase is up' "$work/server.out" 2>/dev/null && [ -s "$conf/hbase-site.xml" ]; do
+  kill -0 "$server_pid" 2>/dev/null || { tail -20 "$work/server.err" >&2; die "the embedded HBase server exited"; }
+  if [ $(($(date +%s) - t0)) -ge "$ready_timeout" ]; then
+    tail -20 "$work/server.err" >&2
+    die "the embedded HBase server was not ready within $ready_timeout s (no 'HBase is up' line)"
+  fi
+  sleep 1
+done
+hbase_ver=$(unzip -p "$jar" META-INF/maven/org.apache.hbase/hbase-client/pom.properties 2>/dev/null \
+  | sed -n 's/^version=//p' || true)
+printf '# hbase-workloads: %s records, %s threads, %s s per run, %s repeats; server %s (%s, heap %s) ready in %s s; %s; %s CPUs\n' \
+  "$records" "$threads" "$duration" "$repeats" "$(head -1 "$work/server.out")" "HBase ${hbase_ver:-?}" "$server_heap" \
+  "$(($(date +%s) - t0))" "$(java -version 2>&1 | head -1)" "$(nproc)"
+
+# --- clients ------------------------------------------------------------------------------------------------------
+# hbload PHASE WORKLOAD [-p ...] -> report in $work/out, "user+sys" CPU seconds in $work/cpu
+hbload() {
+  local phase=$1 wl=$2; shift 2
+  /usr/bin/time -f "%U %S" -o "$work/time" java -jar "$jar" "$phase" -w "$wl" -threads "$threads" \
+    --hbase-conf "$conf" -p recordcount="$records" "$@" >"$work/out" 2>"$work/err" \
+    || { tail -20 "$work/err" >&2; die "hbload $phase -w $wl failed"; }
+  awk '{print $1+$2}' "$work/time" >"$work/cpu"
+  grep -q 'Throughput(ops/sec)' "$work/out" || { tail -20 "$work/err" >&2; die "hbload $phase -w $wl: no report"; }
+}
+
+# ycsb WORKLOAD [-p ...] -> as hbload: YCSB 0.17.0's Client with hbload's drop-in binding class
+ycsb() {
+  local wl=$1; shift
+  # YCSB's jars first: its core needs its own HdrHistogram 2.1.4
+  /usr/bin/time -f "%U %S" -o "$work/time" java --add-opens java.base/java.lang=ALL-UNNAMED \
+    --add-opens java.base/java.nio=ALL-UNNAMED -cp "$work/ycsb/*:$jar:$conf" site.ycsb.Client -t \
+    -db io.hbload.hbase.ycsb.HbloadHBaseClient -P "$here/workloads/workload$wl" -p columnfamily=family \
+    -p recordcount="$records" -threads "$threads" "$@" >"$work/out" 2>"$work/err" \
+    || { tail -20 "$work/err" >&2; die "YCSB Client -P workload$wl failed"; }
+  awk '{print $1+$2}' "$work/time" >"$work/cpu"
+  grep -q 'Throughput(ops/sec)' "$work/out" || { tail -20 "$work/err" >&2; die "YCSB workload$wl: no report"; }
+}
+
+# value METRIC MEASUREMENT -> the report line's value from $work/out ("-" if absent)
+value() {
+  awk -F', ' -v m="[$1]" -v k="$2" '$1 == m && $2 == k {print $3; f=1; exit} END {if (!f) print "-"}' "$work/out"
+}
+# operations of the run: throughput x runtime (top-level operations; f's READ/UPDATE also count RMW's parts)
+ops_done() { awk -v t="$(value OVERALL 'Throughput(ops/sec)')" -v r="$(value OVERALL 'RunTime(ms)')" \
+  'BEGIN {printf "%.0f", t * r / 1000}'; }
+# client CPU us per operation, net of the baseline run's CPU
+cpu_per_op() { awk -v c="$(cat "$work/cpu")" -v b="$1" -v n="$2" 'BEGIN {printf "%.1f", n > 0 ? (c - b) * 1e6 / n : 0}'; }
+ms() { awk -v v="$1" 'BEGIN {if (v == "-" || v == "NaN") print "-"; else printf "%.2f", v / 1000}'; }
+median() { sort -g | awk '{a[NR]=$1} END {if (NR == 0) print "-"; else print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
+tiny=(-p operationcount=100 -p maxexecutiontime=0)
+
+# --- 1. load ------------------------------------------------------------------------------------------------------
+l0=$(load)
+hbload load a
+printf '# load: %s rows, %.0f rows/s, INSERT avg %s / p95 %s / p99 %s ms | load avg %s %s\n' "$(value INSERT Operations)" \
+  "$(value OVERALL 'Throughput(ops/sec)')" "$(ms "$(value INSERT 'AverageLatency(us)')")" \
+  "$(ms "$(value INSERT '95thPercentileLatency(us)')")" "$(ms "$(value INSERT '99thPercentileLatency(us)')")" "$l0" "$(load)"
+
+# --- 2. the seed's table ------------------------------------------------------------------------------------------
+run_props=(-p hbload.flushbeforerun=true -p hbload.metrics.settlems="$settle_ms")
+echo
+echo "## hbload, $duration s per workload, table flushed before each run (seed format: latencies in ms)"
+printf '%-10s %-18s %11s %10s %7s %7s %7s | %9s %7s | %s\n' workload op operations "ops/s" avg p95 p99 "cpu us/op" \
+  "cache%" "load avg before after"
+for wl in $workloads; do
+  hbload run "$wl" "${tiny[@]}" "${run_props[@]}"
+  base=$(cat "$work/cpu")
+  l0=$(load)
+  hbload run "$wl" -p operationcount=0 -p maxexecutiontime="$duration" "${run_props[@]}"
+  l1=$(load)
+  n=$(ops_done)
+  secs=$(awk -v r="$(value OVERALL 'RunTime(ms)')" 'BEGIN {print r / 1000}')
+  hit=$(value BLOCKCACHE HitRatio)
+  [ "$hit" = "-" ] || hit=$(awk -v h="$hit" 'BEGIN {printf "%.1f", h <= 1 ? h * 100 : h}')
+  printf '%-10s %-18s %11s %10.0f %7s %7s %7s | %9s %7s | %s %s\n' "$wl" OVERALL "$n" \
+    "$(value OVERALL 'Throughput(ops/sec)')" - - - "$(cpu_per_op "$base" "$n")" "$hit" "$l0" "$l1"
+  for op in READ UPDATE READ-MODIFY-WRITE INSERT SCAN DELETE; do
+    c=$(value "$op" Operations)
+    [ "$c" = "-" ] || [ "$c" = 0 ] && continue
+    printf '%-10s %-18s %11s %10.0f %7s %7s %7s |\n' "$wl" "$op" "$c" "$(awk -v c="$c" -v s="$secs" 'BEGIN {print c / s}')" \
+      "$(ms "$(value "$op" 'AverageLatency(us)')")" "$(ms "$(value "$op" '95thPercentileLatency(us)')")" \
+      "$(ms "$(value "$op" '99thPercentileLatency(us)')")"
+  done
+  fails=$(grep -E '^\[[A-Z-]+\], Return=' "$work/out" | grep -vE 'Return=OK,' || true)
+  [ -z "$fails" ] || echo "  $wl: $(echo "$fails" | tr '\n' ' ')"
+done
+echo "# OVERALL operations = top-level operations (f's READ and UPDATE rows also count the parts of READ-MODIFY-WRITE);"
+echo "# cpu us/op = client JVM user+sys minus a 100-op run of the same command, per operation; cache% = RegionServer"
+echo "# block-cache hit ratio over the run (counters read ${settle_ms} ms after it, so the last seconds may be missing)"
+
+# --- 3. hbload vs YCSB 0.17.0 + drop-in binding -------------------------------------------------------------------
+[ -n "$compare" ] || exit 0
+# flush the table in its own JVM before every compared run, so both tools start from the same store state
+flush() { hbload run c "${tiny[@]}" -p hbload.flushbeforerun=true -p hbload.metrics.settlems=0; }
+# record TOOL BASE -> appends "ops/s readp99_ms updatep99_ms cpu_us_per_op" to $work/TOOL
+record() {
+  local n; n=$(ops_done)
+  echo "$(value OVERALL 'Throughput(ops/sec)') $(ms "$(value READ '99thPercentileLatency(us)')")" \
+    "$(ms "$(value UPDATE '99thPercentileLatency(us)')") $(cpu_per_op "$2" "$n")" >>"$work/$1"
+}
+col() { awk -v i="$2" '{print $i}' "$work/$1" | grep -v '^-$' | median; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {if (a == "-" || b == "-" || b == 0) print "-"; else printf "%.2f", a / b}'; }
+hb_props=(-p hbload.flushbeforerun=false -p hbload.metrics.settlems=0)
+echo
+echo "## hbload vs YCSB 0.17.0 Client + hbload's drop-in binding (same HBase client code), $threads threads, $duration s,"
+echo "## medians of $repeats alternating runs; p99 in ms, cpu = client CPU us/op net of JVM start"
+printf '%-3s | %-10s %-7s %-7s %-7s | %-10s %-7s %-7s %-7s | %-6s %-6s %-6s %-6s | %s\n' wl "ycsb ops/s" "rd p99" \
+  "up p99" "cpu" "hbl ops/s" "rd p99" "up p99" "cpu" "tput×" "rd99×" "up99×" "cpu×" "load avg during"
+for wl in $compare; do
+  ycsb "$wl" -p operationcount=100; base_y=$(cat "$work/cpu")
+  hbload run "$wl" "${tiny[@]}" "${hb_props[@]}"; base_h=$(cat "$work/cpu")
+  : >"$work/y"; : >"$work/h"; loads=""
+  for _ in $(seq "$repeats"); do
+    flush; loads="$loads $(load)"
+    ycsb "$wl" -p operationcount="$ycsb_ops" -p maxexecutiontime="$duration"; record y "$base_y"
+    flush; loads="$loads $(load)"
+    hbload run "$wl" -p operationcount=0 -p maxexecutiontime="$duration" "${hb_props[@]}"; record h "$base_h"
+  done
+  loads="$loads $(load)"
+  yt=$(col y 1) yr=$(col y 2) yu=$(col y 3) yc=$(col y 4)
+  ht=$(col h 1) hr=$(col h 2) hu=$(col h 3) hc=$(col h 4)
+  printf '%-3s | %-10.0f %-7s %-7s %-7s | %-10.0f %-7s %-7s %-7s | %-6s %-6s %-6s %-6s |%s\n' "$wl" "$yt" "$yr" "$yu" "$yc" \
+    "$ht" "$hr" "$hu" "$hc" "$(ratio "$ht" "$yt")" "$(ratio "$hr" "$yr")" "$(ratio "$hu" "$yu")" "$(ratio "$hc" "$yc")" "$loads"
+done
+echo "# tput× = hbload/YCSB throughput (higher is better); rd99×, up99×, cpu× = hbload/YCSB (lower is better)."
+echo "# YCSB's own hbase2 binding is not on Maven Central, so YCSB here drives hbload's drop-in class: the ratios"
+echo "# compare the engines over identical HBase client code (YCSB hbase2 anchors: shared/docs/hbase-minicluster.md §8)."

@@ -1,0 +1,66 @@
+package io.hbload.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The product's main job as a user runs it: hbload.jar against a real, embedded HBase. */
+class EmbeddedHBaseIT {
+  @TempDir
+  Path dir;
+
+  /** The README's first command: no cluster configured, so an embedded one, loaded first, then workload a. */
+  @Test
+  void runWorkloadAOnTheEmbeddedHBase() throws Exception {
+    Cli.Result r = Cli.run(Cli.javaJar("run", "-w", "a", "--json", dir.resolve("a.json").toString()), dir, 300);
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.err()).contains("EMBEDDED HBASE").contains("loading 1000 records");
+    List<String> out = r.outLines();
+    long ok = out.stream().filter(l -> l.matches("\\[(READ|UPDATE)\\], Return=OK, \\d+"))
+        .mapToLong(l -> Long.parseLong(l.substring(l.lastIndexOf(' ') + 1))).sum();
+    assertThat(ok).isEqualTo(1000);
+    assertThat(out).noneMatch(l -> l.contains("-FAILED]"));
+    assertThat(out).anyMatch(l -> l.startsWith("[BLOCKCACHE], L1HitRatio, "));
+    assertThat(Files.readString(dir.resolve("a.json"))).contains("\"binding\": \"hbase\"");
+    // the embedded cluster's data directory is gone afterwards
+    String data = r.err().lines().filter(l -> l.contains("data in ")).findFirst().orElseThrow();
+    String path = data.substring(data.indexOf("data in ") + 8, data.indexOf(" (removed"));
+    assertThat(Path.of(path)).doesNotExist();
+  }
+
+  /** {@code hbload embedded} serves another JVM through the hbase-site.xml it writes, until it is stopped. */
+  @Test
+  void embeddedServerServesAClientInAnotherJvm() throws Exception {
+    Path conf = dir.resolve("conf");
+    Path serverErr = dir.resolve("server.err");
+    Process server = new ProcessBuilder(Cli.javaJar("embedded", "--no-info-servers", "--conf-dir", conf.toString()))
+        .redirectOutput(dir.resolve("server.out").toFile()).redirectError(serverErr.toFile()).start();
+    try {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
+      while (!Files.exists(conf.resolve("hbase-site.xml"))) {
+        assertThat(server.isAlive()).as("server running: %s", Files.readString(serverErr)).isTrue();
+        assertThat(System.nanoTime()).as("hbase-site.xml written in time").isLessThan(deadline);
+        Thread.sleep(200);
+      }
+      String printed = Files.readString(dir.resolve("server.out")) + Files.readString(serverErr);
+      assertThat(printed).contains("hbase.zookeeper.quorum").contains("127.0.0.1");
+      Cli.Result load = Cli.run(Cli.javaJar("load", "-w", "c", "--hbase-conf", conf.toString(),
+          "-p", "recordcount=500", "-threads", "2"), dir, 180);
+      assertThat(load.code()).as(load.err()).isZero();
+      assertThat(load.err()).doesNotContain("EMBEDDED HBASE");
+      assertThat(load.out()).contains("[INSERT], Return=OK, 500");
+      Cli.Result run = Cli.run(Cli.javaJar("run", "-w", "c", "--hbase-conf", conf.toString(),
+          "-p", "recordcount=500", "-p", "operationcount=2000", "-p", "dataintegrity=false"), dir, 180);
+      assertThat(run.code()).as(run.err()).isZero();
+      assertThat(run.out()).contains("[READ], Return=OK, 2000");
+    } finally {
+      new ProcessBuilder("kill", "-INT", Long.toString(server.pid())).start().waitFor();
+      assertThat(server.waitFor(60, TimeUnit.SECONDS)).as("server stops on Ctrl-C").isTrue();
+    }
+  }
+}
