@@ -15,9 +15,9 @@
 #    time limit, i.e. JVM start, connection set-up, flush and report) / operations.
 # 3. per workload in COMPARE (a and c): YCSB 0.17.0's site.ycsb.Client driving hbload's drop-in YCSB binding
 #    (io.hbload.hbase.ycsb.HbloadHBaseClient, i.e. the identical HBase client code) vs hbload's own engine,
-#    alternating YCSB, hbload, YCSB, hbload... REPEATS times; each run is preceded by the same table flush (a tiny
-#    hbload run in its own JVM), so both start from the same store state. Medians of throughput, READ/UPDATE p99
-#    and client CPU us/op, and the ratios hbload/YCSB. This isolates the engine (workload generation,
+#    alternating YCSB, hbload, YCSB, hbload... REPEATS times; each run starts right after a table flush (for YCSB a
+#    tiny hbload run in its own JVM just before, for hbload its own hbload.flushbeforerun), so both start from the
+#    same store state. Medians of throughput, READ/UPDATE p99 and client CPU us/op, and the ratios hbload/YCSB. This isolates the engine (workload generation,
 #    measurement, threading, YCSB's per-call maps and ByteIterators), not the binding: YCSB's own hbase2 binding
 #    is not published on Maven Central (only YCSB core is), so it cannot be run here. Anchor for YCSB's hbase2
 #    binding on this machine kind: ../shared/docs/hbase-minicluster.md section 8 (about 5.4k ops/s on a, 9.0k on c).
@@ -28,7 +28,7 @@
 #   env: DURATION, REPEATS, RECORDS (same as the positional args; args win), THREADS=2, WORKLOADS="a c f updateonly",
 #   COMPARE="a c" ("" skips the YCSB comparison), SERVER_HEAP=2g, READY_TIMEOUT=120 (s to wait for the server),
 #   SETTLE_MS=2000 (hbload.metrics.settlems in step 2: wait before reading the block-cache counters), MVN=./mvnw.
-#   With the defaults it takes about 13 minutes. On a shared machine run it under the heavy-work lock:
+#   With the defaults it takes about 10.5 minutes. On a shared machine run it under the heavy-work lock:
 #     flock /tmp/hbload-heavy.lock dist/bench/hbase-workloads.sh
 # Needs: a built dist/target/hbload.jar (./mvnw -B package -DskipTests), /usr/bin/time, Maven Central (or a local
 # repository holding site.ycsb:core:0.17.0) for YCSB.
@@ -48,6 +48,7 @@ jar="$here/dist/target/hbload.jar"
 [ -f "$jar" ] || { echo "build first: ./mvnw -B package -DskipTests" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "needs /usr/bin/time (apt-get install time)" >&2; exit 2; }
 mvn=${MVN:-"$here/mvnw"}
+started=$(date +%s)
 work=$(mktemp -d /tmp/hbload-hbase-bench.XXXXXX)
 conf="$work/conf"
 server_pid=""
@@ -129,7 +130,7 @@ value() {
 ops_done() { awk -v t="$(value OVERALL 'Throughput(ops/sec)')" -v r="$(value OVERALL 'RunTime(ms)')" \
   'BEGIN {printf "%.0f", t * r / 1000}'; }
 # client CPU us per operation, net of the baseline run's CPU
-cpu_per_op() { awk -v c="$(cat "$work/cpu")" -v b="$1" -v n="$2" 'BEGIN {printf "%.1f", n > 0 ? (c - b) * 1e6 / n : 0}'; }
+cpu_per_op() { awk -v c="$(cat "$work/cpu")" -v b="$1" -v n="$2" 'BEGIN {printf "%.1f", (n > 0) ? (c - b) * 1e6 / n : 0}'; }
 ms() { awk -v v="$1" 'BEGIN {if (v == "-" || v == "NaN") print "-"; else printf "%.2f", v / 1000}'; }
 median() { sort -g | awk '{a[NR]=$1} END {if (NR == 0) print "-"; else print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
 tiny=(-p operationcount=100 -p maxexecutiontime=0)
@@ -174,8 +175,8 @@ echo "# cpu us/op = client JVM user+sys minus a 100-op run of the same command, 
 echo "# block-cache hit ratio over the run (counters read ${settle_ms} ms after it, so the last seconds may be missing)"
 
 # --- 3. hbload vs YCSB 0.17.0 + drop-in binding -------------------------------------------------------------------
-[ -n "$compare" ] || exit 0
-# flush the table in its own JVM before every compared run, so both tools start from the same store state
+[ -n "$compare" ] || { echo "# total $(($(date +%s) - started)) s"; exit 0; }
+# flush the table in its own JVM before every YCSB run (hbload flushes itself), so both start from the same state
 flush() { hbload run c "${tiny[@]}" -p hbload.flushbeforerun=true -p hbload.metrics.settlems=0; }
 # record TOOL BASE -> appends "ops/s readp99_ms updatep99_ms cpu_us_per_op" to $work/TOOL
 record() {
@@ -184,8 +185,9 @@ record() {
     "$(ms "$(value UPDATE '99thPercentileLatency(us)')") $(cpu_per_op "$2" "$n")" >>"$work/$1"
 }
 col() { awk -v i="$2" '{print $i}' "$work/$1" | grep -v '^-$' | median; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN {if (a == "-" || b == "-" || b == 0) print "-"; else printf "%.2f", a / b}'; }
-hb_props=(-p hbload.flushbeforerun=false -p hbload.metrics.settlems=0)
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {if (a == "-" || b == "-" || a == "" || b == "" || b == 0) print "-"; else printf "%.2f", a / b}'; }
+hb_props=(-p hbload.flushbeforerun=true -p hbload.metrics.settlems=0)
+runs=""
 echo
 echo "## hbload vs YCSB 0.17.0 Client + hbload's drop-in binding (same HBase client code), $threads threads, $duration s,"
 echo "## medians of $repeats alternating runs; p99 in ms, cpu = client CPU us/op net of JVM start"
@@ -198,7 +200,7 @@ for wl in $compare; do
   for _ in $(seq "$repeats"); do
     flush; loads="$loads $(load)"
     ycsb "$wl" -p operationcount="$ycsb_ops" -p maxexecutiontime="$duration"; record y "$base_y"
-    flush; loads="$loads $(load)"
+    loads="$loads $(load)"
     hbload run "$wl" -p operationcount=0 -p maxexecutiontime="$duration" "${hb_props[@]}"; record h "$base_h"
   done
   loads="$loads $(load)"
@@ -206,7 +208,11 @@ for wl in $compare; do
   ht=$(col h 1) hr=$(col h 2) hu=$(col h 3) hc=$(col h 4)
   printf '%-3s | %-10.0f %-7s %-7s %-7s | %-10.0f %-7s %-7s %-7s | %-6s %-6s %-6s %-6s |%s\n' "$wl" "$yt" "$yr" "$yu" "$yc" \
     "$ht" "$hr" "$hu" "$hc" "$(ratio "$ht" "$yt")" "$(ratio "$hr" "$yr")" "$(ratio "$hu" "$yu")" "$(ratio "$hc" "$yc")" "$loads"
+  runs+="#   $wl runs (ops/s/cpu us/op): ycsb $(awk '{printf " %.0f/%s", $1, $4}' "$work/y");"
+  runs+=" hbload $(awk '{printf " %.0f/%s", $1, $4}' "$work/h")"$'\n'
 done
+printf '%s' "$runs"
 echo "# tput× = hbload/YCSB throughput (higher is better); rd99×, up99×, cpu× = hbload/YCSB (lower is better)."
 echo "# YCSB's own hbase2 binding is not on Maven Central, so YCSB here drives hbload's drop-in class: the ratios"
 echo "# compare the engines over identical HBase client code (YCSB hbase2 anchors: shared/docs/hbase-minicluster.md §8)."
+echo "# total $(($(date +%s) - started)) s"
