@@ -125,6 +125,35 @@ class CliTest {
     assertThat(clean.code()).isZero();
   }
 
+  @Test
+  void aBindingThatCannotOpenIsOneLineAndExitTwo() {
+    Outcome o = exec("run", "-w", "a", "-db", MissingTable.class.getName());
+    assertThat(o.code()).isEqualTo(2);
+    assertThat(o.errLines()).filteredOn(l -> l.startsWith("hbload: "))
+        .containsExactly("hbload: table usertable does not exist (create it with 'hbload load')");
+    assertThat(o.err()).doesNotContain("Exception").doesNotContain("\tat ");
+    assertThat(o.out()).isEmpty();
+  }
+
+  /** A provider whose cluster has no such table, as the HBase binding reports it. */
+  public static final class MissingTable implements io.hbload.core.binding.BindingProvider {
+    @Override
+    public String name() {
+      return "missing-table";
+    }
+
+    @Override
+    public String description() {
+      return "test";
+    }
+
+    @Override
+    public io.hbload.core.binding.BindingSession open(io.hbload.core.binding.BindingContext context)
+        throws io.hbload.core.binding.BindingException {
+      throw new io.hbload.core.binding.BindingException("table usertable does not exist (create it with 'hbload load')");
+    }
+  }
+
   /** A user binding given by class name whose reads fail, as a server in trouble would answer. */
   public static final class FailingReads implements io.hbload.core.binding.Binding {
     @Override
