@@ -31,7 +31,8 @@ class JarRunIT {
     assertThat(out.get(0)).matches("\\[OVERALL\\], RunTime\\(ms\\), \\d+");
     assertThat(out.get(1)).matches("\\[OVERALL\\], Throughput\\(ops/sec\\), [\\d.E]+");
     double throughput = Double.parseDouble(out.get(1).substring(out.get(1).lastIndexOf(' ') + 1));
-    assertThat(throughput).isBetween(1900.0, 2100.0);
+    // the 2 % bound is EngineTest's; here JVM start-up jitter of a separate process only needs to stay small
+    assertThat(throughput).isBetween(1850.0, 2100.0);
     assertThat(out).contains("[CLEANUP], Operations, 2");
     assertThat(out.stream().filter(l -> l.matches("\\[(READ|UPDATE)\\], Return=OK, \\d+"))
         .mapToLong(l -> Long.parseLong(l.substring(l.lastIndexOf(' ') + 1))).sum()).isEqualTo(5000);

@@ -111,7 +111,7 @@ class EngineTest {
   void targetRateIsHeldAndIntendedLatencyIsAtLeastServiceTime() {
     // 2 ms per call, 400 ops/s over 2 threads: each thread has 5 ms per op, so the schedule is met
     RunResult r = w("a").binding("basic").property("basicdb.simulatedelay", "2")
-        .property("basicdb.randomizedelay", "false").operationCount(1200).threads(2).target(400).run();
+        .property("basicdb.randomizedelay", "false").operationCount(2000).threads(2).target(400).run();
     assertThat(r.throughputOpsPerSec()).isCloseTo(400, within(400 * 0.02));
     for (String op : new String[] {"READ", "UPDATE"}) {
       MeasurementTotals m = r.op(op);
@@ -128,8 +128,11 @@ class EngineTest {
     RunResult r = w("c").binding("basic").property("basicdb.simulatedelay", "5")
         .property("basicdb.randomizedelay", "false").operationCount(200).threads(1).target(400).run();
     MeasurementTotals read = r.op("READ");
-    assertThat(read.percentileMicros(99)).isLessThan(20_000);
-    assertThat(read.intendedPercentileMicros(99)).isGreaterThan(200_000);
+    // by the 200th call the backlog is ~200 x (5 - 2.5) ms = 500 ms; a call itself stays near 5 ms (a loaded
+    // machine oversleeps some, hence relative bounds)
+    assertThat(read.percentileMicros(50)).isBetween(4_500L, 25_000L);
+    assertThat(read.intendedPercentileMicros(99)).isGreaterThan(250_000)
+        .isGreaterThan(4 * read.percentileMicros(99));
   }
 
   @Test
