@@ -2,8 +2,6 @@ package io.hbload.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -17,35 +15,23 @@ class CliTest {
   @TempDir
   Path dir;
 
-  record Outcome(int code, String out, String err) {
-    List<String> errLines() {
-      return err.lines().toList();
-    }
-  }
-
-  static Outcome exec(String... args) {
-    CommandLine cl = HbloadCommand.commandLine();
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(err, true));
-    int code = cl.execute(Main.ycsbForm(args));
-    return new Outcome(code, out.toString(), err.toString());
+  static CommandOutput exec(String... args) {
+    return CommandOutput.of(HbloadCommand.commandLine(), Main.ycsbForm(args));
   }
 
   @Test
   void runPrintsYcsbsReportOnStdoutAndExitsZero() {
-    Outcome o = exec("run", "-w", "a", "-db", "basic", "-p", "operationcount=500");
-    assertThat(o.code()).isZero();
+    CommandOutput o = exec("run", "-w", "a", "-db", "basic", "-p", "operationcount=500");
+    assertThat(o.exit()).isZero();
     assertThat(o.out()).startsWith("[OVERALL], RunTime(ms), ").contains("[READ], Return=OK, ");
     assertThat(o.err()).contains("Starting test.");
   }
 
   @Test
   void ycsbsRawClientFormAndPositionalDbWork() {
-    assertThat(exec("-t", "-db", "basic", "-P", "../workloads/workloadc").code()).isZero();
-    Outcome load = exec("-load", "-db", "basic", "-P", "../workloads/workloada", "-threads", "2");
-    assertThat(load.code()).isZero();
+    assertThat(exec("-t", "-db", "basic", "-P", "../workloads/workloadc").exit()).isZero();
+    CommandOutput load = exec("-load", "-db", "basic", "-P", "../workloads/workloada", "-threads", "2");
+    assertThat(load.exit()).isZero();
     assertThat(load.out()).contains("[INSERT], Return=OK, 1000");
     assertThat(exec("run", "basic", "-w", "b").out()).contains("[OVERALL], Throughput(ops/sec), ");
   }
@@ -68,8 +54,8 @@ class CliTest {
       "missing value|run -w|Missing required parameter",
       "bad exporter|run -w a -db basic -p exporter=foo|property exporter"})
   void badInputIsOneLineAndExitTwo(String what, String args, String message) {
-    Outcome o = exec(args.split(" "));
-    assertThat(o.code()).as(what).isEqualTo(2);
+    CommandOutput o = exec(args.split(" "));
+    assertThat(o.exit()).as(what).isEqualTo(2);
     assertThat(o.errLines()).as(what).hasSize(1);
     assertThat(o.err()).as(what).contains(message).doesNotContain("Exception").doesNotContain("\tat ");
     assertThat(o.out()).as(what).isEmpty();
@@ -79,20 +65,20 @@ class CliTest {
   void trailingSpaceInAFileDoesNotCrash() throws Exception {
     Path wl = Files.writeString(dir.resolve("wl"), "workload=site.ycsb.workloads.CoreWorkload\nrecordcount=100 \n"
         + "operationcount=200 \nreadallfields=true \nreadproportion=1 \nupdateproportion=0\n");
-    Outcome o = exec("run", "-P", wl.toString(), "-db", "basic");
-    assertThat(o.code()).isZero();
+    CommandOutput o = exec("run", "-P", wl.toString(), "-db", "basic");
+    assertThat(o.exit()).isZero();
     assertThat(o.out()).contains("[READ], Return=OK, 200");
   }
 
   @Test
   void helpAndVersion() {
-    Outcome help = exec("--help");
-    assertThat(help.code()).isZero();
+    CommandOutput help = exec("--help");
+    assertThat(help.exit()).isZero();
     assertThat(help.out()).contains("load", "run", "Exit codes");
-    Outcome runHelp = exec("run", "--help");
+    CommandOutput runHelp = exec("run", "--help");
     assertThat(runHelp.out()).contains("-threads", "-target", "-P", "-p", "-db", "-w");
-    Outcome version = exec("--version");
-    assertThat(version.code()).isZero();
+    CommandOutput version = exec("--version");
+    assertThat(version.exit()).isZero();
     assertThat(version.out()).startsWith("hbload ");
   }
 
@@ -101,9 +87,9 @@ class CliTest {
     Path export = dir.resolve("report.txt");
     Path json = dir.resolve("r.json");
     Path hlog = dir.resolve("r.hlog");
-    Outcome o = exec("run", "-w", "a", "-db", "basic", "-p", "exportfile=" + export, "--json", json.toString(),
+    CommandOutput o = exec("run", "-w", "a", "-db", "basic", "-p", "exportfile=" + export, "--json", json.toString(),
         "--hlog", hlog.toString());
-    assertThat(o.code()).isZero();
+    assertThat(o.exit()).isZero();
     assertThat(o.out()).isEmpty();
     assertThat(Files.readString(export)).startsWith("[OVERALL], RunTime(ms), ");
     assertThat(Files.readString(json)).startsWith("{\"tool\": \"hbload\"");
@@ -113,22 +99,22 @@ class CliTest {
   @Test
   void failOnErrorTurnsErrorsIntoExitOne() {
     String failing = FailingReads.class.getName();
-    Outcome counted = exec("run", "-w", "c", "-db", failing, "-p", "operationcount=100");
-    assertThat(counted.code()).as("errors are results, not a failure, unless asked").isZero();
+    CommandOutput counted = exec("run", "-w", "c", "-db", failing, "-p", "operationcount=100");
+    assertThat(counted.exit()).as("errors are results, not a failure, unless asked").isZero();
     assertThat(counted.out()).contains("[READ], Return=ERROR, 100", "[READ-FAILED], Operations, 100");
-    Outcome failed = exec("run", "-w", "c", "-db", failing, "-p", "operationcount=100", "--fail-on-error");
-    assertThat(failed.code()).isEqualTo(1);
+    CommandOutput failed = exec("run", "-w", "c", "-db", failing, "-p", "operationcount=100", "--fail-on-error");
+    assertThat(failed.exit()).isEqualTo(1);
     assertThat(failed.out()).contains("[READ], Return=ERROR, 100");
     assertThat(failed.err()).contains("100 operations failed (--fail-on-error)");
-    Outcome clean = exec("run", "-w", "c", "-db", "memory", "-p", "recordcount=50", "-p", "operationcount=100",
+    CommandOutput clean = exec("run", "-w", "c", "-db", "memory", "-p", "recordcount=50", "-p", "operationcount=100",
         "--fail-on-error");
-    assertThat(clean.code()).isZero();
+    assertThat(clean.exit()).isZero();
   }
 
   @Test
   void aBindingThatCannotOpenIsOneLineAndExitTwo() {
-    Outcome o = exec("run", "-w", "a", "-db", MissingTable.class.getName());
-    assertThat(o.code()).isEqualTo(2);
+    CommandOutput o = exec("run", "-w", "a", "-db", MissingTable.class.getName());
+    assertThat(o.exit()).isEqualTo(2);
     assertThat(o.errLines()).filteredOn(l -> l.startsWith("hbload: "))
         .containsExactly("hbload: table usertable does not exist (create it with 'hbload load')");
     assertThat(o.err()).doesNotContain("Exception").doesNotContain("\tat ");

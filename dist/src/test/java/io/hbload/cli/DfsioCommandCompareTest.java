@@ -3,22 +3,15 @@ package io.hbload.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hbload.hdfs.coder.IsalLibrary;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
 /** {@code hbload dfsio compare} on its own embedded cluster, and {@code coder-bench}, end to end. */
 class DfsioCommandCompareTest {
   private static String[] run(int expectedExit, String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    CommandLine cli = new CommandLine(new DfsioCommand());
-    cli.setOut(new PrintWriter(out, true));
-    cli.setErr(new PrintWriter(err, true));
-    int exit = cli.execute(args);
-    assertThat(exit).as("exit; stderr: %s", err).isEqualTo(expectedExit);
-    return new String[] {out.toString(), err.toString()};
+    CommandOutput r = CommandOutput.of(new CommandLine(new DfsioCommand()), args);
+    assertThat(r.exit()).as("exit; stderr: %s", r.err()).isEqualTo(expectedExit);
+    return new String[] {r.out(), r.err()};
   }
 
   @Test

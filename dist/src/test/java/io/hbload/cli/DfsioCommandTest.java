@@ -3,8 +3,6 @@ package io.hbload.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hbload.hdfs.cluster.EmbeddedCluster;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
@@ -41,19 +39,11 @@ class DfsioCommandTest {
     FileUtil.fullyDelete(baseDir.toFile());
   }
 
-  record Result(int exit, String out, String err) {}
-
-  static Result run(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    CommandLine cli = new CommandLine(new DfsioCommand());
-    cli.setOut(new PrintWriter(out, true));
-    cli.setErr(new PrintWriter(err, true));
-    int exit = cli.execute(args);
-    return new Result(exit, out.toString(), err.toString());
+  static CommandOutput run(String... args) {
+    return CommandOutput.of(new CommandLine(new DfsioCommand()), args);
   }
 
-  static void assertBadInput(Result r, String messagePart) {
+  static void assertBadInput(CommandOutput r, String messagePart) {
     assertThat(r.exit()).as("exit code; stderr: %s", r.err()).isEqualTo(2);
     assertThat(r.err().lines().toList()).as("stderr lines").hasSize(1);
     assertThat(r.err()).startsWith("hbload dfsio: ").contains(messagePart).doesNotContain("\tat ");
@@ -90,7 +80,7 @@ class DfsioCommandTest {
   @Test
   void unreachable_namenode_fails_within_seconds() {
     long start = System.nanoTime();
-    Result r = run("write", "--policy", "REPLICATION", "--fs", "hdfs://127.0.0.1:1", "--size", "1m");
+    CommandOutput r = run("write", "--policy", "REPLICATION", "--fs", "hdfs://127.0.0.1:1", "--size", "1m");
     assertBadInput(r, "cannot reach the NameNode at hdfs://127.0.0.1:1");
     assertThat((System.nanoTime() - start) / 1e9).isLessThan(15);
   }
@@ -103,7 +93,7 @@ class DfsioCommandTest {
       out.writeUTF("a,b\n1,2\n");
     }
     for (String command : new String[] {"write", "read", "clean"}) {
-      Result r = command.equals("clean")
+      CommandOutput r = command.equals("clean")
           ? run(command, "--fs", uri, "--dir", "/home/alice")
           : run(command, "--policy", "REPLICATION", "--replication", "1", "--fs", uri, "--dir", "/home/alice",
               "--size", "1m");
@@ -117,19 +107,19 @@ class DfsioCommandTest {
   void write_read_clean_on_a_real_cluster_path() throws Exception {
     String[] common = {"--policy", "REPLICATION", "--replication", "2", "--fs", uri, "--dir", "/bench/cli",
         "--files", "2", "--size", "1m", "--streams", "2"};
-    Result write = run(concat("write", common));
+    CommandOutput write = run(concat("write", common));
     assertThat(write.exit()).as(write.err()).isZero();
     assertThat(write.out()).contains("REPLICATION x2").contains("write");
     // the read finds HDFS through a Hadoop configuration file, as Hadoop tools do
     Path coreSite = Files.createTempFile(baseDir, "core-site", ".xml");
     Files.writeString(coreSite, "<configuration><property><name>fs.defaultFS</name><value>" + uri
         + "</value></property></configuration>");
-    Result read = run("read", "--format", "json", "-conf", coreSite.toString(), "--policy", "REPLICATION",
+    CommandOutput read = run("read", "--format", "json", "-conf", coreSite.toString(), "--policy", "REPLICATION",
         "--replication", "2", "--dir", "/bench/cli", "--files", "2", "--size", "1m", "--streams", "2");
     assertThat(read.exit()).as(read.err()).isZero();
     assertThat(read.out()).contains("\"phase\": \"read\"").contains("\"mismatchedBytes\": 0")
         .contains("\"bytes\": 2097152");
-    Result clean = run("clean", "--fs", uri, "--dir", "/bench/cli");
+    CommandOutput clean = run("clean", "--fs", uri, "--dir", "/bench/cli");
     assertThat(clean.exit()).as(clean.err()).isZero();
     assertThat(clean.out()).contains("removed 2 files");
     assertThat(cluster.fileSystem().exists(new org.apache.hadoop.fs.Path("/bench/cli"))).isFalse();

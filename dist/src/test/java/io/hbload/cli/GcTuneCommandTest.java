@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -24,28 +22,13 @@ class GcTuneCommandTest {
     @TempDir
     Path dir;
 
-    record Run(int exit, String out, String err) {
-        List<String> errLines() {
-            return err.lines().toList();
-        }
-    }
-
-    static Run run(String... args) {
-        return run(new CommandLine(new GcTuneCommand()), args);
-    }
-
-    static Run run(CommandLine cl, String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        cl.setOut(new PrintWriter(out, true));
-        cl.setErr(new PrintWriter(err, true));
-        int exit = cl.execute(args);
-        return new Run(exit, out.toString(), err.toString());
+    static CommandOutput run(String... args) {
+        return CommandOutput.of(new CommandLine(new GcTuneCommand()), args);
     }
 
     @Test
     void postFiguresOnJdk17() {
-        Run r = run("--heap", "100g", "--cpus", "40", "--jdk", "17");
+        CommandOutput r = run("--heap", "100g", "--cpus", "40", "--jdk", "17");
         assertThat(r.exit()).isZero();
         assertThat(r.out().strip()).doesNotContain("\n")
                 .startsWith("-XX:+UseG1GC -Xms100g -Xmx100g -XX:MaxGCPauseMillis=100 -XX:-ResizePLAB"
@@ -56,14 +39,14 @@ class GcTuneCommandTest {
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource({"32g,3", "64g,2", "100g,1"})
     void postHeapPoints(String heap, int pct) {
-        Run r = run("--heap", heap, "--cpus", "40", "--jdk", "21");
+        CommandOutput r = run("--heap", heap, "--cpus", "40", "--jdk", "21");
         assertThat(r.exit()).isZero();
         assertThat(r.out()).contains("-XX:G1NewSizePercent=" + pct + " ");
     }
 
     @Test
     void hbaseEnvForJdk8() {
-        Run r = run("--heap", "32g", "--jdk", "8", "--cpus", "16", "--format", "hbase-env");
+        CommandOutput r = run("--heap", "32g", "--jdk", "8", "--cpus", "16", "--format", "hbase-env");
         assertThat(r.exit()).isZero();
         assertThat(r.out()).startsWith("export HBASE_REGIONSERVER_OPTS=\"$HBASE_REGIONSERVER_OPTS -XX:+UseG1GC -Xms32g")
                 .contains("-XX:+ParallelRefProcEnabled", "-XX:ParallelGCThreads=13", "-XX:G1NewSizePercent=3",
@@ -73,19 +56,19 @@ class GcTuneCommandTest {
 
     @Test
     void jsonAndJvmOptionsFormats() {
-        Run json = run("--heap", "31g", "--cpus", "24", "--jdk", "11", "--format", "json", "--machine-memory", "16g",
+        CommandOutput json = run("--heap", "31g", "--cpus", "24", "--jdk", "11", "--format", "json", "--machine-memory", "16g",
                 "--bucketcache-size", "40g");
         assertThat(json.exit()).isZero();
         assertThat(json.out()).contains("\"jdk\": 11", "\"parallelGCThreads\": 18", "\"maxDirectMemorySize\": \"72g\"",
                 "\"-XX:MaxDirectMemorySize=72g\"", "larger than this machine's memory (16.0g)");
-        Run lines = run("--heap", "8g", "--cpus", "8", "--jdk", "25", "--format", "jvm-options");
+        CommandOutput lines = run("--heap", "8g", "--cpus", "8", "--jdk", "25", "--format", "jvm-options");
         assertThat(lines.out().lines()).contains("-Xms8g", "-XX:ParallelGCThreads=8").noneMatch(l -> l.contains(" -"));
         assertThat(lines.err()).contains("MSLAB");
     }
 
     @Test
     void explainGivesEveryRuleWithItsSource() {
-        Run r = run("--heap", "64g", "--cpus", "40", "--jdk", "17", "--explain");
+        CommandOutput r = run("--heap", "64g", "--cpus", "40", "--jdk", "17", "--explain");
         assertThat(r.exit()).isZero();
         assertThat(r.out()).contains("# parallel-gc-threads: ParallelGCThreads=28 for 40 CPUs: 8 + (40 - 8) * 5 / 8 = 28",
                 "#   source: HotSpot nof_parallel_worker_threads", "# g1-new-size-percent: G1NewSizePercent=2",
@@ -95,7 +78,7 @@ class GcTuneCommandTest {
 
     @Test
     void defaultCpusAreThisMachines() {
-        Run r = run("--heap", "16g", "--jdk", "17");
+        CommandOutput r = run("--heap", "16g", "--jdk", "17");
         int n = Runtime.getRuntime().availableProcessors();
         int expected = n <= 8 ? n : 8 + (n - 8) * 5 / 8;
         assertThat(r.out()).contains("-XX:ParallelGCThreads=" + expected + " ");
@@ -103,7 +86,7 @@ class GcTuneCommandTest {
 
     @Test
     void helpExitsZero() {
-        Run r = run("--help");
+        CommandOutput r = run("--help");
         assertThat(r.exit()).isZero();
         assertThat(r.out()).contains("--heap", "--gc-log", "--check", "Exit codes");
     }
@@ -115,7 +98,7 @@ class GcTuneCommandTest {
         "--heap 1g --evacuation-rate -1", "--heap 1g --gc-log /nonexistent/gc.log", "--heap 1g --gc-log",
         "--heap 1g --java /nonexistent/java", "--heap 1g --bucketcache-size lots"})
     void badInputIsOneLineAndExit2(String args) {
-        Run r = run(args.split(" "));
+        CommandOutput r = run(args.split(" "));
         assertThat(r.exit()).as(r.err()).isEqualTo(2);
         assertThat(r.errLines()).singleElement().asString().startsWith("hbload gc-tune: ")
                 .doesNotContain("Exception in", "\tat ");
@@ -125,13 +108,13 @@ class GcTuneCommandTest {
     @Test
     void nonGcAndUnreadableLogsAreOneLineExit2() throws IOException {
         Path text = Files.writeString(dir.resolve("regionserver.out"), "Starting RegionServer\nall good\n");
-        Run r = run("--heap", "32g", "--gc-log", text.toString());
+        CommandOutput r = run("--heap", "32g", "--gc-log", text.toString());
         assertThat(r.exit()).isEqualTo(2);
         assertThat(r.errLines()).singleElement().asString().contains("is not a GC log");
-        Run d = run("--heap", "32g", "--gc-log", dir.toString());
+        CommandOutput d = run("--heap", "32g", "--gc-log", dir.toString());
         assertThat(d.exit()).isEqualTo(2);
         assertThat(d.errLines()).singleElement().asString().contains("cannot read");
-        Run both = run("--heap", "32g", "--gc-log", text.toString(), "--evacuation-rate", "5");
+        CommandOutput both = run("--heap", "32g", "--gc-log", text.toString(), "--evacuation-rate", "5");
         assertThat(both.errLines()).singleElement().asString().contains("not both");
     }
 
@@ -139,14 +122,14 @@ class GcTuneCommandTest {
     @Test
     void parseErrorsAreOneLineWithTheHandler() {
         CommandLine cl = new CommandLine(new GcTuneCommand()).setParameterExceptionHandler(GcTuneCommand.ONE_LINE_ERRORS);
-        Run r = run(cl, "--heap", "1g", "--explain=banana");
+        CommandOutput r = CommandOutput.of(cl, "--heap", "1g", "--explain=banana");
         assertThat(r.exit()).isEqualTo(2);
         assertThat(r.errLines()).singleElement().asString().startsWith("hbload gc-tune: ");
     }
 
     @Test
     void repeatedOptionLastOneWins() {
-        Run r = run("--heap", "1g", "--heap", "2g", "--jdk", "17", "--cpus", "2");
+        CommandOutput r = run("--heap", "1g", "--heap", "2g", "--jdk", "17", "--cpus", "2");
         assertThat(r.exit()).isZero();
         assertThat(r.out()).contains("-Xmx2g").doesNotContain("-Xmx1g");
     }
@@ -162,11 +145,11 @@ class GcTuneCommandTest {
                     + " 5000M->4000M(32768M) " + (400 + i % 3) + ".000ms");
         }
         Path log = Files.write(dir.resolve("gc.log"), lines);
-        Run r = run("--heap", "64g", "--cpus", "40", "--jdk", "17", "--gc-log", log.toString(), "--explain");
+        CommandOutput r = run("--heap", "64g", "--cpus", "40", "--jdk", "17", "--gc-log", log.toString(), "--explain");
         assertThat(r.exit()).as(r.err()).isZero();
         // 2.5 GB/s x 100 ms = 256M of 64g = 0.39% -> floor of 1 (the default rate would give 2)
         assertThat(r.out()).contains("-XX:G1NewSizePercent=1 ", "measured: p25 of 30 young (Normal) pauses");
-        Run few = run("--heap", "64g", "--cpus", "40", "--jdk", "17", "--gc-log", writeFew());
+        CommandOutput few = run("--heap", "64g", "--cpus", "40", "--jdk", "17", "--gc-log", writeFew());
         assertThat(few.exit()).isZero();
         assertThat(few.err()).contains("only 1 usable young pauses");
     }
@@ -182,7 +165,7 @@ class GcTuneCommandTest {
     @Test
     void checkOnJdk17() {
         assumeTrue(Files.isExecutable(JDK17), "JDK 17 not installed at " + JDK17);
-        Run r = run("--heap", "2g", "--cpus", "4", "--java", JDK17.toString(), "--check", "--bucketcache-size", "1g");
+        CommandOutput r = run("--heap", "2g", "--cpus", "4", "--java", JDK17.toString(), "--check", "--bucketcache-size", "1g");
         assertThat(r.exit()).as(r.out() + r.err()).isZero();
         assertThat(r.out()).contains("# check: " + JDK17 + " (JDK 17), exit 0: OK",
                 "ok   -Xms2g -> InitialHeapSize = 2147483648", "ok   -XX:MaxDirectMemorySize=4g");
@@ -191,7 +174,7 @@ class GcTuneCommandTest {
     @Test
     void checkOnTemurin25LeavesOutXmsOfAHeapLargerThanThisMachine() {
         assumeTrue(Files.isExecutable(TEMURIN25), "Temurin 25 not installed at " + TEMURIN25);
-        Run r = run("--heap", "1t", "--cpus", "40", "--java", TEMURIN25.toString(), "--check");
+        CommandOutput r = run("--heap", "1t", "--cpus", "40", "--java", TEMURIN25.toString(), "--check");
         assertThat(r.exit()).as(r.out() + r.err()).isZero();
         assertThat(r.out()).contains("(JDK 25), exit 0: OK", "left out: -Xms1t: larger than this machine's memory",
                 "ok   -XX:G1NewSizePercent=1 -> G1NewSizePercent = 1");
@@ -200,7 +183,7 @@ class GcTuneCommandTest {
     @Test
     void checkFailsWhenTheTargetIsAnotherJdk() {
         assumeTrue(Files.isExecutable(TEMURIN25), "Temurin 25 not installed at " + TEMURIN25);
-        Run mismatch = run("--heap", "2g", "--jdk", "17", "--java", TEMURIN25.toString(), "--check");
+        CommandOutput mismatch = run("--heap", "2g", "--jdk", "17", "--java", TEMURIN25.toString(), "--check");
         assertThat(mismatch.exit()).isEqualTo(2);
         assertThat(mismatch.errLines()).singleElement().asString().contains("--jdk 17 but --java");
     }

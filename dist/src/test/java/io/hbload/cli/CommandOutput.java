@@ -1,0 +1,26 @@
+package io.hbload.cli;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import picocli.CommandLine;
+
+/** What a command printed and returned, run in-process with picocli's writers captured (tests' one way to run). */
+record CommandOutput(int exit, String out, String err) {
+  static CommandOutput of(CommandLine commandLine, String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    commandLine.setOut(new PrintWriter(out, true));
+    commandLine.setErr(new PrintWriter(err, true));
+    int exit = commandLine.execute(args);
+    return new CommandOutput(exit, out.toString(), err.toString());
+  }
+
+  List<String> outLines() {
+    return out.lines().toList();
+  }
+
+  List<String> errLines() {
+    return err.lines().toList();
+  }
+}
