@@ -81,10 +81,7 @@ final class WorkloadOps {
       }
       backOff();
     }
-    long token = recorder.begin();
-    recorder.record(Measure.INSERT, status, end - intendedOr(intendedStart, start), end - start);
-    recorder.countOperation();
-    recorder.end(token);
+    recordOne(Measure.INSERT, status, intendedStart, start, end);
   }
 
   private void backOff() {
@@ -121,25 +118,23 @@ final class WorkloadOps {
   private void read(long intendedStart) {
     chooseKey();
     FieldSelection fields = readFields();
-    if (check != null) {
-      check.reset();
+    if (check == null) {
+      long start = System.nanoTime();
+      Status status = binding.read(table, key, fields, readSink);
+      long end = System.nanoTime();
+      recordOne(Measure.READ, status, intendedStart, start, end);
+      return;
     }
+    check.reset();
     long start = System.nanoTime();
     Status status = binding.read(table, key, fields, readSink);
     long end = System.nanoTime();
+    Status verified = check.verify(key, fields);
+    long verifyEnd = System.nanoTime();
     long intended = intendedOr(intendedStart, start);
-    if (check != null) {
-      Status verified = check.verify(key, fields);
-      long verifyEnd = System.nanoTime();
-      long token = recorder.begin();
-      recorder.record(Measure.READ, status, end - intended, end - start);
-      recorder.record(Measure.VERIFY, verified, verifyEnd - intended, verifyEnd - end);
-      recorder.countOperation();
-      recorder.end(token);
-      return;
-    }
     long token = recorder.begin();
     recorder.record(Measure.READ, status, end - intended, end - start);
+    recorder.record(Measure.VERIFY, verified, verifyEnd - intended, verifyEnd - end);
     recorder.countOperation();
     recorder.end(token);
   }
@@ -150,10 +145,7 @@ final class WorkloadOps {
     long start = System.nanoTime();
     Status status = binding.update(table, key, v);
     long end = System.nanoTime();
-    long token = recorder.begin();
-    recorder.record(Measure.UPDATE, status, end - intendedOr(intendedStart, start), end - start);
-    recorder.countOperation();
-    recorder.end(token);
+    recordOne(Measure.UPDATE, status, intendedStart, start, end);
   }
 
   private void insert(long intendedStart) {
@@ -171,10 +163,7 @@ final class WorkloadOps {
       // Acknowledged whatever the outcome, as YCSB does, so the readable key range keeps growing.
       keySpace.acknowledge(keyNumber);
     }
-    long token = recorder.begin();
-    recorder.record(Measure.INSERT, status, end - intendedOr(intendedStart, start), end - start);
-    recorder.countOperation();
-    recorder.end(token);
+    recordOne(Measure.INSERT, status, intendedStart, start, end);
   }
 
   private void scan(long intendedStart) {
@@ -184,10 +173,7 @@ final class WorkloadOps {
     long start = System.nanoTime();
     Status status = binding.scan(table, key, length, fields, ScanSink.IGNORE);
     long end = System.nanoTime();
-    long token = recorder.begin();
-    recorder.record(Measure.SCAN, status, end - intendedOr(intendedStart, start), end - start);
-    recorder.countOperation();
-    recorder.end(token);
+    recordOne(Measure.SCAN, status, intendedStart, start, end);
   }
 
   private void readModifyWrite(long intendedStart) {
@@ -222,8 +208,13 @@ final class WorkloadOps {
     long start = System.nanoTime();
     Status status = binding.delete(table, key);
     long end = System.nanoTime();
+    recordOne(Measure.DELETE, status, intendedStart, start, end);
+  }
+
+  /** Records one call as one completed operation, in a single critical section of the recorder. */
+  private void recordOne(Measure measure, Status status, long intendedStart, long start, long end) {
     long token = recorder.begin();
-    recorder.record(Measure.DELETE, status, end - intendedOr(intendedStart, start), end - start);
+    recorder.record(measure, status, end - intendedOr(intendedStart, start), end - start);
     recorder.countOperation();
     recorder.end(token);
   }
