@@ -172,17 +172,24 @@ JNIEXPORT void JNICALL Java_io_hbload_hdfs_coder_IsalRsCoderNative_encodeDirect(
   ec_encode_data(len, c->k, c->p, c->encode_tables, in, out);
 }
 
+/* How many units are erased; -1 with HadoopIllegalArgumentException pending when more than p (not recoverable). */
+static int erased_count(JNIEnv *env, rs_coder *c, jintArray erased) {
+  int n_erased = (*env)->GetArrayLength(env, erased);
+  if (n_erased > c->p) {
+    throw_named(env, "org/apache/hadoop/HadoopIllegalArgumentException", "Too many erased, data not recoverable");
+    return -1;
+  }
+  return n_erased;
+}
+
 JNIEXPORT void JNICALL Java_io_hbload_hdfs_coder_IsalRsCoderNative_decodeDirect(
     JNIEnv *env, jclass cls, jlong handle, jobjectArray inputs, jintArray in_offs,
     jintArray erased, jobjectArray outputs, jintArray out_offs, jint len) {
   (void) cls;
   rs_coder *c = coder_of(env, handle);
   if (c == NULL) return;
-  int n_erased = (*env)->GetArrayLength(env, erased);
-  if (n_erased > c->p) {
-    throw_named(env, "org/apache/hadoop/HadoopIllegalArgumentException", "Too many erased, data not recoverable");
-    return;
-  }
+  int n_erased = erased_count(env, c, erased);
+  if (n_erased < 0) return;
   unsigned char *in[MAX_UNITS], *out[MAX_UNITS], *src[MAX_UNITS];
   jint er[MAX_UNITS];
   (*env)->GetIntArrayRegion(env, erased, 0, n_erased, er);
@@ -252,11 +259,8 @@ JNIEXPORT void JNICALL Java_io_hbload_hdfs_coder_IsalRsCoderNative_decodeHeap(
   (void) cls;
   rs_coder *c = coder_of(env, handle);
   if (c == NULL) return;
-  int n_erased = (*env)->GetArrayLength(env, erased);
-  if (n_erased > c->p) {
-    throw_named(env, "org/apache/hadoop/HadoopIllegalArgumentException", "Too many erased, data not recoverable");
-    return;
-  }
+  int n_erased = erased_count(env, c, erased);
+  if (n_erased < 0) return;
   const int n = c->k + c->p;
   jint er[MAX_UNITS], in_off[MAX_UNITS], out_off[MAX_UNITS];
   (*env)->GetIntArrayRegion(env, erased, 0, n_erased, er);
