@@ -1,9 +1,10 @@
 package io.hbload.core.exec;
 
+import static io.hbload.core.TestWorkloads.workloadFile;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.hbload.core.Hbload;
 import io.hbload.core.RunResult;
 import io.hbload.core.binding.Binding;
 import io.hbload.core.binding.BindingContext;
@@ -31,11 +32,6 @@ import org.junit.jupiter.api.Test;
 
 /** The engine against real in-process bindings: what a user checks after a run. */
 class EngineTest {
-  /** The repository's workload files (the workloads module bundles the same files for -w). */
-  static Hbload w(String name) {
-    return Hbload.workloadFile(java.nio.file.Path.of("../workloads/workload" + name));
-  }
-
   @BeforeEach
   void emptyStore() {
     MemoryStore.shared().clear();
@@ -43,7 +39,7 @@ class EngineTest {
 
   @Test
   void loadThenRunOnMemoryWithDataIntegrityFindsEveryRowCorrect() {
-    RunResult load = w("a").binding("memory").recordCount(2000).threads(2).dataIntegrity(true).load();
+    RunResult load = workloadFile("a").binding("memory").recordCount(2000).threads(2).dataIntegrity(true).load();
     assertThat(load.operations()).isEqualTo(2000);
     assertThat(load.op("INSERT").returns()).containsExactly(Map.entry("OK", 2000L));
     Map<String, Map<String, byte[]>> table = MemoryStore.shared().table("usertable");
@@ -54,7 +50,7 @@ class EngineTest {
       assertThat(row.get("field3")).hasSize(100);
     }
 
-    RunResult run = w("f").binding("memory").recordCount(2000).operationCount(5000).threads(2)
+    RunResult run = workloadFile("f").binding("memory").recordCount(2000).operationCount(5000).threads(2)
         .dataIntegrity(true).run();
     assertThat(run.operations()).isEqualTo(5000);
     assertThat(run.errorCount()).isZero();
@@ -66,9 +62,9 @@ class EngineTest {
 
   @Test
   void verificationCatchesCorruptedValues() {
-    w("c").binding("memory").recordCount(200).dataIntegrity(true).load();
+    workloadFile("c").binding("memory").recordCount(200).dataIntegrity(true).load();
     MemoryStore.shared().table("usertable").values().forEach(row -> row.get("field0")[5] ^= 1);
-    RunResult run = w("c").binding("memory").recordCount(200).operationCount(1000)
+    RunResult run = workloadFile("c").binding("memory").recordCount(200).operationCount(1000)
         .dataIntegrity(true).run();
     assertThat(run.op("VERIFY").returns()).containsEntry("UNEXPECTED_STATE", 1000L);
   }
@@ -76,7 +72,7 @@ class EngineTest {
   @Test
   void memoryRunStartsByLoadingWhenTheStoreIsEmpty() {
     ByteArrayOutputStream messages = new ByteArrayOutputStream();
-    RunResult run = w("c").binding("memory").recordCount(300).operationCount(600)
+    RunResult run = workloadFile("c").binding("memory").recordCount(300).operationCount(600)
         .dataIntegrity(true).messages(new PrintStream(messages, true, StandardCharsets.UTF_8)).run();
     assertThat(messages.toString(StandardCharsets.UTF_8)).contains("starts empty: loading 300 records");
     assertThat(run.op("READ").returns()).containsExactly(Map.entry("OK", 600L));
@@ -85,8 +81,8 @@ class EngineTest {
 
   @Test
   void workloadDInsertsGrowTheKeySpaceAndReadsFindThem() {
-    w("d").binding("memory").recordCount(1000).load();
-    RunResult run = w("d").binding("memory").recordCount(1000).operationCount(20000).threads(2).run();
+    workloadFile("d").binding("memory").recordCount(1000).load();
+    RunResult run = workloadFile("d").binding("memory").recordCount(1000).operationCount(20000).threads(2).run();
     long inserts = run.op("INSERT").returns().get("OK");
     assertThat(inserts).isPositive();
     assertThat(MemoryStore.shared().size("usertable")).isEqualTo(1000 + inserts);
@@ -96,11 +92,11 @@ class EngineTest {
 
   @Test
   void scansAndDeletesRun() {
-    w("e").binding("memory").recordCount(500).load();
-    RunResult e = w("e").binding("memory").recordCount(500).operationCount(2000).run();
+    workloadFile("e").binding("memory").recordCount(500).load();
+    RunResult e = workloadFile("e").binding("memory").recordCount(500).operationCount(2000).run();
     assertThat(e.op("SCAN").returns().get("OK")).isPositive();
     int before = MemoryStore.shared().size("usertable");
-    RunResult del = w("c").binding("memory").recordCount(500).operationCount(300)
+    RunResult del = workloadFile("c").binding("memory").recordCount(500).operationCount(300)
         .property("readproportion", "0").property("hbload.deleteproportion", "1").property("requestdistribution",
             "sequential").run();
     assertThat(del.op("DELETE").returns().get("OK")).isEqualTo(300);
@@ -110,7 +106,7 @@ class EngineTest {
   @Test
   void targetRateIsHeldAndIntendedLatencyIsAtLeastServiceTime() {
     // 2 ms per call, 400 ops/s over 2 threads: each thread has 5 ms per op, so the schedule is met
-    RunResult r = w("a").binding("basic").property("basicdb.simulatedelay", "2")
+    RunResult r = workloadFile("a").binding("basic").property("basicdb.simulatedelay", "2")
         .property("basicdb.randomizedelay", "false").operationCount(2000).threads(2).target(400).run();
     assertThat(r.throughputOpsPerSec()).isCloseTo(400, within(400 * 0.02));
     for (String op : new String[] {"READ", "UPDATE"}) {
@@ -125,7 +121,7 @@ class EngineTest {
   void aScheduleThatCannotBeMetShowsUpInIntendedLatencyOnly() {
     // 5 ms calls on one thread cannot do 400 ops/s: the backlog grows, and latency from the intended
     // start grows with it while service time stays at 5 ms (what coordinated omission would hide)
-    RunResult r = w("c").binding("basic").property("basicdb.simulatedelay", "5")
+    RunResult r = workloadFile("c").binding("basic").property("basicdb.simulatedelay", "5")
         .property("basicdb.randomizedelay", "false").operationCount(200).threads(1).target(400).run();
     MeasurementTotals read = r.op("READ");
     // by the 200th call the backlog is ~200 x (5 - 2.5) ms = 500 ms; a call itself stays near 5 ms (a loaded
@@ -137,7 +133,7 @@ class EngineTest {
 
   @Test
   void failedCallsAreTimedUnderFailedAndCountedUnderTheBaseName() {
-    RunResult r = w("a").binding(new FailingUpdates()).operationCount(2000).threads(2).run();
+    RunResult r = workloadFile("a").binding(new FailingUpdates()).operationCount(2000).threads(2).run();
     MeasurementTotals update = r.op("UPDATE");
     assertThat(update.count()).isZero();
     assertThat(update.returns()).containsOnlyKeys("ERROR");
@@ -150,7 +146,7 @@ class EngineTest {
   @Test
   void maxExecutionTimeEndsAnUnboundedRun() {
     long start = System.nanoTime();
-    RunResult r = w("c").binding("basic").duration(Duration.ofSeconds(1)).threads(2).run();
+    RunResult r = workloadFile("c").binding("basic").duration(Duration.ofSeconds(1)).threads(2).run();
     double seconds = (System.nanoTime() - start) / 1e9;
     assertThat(seconds).isBetween(0.9, 5.0);
     assertThat(r.operations()).isPositive();
@@ -159,7 +155,7 @@ class EngineTest {
 
   @Test
   void aStopRequestStillReturnsWhatWasDone() throws Exception {
-    RunSpec spec = w("c").binding("basic").operationCount(0).property("maxexecutiontime", "0")
+    RunSpec spec = workloadFile("c").binding("basic").operationCount(0).property("maxexecutiontime", "0")
         .threads(2).spec(Phase.RUN);
     Runner runner = new Runner(spec, io.hbload.core.binding.Bindings.find("basic"),
         new PrintStream(java.io.OutputStream.nullOutputStream()), new RunListener() { });
@@ -190,7 +186,7 @@ class EngineTest {
         return Status.OK;
       }
     });
-    RunResult r = w("c").binding(throwing).operationCount(1000).run();
+    RunResult r = workloadFile("c").binding(throwing).operationCount(1000).run();
     assertThat(r.stopReason()).contains("boom");
     assertThat(r.operations()).isEqualTo(100);
   }

@@ -1,10 +1,11 @@
 package io.hbload.core.export;
 
+import static io.hbload.core.TestWorkloads.workloadFile;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.hbload.core.Hbload;
 import io.hbload.core.RunResult;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.SpecParser;
@@ -31,10 +32,6 @@ class ReportFormatTest {
   @TempDir
   Path dir;
 
-  static Hbload w(String name) {
-    return Hbload.workloadFile(Path.of("../workloads/workload" + name));
-  }
-
   static List<String> text(RunResult r, String exporter) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ReportWriter.write(YcsbReport.records(r), exporter, new PrintStream(out, true, StandardCharsets.UTF_8));
@@ -46,7 +43,7 @@ class ReportFormatTest {
 
   @Test
   void workloadAReportMatchesYcsbLineByLine() {
-    RunResult r = w("a").binding("basic").threads(2).operationCount(3000).run();
+    RunResult r = workloadFile("a").binding("basic").threads(2).operationCount(3000).run();
     List<String> lines = text(r, SpecParser.TEXT_EXPORTER);
     List<String> expected = new ArrayList<>(List.of(
         "\\[OVERALL\\], RunTime\\(ms\\), " + NUM,
@@ -89,11 +86,11 @@ class ReportFormatTest {
 
   @Test
   void measurementOrderIsYcsbsForEveryWorkload() {
-    assertThat(names(w("f").binding("basic").operationCount(500).run()))
+    assertThat(names(workloadFile("f").binding("basic").operationCount(500).run()))
         .containsExactly("READ", "READ-MODIFY-WRITE", "CLEANUP", "UPDATE");
-    assertThat(names(w("e").binding("basic").operationCount(500).run())).containsExactly("CLEANUP", "INSERT", "SCAN");
-    assertThat(names(w("d").binding("basic").operationCount(500).run())).containsExactly("READ", "CLEANUP", "INSERT");
-    assertThat(names(w("a").binding("basic").recordCount(100).load())).containsExactly("CLEANUP", "INSERT");
+    assertThat(names(workloadFile("e").binding("basic").operationCount(500).run())).containsExactly("CLEANUP", "INSERT", "SCAN");
+    assertThat(names(workloadFile("d").binding("basic").operationCount(500).run())).containsExactly("READ", "CLEANUP", "INSERT");
+    assertThat(names(workloadFile("a").binding("basic").recordCount(100).load())).containsExactly("CLEANUP", "INSERT");
   }
 
   static List<String> names(RunResult r) {
@@ -103,7 +100,7 @@ class ReportFormatTest {
 
   @Test
   void intervalBothAddsIntendedBlocksWithoutReturnLines() {
-    RunResult r = w("a").binding("basic").property("basicdb.simulatedelay", "1").operationCount(400).threads(2)
+    RunResult r = workloadFile("a").binding("basic").property("basicdb.simulatedelay", "1").operationCount(400).threads(2)
         .target(400).property("measurement.interval", "both").property("hdrhistogram.percentiles", "50,99.9")
         .run();
     List<String> lines = text(r, SpecParser.TEXT_EXPORTER);
@@ -118,7 +115,7 @@ class ReportFormatTest {
 
   @Test
   void alwaysFailingOperationPrintsLikeYcsb() {
-    RunResult r = Hbload.workloadFile(Path.of("../workloads/workloada")).binding(
+    RunResult r = workloadFile("a").binding(
         new io.hbload.core.exec.EngineTestAccess().failingUpdates()).operationCount(1000).run();
     List<String> lines = text(r, SpecParser.TEXT_EXPORTER);
     assertThat(lines).contains("[UPDATE], Operations, 0", "[UPDATE], AverageLatency(us), NaN",
@@ -129,7 +126,7 @@ class ReportFormatTest {
 
   @Test
   void jsonExportersAndResultAreValidJson() throws Exception {
-    RunResult r = w("a").binding("basic").operationCount(200).run();
+    RunResult r = workloadFile("a").binding("basic").operationCount(200).run();
     ObjectMapper mapper = new ObjectMapper();
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ReportWriter.write(YcsbReport.records(r), SpecParser.JSON_ARRAY_EXPORTER, new PrintStream(out, true));
@@ -157,7 +154,7 @@ class ReportFormatTest {
   @Test
   void statusLinesMatchYcsbsFormat() {
     List<String> lines = new ArrayList<>();
-    RunSpec spec = w("a").binding("basic").property("basicdb.simulatedelay", "1").operationCount(1500).threads(2)
+    RunSpec spec = workloadFile("a").binding("basic").property("basicdb.simulatedelay", "1").operationCount(1500).threads(2)
         .target(1000).property("status.interval", "0.25").property("label", "run7 ").status(true).spec(Phase.RUN);
     RunListener capture = new RunListener() {
       @Override
@@ -203,7 +200,7 @@ class ReportFormatTest {
   @Test
   void hlogIsReadableByHdrHistogramsReaderAndProcessor() throws Exception {
     Path hlog = dir.resolve("run.hlog");
-    RunSpec spec = w("a").binding("basic").property("basicdb.simulatedelay", "1")
+    RunSpec spec = workloadFile("a").binding("basic").property("basicdb.simulatedelay", "1")
         .property("basicdb.randomizedelay", "false").operationCount(600).threads(2).target(600).property("status.interval", "0.2").spec(Phase.RUN);
     try (HlogWriter writer = new HlogWriter(hlog)) {
       new Runner(spec, Bindings.find("basic"), new PrintStream(java.io.OutputStream.nullOutputStream()), writer).run();
