@@ -1,5 +1,6 @@
 package io.hbload.cli;
 
+import io.hbload.cli.contract.ExitCode;
 import io.hbload.hbase.embedded.EmbeddedHBase;
 import io.hbload.hbase.table.TableSetup;
 import io.hbload.hbase.table.TableSpec;
@@ -67,7 +68,7 @@ public final class EmbeddedCommand implements Callable<Integer> {
     PrintStream err = System.err;
     if (regionServers < 1 || presplit < 0 || seconds < 0) {
       err.println("hbload embedded: --regionservers must be >= 1, --presplit and --seconds >= 0");
-      return HbloadCommand.EXIT_BAD_INPUT;
+      return ExitCode.BAD_INPUT;
     }
     err.println("hbload embedded: starting HBase on 127.0.0.1 ...");
     long t0 = System.nanoTime();
@@ -81,7 +82,7 @@ public final class EmbeddedCommand implements Callable<Integer> {
     } catch (IOException | RuntimeException e) {
       hbase.close();
       err.println("hbload embedded: " + e.getMessage());
-      return HbloadCommand.EXIT_FAILURE;
+      return ExitCode.FAILURE;
     }
     // Ctrl-C: the cluster's own hook stops it and removes its data; this one removes the client file
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {

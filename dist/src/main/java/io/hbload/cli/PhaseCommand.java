@@ -1,5 +1,6 @@
 package io.hbload.cli;
 
+import io.hbload.cli.contract.ExitCode;
 import io.hbload.core.RunResult;
 import io.hbload.core.binding.BindingProvider;
 import io.hbload.core.binding.Bindings;
@@ -166,16 +167,16 @@ abstract class PhaseCommand implements Callable<Integer> {
   private static int exitCode(RunSpec spec, RunResult result, Runner runner, PrintStream err) {
     if (runner.failed()) {
       err.println("hbload: run failed: " + result.stopReason());
-      return HbloadCommand.EXIT_FAILURE;
+      return ExitCode.FAILURE;
     }
     if ("interrupted".equals(result.stopReason())) {
-      return HbloadCommand.EXIT_INTERRUPTED;
+      return ExitCode.INTERRUPTED;
     }
     if (spec.failOnErrors() && result.errorCount() > 0) {
       err.println("hbload: " + result.errorCount() + " operations failed (--fail-on-error)");
-      return HbloadCommand.EXIT_FAILURE;
+      return ExitCode.FAILURE;
     }
-    return HbloadCommand.EXIT_OK;
+    return ExitCode.OK;
   }
 
   /** Files first (-w, then -P in order), then every command-line setting, as YCSB merges them. */

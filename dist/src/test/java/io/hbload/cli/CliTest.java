@@ -115,8 +115,8 @@ class CliTest {
   void aBindingThatCannotOpenIsOneLineAndExitTwo() {
     CommandOutput o = exec("run", "-w", "a", "-db", MissingTable.class.getName());
     assertThat(o.exit()).isEqualTo(2);
-    assertThat(o.errLines()).filteredOn(l -> l.startsWith("hbload: "))
-        .containsExactly("hbload: table usertable does not exist (create it with 'hbload load')");
+    assertThat(o.errLines()).filteredOn(l -> l.startsWith("hbload run: "))
+        .containsExactly("hbload run: table usertable does not exist (create it with 'hbload load')");
     assertThat(o.err()).doesNotContain("Exception").doesNotContain("\tat ");
     assertThat(o.out()).isEmpty();
   }
