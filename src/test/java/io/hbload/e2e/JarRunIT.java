@@ -43,7 +43,7 @@ class JarRunIT {
     Cli.Result r = Cli.run(Cli.javaJar("run", "-w", "nope"), dir, 60);
     assertThat(r.code()).isEqualTo(2);
     assertThat(r.errLines()).hasSize(1);
-    assertThat(r.err()).startsWith("hbload: unknown workload 'nope'");
+    assertThat(r.err()).startsWith("hbload run: unknown workload 'nope'");
   }
 
   @Test
