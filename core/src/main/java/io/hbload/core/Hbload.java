@@ -6,11 +6,11 @@ import io.hbload.core.binding.Bindings;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.RunSpec;
 import io.hbload.core.config.RunSpecBuilder;
-import io.hbload.core.exec.RunListener;
-import io.hbload.core.exec.Runner;
-import io.hbload.core.export.StatusLine;
+import io.hbload.core.config.SpecParser;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -23,7 +23,8 @@ import java.util.Map;
  * assertThat(r.errorCount()).isZero();
  * assertThat(r.op("READ").p99Micros()).isLessThan(5_000);
  * }</pre>
- * It builds the same {@link RunSpec} the CLI builds (through the same properties). Not thread-safe; one
+ * It builds the same {@link RunSpec} the CLI builds (through the same properties and parser) and launches it the
+ * same way ({@link Launcher}), so {@link #json} and {@link #hlog} write what {@code --json} and {@code --hlog} do. Not thread-safe; one
  * builder per run, though {@link #load()} then {@link #run()} on the same builder is the usual pair.
  */
 public final class Hbload {
@@ -106,6 +107,18 @@ public final class Hbload {
     return this;
   }
 
+  /** Writes hbload's JSON result here, as {@code --json} does. */
+  public Hbload json(Path file) {
+    builder.json(file);
+    return this;
+  }
+
+  /** Writes a tagged HdrHistogram interval log here, as {@code --hlog} does. */
+  public Hbload hlog(Path file) {
+    builder.hlog(file);
+    return this;
+  }
+
   /** Where banners and (with {@code status(true)}) status lines go; silent by default. */
   public Hbload messages(PrintStream stream) {
     messages = stream;
@@ -119,25 +132,29 @@ public final class Hbload {
 
   /** The spec for a phase, as the CLI would build it. */
   public RunSpec spec(Phase phase) {
-    return builder.build(phase);
+    Map<String, String> merged = builder.properties();
+    return provider != null ? SpecParser.parse(merged, phase, provider) : SpecParser.parse(merged, phase);
   }
 
   /** Runs the load phase (inserts the records). */
   public RunResult load() {
-    return execute(builder.build(Phase.LOAD));
+    return execute(spec(Phase.LOAD));
   }
 
   /** Runs the transaction phase (loading first if the store starts empty). */
   public RunResult run() {
-    return execute(builder.build(Phase.RUN));
+    return execute(spec(Phase.RUN));
   }
 
+  /** Launches as the CLI does (same status lines, hlog and JSON outputs), without printing YCSB's report. */
   private RunResult execute(RunSpec spec) {
     BindingProvider p = provider != null ? provider : Bindings.find(spec.binding());
     try {
-      return new Runner(spec, p, messages, RunListener.all(java.util.List.of(new StatusLine(messages)))).run();
+      return new Launcher(spec, p, messages, null).launch().result();
     } catch (BindingException e) {
       throw new HbloadException(e.getMessage(), e);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 }

@@ -9,13 +9,13 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -67,8 +67,8 @@ public final class EmbeddedCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintStream err = System.err;
     if (regionServers < 1 || presplit < 0 || seconds < 0) {
-      err.println("hbload embedded: --regionservers must be >= 1, --presplit and --seconds >= 0");
-      return ExitCode.BAD_INPUT;
+      throw new CommandLine.ParameterException(spec.commandLine(),
+          "--regionservers must be >= 1, --presplit and --seconds >= 0");
     }
     err.println("hbload embedded: starting HBase on 127.0.0.1 ...");
     long t0 = System.nanoTime();
@@ -81,8 +81,7 @@ public final class EmbeddedCommand implements Callable<Integer> {
       site = hbase.writeHBaseSite(dir.resolve("hbase-site.xml"));
     } catch (IOException | RuntimeException e) {
       hbase.close();
-      err.println("hbload embedded: " + e.getMessage());
-      return ExitCode.FAILURE;
+      throw e;
     }
     // Ctrl-C: the cluster's own hook stops it and removes its data; this one removes the client file
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -110,21 +109,14 @@ public final class EmbeddedCommand implements Callable<Integer> {
       hbase.close();
       Files.deleteIfExists(site);
       Files.deleteIfExists(site.getParent());
-      return 0;
+      return ExitCode.OK;
     }
     never.await();
-    return 0;
+    return ExitCode.OK;
   }
 
   private void createTable(EmbeddedHBase hbase, PrintStream messages) throws IOException {
-    Map<String, String> p = Map.of("table", table, "columnfamily", family,
-        "hbload.presplit", Integer.toString(presplit > 0 ? presplit : 10 * regionServers));
-    TableSpec ts;
-    try {
-      ts = TableSpec.from(p);
-    } catch (io.hbload.core.binding.BindingException e) {
-      throw new IOException(e.getMessage(), e);
-    }
+    TableSpec ts = TableSpec.of(table, family, presplit > 0 ? presplit : 10 * regionServers);
     try (Connection c = ConnectionFactory.createConnection(hbase.clientConfiguration()); Admin admin = c.getAdmin()) {
       new TableSetup(admin, ts, messages).create();
     }

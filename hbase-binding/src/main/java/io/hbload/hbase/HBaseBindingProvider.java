@@ -4,9 +4,13 @@ import io.hbload.core.binding.BindingContext;
 import io.hbload.core.binding.BindingException;
 import io.hbload.core.binding.BindingProvider;
 import io.hbload.core.binding.BindingSession;
+import io.hbload.core.binding.BindingSettings;
+import io.hbload.core.config.Phase;
+import io.hbload.core.config.PropertyReader;
+import io.hbload.core.config.WorkloadSpec;
+import io.hbload.hbase.config.HBaseSettings;
+import io.hbload.hbase.config.HBaseSettingsParser;
 import io.hbload.hbase.ops.HBaseSession;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -31,11 +35,15 @@ public final class HBaseBindingProvider implements BindingProvider {
     return "Apache HBase 2.x (embedded in-process cluster when none is configured)";
   }
 
+  /** The binding's keys, parsed with the engine's; the table is the workload's. */
+  @Override
+  public BindingSettings settings(PropertyReader properties, WorkloadSpec workload, Phase phase) {
+    return HBaseSettingsParser.parse(properties, workload.table());
+  }
+
   @Override
   public BindingSession open(BindingContext context) throws BindingException {
-    Map<String, String> p = new HashMap<>(context.spec().properties());
-    // the workload's table and field count are the workload's, even when given under YCSB's keys elsewhere
-    p.putIfAbsent(HBaseProperties.TABLE, context.spec().workload().table());
-    return HBaseSession.open(p, context.spec().phase(), true, context.messages());
+    return HBaseSession.open(context.settings(HBaseSettings.class), context.spec().phase(), true,
+        context.messages());
   }
 }

@@ -44,7 +44,7 @@ class EmbeddedProviderIT {
     Map<String, String> p = new HashMap<>(Map.of("recordcount", "100", "operationcount", "100",
         "readproportion", "1", "columnfamily", "family"));
     p.putAll(extra);
-    return new BindingContext(SpecParser.parse(p, Phase.RUN), messages);
+    return new BindingContext(SpecParser.parse(p, Phase.RUN, provider("hbase")), messages);
   }
 
   private Path dataDirFromBanner() {
@@ -62,7 +62,7 @@ class EmbeddedProviderIT {
       assertThat(out.toString(StandardCharsets.UTF_8))
           .contains("EMBEDDED HBASE: these numbers are for a local, single-node, in-process HBase")
           .contains("created table usertable family family, 10 regions");
-      assertThat(s.startsEmpty()).isTrue();
+      assertThat(s.loadBeforeRun()).isTrue();
       dataDir = dataDirFromBanner();
       assertThat(dataDir).isDirectory();
       HBaseSession hs = (HBaseSession) s;

@@ -11,6 +11,7 @@ import io.hbload.core.binding.BindingException;
 import io.hbload.core.binding.ReportLine;
 import io.hbload.core.binding.Status;
 import io.hbload.core.config.Phase;
+import io.hbload.hbase.config.HBaseSettingsParser;
 import io.hbload.hbase.ops.HBaseSession;
 import io.hbload.hbase.table.SplitPoints;
 import io.hbload.hbase.testkit.HBaseExtension;
@@ -53,7 +54,7 @@ class HBaseBindingIT {
     for (int i = 0; i < kv.length; i += 2) {
       p.put(kv[i], kv[i + 1]);
     }
-    return HBaseSession.open(p, phase, false, messages);
+    return HBaseSession.open(HBaseSettingsParser.parse(p), phase, false, messages);
   }
 
   @Test

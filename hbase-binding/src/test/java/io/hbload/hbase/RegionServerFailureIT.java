@@ -7,6 +7,7 @@ import io.hbload.core.RunResult;
 import io.hbload.core.binding.Binding;
 import io.hbload.core.binding.Status;
 import io.hbload.core.config.Phase;
+import io.hbload.hbase.config.HBaseSettingsParser;
 import io.hbload.hbase.ops.HBaseSession;
 import io.hbload.hbase.testkit.HBaseExtension;
 import io.hbload.hbase.ycsb.ArrayFields;
@@ -59,7 +60,7 @@ class RegionServerFailureIT {
     props.put("hbase.client.retries.number", "2");
     props.put("hbase.client.pause", "100");
     PrintStream messages = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
-    try (HBaseSession s = HBaseSession.open(props, Phase.LOAD, false, messages)) {
+    try (HBaseSession s = HBaseSession.open(HBaseSettingsParser.parse(props), Phase.LOAD, false, messages)) {
       Binding loader = s.newBinding(0);
       for (int i = 0; i < RECORDS; i++) {
         String k = key(i);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.hbload.core.binding.BindingException;
 import io.hbload.core.config.Phase;
+import io.hbload.hbase.config.HBaseSettingsParser;
 import io.hbload.hbase.ops.HBaseSession;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -36,7 +37,7 @@ class UnreachableClusterIT {
   private static void assertOneLineErrorWithin30s(Map<String, String> props) {
     PrintStream messages = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
     long t0 = System.nanoTime();
-    assertThatThrownBy(() -> HBaseSession.open(props, Phase.RUN, true, messages))
+    assertThatThrownBy(() -> HBaseSession.open(HBaseSettingsParser.parse(props), Phase.RUN, true, messages))
         .isInstanceOf(BindingException.class)
         .satisfies(e -> assertThat(e.getMessage()).startsWith("cannot reach HBase at zk=127.0.0.1:")
             .doesNotContain("\n"));

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.hbload.core.binding.Binding;
 import io.hbload.core.binding.Status;
 import io.hbload.core.config.Phase;
+import io.hbload.hbase.config.HBaseSettingsParser;
 import io.hbload.hbase.ops.HBaseSession;
 import io.hbload.hbase.testkit.HBaseExtension;
 import io.hbload.hbase.ycsb.ArrayFields;
@@ -52,7 +53,7 @@ class YcsbClientIT {
     Map<String, String> props = new HashMap<>(HBASE.hbase().properties());
     props.put("columnfamily", "family");
     // YCSB's binding needs the table to exist, as users create it in the shell; hbload's load creates it pre-split
-    try (HBaseSession s = HBaseSession.open(props, Phase.LOAD, false, messages)) {
+    try (HBaseSession s = HBaseSession.open(HBaseSettingsParser.parse(props), Phase.LOAD, false, messages)) {
       assertThat(s).isNotNull();
     }
     Path conf = Files.createDirectories(tmp.resolve("conf"));
@@ -71,7 +72,7 @@ class YcsbClientIT {
     assertThat(ran.get("READ").get("OK") + ran.get("UPDATE").get("OK")).isEqualTo(3000L);
 
     // the rows YCSB wrote: 1000 rows of 10 fields of 100 bytes in family:field0..9
-    try (HBaseSession s = HBaseSession.open(props, Phase.RUN, false, messages);
+    try (HBaseSession s = HBaseSession.open(HBaseSettingsParser.parse(props), Phase.RUN, false, messages);
          Table t = s.connection().getTable(TableName.valueOf("usertable"));
          ResultScanner rs = t.getScanner(new Scan())) {
       int rows = 0;

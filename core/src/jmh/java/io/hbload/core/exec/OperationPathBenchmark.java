@@ -9,6 +9,7 @@ import io.hbload.core.config.RunSpec;
 import io.hbload.core.config.SpecParser;
 import io.hbload.core.keys.KeySpace;
 import io.hbload.core.measure.LatencyNames;
+import io.hbload.core.measure.MeasuredBinding;
 import io.hbload.core.measure.WorkerRecorder;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -58,12 +59,13 @@ public class OperationPathBenchmark {
     Binding binding = Bindings.find("basic").open(new BindingContext(spec,
         new PrintStream(OutputStream.nullOutputStream()))).newBinding(0);
     recorder = new WorkerRecorder(new LatencyNames(false, Set.of()), false);
-    ops = new WorkloadOps(spec.workload(), binding, recorder, new KeySpace(spec.workload()), new SplittableRandom(1));
+    ops = new WorkloadOps(spec.workload(), new MeasuredBinding(binding, recorder), new KeySpace(spec.workload()),
+        new SplittableRandom(1));
   }
 
   @Benchmark
   public void operation() {
-    ops.transaction(Worker.UNSCHEDULED);
+    ops.transaction(MeasuredBinding.UNSCHEDULED);
     if ((++calls & 0xFFFFF) == 0) {
       recorder.swap(); // about once a status interval at full speed
     }

@@ -1,5 +1,8 @@
 package io.hbload.core.binding;
 
+import io.hbload.core.config.Phase;
+import io.hbload.core.config.PropertyReader;
+import io.hbload.core.config.WorkloadSpec;
 import java.util.Set;
 
 /**
@@ -18,6 +21,15 @@ public interface BindingProvider {
 
   /** One line for {@code --help} and listings. */
   String description();
+
+  /**
+   * Parses this binding's own properties, called by the spec parser in the same pass as the engine's: report each
+   * bad value through {@code properties} (it names the property and the parse goes on), never by throwing. The
+   * result comes back in {@link BindingContext#settings(Class)}. Default: the binding has no settings.
+   */
+  default BindingSettings settings(PropertyReader properties, WorkloadSpec workload, Phase phase) {
+    return BindingSettings.NONE;
+  }
 
   /** Opens the shared state for one run; throws with a one-line message when it cannot. */
   BindingSession open(BindingContext context) throws BindingException;

@@ -12,22 +12,23 @@ public interface BindingSession extends AutoCloseable {
   Binding newBinding(int workerIndex) throws BindingException;
 
   /**
-   * True when the data store this session talks to was created empty for this run (an embedded
-   * cluster): the engine then loads the records before a {@code run} phase and says so.
+   * The session's signal to the engine: true when the store it talks to was created empty for this run (an
+   * embedded cluster), so the engine loads the records before a {@code run} phase, and says so. That load is
+   * not the phase the user asked for: {@link #runStarting} and {@link #runFinished} are not called for it.
    */
-  default boolean startsEmpty() {
+  default boolean loadBeforeRun() {
     return false;
   }
 
   /**
-   * Called just before a phase starts (e.g. to take a baseline of server counters). A run on a store that
-   * starts empty calls it twice: for the load the engine does first, then for the run.
+   * Called just before the phase the user asked for starts (e.g. to take a baseline of server counters); never
+   * for the load the engine runs first on a store that starts empty.
    */
   default void runStarting(Phase phase) {
   }
 
   /**
-   * Called after the measured phase ends and before {@link #close()}: extra report lines for this run,
+   * Called after the phase the user asked for ends and before {@link #close()}: extra report lines for this run,
    * e.g. block-cache hit ratios. Printed after YCSB's lines and included in JSON.
    */
   default List<ReportLine> runFinished(Phase phase) {

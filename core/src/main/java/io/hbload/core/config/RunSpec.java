@@ -1,8 +1,10 @@
 package io.hbload.core.config;
 
+import io.hbload.core.binding.BindingSettings;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Everything one phase of a run needs, typed and validated; built by {@link SpecParser} from merged
@@ -17,7 +19,11 @@ import java.util.Map;
  * @param hlogFile HdrHistogram interval log ({@code hbload.hlog}), null = none
  * @param seed seed for every random choice, null = random (YCSB behaviour)
  * @param failOnErrors exit non-zero when any operation failed ({@code hbload.failonerror})
- * @param properties every merged property, for bindings
+ * @param reportLatencyForEachError {@code reportlatencyforeacherror}: a latency series per error status
+ * @param latencyTrackedErrors {@code latencytrackederrors}: statuses that get their own latency series
+ * @param bindingSettings the binding's own settings, parsed by its provider in the same pass
+ * @param properties every merged property, as given: echoed into result documents so a run can be reproduced;
+ *     never read a setting from it (every setting is a typed field here or in {@code bindingSettings})
  * @param notes warnings found while parsing, printed before the run (e.g. threads cut to the op count)
  */
 public record RunSpec(
@@ -40,11 +46,15 @@ public record RunSpec(
     Long seed,
     boolean spinSleep,
     boolean failOnErrors,
+    boolean reportLatencyForEachError,
+    Set<String> latencyTrackedErrors,
+    BindingSettings bindingSettings,
     Map<String, String> properties,
     List<String> notes) {
 
   public RunSpec {
     percentiles = List.copyOf(percentiles);
+    latencyTrackedErrors = java.util.Collections.unmodifiableSet(new java.util.LinkedHashSet<>(latencyTrackedErrors));
     properties = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(properties));
     notes = List.copyOf(notes);
   }

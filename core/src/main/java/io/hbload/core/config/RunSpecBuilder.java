@@ -74,6 +74,16 @@ public final class RunSpecBuilder {
     return property(PropertyNames.STATUS, Boolean.toString(status));
   }
 
+  /** hbload's JSON result file ({@code hbload.json}). */
+  public RunSpecBuilder json(Path file) {
+    return property(PropertyNames.JSON_FILE, file.toString());
+  }
+
+  /** The tagged HdrHistogram interval log ({@code hbload.hlog}). */
+  public RunSpecBuilder hlog(Path file) {
+    return property(PropertyNames.HLOG_FILE, file.toString());
+  }
+
   /** The merged properties so far. */
   public Map<String, String> properties() {
     return sources.merge();

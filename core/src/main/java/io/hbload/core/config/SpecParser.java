@@ -2,15 +2,19 @@ package io.hbload.core.config;
 
 import static io.hbload.core.config.PropertyNames.*;
 
-import java.nio.file.Path;
+import io.hbload.core.binding.BindingProvider;
+import io.hbload.core.binding.BindingSettings;
+import io.hbload.core.binding.Bindings;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * Turns merged properties into a validated {@link RunSpec}: the only place that reads property strings.
- * Defaults and meanings are YCSB 0.17.0's. Every problem is collected and reported at once, each naming
+ * Turns merged properties into a validated {@link RunSpec}: with the binding's own parser, which it calls in the
+ * same pass ({@link BindingProvider#settings}), the only code that reads property strings. Defaults and meanings
+ * are YCSB 0.17.0's. Every problem, the engine's and the binding's, is collected and reported at once, each naming
  * its property. Where YCSB misbehaves, hbload does the sensible thing (see docs/ycsb-differences.md):
  * values are trimmed (YCSB crashes on {@code operationcount=1000 }), malformed booleans, unknown
  * exporters and out-of-range fractions are errors instead of silent fallbacks, {@code operationcount=0}
@@ -25,19 +29,44 @@ public final class SpecParser {
   public static final String DEFAULT_BINDING = "basic";
 
   private final Map<String, String> props;
-  private final List<String> errors = new ArrayList<>();
+  private final PropertyReader read;
   private final List<String> notes = new ArrayList<>();
 
   private SpecParser(Map<String, String> props) {
     this.props = props;
+    this.read = new PropertyReader(props);
   }
 
-  /** Parses a phase's spec; throws {@link SpecException} listing every problem. */
+  /**
+   * Parses a phase's spec, with the settings of the binding {@code db} names; throws {@link SpecException} listing
+   * every problem.
+   */
   public static RunSpec parse(Map<String, String> properties, Phase phase) {
-    return new SpecParser(properties).build(phase);
+    return new SpecParser(properties).build(phase, null);
   }
 
-  private RunSpec build(Phase phase) {
+  /** As {@link #parse(Map, Phase)}, with the binding's settings parsed by this provider instance. */
+  public static RunSpec parse(Map<String, String> properties, Phase phase, BindingProvider provider) {
+    return new SpecParser(properties).build(phase, provider);
+  }
+
+  /**
+   * The load the engine runs before a run phase on a store that starts empty: the run's settings, inserting the
+   * workload's records. No property is read again: it is derived from the parsed run.
+   */
+  public static RunSpec loadBefore(RunSpec run) {
+    long records = run.workload().insertCount();
+    if (records == 0) {
+      throw SpecException.forProperty(RECORD_COUNT, "the store starts empty and there is nothing to load (0 records)");
+    }
+    return new RunSpec(Phase.LOAD, run.workload(), run.binding(), (int) Math.min(run.threads(), records),
+        run.targetOpsPerSec(), records, run.maxExecutionTimeSeconds(), run.status(), run.statusIntervalSeconds(),
+        run.label(), run.measurementInterval(), run.percentiles(), run.exporter(), run.exportFile(), run.jsonFile(),
+        run.hlogFile(), run.seed(), run.spinSleep(), run.failOnErrors(), run.reportLatencyForEachError(),
+        run.latencyTrackedErrors(), run.bindingSettings(), run.properties(), List.of());
+  }
+
+  private RunSpec build(Phase phase, BindingProvider given) {
     String workloadClass = text(WORKLOAD, CORE_WORKLOAD);
     if (!workloadClass.equals(CORE_WORKLOAD) && !workloadClass.equals("com.yahoo.ycsb.workloads.CoreWorkload")) {
       error(WORKLOAD, "only " + CORE_WORKLOAD + " is supported, got '" + workloadClass + "'");
@@ -46,8 +75,8 @@ public final class SpecParser {
     long operations;
     if (phase == Phase.LOAD) {
       operations = workload.insertCount();
-      boolean noRecords = !props.containsKey(RECORD_COUNT) || props.get(RECORD_COUNT).trim().equals("0");
-      if ((operations == 0 || noRecords && !props.containsKey(INSERT_COUNT)) && errors.isEmpty()) {
+      boolean noRecords = !read.has(RECORD_COUNT) || read.text(RECORD_COUNT, "").equals("0");
+      if ((operations == 0 || noRecords && !read.has(INSERT_COUNT)) && read.errors().isEmpty()) {
         error(RECORD_COUNT, "nothing to load (0 records); set recordcount or insertcount");
       }
     } else {
@@ -73,32 +102,49 @@ public final class SpecParser {
       notes.add("measurementtype=" + type + ": hbload records HdrHistogram only; the report uses the hdrhistogram form");
     }
     String exporter = exporter(text(EXPORTER, TEXT_EXPORTER));
+    String db = text(DB, DEFAULT_BINDING);
+    BindingSettings bindingSettings = bindingSettings(given, db, workload, phase);
     RunSpec spec = new RunSpec(
         phase,
         workload,
-        text(DB, DEFAULT_BINDING),
+        db,
         threads,
         target,
         operations,
         maxSeconds,
         bool(STATUS, false),
         doubleValue(STATUS_INTERVAL, 10, 0.001, 86_400),
-        props.getOrDefault(LABEL, ""),
+        read.raw(LABEL, ""),
         interval(),
         percentiles(),
         exporter,
         path(EXPORT_FILE),
         path(JSON_FILE),
         path(HLOG_FILE),
-        props.containsKey(SEED) ? (Long) longValue(SEED, 0, Long.MIN_VALUE, Long.MAX_VALUE) : null,
+        read.has(SEED) ? (Long) longValue(SEED, 0, Long.MIN_VALUE, Long.MAX_VALUE) : null,
         bool(SPIN_SLEEP, false),
         bool(FAIL_ON_ERROR, false),
+        bool(REPORT_LATENCY_FOR_EACH_ERROR, false),
+        new LinkedHashSet<>(read.list(LATENCY_TRACKED_ERRORS)),
+        bindingSettings,
         props,
         notes);
-    if (!errors.isEmpty()) {
-      throw new SpecException(errors);
-    }
+    read.throwIfErrors();
     return spec;
+  }
+
+  /** The binding's own settings, parsed by its provider into the same error list; none when it cannot be found. */
+  private BindingSettings bindingSettings(BindingProvider given, String db, WorkloadSpec workload, Phase phase) {
+    BindingProvider provider = given;
+    if (provider == null) {
+      try {
+        provider = Bindings.find(db);
+      } catch (SpecException e) {
+        e.problems().forEach(problem -> read.error(DB, problem.replaceFirst("^property db: ", "")));
+        return BindingSettings.NONE;
+      }
+    }
+    return provider.settings(read, workload, phase);
   }
 
   private WorkloadSpec workload() {
@@ -139,7 +185,7 @@ public final class SpecParser {
         effectiveRecords,
         operationCount,
         fieldCount,
-        props.getOrDefault(FIELD_NAME_PREFIX, "field"),
+        read.raw(FIELD_NAME_PREFIX, "field"),
         fieldLength,
         minFieldLength,
         lengthDist,
@@ -239,84 +285,27 @@ public final class SpecParser {
     };
   }
 
-  private Path path(String key) {
-    String v = props.get(key);
-    if (v == null || v.trim().isEmpty()) {
-      return null;
-    }
-    try {
-      return Path.of(v.trim());
-    } catch (RuntimeException e) {
-      error(key, "'" + v + "' is not a file path");
-      return null;
-    }
+  private java.nio.file.Path path(String key) {
+    return read.path(key);
   }
 
   private String text(String key, String def) {
-    String v = props.get(key);
-    return v == null ? def : v.trim();
+    return read.text(key, def);
   }
 
   private boolean bool(String key, boolean def) {
-    String v = props.get(key);
-    if (v == null) {
-      return def;
-    }
-    String t = v.trim();
-    if (t.equalsIgnoreCase("true")) {
-      return true;
-    }
-    if (t.equalsIgnoreCase("false")) {
-      return false;
-    }
-    error(key, "expected true or false, got '" + v + "'");
-    return def;
+    return read.bool(key, def);
   }
 
   private long longValue(String key, long def, long min, long max) {
-    String v = props.get(key);
-    if (v == null) {
-      return def;
-    }
-    long parsed;
-    try {
-      parsed = Long.parseLong(v.trim());
-    } catch (NumberFormatException e) {
-      error(key, "'" + v + "' is not a whole number");
-      return def;
-    }
-    if (parsed < min || parsed > max) {
-      error(key, parsed + (parsed < min ? " is below the minimum " + min : " is above the maximum " + max));
-      return def;
-    }
-    return parsed;
+    return read.longValue(key, def, min, max);
   }
 
   private double doubleValue(String key, double def, double min, double max) {
-    String v = props.get(key);
-    if (v == null) {
-      return def;
-    }
-    double parsed;
-    try {
-      parsed = Double.parseDouble(v.trim());
-    } catch (NumberFormatException e) {
-      error(key, "'" + v + "' is not a number");
-      return def;
-    }
-    if (!(parsed >= min && parsed <= max)) {
-      String range = max == Double.MAX_VALUE ? ">= " + fmt(min) : "in [" + fmt(min) + ", " + fmt(max) + "]";
-      error(key, v.trim() + " must be " + range);
-      return def;
-    }
-    return parsed;
-  }
-
-  private static String fmt(double d) {
-    return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
+    return read.doubleValue(key, def, min, max);
   }
 
   private void error(String key, String reason) {
-    errors.add("property " + key + ": " + reason);
+    read.error(key, reason);
   }
 }

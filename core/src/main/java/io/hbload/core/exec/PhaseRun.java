@@ -3,7 +3,6 @@ package io.hbload.core.exec;
 import io.hbload.core.RunResult;
 import io.hbload.core.binding.BindingSession;
 import io.hbload.core.binding.ReportLine;
-import io.hbload.core.config.PropertyNames;
 import io.hbload.core.config.RunSpec;
 import io.hbload.core.keys.KeySpace;
 import io.hbload.core.measure.Aggregator;
@@ -14,12 +13,9 @@ import java.io.PrintStream;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -35,15 +31,22 @@ public final class PhaseRun {
   private final BindingSession session;
   private final RunListener listener;
   private final PrintStream messages;
+  private final boolean requested;
   private final PhaseState state = new PhaseState();
   private final List<Thread> threads = new ArrayList<>();
   private final List<Worker> workers = new ArrayList<>();
 
-  public PhaseRun(RunSpec spec, BindingSession session, RunListener listener, PrintStream messages) {
+  /**
+   * @param requested false for the load the engine runs first on a store that starts empty: the session's phase
+   *     hooks are then not called (they belong to the phase the user asked for)
+   */
+  public PhaseRun(RunSpec spec, BindingSession session, RunListener listener, PrintStream messages,
+      boolean requested) {
     this.spec = spec;
     this.session = session;
     this.listener = listener;
     this.messages = messages;
+    this.requested = requested;
   }
 
   /** Asks the workers to stop after their current call; safe from any thread. */
@@ -60,9 +63,7 @@ public final class PhaseRun {
 
   public RunResult execute() {
     KeySpace keySpace = new KeySpace(spec.workload());
-    LatencyNames names = new LatencyNames(
-        Boolean.parseBoolean(spec.properties().getOrDefault(PropertyNames.REPORT_LATENCY_FOR_EACH_ERROR, "false").trim()),
-        trackedErrors());
+    LatencyNames names = new LatencyNames(spec.reportLatencyForEachError(), spec.latencyTrackedErrors());
     int n = spec.threads();
     java.util.concurrent.atomic.AtomicReferenceArray<WorkerRecorder> recorders =
         new java.util.concurrent.atomic.AtomicReferenceArray<>(n);
@@ -70,7 +71,9 @@ public final class PhaseRun {
     long startMillis = System.currentTimeMillis();
     long startNanos = System.nanoTime();
     listener.phaseStarting(spec, startMillis);
-    session.runStarting(spec.phase());
+    if (requested) {
+      session.runStarting(spec.phase());
+    }
     if (spec.maxExecutionTimeSeconds() > 0) {
       messages.println("Maximum execution time specified as: " + spec.maxExecutionTimeSeconds() + " secs");
     }
@@ -114,12 +117,13 @@ public final class PhaseRun {
     }
     long runtimeMillis = Math.max(1, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos));
     tick(aggregator, recorders, startMillis, previousOps);
-    List<ReportLine> extra;
+    List<ReportLine> extra = List.of();
     try {
-      extra = session.runFinished(spec.phase());
+      if (requested) {
+        extra = session.runFinished(spec.phase());
+      }
     } catch (RuntimeException e) {
       messages.println("hbload: binding metrics unavailable: " + Worker.oneLine(e));
-      extra = List.of();
     }
     String reason = state.reason();
     if (reason != null && reason.startsWith("maxexecutiontime")) {
@@ -170,15 +174,6 @@ public final class PhaseRun {
       }
     }
     return done.getCount() == 0;
-  }
-
-  private Set<String> trackedErrors() {
-    String v = spec.properties().getOrDefault(PropertyNames.LATENCY_TRACKED_ERRORS, "").trim();
-    Set<String> out = new LinkedHashSet<>();
-    if (!v.isEmpty()) {
-      Arrays.stream(v.split(",")).map(String::trim).filter(s -> !s.isEmpty()).forEach(out::add);
-    }
-    return out;
   }
 
   /** YCSB iterates a HashMap of collector names; doing the same keeps the report's GC line order. */

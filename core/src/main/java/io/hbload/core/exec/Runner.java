@@ -35,23 +35,24 @@ public final class Runner {
   /** Runs; throws BindingException when the binding cannot open (bad config, unreachable cluster). */
   public RunResult run() throws BindingException {
     try (BindingSession session = provider.open(new BindingContext(spec, messages))) {
-      if (spec.phase() == Phase.RUN && session.startsEmpty()) {
-        RunSpec load = SpecParser.parse(spec.properties(), Phase.LOAD);
+      if (spec.phase() == Phase.RUN && session.loadBeforeRun()) {
+        RunSpec load = SpecParser.loadBefore(spec);
         messages.println("hbload: the " + provider.name() + " store starts empty: loading " + load.operations()
             + " records (recordcount) before the run");
-        RunResult loaded = runPhase(load, session, new RunListener() { });
+        RunResult loaded = runPhase(load, session, new RunListener() { }, false);
         messages.println(String.format(Locale.ROOT, "hbload: loaded %d records in %.1f s (%.0f ops/s, %d errors)",
             loaded.operations(), loaded.runtimeMillis() / 1000.0, loaded.throughputOpsPerSec(), loaded.errorCount()));
         if (stopReason != null) {
           return loaded;
         }
       }
-      return runPhase(spec, session, listener);
+      return runPhase(spec, session, listener, true);
     }
   }
 
-  private RunResult runPhase(RunSpec phaseSpec, BindingSession session, RunListener phaseListener) {
-    PhaseRun phase = new PhaseRun(phaseSpec, session, phaseListener, messages);
+  private RunResult runPhase(RunSpec phaseSpec, BindingSession session, RunListener phaseListener,
+      boolean requested) {
+    PhaseRun phase = new PhaseRun(phaseSpec, session, phaseListener, messages, requested);
     current = phase;
     if (stopReason != null) {
       phase.requestStop(stopReason);

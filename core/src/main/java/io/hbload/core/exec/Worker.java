@@ -6,7 +6,7 @@ import io.hbload.core.binding.BindingSession;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.RunSpec;
 import io.hbload.core.keys.KeySpace;
-import io.hbload.core.measure.Measure;
+import io.hbload.core.measure.MeasuredBinding;
 import io.hbload.core.measure.WorkerRecorder;
 import io.hbload.core.schedule.Pacer;
 import java.util.SplittableRandom;
@@ -18,8 +18,6 @@ import java.util.SplittableRandom;
  * space's atomics, and its recorder's phaser.
  */
 final class Worker implements Runnable {
-  static final long UNSCHEDULED = Long.MIN_VALUE;
-
   private final int index;
   private final long quota;
   private final RunSpec spec;
@@ -64,13 +62,14 @@ final class Worker implements Runnable {
     }
     SplittableRandom random = spec.seed() == null ? new SplittableRandom()
         : new SplittableRandom(spec.seed() * 0x9E3779B97F4A7C15L + index);
+    MeasuredBinding measured = new MeasuredBinding(binding, recorder);
     try {
-      WorkloadOps ops = new WorkloadOps(spec.workload(), binding, recorder, keySpace, random);
+      WorkloadOps ops = new WorkloadOps(spec.workload(), measured, keySpace, random);
       Pacer pacer = pacer(random);
       this.pacer = pacer;
       boolean load = spec.phase() == Phase.LOAD;
       for (long done = 0; (quota == 0 || done < quota) && !state.stopRequested(); done++) {
-        long intended = UNSCHEDULED;
+        long intended = MeasuredBinding.UNSCHEDULED;
         if (pacer != null) {
           intended = pacer.awaitNext();
           if (state.stopRequested()) {
@@ -87,7 +86,7 @@ final class Worker implements Runnable {
       // A binding must return a status, not throw: treat it as a bug and stop the phase, keeping results.
       state.fail("worker " + index + ": " + oneLine(e));
     } finally {
-      cleanup(binding);
+      cleanup(measured);
     }
   }
 
@@ -102,17 +101,13 @@ final class Worker implements Runnable {
     return new Pacer(perWorker, scheduleStartNanos, offset, spec.spinSleep());
   }
 
-  private void cleanup(Binding binding) {
-    long start = System.nanoTime();
+  /** Cleans up through the measuring decorator, which times it as CLEANUP. */
+  private void cleanup(MeasuredBinding binding) {
     try {
       binding.cleanup();
     } catch (BindingException | RuntimeException e) {
       state.fail("worker " + index + " cleanup failed: " + oneLine(e));
     }
-    long end = System.nanoTime();
-    long token = recorder.begin();
-    recorder.recordLatency(Measure.CLEANUP, end - start, end - start);
-    recorder.end(token);
   }
 
   /** True while parked waiting for its next slot, when an interrupt is harmless. */

@@ -1,8 +1,10 @@
 package io.hbload.core.measure;
 
 /**
- * What is timed: YCSB's measurement names. READ-MODIFY-WRITE and CLEANUP have no Return lines in YCSB's
- * report; the others count every outcome under their base name.
+ * The operations of a workload and what is timed, under YCSB's measurement names. The first six are the
+ * operations a run phase draws (in YCSB's order of drawing; delete is hbload's addition); VERIFY and CLEANUP are
+ * timed but never drawn. READ-MODIFY-WRITE and CLEANUP have no Return lines in YCSB's report; the others count
+ * every outcome under their base name.
  */
 public enum Measure {
   READ("READ", true),

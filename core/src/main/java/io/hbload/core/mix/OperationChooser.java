@@ -1,6 +1,7 @@
 package io.hbload.core.mix;
 
 import io.hbload.core.config.WorkloadSpec;
+import io.hbload.core.measure.Measure;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.random.RandomGenerator;
@@ -11,22 +12,22 @@ import java.util.random.RandomGenerator;
  * thread-safe; allocation-free.
  */
 public final class OperationChooser {
-  private final OpType[] ops;
+  private final Measure[] ops;
   private final double[] cumulative;
   private final RandomGenerator random;
 
   public OperationChooser(WorkloadSpec w, RandomGenerator random) {
     this.random = random;
-    List<OpType> types = new ArrayList<>();
+    List<Measure> types = new ArrayList<>();
     List<Double> weights = new ArrayList<>();
-    add(types, weights, OpType.READ, w.readProportion());
-    add(types, weights, OpType.UPDATE, w.updateProportion());
-    add(types, weights, OpType.INSERT, w.insertProportion());
-    add(types, weights, OpType.SCAN, w.scanProportion());
-    add(types, weights, OpType.READ_MODIFY_WRITE, w.readModifyWriteProportion());
-    add(types, weights, OpType.DELETE, w.deleteProportion());
+    add(types, weights, Measure.READ, w.readProportion());
+    add(types, weights, Measure.UPDATE, w.updateProportion());
+    add(types, weights, Measure.INSERT, w.insertProportion());
+    add(types, weights, Measure.SCAN, w.scanProportion());
+    add(types, weights, Measure.READ_MODIFY_WRITE, w.readModifyWriteProportion());
+    add(types, weights, Measure.DELETE, w.deleteProportion());
     double sum = weights.stream().mapToDouble(Double::doubleValue).sum();
-    ops = types.toArray(new OpType[0]);
+    ops = types.toArray(new Measure[0]);
     cumulative = new double[ops.length];
     double acc = 0;
     for (int i = 0; i < ops.length; i++) {
@@ -38,14 +39,14 @@ public final class OperationChooser {
     }
   }
 
-  private static void add(List<OpType> types, List<Double> weights, OpType type, double weight) {
+  private static void add(List<Measure> types, List<Double> weights, Measure type, double weight) {
     if (weight > 0) {
       types.add(type);
       weights.add(weight);
     }
   }
 
-  public OpType next() {
+  public Measure next() {
     double u = random.nextDouble();
     for (int i = 0; i < cumulative.length; i++) {
       if (u < cumulative[i]) {
@@ -56,7 +57,7 @@ public final class OperationChooser {
   }
 
   /** The operation types this mix can draw. */
-  public List<OpType> types() {
+  public List<Measure> types() {
     return List.of(ops);
   }
 }

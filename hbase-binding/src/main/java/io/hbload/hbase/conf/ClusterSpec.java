@@ -1,11 +1,9 @@
 package io.hbload.hbase.conf;
 
-import io.hbload.hbase.HBaseProperties;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 
@@ -28,22 +26,6 @@ public record ClusterSpec(Path confDir, String zkQuorum, Map<String, String> pas
 
   public ClusterSpec {
     passThrough = Map.copyOf(passThrough);
-  }
-
-  /** Reads the cluster keys out of a run's merged properties. */
-  public static ClusterSpec from(Map<String, String> properties) {
-    String dir = properties.get(HBaseProperties.HBASE_CONF_DIR);
-    Map<String, String> pass = new TreeMap<>();
-    for (Map.Entry<String, String> e : properties.entrySet()) {
-      String k = e.getKey();
-      if ((k.startsWith(HBaseProperties.HBASE_PREFIX) || k.startsWith("zookeeper."))
-          && !k.equals(HBaseProperties.USE_PAGE_FILTER)) {
-        pass.put(k, e.getValue());
-      }
-    }
-    String zk = properties.get(HBaseProperties.ZK);
-    return new ClusterSpec(dir == null || dir.isBlank() ? null : Path.of(dir),
-        zk == null || zk.isBlank() ? null : zk.trim(), pass);
   }
 
   /**

@@ -5,7 +5,7 @@ import io.hbload.core.binding.BindingException;
 import io.hbload.core.binding.BindingSession;
 import io.hbload.core.binding.ReportLine;
 import io.hbload.core.config.Phase;
-import io.hbload.hbase.HBaseProperties;
+import io.hbload.hbase.config.HBaseSettings;
 import io.hbload.hbase.conf.ClusterSpec;
 import io.hbload.hbase.embedded.EmbeddedHBase;
 import io.hbload.hbase.metrics.BlockCacheReader;
@@ -36,6 +36,11 @@ import org.apache.hadoop.hbase.client.ConnectionFactory;
  * are called by the engine's controller thread.
  */
 public final class HBaseSession implements BindingSession {
+  /** In-process counters refresh every 1 s on hbload's embedded cluster: wait one period and a bit. */
+  private static final long IN_PROCESS_SETTLE_MS = 1100;
+  /** /jmx serves HBase's 5 s metrics through metrics2's 10 s cache. */
+  private static final long HTTP_SETTLE_MS = 15_500;
+
   private final Connection connection;
   private final OpsSpec ops;
   private final TableSpec table;
@@ -62,26 +67,25 @@ public final class HBaseSession implements BindingSession {
   }
 
   /**
-   * Opens a session: reads the properties, finds (or, with {@code embedIfUnconfigured} and no cluster configured,
+   * Opens a session: finds (or, with {@code embedIfUnconfigured} and no cluster configured,
    * starts) the cluster, checks it answers, prepares the table for the phase (load: create when missing; run: it
    * must exist with the family; an embedded cluster is always prepared as for a load) and connects.
    *
    * @throws BindingException with a one-line message; nothing is left running
    */
-  public static HBaseSession open(Map<String, String> properties, Phase phase, boolean embedIfUnconfigured,
+  public static HBaseSession open(HBaseSettings settings, Phase phase, boolean embedIfUnconfigured,
       PrintStream messages) throws BindingException {
-    OpsSpec ops = OpsSpec.from(properties);
-    TableSpec tableSpec = TableSpec.from(properties);
-    ClusterSpec cluster = ClusterSpec.from(properties);
+    OpsSpec ops = settings.ops();
+    TableSpec tableSpec = settings.table();
+    ClusterSpec cluster = settings.cluster();
     EmbeddedHBase embedded = null;
     Connection connection = null;
     try {
       Configuration conf;
       if (!cluster.configured() && embedIfUnconfigured) {
-        int rs = Integer.parseInt(properties.getOrDefault(HBaseProperties.EMBEDDED_REGION_SERVERS, "1"));
         messages.println("[hbase] no cluster configured: starting an embedded HBase on 127.0.0.1 ...");
         long t0 = System.nanoTime();
-        embedded = EmbeddedHBase.start(rs);
+        embedded = EmbeddedHBase.start(settings.embeddedRegionServers());
         banner(messages, embedded, (System.nanoTime() - t0) / 1e9);
         conf = embedded.clientConfiguration();
         cluster.passThrough().forEach(conf::set);
@@ -101,10 +105,9 @@ public final class HBaseSession implements BindingSession {
         }
         reader = cacheReader(embedded, conf, admin, messages);
       }
-      boolean flush = Boolean.parseBoolean(properties.getOrDefault(HBaseProperties.FLUSH_BEFORE_RUN,
-          Boolean.toString(embedded != null)));
-      long settle = Long.parseLong(properties.getOrDefault(HBaseProperties.METRICS_SETTLE_MS,
-          reader instanceof InProcessBlockCacheReader ? "1100" : "15500"));
+      boolean flush = settings.flushBeforeRun() != null ? settings.flushBeforeRun() : embedded != null;
+      long settle = settings.metricsSettleMillis() != null ? settings.metricsSettleMillis()
+          : reader instanceof InProcessBlockCacheReader ? IN_PROCESS_SETTLE_MS : HTTP_SETTLE_MS;
       return new HBaseSession(connection, ops, tableSpec, phase, flush, embedded, reader, settle, messages);
     } catch (BindingException | IOException | RuntimeException e) {
       closeQuietly(connection);
@@ -179,20 +182,15 @@ public final class HBaseSession implements BindingSession {
     return new HBaseBinding(connection, ops, messages);
   }
 
+  /** The embedded cluster starts empty: the engine loads the records before a run. */
   @Override
-  public boolean startsEmpty() {
+  public boolean loadBeforeRun() {
     return embedded != null;
   }
 
-  /**
-   * Before a measured run phase: flush (embedded default) and wait for compactions if asked; cache baseline.
-   * Nothing before the load the engine does first when a run starts on the empty embedded store.
-   */
+  /** Before the requested phase: flush (embedded default) and wait for compactions if asked; cache baseline. */
   @Override
   public void runStarting(Phase starting) {
-    if (implicitLoad(starting)) {
-      return;
-    }
     if (phase == Phase.RUN && (flushBeforeRun || table.waitForCompactions())) {
       try (Admin admin = connection.getAdmin()) {
         TableSetup setup = new TableSetup(admin, table, messages);
@@ -210,11 +208,6 @@ public final class HBaseSession implements BindingSession {
     baseline = readCache();
   }
 
-  /** The load the engine runs before a run phase on a store that started empty. */
-  private boolean implicitLoad(Phase p) {
-    return phase == Phase.RUN && p == Phase.LOAD;
-  }
-
   private BlockCacheSnapshot readCache() {
     if (cacheReader == null) {
       return null;
@@ -230,9 +223,6 @@ public final class HBaseSession implements BindingSession {
   /** The block-cache deltas over the run; after a load with wait-for-compactions, waits for them. */
   @Override
   public List<ReportLine> runFinished(Phase finished) {
-    if (implicitLoad(finished)) {
-      return List.of();
-    }
     List<ReportLine> lines = new ArrayList<>();
     BlockCacheSnapshot before = baseline;
     BlockCacheSnapshot after = null;

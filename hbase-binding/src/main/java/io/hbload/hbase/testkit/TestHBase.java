@@ -1,6 +1,6 @@
 package io.hbload.hbase.testkit;
 
-import io.hbload.hbase.HBaseProperties;
+import io.hbload.hbase.config.HBaseProperties;
 import io.hbload.hbase.embedded.EmbeddedHBase;
 import java.io.IOException;
 import java.util.Map;

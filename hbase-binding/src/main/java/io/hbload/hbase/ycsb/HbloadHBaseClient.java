@@ -4,12 +4,13 @@ import io.hbload.core.binding.BindingException;
 import io.hbload.core.binding.Key;
 import io.hbload.core.binding.RowSink;
 import io.hbload.core.binding.ScanSink;
-import io.hbload.hbase.HBaseProperties;
+import io.hbload.core.config.SpecException;
+import io.hbload.hbase.config.HBaseSettings;
+import io.hbload.hbase.config.HBaseSettingsParser;
 import io.hbload.hbase.ops.HBaseBinding;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import java.util.Vector;
 import site.ycsb.ByteArrayByteIterator;
@@ -41,18 +42,11 @@ public class HbloadHBaseClient extends DB {
 
   @Override
   public void init() throws DBException {
-    Properties props = getProperties();
-    if (props.getProperty(HBaseProperties.COLUMN_FAMILY) == null) {
-      throw new DBException("No columnfamily specified");
-    }
-    Map<String, String> map = new HashMap<>();
-    for (String name : props.stringPropertyNames()) {
-      map.put(name, props.getProperty(name));
-    }
     try {
-      binding = (HBaseBinding) SharedSession.acquire(map, System.err).newBinding(0);
+      HBaseSettings settings = HBaseSettingsParser.parseYcsb(getProperties());
+      binding = (HBaseBinding) SharedSession.acquire(settings, System.err).newBinding(0);
       acquired = true;
-    } catch (BindingException e) {
+    } catch (BindingException | SpecException e) {
       throw new DBException(e.getMessage(), e);
     }
   }

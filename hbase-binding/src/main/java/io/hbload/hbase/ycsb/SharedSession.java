@@ -2,9 +2,9 @@ package io.hbload.hbase.ycsb;
 
 import io.hbload.core.binding.BindingException;
 import io.hbload.core.config.Phase;
+import io.hbload.hbase.config.HBaseSettings;
 import io.hbload.hbase.ops.HBaseSession;
 import java.io.PrintStream;
-import java.util.Map;
 
 /**
  * The one {@link HBaseSession} (and so one HBase connection) all YCSB client threads of this JVM share, as YCSB's
@@ -19,11 +19,11 @@ final class SharedSession {
   }
 
   /** The shared session, opened with {@code properties} if this is the first reference. */
-  static synchronized HBaseSession acquire(Map<String, String> properties, PrintStream messages)
+  static synchronized HBaseSession acquire(HBaseSettings settings, PrintStream messages)
       throws BindingException {
     if (session == null) {
       // YCSB's binding never creates tables and never starts a cluster: the table must exist (load and run alike)
-      session = HBaseSession.open(properties, Phase.RUN, false, messages);
+      session = HBaseSession.open(settings, Phase.RUN, false, messages);
     }
     references++;
     return session;

@@ -6,18 +6,23 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import io.hbload.hbase.config.HBaseSettingsParser;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class ClusterSpecTest {
+  private static ClusterSpec cluster(Map<String, String> properties) {
+    return HBaseSettingsParser.parse(properties).cluster();
+  }
+
   @TempDir
   Path dir;
 
   @Test
   void nothingConfiguredMeansEmbedded() {
-    assertThat(ClusterSpec.from(Map.of("columnfamily", "family", "hbase.usepagefilter", "false")).configured())
+    assertThat(cluster(Map.of("columnfamily", "family", "hbase.usepagefilter", "false")).configured())
         .isFalse();
   }
 
@@ -28,7 +33,7 @@ class ClusterSpecTest {
     ClassLoader before = Thread.currentThread().getContextClassLoader();
     try (java.net.URLClassLoader cl = new java.net.URLClassLoader(new java.net.URL[] {dir.toUri().toURL()}, before)) {
       Thread.currentThread().setContextClassLoader(cl);
-      assertThat(ClusterSpec.from(Map.of()).configured()).isTrue();
+      assertThat(cluster(Map.of()).configured()).isTrue();
     } finally {
       Thread.currentThread().setContextClassLoader(before);
     }
@@ -36,7 +41,7 @@ class ClusterSpecTest {
 
   @Test
   void zkPropertySetsQuorumAndPort() throws IOException {
-    ClusterSpec spec = ClusterSpec.from(Map.of("hbload.zk", "zk1:2182,zk2:2182"));
+    ClusterSpec spec = cluster(Map.of("hbload.zk", "zk1:2182,zk2:2182"));
     assertThat(spec.configured()).isTrue();
     Configuration c = spec.toConfiguration();
     assertThat(c.get("hbase.zookeeper.quorum")).isEqualTo("zk1,zk2");
@@ -52,7 +57,7 @@ class ClusterSpecTest {
           <property><name>hbase.client.scanner.caching</name><value>77</value></property>
         </configuration>
         """);
-    ClusterSpec spec = ClusterSpec.from(Map.of("hbload.hbase.conf", dir.toString(),
+    ClusterSpec spec = cluster(Map.of("hbload.hbase.conf", dir.toString(),
         "hbase.client.scanner.caching", "99", "hbase.usepagefilter", "false"));
     assertThat(spec.configured()).isTrue();
     Configuration c = spec.toConfiguration();
@@ -66,16 +71,16 @@ class ClusterSpecTest {
 
   @Test
   void defaultTimeoutsBoundEveryOperation() throws IOException {
-    Configuration c = ClusterSpec.from(Map.of("hbload.zk", "h")).toConfiguration();
+    Configuration c = cluster(Map.of("hbload.zk", "h")).toConfiguration();
     assertThat(c.getInt("hbase.client.operation.timeout", 0)).isEqualTo(ClusterSpec.DEFAULT_OPERATION_TIMEOUT_MS);
     assertThat(c.getInt("hbase.client.meta.operation.timeout", 0)).isEqualTo(ClusterSpec.DEFAULT_OPERATION_TIMEOUT_MS);
   }
 
   @Test
   void missingConfDirIsAnError() {
-    assertThatThrownBy(() -> ClusterSpec.from(Map.of("hbload.hbase.conf", dir.resolve("nope").toString()))
+    assertThatThrownBy(() -> cluster(Map.of("hbload.hbase.conf", dir.resolve("nope").toString()))
         .toConfiguration()).hasMessageContaining("does not exist");
-    assertThatThrownBy(() -> ClusterSpec.from(Map.of("hbload.hbase.conf", dir.toString())).toConfiguration())
+    assertThatThrownBy(() -> cluster(Map.of("hbload.hbase.conf", dir.toString())).toConfiguration())
         .hasMessageContaining("no hbase-site.xml");
   }
 }

@@ -2,20 +2,25 @@ package io.hbload.hbase.ops;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hbload.hbase.config.HBaseSettingsParser;
 import java.util.Map;
 import org.apache.hadoop.hbase.client.Durability;
 import org.junit.jupiter.api.Test;
 
 class OpsSpecTest {
+  private static OpsSpec ops(Map<String, String> properties) {
+    return HBaseSettingsParser.parse(properties).ops();
+  }
+
   @Test
   void ycsbDefaults() throws Exception {
-    OpsSpec s = OpsSpec.from(Map.of());
+    OpsSpec s = ops(Map.of());
     assertThat(s).isEqualTo(new OpsSpec("family", false, 12 * 1024 * 1024, Durability.USE_DEFAULT, true, false));
   }
 
   @Test
   void ycsbPropertyNames() throws Exception {
-    OpsSpec s = OpsSpec.from(Map.of("columnfamily", "cf", "clientbuffering", "true", "writebuffersize", "1024",
+    OpsSpec s = ops(Map.of("columnfamily", "cf", "clientbuffering", "true", "writebuffersize", "1024",
         "durability", "SKIP_WAL", "hbase.usepagefilter", "false", "debug", "true"));
     assertThat(s).isEqualTo(new OpsSpec("cf", true, 1024, Durability.SKIP_WAL, false, true));
   }
@@ -23,7 +28,7 @@ class OpsSpecTest {
   @Test
   void pageFilterOnlyOffForExactlyFalse() throws Exception {
     // YCSB: only the exact string "false" disables it
-    assertThat(OpsSpec.from(Map.of("hbase.usepagefilter", "no")).usePageFilter()).isTrue();
-    assertThat(OpsSpec.from(Map.of("hbase.usepagefilter", "FALSE")).usePageFilter()).isTrue();
+    assertThat(ops(Map.of("hbase.usepagefilter", "no")).usePageFilter()).isTrue();
+    assertThat(ops(Map.of("hbase.usepagefilter", "FALSE")).usePageFilter()).isTrue();
   }
 }

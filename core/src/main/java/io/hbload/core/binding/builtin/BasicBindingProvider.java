@@ -4,6 +4,10 @@ import io.hbload.core.binding.Binding;
 import io.hbload.core.binding.BindingContext;
 import io.hbload.core.binding.BindingProvider;
 import io.hbload.core.binding.BindingSession;
+import io.hbload.core.binding.BindingSettings;
+import io.hbload.core.config.Phase;
+import io.hbload.core.config.PropertyReader;
+import io.hbload.core.config.WorkloadSpec;
 import io.hbload.core.binding.Fields;
 import io.hbload.core.binding.Key;
 import io.hbload.core.binding.RowSink;
@@ -36,11 +40,23 @@ public final class BasicBindingProvider implements BindingProvider {
     return "no-op binding (YCSB's BasicDB): measures the engine; basicdb.simulatedelay=MS adds a delay";
   }
 
+  /**
+   * @param delayNanos {@code basicdb.simulatedelay}, given in ms
+   * @param randomize {@code basicdb.randomizedelay}: uniform in [0, delay) instead of the full delay
+   */
+  record Settings(long delayNanos, boolean randomize) implements BindingSettings {
+  }
+
+  @Override
+  public BindingSettings settings(PropertyReader properties, WorkloadSpec workload, Phase phase) {
+    double delayMillis = properties.doubleValue("basicdb.simulatedelay", 0, 0, 86_400_000);
+    return new Settings((long) (delayMillis * 1e6), properties.bool("basicdb.randomizedelay", true));
+  }
+
   @Override
   public BindingSession open(BindingContext context) {
-    long delayNanos = (long) (Double.parseDouble(context.property("basicdb.simulatedelay", "0").trim()) * 1e6);
-    boolean randomize = Boolean.parseBoolean(context.property("basicdb.randomizedelay", "true").trim());
-    return worker -> new Basic(delayNanos, randomize);
+    Settings s = context.settings(Settings.class);
+    return worker -> new Basic(s.delayNanos(), s.randomize());
   }
 
   /** One per worker; allocation-free. */

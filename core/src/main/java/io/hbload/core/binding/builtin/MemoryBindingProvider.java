@@ -43,7 +43,7 @@ public final class MemoryBindingProvider implements BindingProvider {
       }
 
       @Override
-      public boolean startsEmpty() {
+      public boolean loadBeforeRun() {
         return empty;
       }
     };

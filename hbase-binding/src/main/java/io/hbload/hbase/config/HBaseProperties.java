@@ -1,4 +1,4 @@
-package io.hbload.hbase;
+package io.hbload.hbase.config;
 
 /**
  * Every property name this binding reads, in one place. YCSB's hbase binding names are kept verbatim so that

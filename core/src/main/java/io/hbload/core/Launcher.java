@@ -1,0 +1,108 @@
+package io.hbload.core;
+
+import io.hbload.core.binding.BindingException;
+import io.hbload.core.binding.BindingProvider;
+import io.hbload.core.config.RunSpec;
+import io.hbload.core.exec.RunListener;
+import io.hbload.core.exec.Runner;
+import io.hbload.core.export.HlogWriter;
+import io.hbload.core.export.JsonResult;
+import io.hbload.core.export.ReportWriter;
+import io.hbload.core.export.StatusLine;
+import io.hbload.core.export.Version;
+import io.hbload.core.export.YcsbReport;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Assembles one phase the same way for the command line and the Java API: the start-up lines YCSB prints, the
+ * status lines and the HdrHistogram log as listeners, the run, then the report (to its export file or the report
+ * stream) and the JSON result. What the phase produced is written even when it stopped early (Ctrl-C, a failed
+ * worker), so no result is lost. One launch per instance; {@link #requestStop} is safe from any thread.
+ */
+public final class Launcher {
+  private final RunSpec spec;
+  private final BindingProvider provider;
+  private final PrintStream messages;
+  private final PrintStream report;
+  private final Runner runner;
+  private final HlogWriter hlog;
+
+  /** How a phase ended. */
+  public record Outcome(RunResult result, boolean workerFailed) {
+    /** Stopped by {@link #requestStop} with reason {@code interrupted} (Ctrl-C). */
+    public boolean interrupted() {
+      return INTERRUPTED.equals(result.stopReason());
+    }
+
+    /** Operations returned errors and the spec asked for that to fail the run ({@code --fail-on-error}). */
+    public boolean failedOnErrors() {
+      return result.spec().failOnErrors() && result.errorCount() > 0;
+    }
+  }
+
+  /** The stop reason of Ctrl-C. */
+  public static final String INTERRUPTED = "interrupted";
+
+  /**
+   * @param messages human lines (stderr in the CLI): start-up lines, status lines, binding banners
+   * @param report where YCSB's report goes unless the spec names an export file; null for none (the Java API)
+   */
+  public Launcher(RunSpec spec, BindingProvider provider, PrintStream messages, PrintStream report)
+      throws IOException {
+    this.spec = spec;
+    this.provider = provider;
+    this.messages = messages;
+    this.report = report;
+    this.hlog = spec.hlogFile() == null ? null : new HlogWriter(spec.hlogFile());
+    List<RunListener> listeners = new ArrayList<>();
+    listeners.add(new StatusLine(messages));
+    if (hlog != null) {
+      listeners.add(hlog);
+    }
+    this.runner = new Runner(spec, provider, messages, RunListener.all(listeners));
+  }
+
+  /** Runs the phase and writes its outputs; BindingException when the binding cannot open. */
+  public Outcome launch() throws BindingException, IOException {
+    messages.println("hbload " + Version.get() + " (YCSB 0.17.0 compatible), binding " + provider.name() + ", "
+        + spec.phase().name().toLowerCase(java.util.Locale.ROOT) + " phase, " + spec.threads() + " threads");
+    spec.notes().forEach(messages::println);
+    messages.println("Loading workload...");
+    messages.println("Starting test.");
+    RunResult result;
+    try {
+      result = runner.run();
+    } finally {
+      if (hlog != null) {
+        hlog.close();
+      }
+    }
+    write(result);
+    return new Outcome(result, runner.failed());
+  }
+
+  /** Stops the running phase after the workers' current calls; {@link #launch} still writes what was done. */
+  public void requestStop(String reason) {
+    runner.requestStop(reason);
+  }
+
+  private void write(RunResult result) throws IOException {
+    List<io.hbload.core.export.ReportRecord> records = YcsbReport.records(result);
+    if (spec.exportFile() != null) {
+      try (PrintStream file = new PrintStream(Files.newOutputStream(spec.exportFile()), true,
+          StandardCharsets.UTF_8)) {
+        ReportWriter.write(records, spec.exporter(), file);
+      }
+    } else if (report != null) {
+      ReportWriter.write(records, spec.exporter(), report);
+    }
+    if (spec.jsonFile() != null) {
+      Files.writeString(spec.jsonFile(), JsonResult.render(result) + System.lineSeparator());
+    }
+  }
+}

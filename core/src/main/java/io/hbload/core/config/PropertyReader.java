@@ -1,0 +1,176 @@
+package io.hbload.core.config;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Typed reads of merged properties for the spec parsers: the engine's {@link SpecParser} and each binding's own
+ * parser. Values are trimmed (YCSB crashes on a trailing space; hbload does not). A bad value does not throw: it
+ * is noted, naming its property, and the default stands in, so one pass finds every problem and
+ * {@link #throwIfErrors()} reports them all at once. Not thread-safe; one per parse.
+ */
+public final class PropertyReader {
+  private final Map<String, String> props;
+  private final List<String> errors = new ArrayList<>();
+
+  public PropertyReader(Map<String, String> properties) {
+    this.props = properties;
+  }
+
+  /** Whether the key was given at all. */
+  public boolean has(String key) {
+    return props.containsKey(key);
+  }
+
+  /** The trimmed value, or {@code def} when absent. */
+  public String text(String key, String def) {
+    String v = props.get(key);
+    return v == null ? def : v.trim();
+  }
+
+  /** The value exactly as given (YCSB keeps {@code fieldnameprefix} and {@code label} untrimmed), or {@code def}. */
+  public String raw(String key, String def) {
+    return props.getOrDefault(key, def);
+  }
+
+  /** The trimmed value, or null when absent or blank. */
+  public String optional(String key) {
+    String v = props.get(key);
+    return v == null || v.isBlank() ? null : v.trim();
+  }
+
+  public boolean bool(String key, boolean def) {
+    String v = props.get(key);
+    if (v == null) {
+      return def;
+    }
+    String t = v.trim();
+    if (t.equalsIgnoreCase("true")) {
+      return true;
+    }
+    if (t.equalsIgnoreCase("false")) {
+      return false;
+    }
+    error(key, "expected true or false, got '" + v + "'");
+    return def;
+  }
+
+  public long longValue(String key, long def, long min, long max) {
+    String v = props.get(key);
+    if (v == null) {
+      return def;
+    }
+    long parsed;
+    try {
+      parsed = Long.parseLong(v.trim());
+    } catch (NumberFormatException e) {
+      error(key, "'" + v + "' is not a whole number");
+      return def;
+    }
+    if (parsed < min || parsed > max) {
+      error(key, parsed + (parsed < min ? " is below the minimum " + min : " is above the maximum " + max));
+      return def;
+    }
+    return parsed;
+  }
+
+  public int intValue(String key, int def, int min, int max) {
+    return (int) longValue(key, def, min, max);
+  }
+
+  public double doubleValue(String key, double def, double min, double max) {
+    String v = props.get(key);
+    if (v == null) {
+      return def;
+    }
+    double parsed;
+    try {
+      parsed = Double.parseDouble(v.trim());
+    } catch (NumberFormatException e) {
+      error(key, "'" + v + "' is not a number");
+      return def;
+    }
+    if (!(parsed >= min && parsed <= max)) {
+      String range = max == Double.MAX_VALUE ? ">= " + fmt(min) : "in [" + fmt(min) + ", " + fmt(max) + "]";
+      error(key, v.trim() + " must be " + range);
+      return def;
+    }
+    return parsed;
+  }
+
+  /** An enum constant by name, case-insensitive; an unknown name is an error listing the choices. */
+  public <E extends Enum<E>> E enumValue(String key, Class<E> type, E def) {
+    String v = props.get(key);
+    if (v == null) {
+      return def;
+    }
+    try {
+      return Enum.valueOf(type, v.trim().toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      error(key, "unknown value '" + v.trim() + "' (one of " + java.util.Arrays.toString(type.getEnumConstants()) + ")");
+      return def;
+    }
+  }
+
+  /** A file path, or null when absent or blank. */
+  public Path path(String key) {
+    String v = optional(key);
+    if (v == null) {
+      return null;
+    }
+    try {
+      return Path.of(v);
+    } catch (RuntimeException e) {
+      error(key, "'" + v + "' is not a file path");
+      return null;
+    }
+  }
+
+  /** A comma-separated list, trimmed, blanks dropped; empty when absent. */
+  public List<String> list(String key) {
+    String v = text(key, "");
+    List<String> out = new ArrayList<>();
+    for (String part : v.split(",")) {
+      if (!part.isBlank()) {
+        out.add(part.trim());
+      }
+    }
+    return out;
+  }
+
+  /** Every property whose key starts with one of the prefixes, as given, sorted by key (pass-through settings). */
+  public Map<String, String> withPrefixes(List<String> prefixes, List<String> except) {
+    Map<String, String> out = new TreeMap<>();
+    props.forEach((k, v) -> {
+      if (prefixes.stream().anyMatch(k::startsWith) && !except.contains(k)) {
+        out.put(k, v);
+      }
+    });
+    return Collections.unmodifiableMap(out);
+  }
+
+  /** Notes a problem with a property; the parse goes on and reports every problem together. */
+  public void error(String key, String reason) {
+    errors.add("property " + key + ": " + reason);
+  }
+
+  public List<String> errors() {
+    return List.copyOf(errors);
+  }
+
+  /** Throws a {@link SpecException} with every problem noted so far, if any. */
+  public void throwIfErrors() {
+    if (!errors.isEmpty()) {
+      throw new SpecException(errors);
+    }
+  }
+
+  private static String fmt(double d) {
+    return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
+  }
+}

@@ -1,0 +1,40 @@
+package io.hbload.cli;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Ctrl-C during a command: asks the work to stop and keeps the JVM alive until the command has written what it
+ * did (its report), up to a minute. Closing it (the command is done) releases the hook.
+ */
+final class InterruptHook implements AutoCloseable {
+  private final Thread hook;
+  private final CountDownLatch done = new CountDownLatch(1);
+
+  private InterruptHook(Runnable stop) {
+    this.hook = new Thread(() -> {
+      stop.run();
+      try {
+        done.await(60, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }, "hbload-interrupt");
+  }
+
+  static InterruptHook install(Runnable stop) {
+    InterruptHook h = new InterruptHook(stop);
+    Runtime.getRuntime().addShutdownHook(h.hook);
+    return h;
+  }
+
+  @Override
+  public void close() {
+    done.countDown();
+    try {
+      Runtime.getRuntime().removeShutdownHook(hook);
+    } catch (IllegalStateException shuttingDown) {
+      // the hook is running: it was waiting for the countDown above
+    }
+  }
+}

@@ -1,0 +1,116 @@
+package io.hbload.cli;
+
+import io.hbload.core.binding.BindingProvider;
+import io.hbload.core.binding.Bindings;
+import io.hbload.core.config.PropertyNames;
+import io.hbload.core.config.PropertySources;
+import io.hbload.core.config.SpecException;
+import io.hbload.hbase.config.HBaseProperties;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * YCSB Client's flags (and hbload's) for {@code load} and {@code run}, turned into properties with YCSB's
+ * precedence: files first ({@code -w}, then {@code -P} in order), then every command-line setting. A flag sets
+ * its property only when given, so files keep their say otherwise. Values are not interpreted here: the spec
+ * parser reads them all, in one pass.
+ */
+final class PhaseOptions {
+  @Parameters(index = "0", arity = "0..1", paramLabel = "DB",
+      description = "Binding, as YCSB's 'bin/ycsb run <db>': basic, memory, hbase (or hbase20, ...), or a class")
+  String positionalDb;
+
+  @Option(names = {"-w", "--workload"}, paramLabel = "NAME",
+      description = "Bundled workload: a, b, c, d, e, f, updateonly (same values as YCSB's workload files)")
+  String workload;
+
+  @Option(names = "-P", paramLabel = "FILE", description = "Workload property file (YCSB format); repeatable, in order")
+  List<Path> propertyFiles = new ArrayList<>();
+
+  @Option(names = "-p", paramLabel = "NAME=VALUE", description = "Set a property; overrides files")
+  List<String> properties = new ArrayList<>();
+
+  @Option(names = "-threads", paramLabel = "N", description = "Client threads (threadcount)")
+  String threads;
+
+  @Option(names = "-target", paramLabel = "OPS", description = "Target operations/s for the whole client (target)")
+  String target;
+
+  @Option(names = "-s", description = "Print a status line every status.interval seconds to stderr")
+  boolean status;
+
+  @Option(names = "-l", paramLabel = "LABEL", description = "Prefix for status lines (label)")
+  String label;
+
+  @Option(names = "-db", paramLabel = "DB", description = "Binding name or class (db)")
+  String db;
+
+  @Option(names = {"-cp", "--hbase-conf"}, paramLabel = "DIR",
+      description = "HBase configuration directory (with hbase-site.xml), as YCSB users pass -cp /etc/hbase/conf")
+  String hbaseConf;
+
+  @Option(names = "--zk", paramLabel = "HOST:PORT", description = "ZooKeeper quorum of the HBase cluster")
+  String zk;
+
+  @Option(names = "--wait-for-compactions",
+      description = "HBase: after load, wait for compactions to finish; before run, flush first "
+          + "(hbload.waitforcompactions)")
+  boolean waitForCompactions;
+
+  @Option(names = "--json", paramLabel = "FILE", description = "Write hbload's JSON result here (hbload.json)")
+  String json;
+
+  @Option(names = "--hlog", paramLabel = "FILE",
+      description = "Write a tagged HdrHistogram interval log here (hbload.hlog)")
+  String hlog;
+
+  @Option(names = "--seed", paramLabel = "N", description = "Seed every random choice (hbload.seed)")
+  String seed;
+
+  @Option(names = "--fail-on-error", description = "Exit 1 when any operation failed (hbload.failonerror)")
+  boolean failOnError;
+
+  /** The merged properties the spec parser reads. */
+  Map<String, String> properties() {
+    if (workload == null && propertyFiles.isEmpty()) {
+      throw new SpecException("no workload: give -w a|b|c|d|e|f|updateonly or -P FILE");
+    }
+    PropertySources sources = new PropertySources();
+    if (workload != null) {
+      sources.bundled(workload);
+    }
+    propertyFiles.forEach(sources::file);
+    setIf(sources, PropertyNames.DB, positionalDb);
+    properties.forEach(sources::setPair);
+    setIf(sources, PropertyNames.THREADS, threads);
+    setIf(sources, PropertyNames.TARGET, target);
+    setIf(sources, PropertyNames.LABEL, label);
+    setIf(sources, PropertyNames.DB, db);
+    setIf(sources, PropertyNames.JSON_FILE, json);
+    setIf(sources, PropertyNames.HLOG_FILE, hlog);
+    setIf(sources, PropertyNames.SEED, seed);
+    setIf(sources, HBaseProperties.HBASE_CONF_DIR, hbaseConf);
+    setIf(sources, HBaseProperties.ZK, zk);
+    setIf(sources, PropertyNames.STATUS, status ? "true" : null);
+    setIf(sources, HBaseProperties.WAIT_FOR_COMPACTIONS, waitForCompactions ? "true" : null);
+    setIf(sources, PropertyNames.FAIL_ON_ERROR, failOnError ? "true" : null);
+    Map<String, String> merged = sources.merge();
+    merged.putIfAbsent(PropertyNames.DB, defaultBinding());
+    return merged;
+  }
+
+  /** hbase (on the embedded cluster when none is configured) when built in, else the no-op binding. */
+  static String defaultBinding() {
+    return Bindings.available().stream().map(BindingProvider::name).anyMatch("hbase"::equals) ? "hbase" : "basic";
+  }
+
+  private static void setIf(PropertySources sources, String key, String value) {
+    if (value != null) {
+      sources.set(key, value);
+    }
+  }
+}

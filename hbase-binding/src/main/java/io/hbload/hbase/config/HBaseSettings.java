@@ -1,0 +1,21 @@
+package io.hbload.hbase.config;
+
+import io.hbload.core.binding.BindingSettings;
+import io.hbload.hbase.conf.ClusterSpec;
+import io.hbload.hbase.ops.OpsSpec;
+import io.hbload.hbase.table.TableSpec;
+
+/**
+ * Everything the HBase binding was told, typed and validated at spec time by {@link HBaseSettingsParser}. Immutable.
+ *
+ * @param ops how operations are issued
+ * @param table the table's layout and what to do around it
+ * @param cluster where the cluster is
+ * @param embeddedRegionServers RegionServers of the embedded cluster ({@code hbload.embedded.regionservers})
+ * @param flushBeforeRun {@code hbload.flushbeforerun}; null = the default, which depends on the cluster (on for
+ *     the embedded one, so reads go through the block cache, off for a real one)
+ * @param metricsSettleMillis {@code hbload.metrics.settlems}; null = the default for the metrics source
+ */
+public record HBaseSettings(OpsSpec ops, TableSpec table, ClusterSpec cluster, int embeddedRegionServers,
+    Boolean flushBeforeRun, Long metricsSettleMillis) implements BindingSettings {
+}

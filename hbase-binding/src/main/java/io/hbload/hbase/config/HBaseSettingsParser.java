@@ -1,0 +1,103 @@
+package io.hbload.hbase.config;
+
+import static io.hbload.hbase.config.HBaseProperties.*;
+
+import io.hbload.core.config.PropertyReader;
+import io.hbload.hbase.conf.ClusterSpec;
+import io.hbload.hbase.ops.OpsSpec;
+import io.hbload.hbase.table.TableSpec;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.hadoop.hbase.client.Durability;
+import org.apache.hadoop.hbase.io.compress.Compression;
+import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
+import org.apache.hadoop.hbase.regionserver.BloomType;
+
+/**
+ * The HBase binding's half of the spec parse: reads every key of {@link HBaseProperties} with YCSB's hbase binding
+ * defaults, reporting each bad value through the shared {@link PropertyReader}, so that a bad binding setting is
+ * reported with the engine's problems, before any cluster starts. The only code of this module that reads
+ * property strings. Stateless.
+ */
+public final class HBaseSettingsParser {
+  private HBaseSettingsParser() {
+  }
+
+  /** Parses into the engine's reader (errors are thrown by the engine's parser, all together). */
+  public static HBaseSettings parse(PropertyReader read, String table) {
+    return new HBaseSettings(ops(read), table(read, table), cluster(read),
+        read.intValue(EMBEDDED_REGION_SERVERS, 1, 1, 16),
+        read.has(FLUSH_BEFORE_RUN) ? read.bool(FLUSH_BEFORE_RUN, false) : null,
+        read.has(METRICS_SETTLE_MS) ? read.longValue(METRICS_SETTLE_MS, 0, 0, 600_000) : null);
+  }
+
+  /** Parses on its own (YCSB's DB adapter, tests); a SpecException lists every problem. */
+  public static HBaseSettings parse(Map<String, String> properties) {
+    PropertyReader read = new PropertyReader(properties);
+    HBaseSettings settings = parse(read, read.text(TABLE, TableSpec.DEFAULT_TABLE));
+    read.throwIfErrors();
+    return settings;
+  }
+
+  /**
+   * The properties YCSB hands its DB binding. As YCSB's hbase binding, which has no default column family,
+   * {@code columnfamily} is required.
+   */
+  public static HBaseSettings parseYcsb(Properties properties) {
+    Map<String, String> map = new HashMap<>();
+    properties.stringPropertyNames().forEach(name -> map.put(name, properties.getProperty(name)));
+    PropertyReader read = new PropertyReader(map);
+    if (!read.has(COLUMN_FAMILY)) {
+      read.error(COLUMN_FAMILY, "No columnfamily specified");
+    }
+    HBaseSettings settings = parse(read, read.text(TABLE, TableSpec.DEFAULT_TABLE));
+    read.throwIfErrors();
+    return settings;
+  }
+
+  private static OpsSpec ops(PropertyReader read) {
+    String family = read.raw(COLUMN_FAMILY, TableSpec.DEFAULT_FAMILY);
+    if (family.isBlank()) {
+      read.error(COLUMN_FAMILY, "must not be empty");
+    }
+    return new OpsSpec(family,
+        read.bool(CLIENT_BUFFERING, false),
+        read.longValue(WRITE_BUFFER_SIZE, OpsSpec.DEFAULT_WRITE_BUFFER_SIZE, 1, Long.MAX_VALUE),
+        read.enumValue(DURABILITY, Durability.class, Durability.USE_DEFAULT),
+        // YCSB's binding: only the exact value "false" turns the page filter off
+        !"false".equals(read.raw(USE_PAGE_FILTER, null)),
+        "true".equals(read.raw(DEBUG, null)));
+  }
+
+  private static TableSpec table(PropertyReader read, String table) {
+    return new TableSpec(table, read.raw(COLUMN_FAMILY, TableSpec.DEFAULT_FAMILY),
+        read.intValue(PRESPLIT, 0, 1, 100_000),
+        compression(read),
+        read.enumValue(BLOCK_ENCODING, DataBlockEncoding.class, DataBlockEncoding.NONE),
+        read.enumValue(BLOOM_FILTER, BloomType.class, BloomType.ROW),
+        read.bool(IN_MEMORY, false),
+        read.bool(DROP_TABLE, false),
+        read.bool(WAIT_FOR_COMPACTIONS, false));
+  }
+
+  private static Compression.Algorithm compression(PropertyReader read) {
+    String c = read.optional(COMPRESSION);
+    if (c == null) {
+      return Compression.Algorithm.NONE;
+    }
+    try {
+      return Compression.getCompressionAlgorithmByName(c.toLowerCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      read.error(COMPRESSION, "unknown: " + c + " (none, gz, snappy, lz4, zstd, lzo, bzip2)");
+      return Compression.Algorithm.NONE;
+    }
+  }
+
+  private static ClusterSpec cluster(PropertyReader read) {
+    return new ClusterSpec(read.path(HBASE_CONF_DIR), read.optional(ZK),
+        read.withPrefixes(List.of(HBASE_PREFIX, "zookeeper."), List.of(USE_PAGE_FILTER)));
+  }
+}
