@@ -13,7 +13,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
-import picocli.CommandLine;
 
 class GcTuneCommandTest {
     private static final Path JDK17 = Path.of("/usr/lib/jvm/java-17-openjdk-amd64/bin/java");
@@ -22,8 +21,12 @@ class GcTuneCommandTest {
     @TempDir
     Path dir;
 
+    /** Through the root command line, as a user runs it: the error handler and parser settings live there. */
     static CommandOutput run(String... args) {
-        return CommandOutput.of(new CommandLine(new GcTuneCommand()), args);
+        String[] command = new String[args.length + 1];
+        command[0] = "gc-tune";
+        System.arraycopy(args, 0, command, 1, args.length);
+        return CommandOutput.of(HbloadCommand.commandLine(), command);
     }
 
     @Test
@@ -34,6 +37,7 @@ class GcTuneCommandTest {
                 .startsWith("-XX:+UseG1GC -Xms100g -Xmx100g -XX:MaxGCPauseMillis=100 -XX:-ResizePLAB"
                         + " -XX:ParallelGCThreads=28 -XX:+UnlockExperimentalVMOptions -XX:G1NewSizePercent=1 -Xlog:gc*");
         assertThat(r.err()).contains("compressed-oops");
+        assertThat(r.errLines()).allMatch(l -> l.startsWith("hbload gc-tune: warning: "));
     }
 
     @ParameterizedTest(name = "{0} -> {1}")
@@ -96,7 +100,11 @@ class GcTuneCommandTest {
         "--heap 1g --jdk 9", "--heap 1g --jdk banana", "--heap 1g --pause-ms 0", "--heap 1g --format yaml",
         "--cpus 4", "--heap", "--heap 1g --bogus", "--heap 1g extra", "--heap 1g --evacuation-rate fast",
         "--heap 1g --evacuation-rate -1", "--heap 1g --gc-log /nonexistent/gc.log", "--heap 1g --gc-log",
-        "--heap 1g --java /nonexistent/java", "--heap 1g --bucketcache-size lots"})
+        "--heap 1g --java /nonexistent/java", "--heap 1g --bucketcache-size lots",
+        // caught by the typed options' converters
+        "--heap 1g --cpus 4x", "--heap 1g --cpus 99999999999", "--heap 1g --pause-ms 1.5", "--heap 1g --format bogus",
+        "--heap 1g --machine-memory lots", "--heap 1g --jdk", "--heap 1g --java", "--heap 1g --log-file",
+        "--heap --cpus 4", "--heap 1g --java /tmp", "--heap=1g --explain=banana"})
     void badInputIsOneLineAndExit2(String args) {
         CommandOutput r = run(args.split(" "));
         assertThat(r.exit()).as(r.err()).isEqualTo(2);
@@ -118,13 +126,57 @@ class GcTuneCommandTest {
         assertThat(both.errLines()).singleElement().asString().contains("not both");
     }
 
-    /** Picocli's own parse errors become one line too when the handler is installed (as hbload does). */
+    /** Picocli's own parse errors become one line too: the root command line's handler prints them. */
     @Test
     void parseErrorsAreOneLineWithTheHandler() {
-        CommandLine cl = new CommandLine(new GcTuneCommand()).setParameterExceptionHandler(GcTuneCommand.ONE_LINE_ERRORS);
-        CommandOutput r = CommandOutput.of(cl, "--heap", "1g", "--explain=banana");
+        CommandOutput r = run("--heap", "1g", "--explain=banana");
         assertThat(r.exit()).isEqualTo(2);
         assertThat(r.errLines()).singleElement().asString().startsWith("hbload gc-tune: ");
+    }
+
+    /** Each typed option names itself and the bad value, in picocli's words or gc-tuner's. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "--heap 1g --cpus 4x|Invalid value for option '--cpus': '4x' is not an int",
+        "--heap 1g --evacuation-rate fast|Invalid value for option '--evacuation-rate': 'fast'",
+        "--heap banana|Invalid value for option '--heap': 'banana' is not a size",
+        "--heap 1g --bucketcache-size lots|Invalid value for option '--bucketcache-size': 'lots' is not a size",
+        "--heap 1g --format bogus|Invalid value for option '--format': unknown format 'bogus' (use opts, hbase-env,",
+        "--heap 1g --format HBASE_ENV|unknown format 'HBASE_ENV'",
+        "--heap 1g --jdk 9|Invalid value for option '--jdk': unknown JDK '9' (use one of 8, 11, 17, 21, 25",
+        "--cpus 4|Missing required option: '--heap=SIZE'",
+        "--heap|Missing required parameter for option '--heap'",
+        "--heap 1g --bogus|Unknown option: '--bogus'",
+        "--heap 1g extra|Unmatched argument at index 3: 'extra'",
+        "--heap 1g --gc-log|Missing required parameter for option '--gc-log'",
+        "--heap 1g --java /tmp|--java: /tmp is not an executable file",
+        "--heap 1.1g --jdk 17|--heap must be a whole number of megabytes"})
+    void badValuesSayWhichOptionAndWhy(String args, String message) {
+        CommandOutput r = run(args.split(" "));
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.errLines()).singleElement().asString().startsWith("hbload gc-tune: ").contains(message);
+    }
+
+    /** A log with too few pauses is a warning, but not next to an error: bad input stays one line. */
+    @Test
+    void badInputWithAWeakGcLogIsStillOneLine() throws IOException {
+        CommandOutput r = run("--heap", "0", "--jdk", "17", "--gc-log", writeFew());
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.errLines()).singleElement().asString().contains("--heap must be greater than 0");
+    }
+
+    @Test
+    void formatNamesAreCaseInsensitiveAsBefore() {
+        assertThat(run("--heap", "8g", "--cpus", "8", "--jdk", "17", "--format", "JSON").out())
+                .isEqualTo(run("--heap", "8g", "--cpus", "8", "--jdk", "17", "--format", "json").out())
+                .startsWith("{");
+    }
+
+    /** Shell completion offers what --format accepts, not the enum constants (HBASE_ENV would be rejected). */
+    @Test
+    void formatCompletionOffersTheCliNames() {
+        var format = HbloadCommand.commandLine().getSubcommands().get("gc-tune").getCommandSpec().findOption("--format");
+        assertThat(format.completionCandidates()).containsExactly("opts", "hbase-env", "jvm-options", "json");
     }
 
     @Test

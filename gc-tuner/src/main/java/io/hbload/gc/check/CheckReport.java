@@ -29,4 +29,19 @@ public record CheckReport(String java, int targetFeature, int actualFeature, int
         return exitCode == 0 && findings.isEmpty() && targetFeature == actualFeature
                 && checks.stream().allMatch(FlagCheck::ok);
     }
+
+    /**
+     * The report as {@code #} comment lines, one per fact, each ending in a newline: printed after the options, the
+     * output stays valid in {@code hbase-env.sh} and in a {@code java @argfile}.
+     */
+    public String render() {
+        StringBuilder sb = new StringBuilder();
+        sb.append("# check: ").append(java).append(" (JDK ").append(actualFeature).append("), exit ").append(exitCode)
+                .append(": ").append(ok() ? "OK, every flag took its value from the command line" : "FAILED")
+                .append('\n');
+        omitted.forEach(o -> sb.append("#   left out: ").append(o).append('\n'));
+        checks.forEach(c -> sb.append("#   ").append(c.line()).append('\n'));
+        findings.forEach(f -> sb.append("#   finding: ").append(f).append('\n'));
+        return sb.toString();
+    }
 }

@@ -5,6 +5,7 @@ import io.hbload.gc.InvalidInputException;
 import io.hbload.gc.rules.YoungSizeRule;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * A robust evacuation rate from many young pauses. Per-pause rates on a busy host are very noisy (docs/g1-tuner.md
@@ -64,6 +65,15 @@ public record EvacuationSummary(int n, int skipped, double p10, double p25, doub
 
     public boolean enoughPauses() {
         return n >= MIN_PAUSES;
+    }
+
+    /**
+     * The caveat to show next to a rate from too few pauses, empty when there are enough. Not one of the tuning
+     * result's warnings: it is about the measurement, known before the calculator runs.
+     */
+    public Optional<String> weakEstimateWarning() {
+        return enoughPauses() ? Optional.empty() : Optional.of("only " + n + " usable young pauses (want " + MIN_PAUSES
+                + "+): the measured rate is a weak estimate");
     }
 
     /** One line for explanations, e.g. "p25 of 57 young pauses: 2.10 GB/s (median 4.3, p10 1.2, p90 9.8)". */

@@ -22,7 +22,8 @@ public final class JavaVersionProbe {
 
     /** @throws InvalidInputException when the path is not an executable java or its output has no version */
     public static JdkRelease probe(Path java) {
-        if (!Files.isExecutable(java)) {
+        // a directory is "executable" (searchable) too, and would fail later as an obscure "Permission denied"
+        if (!Files.isRegularFile(java) || !Files.isExecutable(java)) {
             throw new InvalidInputException("--java: " + java + " is not an executable file");
         }
         ProcessBuilder pb = new ProcessBuilder(java.toString(), "-version").redirectErrorStream(true);

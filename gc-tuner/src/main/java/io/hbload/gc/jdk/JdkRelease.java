@@ -26,7 +26,10 @@ public record JdkRelease(int feature) {
         return new JdkRelease(feature);
     }
 
-    /** Parses {@code --jdk}: {@code 8}, {@code 1.8}, {@code 11}, {@code 17}, {@code 21} or {@code 25}. */
+    /**
+     * Parses {@code --jdk}: {@code 8}, {@code 1.8}, {@code 11}, {@code 17}, {@code 21} or {@code 25}. The message of
+     * the exception describes the value only; the caller names the option (the CLI's converter does).
+     */
     public static JdkRelease parse(String text) {
         String t = text == null ? "" : text.strip();
         if (t.equals("1.8")) {
@@ -36,10 +39,10 @@ public record JdkRelease(int feature) {
         try {
             feature = Integer.parseInt(t);
         } catch (NumberFormatException e) {
-            throw new InvalidInputException("--jdk: unknown JDK '" + text + "' (use one of 8, 11, 17, 21, 25)");
+            throw new InvalidInputException("unknown JDK '" + text + "' (use one of 8, 11, 17, 21, 25)");
         }
         if (!VERIFIED.contains(feature)) {
-            throw new InvalidInputException("--jdk: unknown JDK '" + text + "' (use one of 8, 11, 17, 21, 25,"
+            throw new InvalidInputException("unknown JDK '" + text + "' (use one of 8, 11, 17, 21, 25,"
                     + " or --java PATH to ask a binary)");
         }
         return new JdkRelease(feature);

@@ -14,6 +14,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -72,6 +74,21 @@ class FlagCheckerTest {
         assertThat(r.checks()).anyMatch(c -> "InitialHeapSize".equals(c.flagName()) && c.ok())
                 .anyMatch(c -> "MaxDirectMemorySize".equals(c.flagName())
                         && c.actual().equals(Long.toString(4L << 30)));
+    }
+
+    /** What the CLI runs: the check in a scratch directory of its own, rendered, and the directory gone afterwards. */
+    @Test
+    void tempDirCheckRendersAndCleansUpOnJdk17() {
+        Path java = need(Jdks.jdk17(), "JDK 17");
+        CheckReport r = TempDirCheck.run(java, tune("2g", 4, 17, ByteSize.GIB), HostResources.totalMemoryBytes());
+        assertThat(r.ok()).as(r.render()).isTrue();
+        assertThat(r.render()).startsWith("# check: " + java + " (JDK 17), exit 0: OK")
+                .contains("#   ok   -Xms2g -> InitialHeapSize = 2147483648 (origin command line)\n",
+                        "#   ok   -XX:MaxDirectMemorySize=4g -> MaxDirectMemorySize = 4294967296")
+                .doesNotContain("FAIL", "finding:");
+        Matcher scratch = Pattern.compile("replaced by (\\S+)/gc-check\\.log").matcher(r.render());
+        assertThat(scratch.find()).as(r.render()).isTrue();
+        assertThat(Path.of(scratch.group(1))).doesNotExist();
     }
 
     @Test

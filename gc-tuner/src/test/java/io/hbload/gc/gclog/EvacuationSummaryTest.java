@@ -31,6 +31,8 @@ class EvacuationSummaryTest {
         assertThat(s.fitInterceptMillis()).isCloseTo(5.0, within(1e-6));
         assertThat(s.fitMillisPerGib()).isCloseTo(80.0, within(1e-6));
         assertThat(s.enoughPauses()).isFalse();
+        assertThat(s.weakEstimateWarning()).hasValue(
+                "only 8 usable young pauses (want 20+): the measured rate is a weak estimate");
         assertThat(s.describe()).contains("fit pause = 5.0 ms + 80.0 ms/GB");
     }
 
@@ -46,6 +48,7 @@ class EvacuationSummaryTest {
         assertThat(s.rateGibPerSec()).isBetween(9.7, 10.0);
         assertThat(s.n()).isEqualTo(31);
         assertThat(s.enoughPauses()).isTrue();
+        assertThat(s.weakEstimateWarning()).isEmpty();
         assertThat(Double.isNaN(s.fitMillisPerGib())).isTrue(); // constant Eden: no slope
         // so it reproduces the post's points
         assertThat(s.recommendedNewSizePercent(32 * ByteSize.GIB, 100)).isEqualTo(3);

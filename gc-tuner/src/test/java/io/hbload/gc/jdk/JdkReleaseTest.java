@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.hbload.gc.InvalidInputException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class JdkReleaseTest {
     @Test
@@ -15,7 +16,7 @@ class JdkReleaseTest {
             assertThat(JdkRelease.parse(Integer.toString(f)).feature()).isEqualTo(f);
         }
         assertThatThrownBy(() -> JdkRelease.parse("9")).isInstanceOf(InvalidInputException.class)
-                .hasMessageContaining("unknown JDK '9'");
+                .hasMessageStartingWith("unknown JDK '9'"); // the value only: the CLI adds the option name
         assertThatThrownBy(() -> JdkRelease.parse("banana")).hasMessageContaining("unknown JDK 'banana'");
         assertThatThrownBy(() -> JdkRelease.of(7)).hasMessageContaining("not supported");
     }
@@ -54,5 +55,11 @@ class JdkReleaseTest {
                 .isEqualTo(25);
         assertThatThrownBy(() -> JavaVersionProbe.parseVersionOutput(java, "hello"))
                 .hasMessageContaining("no version");
+    }
+
+    @Test
+    void aDirectoryIsNotAJava(@TempDir Path dir) {
+        assertThatThrownBy(() -> JavaVersionProbe.probe(dir)).isInstanceOf(InvalidInputException.class)
+                .hasMessage("--java: " + dir + " is not an executable file");
     }
 }

@@ -1,0 +1,52 @@
+package io.hbload.cli;
+
+import io.hbload.gc.format.OutputFormat;
+import io.hbload.gc.jdk.JdkRelease;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.function.Supplier;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * Picocli converters onto gc-tuner's own parsers, so that {@code --jdk 9} or {@code --format yaml} is a parameter
+ * error like any other ({@code Invalid value for option '--format': ...}) while the grammar stays in gc-tuner.
+ */
+final class GcTuneConverters {
+    private GcTuneConverters() {
+    }
+
+    /** {@code --jdk}: one of the verified releases. */
+    static final class Jdk implements ITypeConverter<JdkRelease> {
+        @Override
+        public JdkRelease convert(String value) {
+            return parsed(() -> JdkRelease.parse(value));
+        }
+    }
+
+    /** {@code --format}: by the names users type ({@code hbase-env}), not the enum constants ({@code HBASE_ENV}). */
+    static final class Format implements ITypeConverter<OutputFormat> {
+        @Override
+        public OutputFormat convert(String value) {
+            return parsed(() -> OutputFormat.fromCliName(value));
+        }
+    }
+
+    /** Completion candidates for {@code --format}; picocli would otherwise offer the enum constants, which fail. */
+    static final class FormatNames implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return Arrays.stream(OutputFormat.values()).map(OutputFormat::cliName).iterator();
+        }
+    }
+
+    // Picocli prints a TypeConversionException's message after the option name; any other exception from a converter
+    // would come out as "cannot convert ... (java.lang.IllegalArgumentException: ...)".
+    private static <T> T parsed(Supplier<T> parser) {
+        try {
+            return parser.get();
+        } catch (IllegalArgumentException e) {
+            throw new TypeConversionException(e.getMessage());
+        }
+    }
+}
