@@ -52,7 +52,9 @@ class CliTest {
       "unknown option|run -w a --bogus|Unknown option: '--bogus'",
       "stray arguments|run basic extra -w a|Unmatched argument",
       "missing value|run -w|Missing required parameter",
-      "bad exporter|run -w a -db basic -p exporter=foo|property exporter"})
+      "bad exporter|run -w a -db basic -p exporter=foo|property exporter",
+      "bad binding setting|run -w a -db basic -p basicdb.simulatedelay=soon|property basicdb.simulatedelay",
+      "bad hbase settings|run -w a -p hbload.presplit=0 -p durability=often|property hbload.presplit: 0 is below"})
   void badInputIsOneLineAndExitTwo(String what, String args, String message) {
     CommandOutput o = exec(args.split(" "));
     assertThat(o.exit()).as(what).isEqualTo(2);

@@ -162,4 +162,45 @@ class SpecParserTest {
         "db", "memory");
     assertThat(built).isEqualTo(parsed);
   }
+
+  @Test
+  void theBindingsOwnSettingsAreParsedInTheSamePassAndReportedWithTheEngines() {
+    assertThatThrownBy(() -> run("db", "basic", "recordcount", "-1", "basicdb.simulatedelay", "soon",
+        "basicdb.randomizedelay", "maybe"))
+        .isInstanceOfSatisfying(SpecException.class, e -> assertThat(e.problems()).containsExactly(
+            "property recordcount: -1 is below the minimum 0",
+            "property basicdb.simulatedelay: 'soon' is not a number",
+            "property basicdb.randomizedelay: expected true or false, got 'maybe'"));
+    assertThat(run("db", "basic", "basicdb.simulatedelay", "1.5").bindingSettings())
+        .hasToString("Settings[delayNanos=1500000, randomize=true]");
+  }
+
+  @Test
+  void anUnknownBindingIsReportedWithTheOtherProblems() {
+    assertThatThrownBy(() -> run("db", "nosuchdb", "operationcount", "x"))
+        .isInstanceOfSatisfying(SpecException.class, e -> assertThat(e.problems()).containsExactly(
+            "property operationcount: 'x' is not a whole number",
+            "property db: unknown binding 'nosuchdb' (available: basic, memory, or a class name)"));
+  }
+
+  @Test
+  void errorTrackingSettingsAreTyped() {
+    RunSpec s = run("reportlatencyforeacherror", "true", "latencytrackederrors", " NOT_FOUND, ,ERROR ");
+    assertThat(s.reportLatencyForEachError()).isTrue();
+    assertThat(s.latencyTrackedErrors()).containsExactly("NOT_FOUND", "ERROR");
+  }
+
+  @Test
+  void theLoadBeforeARunIsDerivedFromTheParsedRun() {
+    RunSpec r = run("recordcount", "500", "insertstart", "100", "operationcount", "9000", "threadcount", "8",
+        "target", "250");
+    RunSpec load = SpecParser.loadBefore(r);
+    assertThat(load.phase()).isEqualTo(Phase.LOAD);
+    assertThat(load.operations()).isEqualTo(400);
+    assertThat(load.threads()).isEqualTo(8);
+    assertThat(load.targetOpsPerSec()).isEqualTo(250);
+    assertThat(load.workload()).isSameAs(r.workload());
+    assertThat(load.bindingSettings()).isSameAs(r.bindingSettings());
+    assertThat(SpecParser.loadBefore(run("recordcount", "3", "threadcount", "8")).threads()).isEqualTo(3);
+  }
 }

@@ -191,6 +191,65 @@ class EngineTest {
     assertThat(r.operations()).isEqualTo(100);
   }
 
+  @Test
+  void theLoadBeforeARunIsTheSessionsSignalAndItsHooksSeeOnlyTheRequestedPhase() {
+    java.util.List<String> hooks = new java.util.concurrent.CopyOnWriteArrayList<>();
+    AtomicLong inserts = new AtomicLong();
+    BindingSession empty = new BindingSession() {
+      @Override
+      public Binding newBinding(int workerIndex) {
+        return new FailingUpdates.Ok() {
+          @Override
+          public Status insert(String table, Key key, Values values) {
+            inserts.incrementAndGet();
+            return Status.OK;
+          }
+        };
+      }
+
+      @Override
+      public boolean loadBeforeRun() {
+        return true;
+      }
+
+      @Override
+      public void runStarting(Phase phase) {
+        hooks.add("starting " + phase);
+      }
+
+      @Override
+      public java.util.List<io.hbload.core.binding.ReportLine> runFinished(Phase phase) {
+        hooks.add("finished " + phase);
+        return java.util.List.of();
+      }
+    };
+    RunResult r = workloadFile("c").binding(provider(empty)).recordCount(250).operationCount(400).run();
+    assertThat(inserts.get()).as("the engine loaded first").isEqualTo(250);
+    assertThat(r.operations()).isEqualTo(400);
+    assertThat(hooks).containsExactly("starting RUN", "finished RUN");
+  }
+
+  @Test
+  void theJavaApiWritesJsonAndHlogAsTheCliDoes(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+      throws Exception {
+    java.nio.file.Path json = dir.resolve("r.json");
+    java.nio.file.Path hlog = dir.resolve("r.hlog");
+    RunResult r = workloadFile("a").binding("memory").recordCount(100).operationCount(300).json(json).hlog(hlog)
+        .run();
+    assertThat(java.nio.file.Files.readString(json)).startsWith("{").contains("\"READ\"")
+        .containsPattern("\"operations\":\\s*" + r.operations());
+    try (java.io.InputStream in = java.nio.file.Files.newInputStream(hlog)) {
+      org.HdrHistogram.HistogramLogReader reader = new org.HdrHistogram.HistogramLogReader(in);
+      long reads = 0;
+      for (org.HdrHistogram.EncodableHistogram h; (h = reader.nextIntervalHistogram()) != null; ) {
+        if ("READ.service".equals(h.getTag())) {
+          reads += ((org.HdrHistogram.Histogram) h).getTotalCount();
+        }
+      }
+      assertThat(reads).isEqualTo(r.op("READ").count());
+    }
+  }
+
   static BindingProvider provider(BindingSession session) {
     return new BindingProvider() {
       @Override
