@@ -1,8 +1,9 @@
 #!/bin/sh
-# Installs what hdfs-io's native ISA-L coder needs to build (gcc, libisal-dev: headers + libisal.so
-# link symlink; the runtime only needs libisal2, which libisal-dev pulls in).
-# Idempotent: touches apt only when something is missing. Debian/Ubuntu only; needs root or sudo.
-# Usage: hdfs-io/setup-native.sh        (exit 0 when everything is present afterwards)
+# Installs what hdfs-io's native ISA-L coder needs to build (gcc, libisal-dev: headers and libisal.so.2,
+# which the build copies into the jar: where the jar runs, nothing needs installing).
+# Idempotent: touches apt only when something is missing. Debian/Ubuntu; needs root or sudo there.
+# Elsewhere (macOS, no apt-get) it says so and exits 0: the build then makes a jar with the Java coder.
+# Usage: sh hdfs-io/setup-native.sh     (exit 0 when everything is present afterwards or cannot be had)
 set -eu
 
 missing=""
@@ -17,6 +18,11 @@ fi
 
 if [ -z "$missing" ]; then
   echo "setup-native: gcc and libisal-dev already present"
+  exit 0
+fi
+
+if ! command -v apt-get >/dev/null 2>&1; then
+  echo "setup-native: no apt-get here, cannot install:$missing; the jar will use Hadoop's Java coder" >&2
   exit 0
 fi
 

@@ -6,9 +6,9 @@
 #   BENCH_COMPARE_ARGS   compare options (default: --policy RS-6-3-1024k --files 4 --size 128m
 #                        --datanodes-down 3)
 #   BENCH_SECONDS        seconds per coder-bench case (default 2)
-#   HBLOAD_JAR           run `java -jar $HBLOAD_JAR dfsio ...` instead of the module's classes
-# Needs: a built module (mvn -B -pl hdfs-io verify), gcc + libisal-dev (hdfs-io/setup-native.sh).
-# Every run holds /tmp/hbload-heavy.lock so it never overlaps another mini cluster on the host.
+#   HBLOAD_JAR           the fat jar to run (default: dist/target/hbload.jar)
+# Needs: the fat jar (./mvnw -B -q -pl dist -am package -DskipTests), gcc + libisal-dev for the raw C baseline
+# (hdfs-io/setup-native.sh). Every run holds /tmp/hbload-heavy.lock so it never overlaps another mini cluster.
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
 MODULE=$(dirname "$HERE")
@@ -17,21 +17,15 @@ ROUNDS=${1:-3}
 OUT=${2:-$MODULE/target/bench}
 SECONDS_PER_CASE=${BENCH_SECONDS:-2}
 COMPARE_ARGS=${BENCH_COMPARE_ARGS:---policy RS-6-3-1024k --files 4 --size 128m --datanodes-down 3}
+HBLOAD_JAR=${HBLOAD_JAR:-$ROOT/dist/target/hbload.jar}
 mkdir -p "$OUT"
 
-if [ -n "${HBLOAD_JAR:-}" ]; then
-  run_dfsio() { java -Xmx2g -jar "$HBLOAD_JAR" dfsio "$@"; }
-else
-  CP_FILE="$OUT/classpath.txt"
-  (cd "$ROOT" && mvn -B -q -f hdfs-io/pom.xml dependency:build-classpath -Dmdep.outputFile="$CP_FILE" >/dev/null)
-  PICOCLI=$(find "$HOME/.m2/repository/info/picocli/picocli" -name 'picocli-4.7.7.jar' | head -1)
-  CLI_CLASSES="$OUT/cli-classes"
-  mkdir -p "$CLI_CLASSES"
-  CP="$MODULE/target/classes:$(cat "$CP_FILE"):$PICOCLI"
-  javac -nowarn -d "$CLI_CLASSES" -cp "$CP" "$ROOT/dist/src/main/java/io/hbload/cli/DfsioCommand.java"
-  cp "$MODULE/src/test/resources/log4j.properties" "$CLI_CLASSES/"
-  run_dfsio() { java -Xmx2g -XX:MaxDirectMemorySize=1g -cp "$CLI_CLASSES:$CP" io.hbload.cli.DfsioCommand "$@"; }
+if [ ! -f "$HBLOAD_JAR" ]; then
+  echo "coder-bench.sh: no $HBLOAD_JAR; build it: ./mvnw -B -q -pl dist -am package -DskipTests" >&2
+  exit 2
 fi
+# the same entry point and error handling users get: hbload dfsio ...
+run_dfsio() { java -Xmx2g -XX:MaxDirectMemorySize=1g -jar "$HBLOAD_JAR" dfsio "$@"; }
 
 RAW="$OUT/isal_raw_bench"
 if [ ! -x "$RAW" ] || [ "$HERE/isal_raw_bench.c" -nt "$RAW" ]; then

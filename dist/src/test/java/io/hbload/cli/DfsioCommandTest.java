@@ -3,6 +3,7 @@ package io.hbload.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hbload.hdfs.cluster.EmbeddedCluster;
+import io.hbload.hdfs.coder.IsalLibrary;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
@@ -12,7 +13,6 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 /**
  * {@code hbload dfsio} bad input: one line on stderr, exit 2, nothing deleted that the tool did not
@@ -39,41 +39,43 @@ class DfsioCommandTest {
     FileUtil.fullyDelete(baseDir.toFile());
   }
 
+  /** {@code hbload dfsio <args>} through the CLI's one command line and error handler. */
   static CommandOutput run(String... args) {
-    return CommandOutput.of(new CommandLine(new DfsioCommand()), args);
+    return CommandOutput.of(HbloadCommand.commandLine(), concat("dfsio", args));
   }
 
-  static void assertBadInput(CommandOutput r, String messagePart) {
+  static void assertBadInput(CommandOutput r, String subcommand, String messagePart) {
     assertThat(r.exit()).as("exit code; stderr: %s", r.err()).isEqualTo(2);
     assertThat(r.err().lines().toList()).as("stderr lines").hasSize(1);
-    assertThat(r.err()).startsWith("hbload dfsio: ").contains(messagePart).doesNotContain("\tat ");
+    assertThat(r.err()).startsWith("hbload dfsio " + subcommand + ": ").contains(messagePart)
+        .doesNotContain("\tat ");
     assertThat(r.out()).isEmpty();
   }
 
   @Test
   void unknown_policy() {
-    assertBadInput(run("write", "--policy", "RS-7-1-1024k", "--fs", uri), "unknown policy 'RS-7-1-1024k'");
+    assertBadInput(run("write", "--policy", "RS-7-1-1024k", "--fs", uri), "write", "unknown policy 'RS-7-1-1024k'");
   }
 
   @Test
   void size_zero() {
-    assertBadInput(run("write", "--policy", "REPLICATION", "--size", "0", "--fs", uri), "--size must be at least 1 byte");
+    assertBadInput(run("write", "--policy", "REPLICATION", "--size", "0", "--fs", uri), "write", "--size must be at least 1 byte");
   }
 
   @Test
   void size_garbage() {
-    assertBadInput(run("read", "--size", "lots", "--fs", uri), "not a size: 'lots'");
+    assertBadInput(run("read", "--size", "lots", "--fs", uri), "read", "'lots' is not a size");
   }
 
   @Test
   void policy_needing_more_datanodes_than_the_cluster_has() {
-    assertBadInput(run("write", "--policy", "RS-3-2-1024k", "--fs", uri, "--size", "1m"),
+    assertBadInput(run("write", "--policy", "RS-3-2-1024k", "--fs", uri, "--size", "1m"), "write",
         "RS-3-2-1024k needs 5 DataNodes, the cluster has 3 live");
   }
 
   @Test
   void policy_needing_more_datanodes_than_the_embedded_cluster_is_given() {
-    assertBadInput(run("compare", "--policy", "RS-6-3-1024k", "--datanodes", "4", "--size", "1m"),
+    assertBadInput(run("compare", "--policy", "RS-6-3-1024k", "--datanodes", "4", "--size", "1m"), "compare",
         "RS-6-3-1024k needs 9 DataNodes, --datanodes is 4");
   }
 
@@ -81,7 +83,7 @@ class DfsioCommandTest {
   void unreachable_namenode_fails_within_seconds() {
     long start = System.nanoTime();
     CommandOutput r = run("write", "--policy", "REPLICATION", "--fs", "hdfs://127.0.0.1:1", "--size", "1m");
-    assertBadInput(r, "cannot reach the NameNode at hdfs://127.0.0.1:1");
+    assertBadInput(r, "write", "cannot reach the NameNode at hdfs://127.0.0.1:1");
     assertThat((System.nanoTime() - start) / 1e9).isLessThan(15);
   }
 
@@ -97,7 +99,7 @@ class DfsioCommandTest {
           ? run(command, "--fs", uri, "--dir", "/home/alice")
           : run(command, "--policy", "REPLICATION", "--replication", "1", "--fs", uri, "--dir", "/home/alice",
               "--size", "1m");
-      assertBadInput(r, "directory /home/alice exists and holds files hbload did not write");
+      assertBadInput(r, command, "directory /home/alice exists and holds files hbload did not write");
       assertThat(fs.exists(mine)).as("after %s", command).isTrue();
     }
     assertThat(fs.listStatus(mine.getParent())).hasSize(1);
@@ -110,6 +112,7 @@ class DfsioCommandTest {
     CommandOutput write = run(concat("write", common));
     assertThat(write.exit()).as(write.err()).isZero();
     assertThat(write.out()).contains("REPLICATION x2").contains("write");
+    assertThat(write.outLines()).contains("ISA-L coder: " + IsalLibrary.status());
     // the read finds HDFS through a Hadoop configuration file, as Hadoop tools do
     Path coreSite = Files.createTempFile(baseDir, "core-site", ".xml");
     Files.writeString(coreSite, "<configuration><property><name>fs.defaultFS</name><value>" + uri
@@ -118,7 +121,7 @@ class DfsioCommandTest {
         "--replication", "2", "--dir", "/bench/cli", "--files", "2", "--size", "1m", "--streams", "2");
     assertThat(read.exit()).as(read.err()).isZero();
     assertThat(read.out()).contains("\"phase\": \"read\"").contains("\"mismatchedBytes\": 0")
-        .contains("\"bytes\": 2097152");
+        .contains("\"bytes\": 2097152").contains("\"isal\": \"rs_isal ");
     CommandOutput clean = run("clean", "--fs", uri, "--dir", "/bench/cli");
     assertThat(clean.exit()).as(clean.err()).isZero();
     assertThat(clean.out()).contains("removed 2 files");
@@ -127,8 +130,8 @@ class DfsioCommandTest {
 
   @Test
   void unknown_coder_and_format() {
-    assertBadInput(run("write", "--coder", "rs_fast", "--fs", uri), "unknown coder 'rs_fast'");
-    assertBadInput(run("write", "--format", "xml", "--fs", uri), "--format must be text, json or log");
+    assertBadInput(run("write", "--coder", "rs_fast", "--fs", uri), "write", "unknown coder 'rs_fast'");
+    assertBadInput(run("write", "--format", "xml", "--fs", uri), "write", "--format must be text, json or log");
   }
 
   private static String[] concat(String first, String... rest) {

@@ -22,7 +22,8 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
 
 /**
  * The dfsio engine: write, read (optionally degraded), clean and compare passes against one HDFS,
- * embedded or real. The CLI parses a {@link DfsioSpec} and calls these methods.
+ * embedded or real. {@link DfsioPasses} strings them together for each {@code hbload dfsio} command;
+ * tests and benchmarks call them directly.
  *
  * <pre>{@code
  * try (Dfsio dfsio = Dfsio.open(spec, List.of(spec.policy()), System.err::println)) {

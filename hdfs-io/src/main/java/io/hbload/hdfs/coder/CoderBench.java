@@ -37,6 +37,23 @@ public final class CoderBench {
    * @param seconds measured time per case (plus half of it as warm-up)
    */
   public record Settings(int dataUnits, int parityUnits, int cellBytes, long workingSetBytes, double seconds) {
+    /** Widest cell accepted: HDFS's built-in policies use 1 MiB; past this the buffers stop making sense. */
+    public static final long MAX_CELL_BYTES = 64L << 20;
+
+    /**
+     * Settings from the command line's units: the cell as any byte count (checked before it narrows to an int),
+     * the time as a duration.
+     *
+     * @throws BadInputException naming the option that is out of range
+     */
+    public static Settings of(int dataUnits, int parityUnits, long cellBytes, long workingSetBytes,
+        java.time.Duration time) {
+      if (cellBytes > MAX_CELL_BYTES) {
+        throw new BadInputException("--cell must be at most 64m, got " + cellBytes + " bytes");
+      }
+      return new Settings(dataUnits, parityUnits, (int) cellBytes, workingSetBytes, time.toNanos() / 1e9);
+    }
+
     public Settings {
       if (dataUnits < 1 || parityUnits < 1 || dataUnits + parityUnits > 32) {
         throw new BadInputException("RS shape must have k >= 1, p >= 1, k + p <= 32");

@@ -1,10 +1,45 @@
 package io.hbload.hdfs.report;
 
 import io.hbload.hdfs.coder.CoderBench;
+import io.hbload.hdfs.coder.IsalLibrary;
+import io.hbload.hdfs.config.BadInputException;
 import java.util.Locale;
 
-/** Renders a {@link CoderBench.Report} as text or JSON. Stateless. */
+/**
+ * Renders a {@link CoderBench.Report} as text or JSON, with whether the ISA-L coder loaded and why not (a table
+ * without rs_isal says why). Stateless.
+ */
 public final class CoderBenchTable {
+  /** How coder-bench prints its report. */
+  public enum Format {
+    TEXT,
+    JSON;
+
+    /**
+     * By name, case-insensitive.
+     *
+     * @throws BadInputException naming the formats
+     */
+    public static Format parse(String text) {
+      for (Format f : values()) {
+        if (f.name().equalsIgnoreCase(text.strip())) {
+          return f;
+        }
+      }
+      throw new BadInputException("--format must be text or json, got '" + text + "'");
+    }
+
+    /** The report in this format. */
+    public String render(CoderBench.Report report) {
+      return this == JSON ? json(report) : text(report);
+    }
+
+    @Override
+    public String toString() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
   private CoderBenchTable() {}
 
   public static String text(CoderBench.Report report) {
@@ -13,7 +48,8 @@ public final class CoderBenchTable {
     out.append(String.format(Locale.ROOT,
         "RS(%d,%d), cell %d bytes, 1 thread; GB/s = 10^9 data bytes/s; decode = %d data units erased%n",
         s.dataUnits(), s.parityUnits(), s.cellBytes(), Math.min(s.dataUnits(), s.parityUnits())));
-    out.append(String.format(Locale.ROOT, "larger-than-cache working set: %d MiB%n%n", s.workingSetBytes() >> 20));
+    out.append(String.format(Locale.ROOT, "larger-than-cache working set: %d MiB%n", s.workingSetBytes() >> 20));
+    out.append("ISA-L coder: ").append(IsalLibrary.status()).append("\n\n");
     out.append(String.format(Locale.ROOT, "%-10s %-7s %-18s %10s %10s%n", "coder", "buffers", "working set",
         "encode", "decode"));
     for (CoderBench.Measurement m : report.measurements()) {
@@ -32,8 +68,9 @@ public final class CoderBenchTable {
     CoderBench.Settings s = report.settings();
     StringBuilder out = new StringBuilder();
     out.append(String.format(Locale.ROOT,
-        "{\"k\": %d, \"p\": %d, \"cellBytes\": %d, \"workingSetBytes\": %d, \"seconds\": %.3f, \"agree\": %s, \"results\": [",
-        s.dataUnits(), s.parityUnits(), s.cellBytes(), s.workingSetBytes(), s.seconds(), report.agree()));
+        "{\"k\": %d, \"p\": %d, \"cellBytes\": %d, \"workingSetBytes\": %d, \"seconds\": %.3f, \"agree\": %s, \"isal\": \"%s\", \"results\": [",
+        s.dataUnits(), s.parityUnits(), s.cellBytes(), s.workingSetBytes(), s.seconds(), report.agree(),
+        JsonReport.escaped(IsalLibrary.status())));
     for (int i = 0; i < report.measurements().size(); i++) {
       CoderBench.Measurement m = report.measurements().get(i);
       out.append(i == 0 ? "\n  " : ",\n  ").append(String.format(Locale.ROOT,

@@ -1,5 +1,6 @@
 package io.hbload.hdfs.report;
 
+import io.hbload.hdfs.coder.IsalLibrary;
 import java.util.Date;
 import java.util.Locale;
 
@@ -23,6 +24,7 @@ public final class DfsioLog {
         + line("Test exec time sec", f(r.wallNanos() / 1e9))
         + line("Storage policy", r.policy())
         + line("Raw coder", r.coder())
+        + line("ISA-L coder", IsalLibrary.status())
         + line("Degraded DataNodes", Integer.toString(r.dataNodesDown()))
         + line("Aggregate mb/sec", f(r.aggregateMiBps()))
         + line("Client CPU cores", f(r.cpuCores()))

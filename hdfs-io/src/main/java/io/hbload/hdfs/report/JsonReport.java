@@ -1,9 +1,13 @@
 package io.hbload.hdfs.report;
 
+import io.hbload.hdfs.coder.IsalLibrary;
 import java.util.List;
 import java.util.Locale;
 
-/** Renders runs as a JSON array of objects, one per run, field names as in {@link RunResult}. Stateless. */
+/**
+ * Renders runs as a JSON array of objects, one per run, field names as in {@link RunResult}, plus {@code isal}:
+ * whether the ISA-L coder loaded in this JVM and why not ({@link IsalLibrary#status()}). Stateless.
+ */
 public final class JsonReport {
   private JsonReport() {}
 
@@ -15,6 +19,7 @@ public final class JsonReport {
           .append(str("phase", r.phase())).append(", ")
           .append(str("policy", r.policy())).append(", ")
           .append(str("coder", r.coder())).append(", ")
+          .append(str("isal", IsalLibrary.status())).append(", ")
           .append(str("target", r.target())).append(", ")
           .append(str("start", r.start().toString())).append(", ")
           .append(num("files", r.files())).append(", ")
@@ -39,7 +44,12 @@ public final class JsonReport {
   }
 
   private static String str(String name, String value) {
-    StringBuilder s = new StringBuilder("\"").append(name).append("\": \"");
+    return "\"" + name + "\": \"" + escaped(value) + "\"";
+  }
+
+  /** {@code value} as the inside of a JSON string (messages from the OS loader may hold quotes). */
+  static String escaped(String value) {
+    StringBuilder s = new StringBuilder();
     for (char c : value.toCharArray()) {
       if (c == '"' || c == '\\') {
         s.append('\\').append(c);
@@ -49,7 +59,7 @@ public final class JsonReport {
         s.append(c);
       }
     }
-    return s.append('"').toString();
+    return s.toString();
   }
 
   private static String num(String name, long value) {

@@ -1,12 +1,16 @@
 package io.hbload.hdfs.report;
 
+import io.hbload.hdfs.coder.IsalLibrary;
 import io.hbload.hdfs.config.Sizes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
 
-/** Renders runs as a human-readable table, one column per run (side by side for compare). Stateless. */
+/**
+ * Renders runs as a human-readable table, one column per run (side by side for compare), then a line saying
+ * whether the ISA-L coder loaded and why not, so a slow EC column is explained on the spot. Stateless.
+ */
 public final class TextReport {
   private TextReport() {}
 
@@ -41,7 +45,7 @@ public final class TextReport {
       }
       out.append('\n');
     }
-    return out.toString();
+    return out.append("ISA-L coder: ").append(IsalLibrary.status()).append('\n').toString();
   }
 
   private static String[] row(String name, List<RunResult> runs, Function<RunResult, String> cell) {

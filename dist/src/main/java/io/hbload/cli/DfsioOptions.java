@@ -1,0 +1,142 @@
+package io.hbload.cli;
+
+import io.hbload.cli.contract.ByteSizeConverter;
+import io.hbload.hdfs.config.BadInputException;
+import io.hbload.hdfs.config.CoderChoice;
+import io.hbload.hdfs.config.DfsioSpec;
+import io.hbload.hdfs.config.HdfsSettings;
+import io.hbload.hdfs.config.StoragePolicy;
+import io.hbload.hdfs.report.CoderBenchTable;
+import io.hbload.hdfs.report.DfsioReport;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * The options of {@code hbload dfsio}'s subcommands, typed: sizes through the CLI's one size grammar, policy,
+ * coder and format through hdfs-io's own parsers, so a bad value is a parameter error (exit 2, one line) before
+ * anything runs. Option names and defaults are the ones users' scripts already pass.
+ */
+final class DfsioOptions {
+  private DfsioOptions() {}
+
+  /** Where HDFS is; shared by every subcommand that talks to HDFS. */
+  static final class Hdfs {
+    @Option(names = {"-conf", "--conf", "--hdfs-site"}, paramLabel = "FILE",
+        description = "Hadoop configuration file (core-site.xml, hdfs-site.xml); repeatable")
+    List<Path> confFiles = new ArrayList<>();
+
+    @Option(names = "--fs", paramLabel = "URI", description = "fs.defaultFS, e.g. hdfs://nn:8020")
+    String defaultFs;
+
+    @Option(names = "-D", paramLabel = "KEY=VALUE", description = "Hadoop setting; repeatable")
+    Map<String, String> properties = new LinkedHashMap<>();
+
+    @Option(names = "--datanodes", paramLabel = "N",
+        description = "DataNodes of the embedded cluster (default: as many as the policy needs)")
+    int dataNodes;
+
+    @Option(names = "--dir", paramLabel = "PATH", defaultValue = DfsioSpec.DEFAULT_BASE_DIR,
+        description = "HDFS base directory owned by the tool (default: ${DEFAULT-VALUE})")
+    String dir;
+
+    HdfsSettings settings() {
+      return new HdfsSettings(confFiles, Optional.ofNullable(defaultFs), properties, dataNodes, Optional.empty());
+    }
+  }
+
+  /** What to write/read and how, and how to report it. */
+  static final class Run {
+    @Option(names = "--policy", defaultValue = "RS-6-3-1024k", converter = PolicyConverter.class,
+        description = "REPLICATION or an EC policy: RS-6-3-1024k, RS-3-2-1024k, RS-10-4-1024k, XOR-2-1-1024k (default: ${DEFAULT-VALUE})")
+    StoragePolicy policy;
+
+    @Option(names = "--replication", defaultValue = "3", description = "replicas for REPLICATION (default: ${DEFAULT-VALUE})")
+    int replication;
+
+    @Option(names = {"-n", "--files"}, defaultValue = "4", description = "number of files (default: ${DEFAULT-VALUE})")
+    int files;
+
+    @Option(names = {"-s", "--size"}, defaultValue = "128m", converter = ByteSizeConverter.class,
+        description = "bytes per file, units k/m/g (default: ${DEFAULT-VALUE})")
+    long size;
+
+    @Option(names = {"-t", "--streams"}, defaultValue = "1", description = "concurrent streams (default: ${DEFAULT-VALUE})")
+    int streams;
+
+    @Option(names = "--buffer", defaultValue = "1m", converter = ByteSizeConverter.class,
+        description = "application buffer per call (default: ${DEFAULT-VALUE})")
+    long buffer;
+
+    @Option(names = "--coder", defaultValue = "auto", converter = CoderConverter.class,
+        description = "raw RS coder: auto (rs_native > rs_isal > rs_java), rs_native, rs_isal, rs_java (default: ${DEFAULT-VALUE})")
+    CoderChoice coder;
+
+    @Option(names = "--datanodes-down", defaultValue = "0",
+        description = "stop K DataNodes holding data units before reading (embedded cluster only)")
+    int dataNodesDown;
+
+    @Option(names = "--format", defaultValue = "text", converter = ReportFormatConverter.class,
+        description = "text, json or log (TestDFSIO-like) (default: ${DEFAULT-VALUE})")
+    DfsioReport.Format format;
+
+    @Option(names = "--result-log", paramLabel = "FILE", description = "also append TestDFSIO-like results to FILE")
+    Path resultLog;
+
+    DfsioSpec spec(Hdfs hdfs) {
+      StoragePolicy stored = policy.isErasureCoded() ? policy : StoragePolicy.replication(replication);
+      // DfsioSpec rejects anything past 256m; the clamp only keeps a huge value from wrapping into a valid one
+      int bufferBytes = (int) Math.min(Integer.MAX_VALUE, buffer);
+      return new DfsioSpec(stored, files, size, streams, bufferBytes, hdfs.dir, coder, dataNodesDown,
+          hdfs.settings());
+    }
+  }
+
+  /** hdfs-io's parser, its bad-input message turned into picocli's parameter error. */
+  private static <T> T parsed(String value, Function<String, T> parser) {
+    try {
+      return parser.apply(value);
+    } catch (BadInputException e) {
+      throw new TypeConversionException(e.getMessage());
+    }
+  }
+
+  /** REPLICATION or an HDFS built-in EC policy; --replication applies to REPLICATION afterwards. */
+  static final class PolicyConverter implements ITypeConverter<StoragePolicy> {
+    @Override
+    public StoragePolicy convert(String value) {
+      return parsed(value, v -> StoragePolicy.parse(v, 1));
+    }
+  }
+
+  /** auto, rs_native, rs_isal, rs_java. */
+  static final class CoderConverter implements ITypeConverter<CoderChoice> {
+    @Override
+    public CoderChoice convert(String value) {
+      return parsed(value, CoderChoice::parse);
+    }
+  }
+
+  /** text, json, log. */
+  static final class ReportFormatConverter implements ITypeConverter<DfsioReport.Format> {
+    @Override
+    public DfsioReport.Format convert(String value) {
+      return parsed(value, DfsioReport.Format::parse);
+    }
+  }
+
+  /** text, json (coder-bench has no TestDFSIO log). */
+  static final class BenchFormatConverter implements ITypeConverter<CoderBenchTable.Format> {
+    @Override
+    public CoderBenchTable.Format convert(String value) {
+      return parsed(value, CoderBenchTable.Format::parse);
+    }
+  }
+}

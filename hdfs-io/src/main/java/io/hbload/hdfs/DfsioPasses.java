@@ -1,0 +1,79 @@
+package io.hbload.hdfs;
+
+import io.hbload.hdfs.config.BadInputException;
+import io.hbload.hdfs.config.CoderChoice;
+import io.hbload.hdfs.config.DfsioSpec;
+import io.hbload.hdfs.config.HdfsSettings;
+import io.hbload.hdfs.config.StoragePolicy;
+import io.hbload.hdfs.report.RunResult;
+import java.io.IOException;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.function.Consumer;
+
+/**
+ * What each {@code hbload dfsio} command runs, start to finish: opens the HDFS (or an embedded cluster), runs the
+ * passes in order and closes it. The decisions that depend on where HDFS is live here: an embedded cluster starts
+ * empty, so a read writes first; a real cluster cannot have DataNodes stopped for it, so compare runs four passes
+ * instead of five. Stateless.
+ */
+public final class DfsioPasses {
+  private DfsioPasses() {}
+
+  /** One measured write of the spec's files. */
+  public static List<RunResult> write(DfsioSpec spec, Consumer<String> notices) throws IOException {
+    try (Dfsio dfsio = Dfsio.open(spec, List.of(spec.policy()), notices)) {
+      return List.of(dfsio.write(spec));
+    }
+  }
+
+  /** One measured, verified read; on an embedded cluster the files are written first, unmeasured. */
+  public static List<RunResult> read(DfsioSpec spec, Consumer<String> notices) throws IOException {
+    try (Dfsio dfsio = Dfsio.open(spec, List.of(spec.policy()), notices)) {
+      if (dfsio.isEmbedded()) {
+        notices.accept("embedded cluster starts empty: writing the files first (not measured)");
+        dfsio.write(spec.withDataNodesDown(0));
+      }
+      return List.of(dfsio.read(spec));
+    }
+  }
+
+  /**
+   * {@code replication}-way replication and the spec's EC policy back to back: write and read each, plus (embedded
+   * only) a degraded EC read.
+   *
+   * @throws BadInputException when the spec's policy is not erasure coded
+   */
+  public static List<RunResult> compare(DfsioSpec spec, int replication, Consumer<String> notices)
+      throws IOException {
+    if (!spec.policy().isErasureCoded()) {
+      throw new BadInputException("compare needs an EC --policy (replication is the other side)");
+    }
+    StoragePolicy replicated = StoragePolicy.replication(replication);
+    try (Dfsio dfsio = Dfsio.open(spec, List.of(replicated, spec.policy()), notices)) {
+      if (dfsio.isEmbedded()) {
+        return dfsio.compare(spec, replication);
+      }
+      // open() refused --datanodes-down on a real cluster: nobody stops DataNodes here
+      notices.accept("real cluster: the degraded read reports what it observes; stop DataNodes yourself");
+      DfsioSpec rep = spec.withPolicy(replicated);
+      return List.of(dfsio.write(rep), dfsio.read(rep), dfsio.write(spec), dfsio.read(spec));
+    }
+  }
+
+  /**
+   * Deletes the tool's directory {@code baseDir} after checking it holds only what the tool wrote.
+   *
+   * @return files removed, or empty when {@code hdfs} names no HDFS: an embedded cluster keeps nothing to clean
+   */
+  public static OptionalInt clean(HdfsSettings hdfs, String baseDir, Consumer<String> notices) throws IOException {
+    if (Dfsio.wouldEmbed(hdfs)) {
+      notices.accept("no HDFS configured: an embedded cluster keeps nothing between runs, nothing to clean");
+      return OptionalInt.empty();
+    }
+    DfsioSpec spec = new DfsioSpec(StoragePolicy.replication(1), 1, 1, 1, 1, baseDir, CoderChoice.AUTO, 0, hdfs);
+    try (Dfsio dfsio = Dfsio.open(spec, List.of(), notices)) {
+      return OptionalInt.of(dfsio.clean());
+    }
+  }
+}
