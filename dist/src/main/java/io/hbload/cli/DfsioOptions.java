@@ -1,7 +1,7 @@
 package io.hbload.cli;
 
+import io.hbload.cli.contract.BadInput;
 import io.hbload.cli.contract.ByteSizeConverter;
-import io.hbload.hdfs.config.BadInputException;
 import io.hbload.hdfs.config.CoderChoice;
 import io.hbload.hdfs.config.DfsioSpec;
 import io.hbload.hdfs.config.HdfsSettings;
@@ -14,10 +14,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.TypeConversionException;
 
 /**
  * The options of {@code hbload dfsio}'s subcommands, typed: sizes through the CLI's one size grammar, policy,
@@ -99,20 +97,11 @@ final class DfsioOptions {
     }
   }
 
-  /** hdfs-io's parser, its bad-input message turned into picocli's parameter error. */
-  private static <T> T parsed(String value, Function<String, T> parser) {
-    try {
-      return parser.apply(value);
-    } catch (BadInputException e) {
-      throw new TypeConversionException(e.getMessage());
-    }
-  }
-
   /** REPLICATION or an HDFS built-in EC policy; --replication applies to REPLICATION afterwards. */
   static final class PolicyConverter implements ITypeConverter<StoragePolicy> {
     @Override
     public StoragePolicy convert(String value) {
-      return parsed(value, v -> StoragePolicy.parse(v, 1));
+      return BadInput.converted(() -> StoragePolicy.parse(value, 1));
     }
   }
 
@@ -120,7 +109,7 @@ final class DfsioOptions {
   static final class CoderConverter implements ITypeConverter<CoderChoice> {
     @Override
     public CoderChoice convert(String value) {
-      return parsed(value, CoderChoice::parse);
+      return BadInput.converted(() -> CoderChoice.parse(value));
     }
   }
 
@@ -128,7 +117,7 @@ final class DfsioOptions {
   static final class ReportFormatConverter implements ITypeConverter<DfsioReport.Format> {
     @Override
     public DfsioReport.Format convert(String value) {
-      return parsed(value, DfsioReport.Format::parse);
+      return BadInput.converted(() -> DfsioReport.Format.parse(value));
     }
   }
 
@@ -136,7 +125,7 @@ final class DfsioOptions {
   static final class BenchFormatConverter implements ITypeConverter<CoderBenchTable.Format> {
     @Override
     public CoderBenchTable.Format convert(String value) {
-      return parsed(value, CoderBenchTable.Format::parse);
+      return BadInput.converted(() -> CoderBenchTable.Format.parse(value));
     }
   }
 }

@@ -1,12 +1,11 @@
 package io.hbload.cli;
 
+import io.hbload.cli.contract.BadInput;
 import io.hbload.gc.format.OutputFormat;
 import io.hbload.gc.jdk.JdkRelease;
 import java.util.Arrays;
 import java.util.Iterator;
-import java.util.function.Supplier;
 import picocli.CommandLine.ITypeConverter;
-import picocli.CommandLine.TypeConversionException;
 
 /**
  * Picocli converters onto gc-tuner's own parsers, so that {@code --jdk 9} or {@code --format yaml} is a parameter
@@ -20,7 +19,7 @@ final class GcTuneConverters {
     static final class Jdk implements ITypeConverter<JdkRelease> {
         @Override
         public JdkRelease convert(String value) {
-            return parsed(() -> JdkRelease.parse(value));
+            return BadInput.converted(() -> JdkRelease.parse(value));
         }
     }
 
@@ -28,7 +27,7 @@ final class GcTuneConverters {
     static final class Format implements ITypeConverter<OutputFormat> {
         @Override
         public OutputFormat convert(String value) {
-            return parsed(() -> OutputFormat.fromCliName(value));
+            return BadInput.converted(() -> OutputFormat.fromCliName(value));
         }
     }
 
@@ -37,16 +36,6 @@ final class GcTuneConverters {
         @Override
         public Iterator<String> iterator() {
             return Arrays.stream(OutputFormat.values()).map(OutputFormat::cliName).iterator();
-        }
-    }
-
-    // Picocli prints a TypeConversionException's message after the option name; any other exception from a converter
-    // would come out as "cannot convert ... (java.lang.IllegalArgumentException: ...)".
-    private static <T> T parsed(Supplier<T> parser) {
-        try {
-            return parser.get();
-        } catch (IllegalArgumentException e) {
-            throw new TypeConversionException(e.getMessage());
         }
     }
 }

@@ -4,7 +4,6 @@ import io.hbload.cli.contract.DurationConverter;
 import io.hbload.cli.contract.ErrorHandler;
 import io.hbload.core.export.Version;
 import java.time.Duration;
-import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -22,7 +21,7 @@ import picocli.CommandLine.Command;
         EmbeddedCommand.class,
         DfsioCommand.class,
         GcTuneCommand.class,
-        AutoComplete.GenerateCompletion.class},
+        CompletionCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
         "0:completed",

@@ -73,6 +73,15 @@ class CliTest {
   }
 
   @Test
+  void completionCoversEveryCommandAndOption() {
+    CommandOutput o = exec("generate-completion");
+    assertThat(o.exit()).isZero();
+    assertThat(o.out()).contains("complete -F", "dfsio", "coder-bench", "gc-tune", "embedded", "--heap",
+        "--policy", "-threads", "--wait-for-compactions");
+    assertThat(o.err()).isEmpty();
+  }
+
+  @Test
   void helpAndVersion() {
     CommandOutput help = exec("--help");
     assertThat(help.exit()).isZero();

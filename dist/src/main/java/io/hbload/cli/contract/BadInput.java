@@ -34,6 +34,22 @@ public final class BadInput {
     return false;
   }
 
+  /**
+   * Runs a module's own parser inside a picocli converter: its bad-input exception becomes picocli's conversion
+   * error, which the handler prints after the option's name ({@code Invalid value for option '--x': ...}); any
+   * other exception from a converter would come out as "cannot convert ... (java.lang...Exception: ...)".
+   */
+  public static <T> T converted(java.util.function.Supplier<T> parser) {
+    try {
+      return parser.get();
+    } catch (RuntimeException e) {
+      if (is(e)) {
+        throw new CommandLine.TypeConversionException(ErrorHandler.firstLine(find(e).getMessage()));
+      }
+      throw e;
+    }
+  }
+
   /** The bad-input exception itself, for its message. */
   static Throwable find(Throwable e) {
     for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {

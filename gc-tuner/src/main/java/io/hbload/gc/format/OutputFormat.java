@@ -1,6 +1,7 @@
 package io.hbload.gc.format;
 
 import io.hbload.gc.ByteSize;
+import io.hbload.gc.InvalidInputException;
 import io.hbload.gc.Explanation;
 import io.hbload.gc.TuningInput;
 import io.hbload.gc.TuningResult;
@@ -89,7 +90,7 @@ public enum OutputFormat {
                 return f;
             }
         }
-        throw new IllegalArgumentException("unknown format '" + name + "' (use opts, hbase-env, jvm-options, json)");
+        throw new InvalidInputException("unknown format '" + name + "' (use opts, hbase-env, jvm-options, json)");
     }
 
     static Map<String, Object> toMap(TuningResult r) {

@@ -1,0 +1,86 @@
+package io.hbload.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hbload.cli.contract.ExitCode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import picocli.CommandLine;
+
+/**
+ * The one CLI contract, across every subcommand: bad input goes through the single handler and comes out as exit 2
+ * and exactly one stderr line, {@code hbload <command path>: ...}, with nothing on stdout and no stack trace. The
+ * cases per command are in CliTest, DfsioBadInputTest and GcTuneCommandTest; this test walks the whole command
+ * tree so that a new subcommand is covered the day it is added.
+ */
+class BadInputContractTest {
+  /** Bad input every command must reject the same way. */
+  static Stream<Arguments> everyCommand() {
+    List<Arguments> out = new ArrayList<>();
+    for (List<String> path : commandPaths(HbloadCommand.commandLine(), new ArrayList<>())) {
+      out.add(Arguments.of(path, "--no-such-option"));
+    }
+    return out.stream();
+  }
+
+  /** Typed values and command-specific checks, one or more per subcommand. */
+  static Stream<Arguments> typedValues() {
+    return Stream.of(
+        Arguments.of(List.of("run"), "-w a -db basic -p recordcount=x"),
+        Arguments.of(List.of("load"), "-w a -db basic -p basicdb.simulatedelay=soon"),
+        Arguments.of(List.of("run"), "-w a -p hbload.presplit=0"),
+        Arguments.of(List.of("embedded"), "--regionservers 0"),
+        Arguments.of(List.of("embedded"), "--seconds soon"),
+        Arguments.of(List.of("dfsio", "write"), "--size lots"),
+        Arguments.of(List.of("dfsio", "read"), "--policy RS-99-1-1024k"),
+        Arguments.of(List.of("dfsio", "compare"), "--format xml"),
+        Arguments.of(List.of("dfsio", "clean"), "--datanodes many"),
+        Arguments.of(List.of("dfsio", "coder-bench"), "--cell 128m"),
+        Arguments.of(List.of("gc-tune"), "--heap 32x"),
+        Arguments.of(List.of("gc-tune"), "--heap 32g --format yaml"),
+        Arguments.of(List.of("generate-completion"), "extra"));
+  }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("everyCommand")
+  void unknownOptionsAreOneLineAndExitTwo(List<String> path, String args) {
+    assertOneLineBadInput(path, args);
+  }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("typedValues")
+  void badValuesAreOneLineAndExitTwo(List<String> path, String args) {
+    assertOneLineBadInput(path, args);
+  }
+
+  private static void assertOneLineBadInput(List<String> path, String args) {
+    List<String> argv = new ArrayList<>(path);
+    argv.addAll(List.of(args.split(" ")));
+    CommandOutput o = CommandOutput.of(HbloadCommand.commandLine(), argv.toArray(new String[0]));
+    String prefix = "hbload" + (path.isEmpty() ? "" : " " + String.join(" ", path)) + ": ";
+    assertThat(o.exit()).as("exit of %s: %s", argv, o.err()).isEqualTo(ExitCode.BAD_INPUT);
+    assertThat(o.errLines()).as("stderr of %s", argv).hasSize(1);
+    assertThat(o.err()).as("stderr of %s", argv).startsWith(prefix).doesNotContain("\tat ")
+        .doesNotContain("Exception:");
+    assertThat(o.out()).as("stdout of %s", argv).isEmpty();
+  }
+
+  /** Every command path of the tree, the root ([]) included. */
+  private static List<List<String>> commandPaths(CommandLine cl, List<String> prefix) {
+    List<List<String>> out = new ArrayList<>();
+    out.add(List.copyOf(prefix));
+    cl.getSubcommands().forEach((name, sub) -> {
+      if (!sub.getCommandSpec().name().equals(name)) {
+        return; // an alias
+      }
+      List<String> p = new ArrayList<>(prefix);
+      p.add(name);
+      out.addAll(commandPaths(sub, p));
+    });
+    return out;
+  }
+}
