@@ -232,12 +232,13 @@ class HBaseBindingIT {
 
   @Test
   void badPropertiesAreReportedTogether() {
+    // parsed at spec time now: the same problems, reported before any connection is made
     assertThatThrownBy(() -> open(Phase.LOAD, "hbload.presplit", "zero", "hbload.bloomfilter", "maybe"))
-        .isInstanceOf(BindingException.class)
-        .hasMessageContaining("hbload.presplit is not a number: zero")
-        .hasMessageContaining("hbload.bloomfilter unknown: maybe");
+        .isInstanceOf(io.hbload.core.config.SpecException.class)
+        .hasMessageContaining("property hbload.presplit: 'zero' is not a whole number")
+        .hasMessageContaining("property hbload.bloomfilter: unknown value 'maybe'");
     assertThatThrownBy(() -> open(Phase.LOAD, "durability", "SOMETIMES"))
-        .hasMessageStartingWith("durability unknown: SOMETIMES");
+        .hasMessageStartingWith("property durability: unknown value 'SOMETIMES'");
   }
 
   @Test
