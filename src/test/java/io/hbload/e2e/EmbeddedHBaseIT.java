@@ -33,6 +33,38 @@ class EmbeddedHBaseIT {
     assertThat(Path.of(path)).doesNotExist();
   }
 
+  /**
+   * Two clients load one table as shards 0/2 and 1/2 (concurrently, from a shared start instant), {@code hbload
+   * merge} reports the load as one, and a verified sequential read of every record finds each one.
+   */
+  private void loadInTwoShardsThenMerge(Path conf) throws Exception {
+    long startAt = System.currentTimeMillis() + 8_000;
+    List<Process> shards = new java.util.ArrayList<>();
+    for (int i = 0; i < 2; i++) {
+      shards.add(new ProcessBuilder(Cli.javaJar("load", "-w", "c", "--hbase-conf", conf.toString(),
+          "-p", "table=sharded", "-p", "recordcount=600", "-p", "dataintegrity=true", "-threads", "2",
+          "--shard", i + "/2", "--start-at", Long.toString(startAt), "--hlog", dir.resolve("s" + i + ".hlog").toString()))
+          .redirectOutput(dir.resolve("s" + i + ".out").toFile()).redirectError(dir.resolve("s" + i + ".err").toFile())
+          .start());
+    }
+    for (int i = 0; i < 2; i++) {
+      assertThat(shards.get(i).waitFor(180, TimeUnit.SECONDS)).isTrue();
+      assertThat(shards.get(i).exitValue()).as(Files.readString(dir.resolve("s" + i + ".err"))).isZero();
+      assertThat(Files.readString(dir.resolve("s" + i + ".out"))).contains("[INSERT], Return=OK, 300");
+    }
+    Cli.Result merged = Cli.run(Cli.javaJar("merge", dir.resolve("s0.hlog").toString(),
+        dir.resolve("s1.hlog").toString(), "--json", dir.resolve("merged.json").toString()), dir, 60);
+    assertThat(merged.code()).as(merged.err()).isZero();
+    assertThat(merged.out()).contains("[INSERT], Return=OK, 600", "[OVERALL], Throughput(ops/sec), ",
+        "[SHARDS], Merged, 2 of 2");
+    assertThat(Files.readString(dir.resolve("merged.json"))).contains("\"operations\": 600");
+    Cli.Result verify = Cli.run(Cli.javaJar("run", "-w", "c", "--hbase-conf", conf.toString(), "-p", "table=sharded",
+        "-p", "recordcount=600", "-p", "operationcount=600", "-p", "requestdistribution=sequential",
+        "-p", "dataintegrity=true"), dir, 180);
+    assertThat(verify.code()).as(verify.err()).isZero();
+    assertThat(verify.out()).contains("[READ], Return=OK, 600", "[VERIFY], Return=OK, 600");
+  }
+
   /** {@code hbload embedded} serves another JVM through the hbase-site.xml it writes, until it is stopped. */
   @Test
   void embeddedServerServesAClientInAnotherJvm() throws Exception {
@@ -58,6 +90,7 @@ class EmbeddedHBaseIT {
           "-p", "recordcount=500", "-p", "operationcount=2000", "-p", "dataintegrity=false"), dir, 180);
       assertThat(run.code()).as(run.err()).isZero();
       assertThat(run.out()).contains("[READ], Return=OK, 2000");
+      loadInTwoShardsThenMerge(conf);
     } finally {
       new ProcessBuilder("kill", "-INT", Long.toString(server.pid())).start().waitFor();
       assertThat(server.waitFor(60, TimeUnit.SECONDS)).as("server stops on Ctrl-C").isTrue();

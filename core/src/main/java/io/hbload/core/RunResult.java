@@ -15,6 +15,7 @@ import java.util.Optional;
  * @param gc garbage collector counts since JVM start, as YCSB reports them
  * @param extra binding lines (e.g. block-cache hit ratios)
  * @param stopReason null when the phase completed its operations, else why it stopped early
+ * @param client which client (shard, host) produced it, and how its start lined up with the shared start
  */
 public record RunResult(
     RunSpec spec,
@@ -24,7 +25,8 @@ public record RunResult(
     List<MeasurementTotals> measurements,
     List<GcTotals> gc,
     List<ReportLine> extra,
-    String stopReason) {
+    String stopReason,
+    ClientInfo client) {
 
   public RunResult {
     measurements = List.copyOf(measurements);

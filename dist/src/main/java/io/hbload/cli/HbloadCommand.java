@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
     subcommands = {
         LoadCommand.class,
         RunCommand.class,
+        MergeCommand.class,
         EmbeddedCommand.class,
         DfsioCommand.class,
         GcTuneCommand.class,

@@ -74,6 +74,16 @@ final class PhaseOptions {
   @Option(names = "--fail-on-error", description = "Exit 1 when any operation failed (hbload.failonerror)")
   boolean failOnError;
 
+  @Option(names = "--shard", paramLabel = "I/N",
+      description = "Be shard I (from 0) of N cooperating clients: load inserts this shard's slice of the records, "
+          + "run does its share of operationcount and -target (hbload.shard); merge their --hlog files after")
+  String shard;
+
+  @Option(names = "--start-at", paramLabel = "TIME",
+      description = "Start the measured phase at this wall-clock instant, epoch ms or ISO-8601, so shards start "
+          + "together; a late start is reported (hbload.startat)")
+  String startAt;
+
   /** The merged properties the spec parser reads. */
   Map<String, String> properties() {
     if (workload == null && propertyFiles.isEmpty()) {
@@ -93,6 +103,8 @@ final class PhaseOptions {
     setIf(sources, PropertyNames.JSON_FILE, json);
     setIf(sources, PropertyNames.HLOG_FILE, hlog);
     setIf(sources, PropertyNames.SEED, seed);
+    setIf(sources, PropertyNames.SHARD, shard);
+    setIf(sources, PropertyNames.START_AT, startAt);
     setIf(sources, HBaseProperties.HBASE_CONF_DIR, hbaseConf);
     setIf(sources, HBaseProperties.ZK, zk);
     setIf(sources, PropertyNames.STATUS, status ? "true" : null);

@@ -42,7 +42,10 @@ class BadInputContractTest {
         Arguments.of(List.of("dfsio", "coder-bench"), "--cell 128m"),
         Arguments.of(List.of("gc-tune"), "--heap 32x"),
         Arguments.of(List.of("gc-tune"), "--heap 32g --format yaml"),
-        Arguments.of(List.of("generate-completion"), "extra"));
+        Arguments.of(List.of("generate-completion"), "extra"),
+        Arguments.of(List.of("run"), "-w a -db basic --shard 2/2"),
+        Arguments.of(List.of("load"), "-w a -db basic --start-at tomorrow"),
+        Arguments.of(List.of("merge"), "/nonexistent/run-0.hlog"));
   }
 
   @ParameterizedTest(name = "{0} {1}")

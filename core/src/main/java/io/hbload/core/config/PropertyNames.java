@@ -66,4 +66,15 @@ public final class PropertyNames {
   public static final String HLOG_FILE = "hbload.hlog";
   public static final String SEED = "hbload.seed";
   public static final String FAIL_ON_ERROR = "hbload.failonerror";
+  /** {@code I/N}: this client is shard I of N cooperating clients. */
+  public static final String SHARD = "hbload.shard";
+  /** Wall-clock instant to start the measured phase at (epoch ms or ISO-8601), so shards start together. */
+  public static final String START_AT = "hbload.startat";
+
+  /**
+   * Settings that may differ between the clients of one run (shard, seed, start instant, output files, threads,
+   * status display): everything else must be the same for their results to be merged.
+   */
+  public static final java.util.Set<String> PER_CLIENT = java.util.Set.of(SHARD, SEED, START_AT, JSON_FILE,
+      HLOG_FILE, EXPORT_FILE, THREADS, STATUS, STATUS_INTERVAL, LABEL);
 }

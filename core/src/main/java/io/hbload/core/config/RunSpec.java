@@ -22,6 +22,9 @@ import java.util.Set;
  * @param reportLatencyForEachError {@code reportlatencyforeacherror}: a latency series per error status
  * @param latencyTrackedErrors {@code latencytrackederrors}: statuses that get their own latency series
  * @param bindingSettings the binding's own settings, parsed by its provider in the same pass
+ * @param shard which of N cooperating clients this is ({@code hbload.shard}); operations, target and (for a
+ *     load) the records here are already this shard's share
+ * @param startAt the wall-clock instant the measured phase starts at ({@code hbload.startat}), or null
  * @param properties every merged property, as given: echoed into result documents so a run can be reproduced;
  *     never read a setting from it (every setting is a typed field here or in {@code bindingSettings})
  * @param notes warnings found while parsing, printed before the run (e.g. threads cut to the op count)
@@ -49,6 +52,8 @@ public record RunSpec(
     boolean reportLatencyForEachError,
     Set<String> latencyTrackedErrors,
     BindingSettings bindingSettings,
+    ShardSpec shard,
+    java.time.Instant startAt,
     Map<String, String> properties,
     List<String> notes) {
 

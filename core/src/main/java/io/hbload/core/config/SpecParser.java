@@ -45,6 +45,35 @@ public final class SpecParser {
     return new SpecParser(properties).build(phase, null);
   }
 
+  /**
+   * As {@link #parse(Map, Phase)} for a run that is over (a merge of its logs): the binding is not looked up, as
+   * it need not be on this class path, and its settings are {@link BindingSettings#NONE}.
+   */
+  public static RunSpec parseFinished(Map<String, String> properties, Phase phase) {
+    Map<String, String> whole = new java.util.LinkedHashMap<>(properties);
+    // the whole run: no one client's shard, seed, start instant or output files
+    PER_CLIENT.stream().filter(k -> !k.equals(THREADS) && !k.equals(STATUS_INTERVAL)).forEach(whole::remove);
+    return new SpecParser(whole).build(phase, FINISHED);
+  }
+
+  /** Stands in for the binding of a finished run: no settings to parse, nothing to open. */
+  private static final BindingProvider FINISHED = new BindingProvider() {
+    @Override
+    public String name() {
+      return "finished";
+    }
+
+    @Override
+    public String description() {
+      return "a run that is over";
+    }
+
+    @Override
+    public io.hbload.core.binding.BindingSession open(io.hbload.core.binding.BindingContext context) {
+      throw new UnsupportedOperationException("a finished run's binding is not opened");
+    }
+  };
+
   /** As {@link #parse(Map, Phase)}, with the binding's settings parsed by this provider instance. */
   public static RunSpec parse(Map<String, String> properties, Phase phase, BindingProvider provider) {
     return new SpecParser(properties).build(phase, provider);
@@ -55,15 +84,18 @@ public final class SpecParser {
    * workload's records. No property is read again: it is derived from the parsed run.
    */
   public static RunSpec loadBefore(RunSpec run) {
-    long records = run.workload().insertCount();
+    WorkloadSpec w = run.workload();
+    ShardSpec shard = run.shard();
+    long records = shard.share(w.insertCount());
     if (records == 0) {
       throw SpecException.forProperty(RECORD_COUNT, "the store starts empty and there is nothing to load (0 records)");
     }
-    return new RunSpec(Phase.LOAD, run.workload(), run.binding(), (int) Math.min(run.threads(), records),
+    WorkloadSpec slice = w.withInsertRange(shard.sliceStart(w.insertStart(), w.insertCount()), records);
+    return new RunSpec(Phase.LOAD, slice, run.binding(), (int) Math.min(run.threads(), records),
         run.targetOpsPerSec(), records, run.maxExecutionTimeSeconds(), run.status(), run.statusIntervalSeconds(),
         run.label(), run.measurementInterval(), run.percentiles(), run.exporter(), run.exportFile(), run.jsonFile(),
         run.hlogFile(), run.seed(), run.spinSleep(), run.failOnErrors(), run.reportLatencyForEachError(),
-        run.latencyTrackedErrors(), run.bindingSettings(), run.properties(), List.of());
+        run.latencyTrackedErrors(), run.bindingSettings(), shard, null, run.properties(), List.of());
   }
 
   private RunSpec build(Phase phase, BindingProvider given) {
@@ -72,15 +104,29 @@ public final class SpecParser {
       error(WORKLOAD, "only " + CORE_WORKLOAD + " is supported, got '" + workloadClass + "'");
     }
     WorkloadSpec workload = workload();
+    ShardSpec shard = shard();
     long operations;
     if (phase == Phase.LOAD) {
       operations = workload.insertCount();
+      if (shard.sharded()) {
+        long slice = shard.share(operations);
+        workload = workload.withInsertRange(shard.sliceStart(workload.insertStart(), operations), slice);
+        if (slice == 0 && operations > 0) {
+          error(SHARD, "shard " + shard + " has none of the " + operations
+              + " records to load (fewer records than shards)");
+        }
+        operations = slice;
+      }
       boolean noRecords = !read.has(RECORD_COUNT) || read.text(RECORD_COUNT, "").equals("0");
       if ((operations == 0 || noRecords && !read.has(INSERT_COUNT)) && read.errors().isEmpty()) {
         error(RECORD_COUNT, "nothing to load (0 records); set recordcount or insertcount");
       }
     } else {
-      operations = workload.operationCount();
+      operations = shard.share(workload.operationCount());
+      if (operations == 0 && workload.operationCount() > 0) {
+        error(SHARD, "shard " + shard + " has none of the " + workload.operationCount()
+            + " operations (fewer operations than shards)");
+      }
       double sum = workload.readProportion() + workload.updateProportion() + workload.insertProportion()
           + workload.scanProportion() + workload.readModifyWriteProportion() + workload.deleteProportion();
       if (sum <= 0) {
@@ -92,7 +138,7 @@ public final class SpecParser {
       notes.add("Warning: the threadcount is bigger than recordcount, the threadcount will be recordcount!");
       threads = (int) operations;
     }
-    double target = doubleValue(TARGET, 0, 0, Double.MAX_VALUE);
+    double target = doubleValue(TARGET, 0, 0, Double.MAX_VALUE) / shard.count();
     long maxSeconds = longValue(MAX_EXECUTION_TIME, 0, 0, Long.MAX_VALUE / 1_000_000_000L);
     if (phase == Phase.RUN && operations == 0 && maxSeconds == 0) {
       notes.add("operationcount=0 and no maxexecutiontime: running until interrupted (Ctrl-C prints the report)");
@@ -121,16 +167,75 @@ public final class SpecParser {
         path(EXPORT_FILE),
         path(JSON_FILE),
         path(HLOG_FILE),
-        read.has(SEED) ? (Long) longValue(SEED, 0, Long.MIN_VALUE, Long.MAX_VALUE) : null,
+        seed(shard),
         bool(SPIN_SLEEP, false),
         bool(FAIL_ON_ERROR, false),
         bool(REPORT_LATENCY_FOR_EACH_ERROR, false),
         new LinkedHashSet<>(read.list(LATENCY_TRACKED_ERRORS)),
         bindingSettings,
+        shard,
+        startAt(),
         props,
         notes);
     read.throwIfErrors();
     return spec;
+  }
+
+  /** {@code I/N}; an unsharded run without the property. */
+  private ShardSpec shard() {
+    String v = read.optional(SHARD);
+    if (v == null) {
+      return ShardSpec.WHOLE;
+    }
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d{1,9})\\s*/\\s*(\\d{1,9})").matcher(v);
+    if (!m.matches()) {
+      error(SHARD, "expected I/N (shard I of N, I from 0), got '" + v + "'");
+      return ShardSpec.WHOLE;
+    }
+    int index = Integer.parseInt(m.group(1));
+    int count = Integer.parseInt(m.group(2));
+    if (count < 1 || index >= count) {
+      error(SHARD, "shard " + v + ": I must be in 0.." + (count - 1) + " and N at least 1");
+      return ShardSpec.WHOLE;
+    }
+    return new ShardSpec(index, count);
+  }
+
+  /**
+   * The seed of this client's draws. A sharded run always has one: the given {@code hbload.seed}, or a fresh one,
+   * printed, so that the run can be repeated; each shard then draws from its own mix of it.
+   */
+  private Long seed(ShardSpec shard) {
+    Long seed = read.has(SEED) ? (Long) longValue(SEED, 0, Long.MIN_VALUE, Long.MAX_VALUE) : null;
+    if (!shard.sharded()) {
+      return seed;
+    }
+    if (seed == null) {
+      seed = new java.util.SplittableRandom().nextLong();
+      notes.add("shard " + shard + ": seed " + seed + " (give every shard --seed " + seed + " to repeat this run)");
+    }
+    return shard.seed(seed);
+  }
+
+  /** Epoch milliseconds or an ISO-8601 instant ({@code 2026-11-22T18:00:00Z}, or with an offset). */
+  private java.time.Instant startAt() {
+    String v = read.optional(START_AT);
+    if (v == null) {
+      return null;
+    }
+    if (v.matches("\\d{1,15}")) {
+      return java.time.Instant.ofEpochMilli(Long.parseLong(v));
+    }
+    try {
+      return java.time.OffsetDateTime.parse(v).toInstant();
+    } catch (java.time.format.DateTimeParseException e) {
+      try {
+        return java.time.Instant.parse(v);
+      } catch (java.time.format.DateTimeParseException again) {
+        error(START_AT, "expected epoch milliseconds or an ISO-8601 instant like 2026-11-22T18:00:00Z, got '" + v + "'");
+        return null;
+      }
+    }
   }
 
   /** The binding's own settings, parsed by its provider into the same error list; none when it cannot be found. */

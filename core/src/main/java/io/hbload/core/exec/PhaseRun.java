@@ -1,5 +1,6 @@
 package io.hbload.core.exec;
 
+import io.hbload.core.ClientInfo;
 import io.hbload.core.RunResult;
 import io.hbload.core.binding.BindingSession;
 import io.hbload.core.binding.ReportLine;
@@ -62,7 +63,8 @@ public final class PhaseRun {
   }
 
   public RunResult execute() {
-    KeySpace keySpace = new KeySpace(spec.workload());
+    KeySpace keySpace = new KeySpace(spec.workload(), spec.shard());
+    long lateMillis = requested ? awaitStartAt() : 0;
     LatencyNames names = new LatencyNames(spec.reportLatencyForEachError(), spec.latencyTrackedErrors());
     int n = spec.threads();
     java.util.concurrent.atomic.AtomicReferenceArray<WorkerRecorder> recorders =
@@ -130,9 +132,33 @@ public final class PhaseRun {
       reason = null; // a time-boxed run that reached its time completed as asked
     }
     RunResult result = new RunResult(spec, startMillis, runtimeMillis, aggregator.totalOperations(),
-        aggregator.totals(), gcTotals(), extra, reason);
+        aggregator.totals(), gcTotals(), extra, reason, new ClientInfo(spec.shard(), ClientInfo.localHost(),
+        spec.startAt() == null ? null : spec.startAt().toEpochMilli(), lateMillis));
     listener.phaseFinished(result);
     return result;
+  }
+
+  /**
+   * Waits for {@code hbload.startat}, so that shards on many hosts start their measured phase together; a stop
+   * request ends the wait. Returns how late the start is (0 when on time): reported, never hidden.
+   */
+  private long awaitStartAt() {
+    if (spec.startAt() == null) {
+      return 0;
+    }
+    long at = spec.startAt().toEpochMilli();
+    long now = System.currentTimeMillis();
+    if (now < at) {
+      messages.println("hbload: shard " + spec.shard() + " waiting " + (at - now) + " ms until " + spec.startAt()
+          + " (--start-at)");
+      while ((now = System.currentTimeMillis()) < at && !state.stopRequested()) {
+        java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(Math.min(at - now, 100)));
+      }
+      return 0;
+    }
+    long late = now - at;
+    messages.println("hbload: shard " + spec.shard() + " starts " + late + " ms after --start-at " + spec.startAt());
+    return late;
   }
 
   /** Whether a worker failed (binding could not start, threw, or failed to clean up). */

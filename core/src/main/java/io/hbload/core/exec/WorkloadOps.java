@@ -99,7 +99,7 @@ final class WorkloadOps {
   }
 
   private void chooseKey() {
-    KeyNames.format(keys.next(), spec.orderedInserts(), spec.zeroPadding(), key);
+    KeyNames.format(keySpace.global(keys.next()), spec.orderedInserts(), spec.zeroPadding(), key);
   }
 
   private FieldSelection readFields() {
@@ -142,7 +142,7 @@ final class WorkloadOps {
   private void insert(long intendedStart) {
     long keyNumber = keySpace.nextInsertKeyNumber();
     try {
-      KeyNames.format(keyNumber, spec.orderedInserts(), spec.zeroPadding(), key);
+      KeyNames.format(keySpace.global(keyNumber), spec.orderedInserts(), spec.zeroPadding(), key);
       values.all(key);
       binding.begin(intendedStart);
       binding.insert(table, key, values);

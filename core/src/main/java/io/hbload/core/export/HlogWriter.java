@@ -33,6 +33,12 @@ public final class HlogWriter implements RunListener, AutoCloseable {
 
   @Override
   public void phaseStarting(RunSpec spec, long startEpochMillis) {
+    writer.outputComment(RunMetadata.line("format", RunMetadata.FORMAT));
+    // every property as merged, so that a merge can check the shards ran the same workload and rebuild its spec
+    RunMetadata.lines("prop.", new java.util.TreeMap<>(spec.properties())).forEach(writer::outputComment);
+    writer.outputComment(RunMetadata.line("phase", spec.phase().name().toLowerCase(java.util.Locale.ROOT)));
+    writer.outputComment(RunMetadata.line("shard", spec.shard()));
+    writer.outputComment(RunMetadata.line("host", io.hbload.core.ClientInfo.localHost()));
     writer.outputComment("[hbload " + spec.phase().name().toLowerCase() + " phase, workload table "
         + spec.workload().table() + ", binding " + spec.binding() + ", " + spec.threads() + " threads]");
     writer.outputComment("UNITS: nanoseconds (Max column in milliseconds)");
@@ -62,8 +68,26 @@ public final class HlogWriter implements RunListener, AutoCloseable {
     writer.outputIntervalHistogram(h);
   }
 
+  /** The run's totals that histograms do not hold, then the end mark. */
   @Override
   public void phaseFinished(RunResult result) {
+    writer.outputComment(RunMetadata.line("startEpochMillis", result.startEpochMillis()));
+    writer.outputComment(RunMetadata.line("runtimeMillis", result.runtimeMillis()));
+    writer.outputComment(RunMetadata.line("operations", result.operations()));
+    if (result.client().startAtEpochMillis() != null) {
+      writer.outputComment(RunMetadata.line("startAtEpochMillis", result.client().startAtEpochMillis()));
+    }
+    writer.outputComment(RunMetadata.line("startLateMillis", result.client().startLateMillis()));
+    for (io.hbload.core.measure.MeasurementTotals m : result.measurements()) {
+      RunMetadata.lines("return." + m.name() + ".", m.returns()).forEach(writer::outputComment);
+    }
+    for (RunResult.GcTotals gc : result.gc()) {
+      writer.outputComment(RunMetadata.line("gc." + gc.name(), gc.count() + "," + gc.timeMillis()));
+    }
+    if (result.stopReason() != null) {
+      writer.outputComment(RunMetadata.line("stopReason", result.stopReason()));
+    }
+    writer.outputComment(RunMetadata.line("end", 1));
     file.flush();
   }
 

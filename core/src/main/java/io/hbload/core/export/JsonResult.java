@@ -61,9 +61,22 @@ public final class JsonResult {
       extra.add(o);
     }
     doc.put("bindingMetrics", extra);
+    doc.put("client", client(r.client()));
     doc.put("environment", environment());
     doc.put("properties", new java.util.TreeMap<>(r.spec().properties()));
     return Json.value(doc);
+  }
+
+  /** Which of the run's clients this is, and how its start lined up with the shared one. */
+  private static Map<String, Object> client(io.hbload.core.ClientInfo c) {
+    Map<String, Object> o = new LinkedHashMap<>();
+    o.put("shard", c.shard().index());
+    o.put("shards", c.shard().count());
+    o.put("host", c.host());
+    o.put("startAtEpochMillis", c.startAtEpochMillis());
+    o.put("startLateMillis", c.startLateMillis());
+    o.put("clock", "wall clock of this host; merged runs compare shards' windows in wall-clock time");
+    return o;
   }
 
   private static Map<String, Object> latency(Histogram h) {

@@ -2,6 +2,7 @@ package io.hbload.core.keys;
 
 import io.hbload.core.config.Distribution;
 import io.hbload.core.config.LengthDistribution;
+import io.hbload.core.config.ShardSpec;
 import io.hbload.core.config.WorkloadSpec;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.random.RandomGenerator;
@@ -18,6 +19,7 @@ import java.util.random.RandomGenerator;
  */
 public final class KeySpace {
   private final WorkloadSpec spec;
+  private final ShardSpec shard;
   private final long recordCount;
   private final long rangeMin;
   private final long rangeMax;
@@ -29,7 +31,16 @@ public final class KeySpace {
   private final double scanZeta;
 
   public KeySpace(WorkloadSpec spec) {
+    this(spec, ShardSpec.WHOLE);
+  }
+
+  /**
+   * The key space as one shard of N sees it: every loaded record, and its own run-phase inserts, which are
+   * interleaved with the other shards' ({@link ShardSpec#globalKey}) so that none collide.
+   */
+  public KeySpace(WorkloadSpec spec, ShardSpec shard) {
     this.spec = spec;
+    this.shard = shard;
     // CoreWorkload treats recordcount=0 as "unbounded", i.e. Integer.MAX_VALUE.
     this.recordCount = spec.recordCount() == 0 ? Integer.MAX_VALUE : spec.recordCount();
     this.rangeMin = spec.insertStart();
@@ -42,6 +53,14 @@ public final class KeySpace {
     this.latestZeta = spec.requestDistribution() == Distribution.LATEST ? Zipfian.zeta(recordCount - 1) : 0.0;
     this.scanZeta = spec.scanLengthDistribution() == LengthDistribution.ZIPFIAN
         ? Zipfian.zeta((long) spec.maxScanLength() - spec.minScanLength() + 1) : 0.0;
+  }
+
+  /**
+   * The key number to name for a number drawn by a chooser or {@link #nextInsertKeyNumber}: the same number
+   * unless the run is sharded and the number is one of this shard's run-phase inserts.
+   */
+  public long global(long keyNumber) {
+    return shard.globalKey(keyNumber, recordCount);
   }
 
   /** Load phase: the next key number to insert, from {@code insertstart} upward (shared by all workers). */

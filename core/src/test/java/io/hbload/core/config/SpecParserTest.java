@@ -199,8 +199,56 @@ class SpecParserTest {
     assertThat(load.operations()).isEqualTo(400);
     assertThat(load.threads()).isEqualTo(8);
     assertThat(load.targetOpsPerSec()).isEqualTo(250);
-    assertThat(load.workload()).isSameAs(r.workload());
+    assertThat(load.workload()).isEqualTo(r.workload());
     assertThat(load.bindingSettings()).isSameAs(r.bindingSettings());
     assertThat(SpecParser.loadBefore(run("recordcount", "3", "threadcount", "8")).threads()).isEqualTo(3);
+  }
+
+  @Test
+  void aShardLoadsItsSliceAndRunsItsShare() {
+    RunSpec load = SpecParser.parse(Map.of("recordcount", "1000", "insertstart", "100", "hbload.shard", "2/3",
+        "threadcount", "4"), Phase.LOAD);
+    assertThat(load.shard()).isEqualTo(new ShardSpec(2, 3));
+    assertThat(load.operations()).isEqualTo(300);
+    assertThat(load.workload().insertStart()).isEqualTo(700);
+    assertThat(load.workload().insertCount()).isEqualTo(300);
+    RunSpec run = run("recordcount", "1000", "operationcount", "10", "target", "90", "hbload.shard", "0/3",
+        "hbload.seed", "7");
+    assertThat(run.operations()).isEqualTo(4);
+    assertThat(run.targetOpsPerSec()).isEqualTo(30);
+    assertThat(run.workload().insertCount()).as("a run reads the whole key space").isEqualTo(1000);
+    assertThat(run.seed()).isEqualTo(new ShardSpec(0, 3).seed(7));
+    RunSpec fresh = run("hbload.shard", "1/2");
+    assertThat(fresh.seed()).isNotNull();
+    assertThat(fresh.notes()).anyMatch(n -> n.startsWith("shard 1/2: seed "));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', value = {
+      "2|property hbload.shard: expected I/N",
+      "2/2|property hbload.shard: shard 2/2: I must be in 0..1",
+      "0/0|property hbload.shard: shard 0/0",
+      "a/b|property hbload.shard: expected I/N"})
+  void badShardsAreReported(String shard, String message) {
+    assertThatThrownBy(() -> run("hbload.shard", shard)).hasMessageContaining(message);
+  }
+
+  @Test
+  void moreShardsThanWorkIsReported() {
+    assertThatThrownBy(() -> run("operationcount", "2", "hbload.shard", "2/3"))
+        .hasMessageContaining("property hbload.shard: shard 2/3 has none of the 2 operations");
+    assertThatThrownBy(() -> SpecParser.parse(Map.of("recordcount", "1", "hbload.shard", "1/2"), Phase.LOAD))
+        .hasMessageContaining("has none of the 1 records to load");
+  }
+
+  @Test
+  void startAtTakesEpochMillisOrIso8601() {
+    assertThat(run("hbload.startat", "1795000000000").startAt().toEpochMilli()).isEqualTo(1795000000000L);
+    assertThat(run("hbload.startat", "2026-11-22T18:00:00Z").startAt())
+        .isEqualTo(java.time.Instant.parse("2026-11-22T18:00:00Z"));
+    assertThat(run("hbload.startat", "2026-11-22T19:00:00+01:00").startAt())
+        .isEqualTo(java.time.Instant.parse("2026-11-22T18:00:00Z"));
+    assertThat(run().startAt()).isNull();
+    assertThatThrownBy(() -> run("hbload.startat", "tomorrow")).hasMessageContaining("property hbload.startat");
   }
 }

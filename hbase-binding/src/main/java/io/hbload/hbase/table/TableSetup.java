@@ -45,7 +45,13 @@ public final class TableSetup {
       }
       admin.deleteTable(name);
     }
-    create();
+    try {
+      create();
+    } catch (org.apache.hadoop.hbase.TableExistsException raced) {
+      // another client of a sharded load (--shard) created it between our check and our create
+      messages.println("[hbase] table " + name + " was created by another client meanwhile: using it");
+      checkFamily();
+    }
   }
 
   /** For a run: the table must exist and have the family; nothing is created. */

@@ -1,0 +1,50 @@
+package io.hbload.core.merge;
+
+import io.hbload.core.RunResult;
+import io.hbload.core.export.RunMetadata;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+
+/**
+ * A many-client run put back together: the result (report it with {@code YcsbReport}/{@code JsonResult} as any
+ * run's), which shards were missing, and the per-interval series merged by wall-clock interval. Immutable.
+ *
+ * @param missingShards shard indices that were not among the inputs (empty when all were)
+ * @param intervals start of each interval (epoch ms) to the summed histograms of each tag in it
+ */
+public record MergedRun(RunResult result, List<Integer> missingShards,
+    TreeMap<Long, Map<String, Histogram>> intervals) {
+
+  public boolean partial() {
+    return !missingShards.isEmpty();
+  }
+
+  /** Writes the merged series as a tagged interval log, readable by HdrHistogram's log tools. */
+  public void writeHlog(Path path) throws IOException {
+    long start = result.startEpochMillis();
+    long width = Math.max(1, Math.round(result.spec().statusIntervalSeconds() * 1000));
+    try (PrintStream out = new PrintStream(Files.newOutputStream(path), true, StandardCharsets.UTF_8)) {
+      HistogramLogWriter w = new HistogramLogWriter(out);
+      w.outputComment(RunMetadata.line("merged", result.client().host()));
+      w.outputComment("UNITS: nanoseconds (Max column in milliseconds)");
+      w.outputLogFormatVersion();
+      w.outputStartTime(start);
+      w.setBaseTime(start);
+      w.outputLegend();
+      intervals.forEach((bucket, byTag) -> byTag.forEach((tag, h) -> {
+        h.setTag(tag);
+        h.setStartTimeStamp(bucket);
+        h.setEndTimeStamp(bucket + width);
+        w.outputIntervalHistogram(h);
+      }));
+    }
+  }
+}
