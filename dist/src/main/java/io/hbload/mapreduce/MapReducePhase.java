@@ -1,0 +1,302 @@
+package io.hbload.mapreduce;
+
+import io.hbload.core.Launcher;
+import io.hbload.core.binding.BindingException;
+import io.hbload.core.binding.Bindings;
+import io.hbload.core.config.Phase;
+import io.hbload.core.config.PropertyNames;
+import io.hbload.core.config.RunSpec;
+import io.hbload.core.config.SpecException;
+import io.hbload.core.config.SpecParser;
+import io.hbload.core.merge.HlogMerge;
+import io.hbload.core.merge.MergedRun;
+import io.hbload.hbase.config.HBaseProperties;
+import io.hbload.hbase.config.HBaseSettings;
+import io.hbload.hbase.conf.ClusterSpec;
+import io.hbload.hbase.embedded.EmbeddedHBase;
+import io.hbload.hbase.ops.ConnectivityCheck;
+import io.hbload.hbase.table.TableSetup;
+import io.hbload.mapreduce.cluster.Banner;
+import io.hbload.mapreduce.cluster.EmbeddedYarn;
+import io.hbload.mapreduce.cluster.HBaseClientSettings;
+import io.hbload.mapreduce.cluster.HadoopSettings;
+import io.hbload.mapreduce.config.PhaseTaskSpec;
+import io.hbload.mapreduce.job.JvmOptions;
+import io.hbload.mapreduce.job.ShardJob;
+import io.hbload.mapreduce.job.WorkDirs;
+import io.hbload.mapreduce.task.PhaseMapper;
+import io.hbload.mapreduce.task.ShardCounter;
+import io.hbload.mapreduce.task.ShardFiles;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.mapreduce.Counters;
+
+/**
+ * {@code hbload mapreduce load|run}, start to finish, on the driver: checks the whole run and every shard's share
+ * before anything starts, finds the clusters (or starts embedded HBase and YARN, loudly), prepares the table once
+ * for all shards, runs one map task per shard ({@link PhaseMapper}) from a shared start instant, and merges the
+ * shards' committed logs into the run's result ({@link HlogMerge}), as many as finished. Printing the report and
+ * choosing the exit code are the command's. One execution per instance; {@link #stop} is safe from any thread.
+ */
+public final class MapReducePhase {
+  /**
+   * What the command asked for.
+   *
+   * @param properties the run's merged properties, as {@code load}/{@code run} make them
+   * @param clients N, the number of map tasks (shards)
+   * @param startDelay how long after submission the shards start together (unless {@code --start-at} is given)
+   * @param outputDir where the job's input and the shards' committed files go; null for the default
+   */
+  public record Request(Phase phase, Map<String, String> properties, int clients, HadoopSettings hadoop,
+      Duration startDelay, String outputDir) {
+  }
+
+  /**
+   * What came out.
+   *
+   * @param spec the whole run's spec (its output files, exporter, --fail-on-error)
+   * @param merged the committed shards merged; null when no shard finished
+   * @param outputDir where the shards' files are (removed at exit when on an embedded cluster)
+   */
+  public record Result(RunSpec spec, ShardJob.Outcome outcome, MergedRun merged, String outputDir) {
+  }
+
+  /** The tasks' default status interval (YCSB's is 10 s): it is also the width of the shards' log intervals. */
+  static final String TASK_STATUS_INTERVAL_SECONDS = "5";
+
+  private final Request request;
+  private final PrintStream messages;
+  private final String label;
+  private final RunSpec spec;
+  private volatile ShardJob job;
+  private volatile boolean stopped;
+
+  /**
+   * Parses and checks the run as a whole and as its last, smallest shard: bad input is reported here, before any
+   * cluster starts.
+   *
+   * @param label prefix of status lines, e.g. {@code hbload mapreduce run}
+   * @throws SpecException listing the problems
+   */
+  public MapReducePhase(Request request, PrintStream messages, String label) {
+    this.request = request;
+    this.messages = messages;
+    this.label = label;
+    this.spec = SpecParser.parse(request.properties(), request.phase());
+    if (spec.shard().sharded()) {
+      throw SpecException.forProperty(PropertyNames.SHARD, "mapreduce gives each map task its shard; drop --shard");
+    }
+    Map<String, String> last = new LinkedHashMap<>(request.properties());
+    last.put(PropertyNames.SHARD, (request.clients() - 1) + "/" + request.clients());
+    SpecParser.parse(last, request.phase());
+    HadoopSettings.namesYarn(request.hadoop().configuration()); // reads the files now: a broken one is bad input
+  }
+
+  /** Runs the job; returns what the shards committed, merged. */
+  public Result execute() throws IOException, InterruptedException, BindingException {
+    Configuration hadoop = request.hadoop().configuration();
+    boolean yarn = HadoopSettings.namesYarn(hadoop);
+    HBaseSettings hbase = spec.bindingSettings() instanceof HBaseSettings h ? h : null;
+    if (hbase != null && !hbase.cluster().configured() && yarn) {
+      throw new SpecException("a YARN cluster is configured but no HBase: its tasks could not reach an embedded "
+          + "HBase on this host; give -cp/--hbase-conf DIR or --zk HOST:PORT");
+    }
+    EmbeddedHBase embeddedHBase = null;
+    EmbeddedYarn embeddedYarn = null;
+    try {
+      long t0 = System.nanoTime();
+      List<String> started = new ArrayList<>();
+      if (hbase != null && !hbase.cluster().configured()) {
+        messages.println(label + ": no HBase configured: starting an embedded HBase on 127.0.0.1 ...");
+        embeddedHBase = EmbeddedHBase.start(hbase.embeddedRegionServers());
+        started.add("HBase: " + embeddedHBase.regionServerCount() + " RegionServer(s), ZooKeeper "
+            + embeddedHBase.zkQuorum() + ":" + embeddedHBase.zkPort() + ", data in " + embeddedHBase.dataDir());
+      }
+      if (!yarn) {
+        messages.println(label + ": no YARN configured: starting an embedded MapReduce cluster on 127.0.0.1 ...");
+        embeddedYarn = EmbeddedYarn.start(hadoop, request.clients());
+        hadoop = embeddedYarn.clientConfiguration();
+        started.add("YARN: 1 NodeManager, ResourceManager " + embeddedYarn.resourceManagerAddress() + ", files in "
+            + embeddedYarn.dataDir());
+      }
+      if (!started.isEmpty()) {
+        started.add(String.format("started in %.1f s; removed at exit", (System.nanoTime() - t0) / 1e9));
+        if (embeddedHBase != null) {
+          started.add("The HBase cluster starts empty, so a run loads the records first.");
+        }
+        Banner.lines(embeddedHBase != null ? (embeddedYarn != null ? "HBASE + YARN" : "HBASE") : "YARN", started)
+            .forEach(messages::println);
+      }
+      Map<String, String> hbaseClient = hbase == null ? Map.of() : HBaseClientSettings.of(
+          hbaseConfiguration(hbase, embeddedHBase));
+      Map<String, String> shipped = shippedProperties(hbaseClient);
+      if (hbase != null) {
+        prepareTable(hbase, hbaseClient, shipped, embeddedHBase != null);
+      }
+      Path workDir = WorkDirs.choose(request.outputDir(), hadoop, embeddedYarn, request.phase().name());
+      return runJob(hadoop, hbaseClient, shipped, workDir, embeddedYarn != null, hbase != null);
+    } finally {
+      if (embeddedYarn != null) {
+        embeddedYarn.close();
+      }
+      if (embeddedHBase != null) {
+        embeddedHBase.close();
+      }
+    }
+  }
+
+  /** Kills the running job (Ctrl-C); {@link #execute} then merges what was committed. Safe from any thread. */
+  public void stop() {
+    stopped = true;
+    ShardJob j = job;
+    if (j != null) {
+      j.kill();
+    }
+  }
+
+  /** The whole run's spec, parsed in the constructor. */
+  public RunSpec spec() {
+    return spec;
+  }
+
+  private Result runJob(Configuration hadoop, Map<String, String> hbaseClient, Map<String, String> shipped,
+      Path workDir, boolean embeddedYarn, boolean hbase) throws IOException, InterruptedException {
+    Configuration conf = new Configuration(hadoop);
+    // the HBase client settings in the job too, so that delegation tokens are fetched from the right cluster
+    hbaseClient.forEach(conf::set);
+    long startAt = spec.startAt() != null ? spec.startAt().toEpochMilli()
+        : System.currentTimeMillis() + request.startDelay().toMillis();
+    new PhaseTaskSpec(request.phase(), request.clients(), startAt, shipped).writeTo(conf);
+    JvmOptions.forTasks(conf);
+    String name = "hbload " + request.phase().name().toLowerCase(java.util.Locale.ROOT) + " " + spec.workload().table()
+        + " x" + request.clients();
+    if (stopped) {
+      throw new InterruptedException("interrupted before the job was submitted");
+    }
+    job = ShardJob.submit(conf, new ShardJob.Submission(name, request.clients(), PhaseMapper.class, workDir,
+        !embeddedYarn && !JvmOptions.isMiniCluster(conf), hbase), line -> messages.println(label + ": " + line));
+    messages.println(label + ": shards start together at " + java.time.Instant.ofEpochMilli(startAt)
+        + "; shard files in " + workDir);
+    if (stopped) {
+      job.kill();
+    }
+    ShardJob.Outcome outcome = job.await(MapReducePhase::summary);
+    return new Result(spec, outcome, merge(outcome, conf), workDir.toString());
+  }
+
+  /** The committed shards' logs, copied here and merged; null when none finished. */
+  private MergedRun merge(ShardJob.Outcome outcome, Configuration conf) throws IOException {
+    List<Path> hlogs = outcome.committed().stream().filter(p -> p.getName().endsWith(ShardFiles.HLOG)).toList();
+    if (hlogs.isEmpty()) {
+      return null;
+    }
+    java.nio.file.Path local = Files.createTempDirectory("hbload-mapreduce-merge-");
+    try {
+      List<java.nio.file.Path> copies = new ArrayList<>();
+      for (Path h : hlogs) {
+        java.nio.file.Path copy = local.resolve(h.getName());
+        h.getFileSystem(conf).copyToLocalFile(false, h, new Path(copy.toUri()), true);
+        copies.add(copy);
+      }
+      // a shard that finished is in the output even when the job failed: merge them all, marked partial if short
+      return HlogMerge.merge(copies);
+    } finally {
+      try (var files = Files.list(local)) {
+        for (java.nio.file.Path f : files.toList()) {
+          Files.deleteIfExists(f);
+        }
+      }
+      Files.deleteIfExists(local);
+    }
+  }
+
+  private static String summary(Counters c) {
+    long ops = c.findCounter(ShardCounter.OPERATIONS).getValue();
+    long errors = c.findCounter(ShardCounter.ERRORS).getValue();
+    return ops + " operations, " + errors + " errors";
+  }
+
+  /**
+   * The properties every task gets: the run's, with a run seed all shards share (each mixes in its index), the
+   * client's HBase settings, and none of the driver's own files (its output files, a conf directory that exists on
+   * this host only). The table is prepared once, here, so no shard drops or creates it.
+   */
+  private Map<String, String> shippedProperties(Map<String, String> hbaseClient) {
+    Map<String, String> p = new LinkedHashMap<>(request.properties());
+    if (spec.seed() == null) {
+      long seed = new java.util.SplittableRandom().nextLong();
+      p.put(PropertyNames.SEED, Long.toString(seed));
+      messages.println(label + ": seed " + seed + " (give --seed " + seed + " to repeat this run)");
+    }
+    for (String driverOnly : List.of(PropertyNames.JSON_FILE, PropertyNames.HLOG_FILE, PropertyNames.EXPORT_FILE,
+        PropertyNames.START_AT, HBaseProperties.HBASE_CONF_DIR)) {
+      p.remove(driverOnly);
+    }
+    hbaseClient.forEach(p::putIfAbsent);
+    // the tasks' counters, and so the driver's status line, move at each status interval: a few seconds, unless set
+    p.putIfAbsent(PropertyNames.STATUS_INTERVAL, TASK_STATUS_INTERVAL_SECONDS);
+    if (spec.bindingSettings() instanceof HBaseSettings) {
+      p.put(HBaseProperties.DROP_TABLE, "false");
+    }
+    return p;
+  }
+
+  private static Configuration hbaseConfiguration(HBaseSettings hbase, EmbeddedHBase embedded) throws IOException {
+    if (embedded == null) {
+      return hbase.cluster().toConfiguration();
+    }
+    Configuration conf = embedded.clientConfiguration();
+    hbase.cluster().passThrough().forEach(conf::set);
+    ClusterSpec.boundTimeouts(conf);
+    return conf;
+  }
+
+  /**
+   * Once for all shards: a load creates (or, with {@code hbload.droptable}, re-creates) the table; a run needs it, and
+   * on an embedded cluster, which starts empty, loads the records first from here (not measured).
+   */
+  private void prepareTable(HBaseSettings hbase, Map<String, String> hbaseClient, Map<String, String> shipped,
+      boolean embedded) throws IOException, BindingException {
+    Configuration conf = hbase.cluster().toConfiguration();
+    hbaseClient.forEach(conf::set);
+    ConnectivityCheck.verify(conf, hbase.table().table());
+    if (request.phase() == Phase.RUN && embedded) {
+      loadFirst(shipped);
+    }
+    try (Connection c = ConnectionFactory.createConnection(conf); Admin admin = c.getAdmin()) {
+      TableSetup setup = new TableSetup(admin, hbase.table(), messages);
+      if (request.phase() == Phase.LOAD) {
+        setup.prepareForLoad();
+      } else {
+        setup.checkForRun();
+        if (embedded) {
+          setup.flush(); // as a single-host run on the embedded cluster: reads go through the block cache
+        }
+      }
+    }
+  }
+
+  private void loadFirst(Map<String, String> shipped) throws IOException, BindingException {
+    Map<String, String> props = new LinkedHashMap<>(shipped);
+    props.remove(PropertyNames.STATUS);
+    RunSpec load = SpecParser.parse(props, Phase.LOAD);
+    messages.println(label + ": the embedded cluster starts empty: loading " + load.operations()
+        + " records from here first (not measured)");
+    Launcher.Outcome loaded = new Launcher(load, Bindings.find(load.binding()), messages, null).launch();
+    if (loaded.workerFailed() || loaded.result().errorCount() > 0) {
+      throw new IOException("loading the embedded cluster failed: "
+          + (loaded.workerFailed() ? loaded.result().stopReason() : loaded.result().errorCount() + " inserts failed"));
+    }
+  }
+}

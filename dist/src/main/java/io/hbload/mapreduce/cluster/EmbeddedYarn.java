@@ -1,0 +1,213 @@
+package io.hbload.mapreduce.cluster;
+
+import io.hbload.hdfs.cluster.QuietLogs;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
+
+/**
+ * A MapReduce-on-YARN cluster in this JVM (Hadoop's {@link MiniMRYarnCluster}: one ResourceManager, NodeManagers,
+ * a JobHistoryServer), for {@code hbload mapreduce} with no YARN configured. Its servers listen on 127.0.0.1; its
+ * working files go to a fresh temporary directory that {@link #close()} removes. Task JVMs are separate processes on
+ * this host that get this JVM's class path (Hadoop does that for a mini cluster), so hbload's classes need no job
+ * jar here, and the JDK 17 flags the cluster code needs.
+ *
+ * <p>Stopping the mini cluster can take minutes (NodeManagers wait for containers and log aggregation), so
+ * {@link #close()} gives it a bounded time on a daemon thread and then lets go: the command's JVM exits anyway.
+ * Thread-safe: close may race with the shutdown hook.
+ */
+public final class EmbeddedYarn implements AutoCloseable {
+  /** Hadoop's test utilities put the cluster's directories under this system property (else ./target). */
+  private static final String TEST_DATA_PROPERTY = "test.build.data";
+  /** JDK 17: what the MapReduce ApplicationMaster and the tasks (HBase client, Hadoop IPC) need opened. */
+  public static final String JDK17_OPENS = "--add-opens java.base/java.lang=ALL-UNNAMED "
+      + "--add-opens java.base/java.nio=ALL-UNNAMED --add-opens java.base/java.util=ALL-UNNAMED";
+  /** Container size for the ApplicationMaster and each map task; the JVM heaps fit inside. */
+  static final int CONTAINER_MB = 768;
+  static final long SHUTDOWN_WAIT_SECONDS = 30;
+
+  /**
+   * YARN's web apps log through java.util.logging (Jersey, Guice: a dozen INFO lines per start). Held here because
+   * java.util.logging keeps its loggers weakly, and a collected logger forgets its level.
+   */
+  private static final java.util.logging.Logger[] WEB_APP_LOGGERS = {
+      java.util.logging.Logger.getLogger("com.sun.jersey"), java.util.logging.Logger.getLogger("com.google.inject")};
+  /** What the stopping services log at ERROR about their interrupted threads. */
+  private static final String[] STOPPING_LOGGERS = {"org.apache.hadoop.yarn", "org.apache.hadoop.mapreduce",
+      "org.apache.hadoop.mapred", "org.apache.hadoop.security.token.delegation"};
+
+  private final MiniMRYarnCluster cluster;
+  private final Path dataDir;
+  private final int nodeManagers;
+  private final Thread shutdownHook;
+  private boolean closed;
+
+  private EmbeddedYarn(MiniMRYarnCluster cluster, Path dataDir, int nodeManagers) {
+    this.cluster = cluster;
+    this.dataDir = dataDir;
+    this.nodeManagers = nodeManagers;
+    this.shutdownHook = new Thread(this::close, "hbload-embedded-yarn-shutdown");
+    Runtime.getRuntime().addShutdownHook(shutdownHook);
+  }
+
+  /**
+   * Starts a cluster whose jobs use {@code fileSystem}'s default file system (the local one next to an embedded
+   * HBase, the MiniDFSCluster for dfsio) with room for {@code maps} map tasks at once.
+   */
+  public static synchronized EmbeddedYarn start(Configuration fileSystem, int maps) throws IOException {
+    QuietLogs.apply();
+    for (java.util.logging.Logger l : WEB_APP_LOGGERS) {
+      l.setLevel(java.util.logging.Level.SEVERE);
+    }
+    Path dir = Files.createTempDirectory("hbload-embedded-yarn-");
+    Configuration conf = serverConfiguration(fileSystem, dir, maps);
+    // synchronized + restore: the property is global, and the cluster reads it once, in its constructor
+    String previous = System.setProperty(TEST_DATA_PROPERTY, dir.toString());
+    MiniMRYarnCluster mini = null;
+    try {
+      mini = new MiniMRYarnCluster("hbload", 1);
+      mini.init(conf);
+      mini.start();
+      return new EmbeddedYarn(mini, dir, 1);
+    } catch (RuntimeException e) {
+      stopQuietly(mini);
+      deleteRecursively(dir);
+      throw new IOException("embedded YARN did not start: " + e, e);
+    } finally {
+      if (previous == null) {
+        System.clearProperty(TEST_DATA_PROPERTY);
+      } else {
+        System.setProperty(TEST_DATA_PROPERTY, previous);
+      }
+    }
+  }
+
+  private static Configuration serverConfiguration(Configuration fileSystem, Path dir, int maps) {
+    Configuration conf = new YarnConfiguration(fileSystem);
+    conf.set("hadoop.tmp.dir", dir.resolve("tmp").toString());
+    // every server on loopback, whatever the host name resolves to
+    conf.set(YarnConfiguration.RM_BIND_HOST, "127.0.0.1");
+    conf.set(YarnConfiguration.NM_BIND_HOST, "127.0.0.1");
+    conf.set("mapreduce.jobhistory.bind-host", "127.0.0.1");
+    conf.set("yarn.timeline-service.bind-host", "127.0.0.1");
+    // the ApplicationMaster and every map fit at once, whatever this host's memory looks like to YARN
+    conf.setInt(YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_MB, 128);
+    conf.setInt(YarnConfiguration.NM_PMEM_MB, (maps + 1) * CONTAINER_MB + 512);
+    conf.setInt(YarnConfiguration.NM_VCORES, maps + 1);
+    conf.setInt("yarn.app.mapreduce.am.resource.mb", CONTAINER_MB);
+    conf.setInt("mapreduce.map.memory.mb", CONTAINER_MB);
+    conf.set("yarn.app.mapreduce.am.command-opts", "-Xmx512m " + JDK17_OPENS);
+    conf.set("mapreduce.map.java.opts", "-Xmx512m " + JDK17_OPENS);
+    // no log aggregation or container-kill grace: they are what makes stopping slow
+    conf.setBoolean(YarnConfiguration.LOG_AGGREGATION_ENABLED, false);
+    conf.setLong(YarnConfiguration.NM_SLEEP_DELAY_BEFORE_SIGKILL_MS, 100);
+    return conf;
+  }
+
+  /** A client configuration for this cluster: the ResourceManager, the history server and the file system. */
+  public Configuration clientConfiguration() {
+    return new Configuration(cluster.getConfig());
+  }
+
+  public int nodeManagers() {
+    return nodeManagers;
+  }
+
+  /** Where the cluster's files live until {@link #close()}. */
+  public Path dataDir() {
+    return dataDir;
+  }
+
+  /** The ResourceManager's client address, for the banner. */
+  public String resourceManagerAddress() {
+    return cluster.getConfig().get(YarnConfiguration.RM_ADDRESS);
+  }
+
+  /**
+   * Writes the cluster's client settings as {@code mapred-site.xml} into {@code dir}, so that another hbload
+   * ({@code --hadoop-conf DIR}) or Hadoop tool submits jobs to it; returns the file.
+   */
+  public Path writeSiteFiles(Path dir) throws IOException {
+    Files.createDirectories(dir);
+    Configuration conf = clientConfiguration();
+    StringBuilder xml = new StringBuilder("<?xml version=\"1.0\"?>\n<!-- hbload embedded YARN: valid while that "
+        + "process runs -->\n<configuration>\n");
+    for (String key : new String[] {"mapreduce.framework.name", YarnConfiguration.RM_ADDRESS,
+        YarnConfiguration.RM_SCHEDULER_ADDRESS, YarnConfiguration.RM_WEBAPP_ADDRESS, "mapreduce.jobhistory.address",
+        YarnConfiguration.IS_MINI_YARN_CLUSTER, "yarn.app.mapreduce.am.staging-dir", "fs.defaultFS",
+        "yarn.app.mapreduce.am.resource.mb", "mapreduce.map.memory.mb", "yarn.app.mapreduce.am.command-opts",
+        "mapreduce.map.java.opts"}) {
+      String value = conf.get(key);
+      if (value != null) {
+        xml.append("  <property><name>").append(key).append("</name><value>").append(value)
+            .append("</value></property>\n");
+      }
+    }
+    xml.append("</configuration>\n");
+    return Files.writeString(dir.resolve("mapred-site.xml"), xml, StandardCharsets.UTF_8);
+  }
+
+  /** Stops the cluster, waiting at most {@value #SHUTDOWN_WAIT_SECONDS} s, and removes its files; idempotent. */
+  @Override
+  public void close() {
+    synchronized (this) {
+      if (closed) {
+        return;
+      }
+      closed = true;
+    }
+    try {
+      Runtime.getRuntime().removeShutdownHook(shutdownHook);
+    } catch (IllegalStateException alreadyShuttingDown) {
+      // called from the hook itself or during JVM exit: nothing to remove
+    }
+    for (String name : STOPPING_LOGGERS) {
+      org.apache.log4j.LogManager.getLogger(name).setLevel(org.apache.log4j.Level.OFF);
+    }
+    Thread stopper = new Thread(() -> stopQuietly(cluster), "hbload-embedded-yarn-stop");
+    stopper.setDaemon(true);
+    stopper.start();
+    try {
+      stopper.join(TimeUnit.SECONDS.toMillis(SHUTDOWN_WAIT_SECONDS));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    deleteRecursively(dataDir);
+  }
+
+  private static void stopQuietly(MiniMRYarnCluster mini) {
+    if (mini == null) {
+      return;
+    }
+    try {
+      mini.stop();
+    } catch (RuntimeException ignored) {
+      // stopping a half-started or dying cluster: nothing left to report
+    }
+  }
+
+  static void deleteRecursively(Path dir) {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(dir)) {
+      paths.sorted(Comparator.reverseOrder()).forEach(p -> {
+        try {
+          Files.deleteIfExists(p);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      });
+    } catch (IOException | UncheckedIOException ignored) {
+      // best effort: a container still writing its log is left for the OS's tmp cleaner
+    }
+  }
+}

@@ -1,0 +1,33 @@
+package io.hbload.mapreduce.job;
+
+import io.hbload.mapreduce.cluster.EmbeddedYarn;
+import java.io.IOException;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Where a job's input and its shards' committed files go: {@code --output DIR} when given (on the job's file
+ * system), else {@code hbload-mapreduce/<phase>-<yyyyMMdd-HHmmss>} in the user's home directory there, or, on an
+ * embedded cluster, in its own directory, which is removed at exit. Stateless.
+ */
+public final class WorkDirs {
+  private WorkDirs() {
+  }
+
+  public static Path choose(String given, Configuration conf, EmbeddedYarn embedded, String name) throws IOException {
+    FileSystem fs = FileSystem.get(conf);
+    if (given != null) {
+      return fs.makeQualified(new Path(given));
+    }
+    String leaf = name.toLowerCase(Locale.ROOT) + "-"
+        + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS", Locale.ROOT));
+    if (embedded != null) {
+      return new Path(embedded.dataDir().resolve("hbload-mapreduce").resolve(leaf).toUri());
+    }
+    return fs.makeQualified(new Path(new Path(fs.getHomeDirectory(), "hbload-mapreduce"), leaf));
+  }
+}

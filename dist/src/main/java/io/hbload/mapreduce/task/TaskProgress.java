@@ -1,0 +1,49 @@
+package io.hbload.mapreduce.task;
+
+import io.hbload.core.config.RunSpec;
+import io.hbload.core.exec.RunListener;
+import io.hbload.core.exec.StatusSnapshot;
+import io.hbload.core.measure.IntervalView;
+import io.hbload.core.measure.Measure;
+import java.util.Arrays;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.apache.hadoop.mapreduce.Counter;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
+
+/**
+ * A shard's progress as its job sees it: at every status interval the task's counters (operations, errors) and its
+ * status string ({@code shard 1/4: 12345 operations, 0 errors}). Called on the engine's reporter thread; the
+ * framework's reporter thread reads the counters, so a value may be one interval old, never torn.
+ */
+final class TaskProgress implements RunListener {
+  /** Measurement names of successful calls; any other name (READ-FAILED, READ-NOT_FOUND) counts failed ones. */
+  private static final Set<String> OK_NAMES = Arrays.stream(Measure.values()).map(Measure::reportName)
+      .collect(Collectors.toUnmodifiableSet());
+
+  private final TaskAttemptContext context;
+  private final String shard;
+  private final Counter operations;
+  private final Counter errors;
+  private long errorTotal;
+
+  TaskProgress(TaskAttemptContext context, String shard) {
+    this.context = context;
+    this.shard = shard;
+    this.operations = context.getCounter(ShardCounter.OPERATIONS);
+    this.errors = context.getCounter(ShardCounter.ERRORS);
+  }
+
+  @Override
+  public void interval(RunSpec spec, StatusSnapshot snapshot) {
+    for (IntervalView.Latency l : snapshot.interval().latencies()) {
+      if (!OK_NAMES.contains(l.name())) {
+        errorTotal += l.service().getTotalCount();
+      }
+    }
+    operations.setValue(snapshot.totalOperations());
+    errors.setValue(errorTotal);
+    context.setStatus("shard " + shard + ": " + snapshot.totalOperations() + " operations, " + errorTotal + " errors");
+    context.progress();
+  }
+}
