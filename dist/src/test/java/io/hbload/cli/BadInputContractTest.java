@@ -45,7 +45,19 @@ class BadInputContractTest {
         Arguments.of(List.of("generate-completion"), "extra"),
         Arguments.of(List.of("run"), "-w a -db basic --shard 2/2"),
         Arguments.of(List.of("load"), "-w a -db basic --start-at tomorrow"),
-        Arguments.of(List.of("merge"), "/nonexistent/run-0.hlog"));
+        Arguments.of(List.of("merge"), "/nonexistent/run-0.hlog"),
+        // mapreduce: every one of these must be refused before any cluster starts
+        Arguments.of(List.of("mapreduce"), "nosuchcommand"),
+        Arguments.of(List.of("mapreduce", "run"), "-w a --clients 0"),
+        Arguments.of(List.of("mapreduce", "run"), "-w a"),
+        Arguments.of(List.of("mapreduce", "load"), "-w a --clients 2 -p recordcount=x"),
+        Arguments.of(List.of("mapreduce", "load"), "-w a --clients 3 -p recordcount=2"),
+        Arguments.of(List.of("mapreduce", "run"), "-w a --clients 2 --shard 0/2"),
+        Arguments.of(List.of("mapreduce", "run"), "-w a --clients 2 --hadoop-conf /nonexistent/conf"),
+        Arguments.of(List.of("mapreduce", "run"), "-w a --clients 2 --start-delay soon"),
+        Arguments.of(List.of("mapreduce", "dfsio", "write"), "--clients 0"),
+        Arguments.of(List.of("mapreduce", "dfsio", "write"), "--files 2 --clients 3"),
+        Arguments.of(List.of("mapreduce", "dfsio", "read"), "--policy RS-3-2-1024k --datanodes-down 1"));
   }
 
   @ParameterizedTest(name = "{0} {1}")

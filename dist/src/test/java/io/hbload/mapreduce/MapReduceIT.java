@@ -1,0 +1,311 @@
+package io.hbload.mapreduce;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hbload.cli.HbloadCommand;
+import io.hbload.hbase.embedded.EmbeddedHBase;
+import io.hbload.hdfs.cluster.EmbeddedCluster;
+import io.hbload.mapreduce.cluster.EmbeddedYarn;
+import io.hbload.mapreduce.task.ShardCounter;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.mapred.TIPStatus;
+import org.apache.hadoop.mapreduce.Cluster;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.JobStatus;
+import org.apache.hadoop.mapreduce.TaskAttemptID;
+import org.apache.hadoop.mapreduce.TaskReport;
+import org.apache.hadoop.mapreduce.TaskType;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * {@code hbload mapreduce} end to end on real in-process clusters shared by the whole class (they take a while to
+ * start and longer to stop): an embedded HBase, a 5-DataNode MiniDFSCluster, and an embedded MapReduce-on-YARN
+ * cluster whose map tasks are separate JVMs. The command runs as the CLI runs it, pointed at these clusters with
+ * {@code --zk}, {@code --fs} and {@code --hadoop-conf}. Faults are injected through MapReduce's own client API (kill
+ * or fail a running attempt), as an operator would.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class MapReduceIT {
+  private static final int RECORDS = 2000;
+  private static EmbeddedHBase hbase;
+  private static EmbeddedYarn yarn;
+  private static EmbeddedCluster hdfs;
+  private static Path dir;
+  private static Path hadoopConf;
+  private static final ExecutorService background = Executors.newCachedThreadPool(r -> {
+    Thread t = new Thread(r, "mapreduce-it-command");
+    t.setDaemon(true);
+    return t;
+  });
+
+  @BeforeAll
+  static void startClusters() throws Exception {
+    long t0 = System.nanoTime();
+    dir = Files.createTempDirectory("hbload-mapreduce-it");
+    hbase = EmbeddedHBase.start(1);
+    hdfs = EmbeddedCluster.start(new Configuration(), 5, dir.resolve("dfs"));
+    yarn = EmbeddedYarn.start(new Configuration(), 2);
+    hadoopConf = yarn.writeSiteFiles(dir.resolve("hadoop-conf")).getParent();
+    System.err.printf("MapReduceIT: clusters up in %.1f s%n", (System.nanoTime() - t0) / 1e9);
+  }
+
+  @AfterAll
+  static void stopClusters() throws Exception {
+    long t0 = System.nanoTime();
+    if (yarn != null) {
+      yarn.close();
+    }
+    if (hdfs != null) {
+      hdfs.close();
+    }
+    if (hbase != null) {
+      hbase.close();
+    }
+    org.apache.hadoop.fs.FileUtil.fullyDelete(dir.toFile());
+    System.err.printf("MapReduceIT: clusters down in %.1f s%n", (System.nanoTime() - t0) / 1e9);
+  }
+
+  record Out(int exit, String out, String err) {
+    /** The count of a report line, e.g. {@code count("READ", "Return=OK")}; 0 when absent. */
+    long count(String op, String what) {
+      Matcher m = Pattern.compile("^\\[" + Pattern.quote(op) + "], " + Pattern.quote(what) + ", (\\d+)$",
+          Pattern.MULTILINE).matcher(out);
+      return m.find() ? Long.parseLong(m.group(1)) : 0;
+    }
+  }
+
+  private static Out hbload(String... args) {
+    long t0 = System.nanoTime();
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    var cl = HbloadCommand.commandLine();
+    cl.setOut(new PrintWriter(out, true));
+    cl.setErr(new PrintWriter(err, true));
+    int exit = cl.execute(args);
+    System.err.printf("MapReduceIT: hbload %s -> %d in %.1f s%n%s", String.join(" ", args), exit,
+        (System.nanoTime() - t0) / 1e9, err);
+    return new Out(exit, out.toString(), err.toString());
+  }
+
+  /** A new job directory for each command: the default would be in the home directory of the job's file system. */
+  private static String output() {
+    return dir.resolve("jobs").resolve("job-" + JOBS.incrementAndGet()).toUri().toString();
+  }
+
+  private static final java.util.concurrent.atomic.AtomicInteger JOBS = new java.util.concurrent.atomic.AtomicInteger();
+
+  /** {@code mapreduce <phase>} against the shared HBase and YARN. */
+  private static String[] phase(String phase, String... more) {
+    List<String> a = new ArrayList<>(List.of("mapreduce", phase, "-w", "a", "-p", "recordcount=" + RECORDS,
+        "-p", "dataintegrity=true", "--clients", "2", "--zk", "127.0.0.1:" + hbase.zkPort(),
+        "--hadoop-conf", hadoopConf.toString(), "--start-delay", "3s", "--output", output()));
+    a.addAll(List.of(more));
+    return a.toArray(new String[0]);
+  }
+
+  @Test
+  @Order(1)
+  void loadWithTwoTasksInsertsExactlyTheRecords() throws Exception {
+    Out o = hbload(phase("load", "-threads", "2"));
+    assertThat(o.exit()).as(o.err()).isZero();
+    assertThat(o.count("INSERT", "Return=OK")).isEqualTo(RECORDS);
+    assertThat(o.count("INSERT", "Operations")).isEqualTo(RECORDS);
+    assertThat(o.out()).contains("[SHARDS], Merged, 2 of 2");
+    assertThat(rows()).isEqualTo(RECORDS);
+  }
+
+  @Test
+  @Order(2)
+  void runWithTwoTasksCountsEveryOperationAndVerifiesTheLoadedData() throws Exception {
+    Path json = dir.resolve("run.json");
+    Path hlog = dir.resolve("run.hlog");
+    Out o = hbload(phase("run", "-p", "operationcount=3000", "--json", json.toString(), "--hlog", hlog.toString()));
+    assertThat(o.exit()).as(o.err()).isZero();
+    assertThat(o.count("READ", "Return=OK") + o.count("UPDATE", "Return=OK")).isEqualTo(3000);
+    assertThat(o.count("VERIFY", "Return=OK")).as("every read verified").isEqualTo(o.count("READ", "Return=OK"))
+        .isPositive();
+    assertThat(o.out()).doesNotContain("-FAILED").doesNotContain("UNEXPECTED_STATE").doesNotContain("Return=ERROR");
+    assertThat(o.err()).contains("shards start together at");
+    assertThat(Files.readString(json)).contains("\"operations\"");
+    assertThat(Files.readString(hlog)).contains("READ.service");
+  }
+
+  @Test
+  @Order(3)
+  void anAttemptKilledMidRunIsRetriedAndEveryOperationCountedOnce() throws Exception {
+    // 1000 operations per shard at 100/s: ten seconds to kill shard 1's first attempt in; counters every second
+    Future<Out> command = background.submit(() -> hbload(phase("run", "-p", "operationcount=2000", "-target", "200",
+        "-p", "status.interval=1")));
+    Job job = runningJob();
+    TaskAttemptID first = attemptWithOperations(job, 1);
+    assertThat(job.killTask(first, false)).isTrue();
+    Out o = command.get(4, TimeUnit.MINUTES);
+    assertThat(o.exit()).as(o.err()).isZero();
+    assertThat(o.err()).contains("attempt " + first + " killed");
+    assertThat(o.count("READ", "Return=OK") + o.count("UPDATE", "Return=OK")).isEqualTo(2000);
+  }
+
+  @Test
+  @Order(4)
+  void aShardOutOfAttemptsFailsTheJobAndTheFinishedShardIsReportedAsPartial() throws Exception {
+    Future<Out> command = background.submit(() -> hbload(phase("run", "-p", "operationcount=2000", "-target", "200",
+        "-p", "status.interval=1", "-D", "mapreduce.map.maxattempts=2")));
+    Job job = runningJob();
+    // shard 1 starts over after its first failure, so shard 0 finishes (and commits) before its second one ends
+    TaskAttemptID first = attemptWithOperations(job, 1);
+    job.failTask(first);
+    awaitTask(job, 0, TIPStatus.COMPLETE);
+    job.failTask(runningAttempt(job, 1, first, false));
+    Out o = command.get(4, TimeUnit.MINUTES);
+    assertThat(o.exit()).as(o.err()).isEqualTo(1);
+    assertThat(o.err()).containsPattern("job failed: task task_\\w+_m_000001 failed: Fail task attempt")
+        .contains("report is partial: partial: shard(s) [1] of 2 missing");
+    assertThat(o.out()).contains("[SHARDS], Merged, 1 of 2");
+    assertThat(o.count("READ", "Return=OK") + o.count("UPDATE", "Return=OK")).isEqualTo(1000);
+  }
+
+  @Test
+  @Order(5)
+  void dfsioWriteThenReadVerifiesEveryByteInTheTasks() throws Exception {
+    String fs = hdfs.clientConfiguration().get("fs.defaultFS");
+    String[] common = {"--files", "4", "--size", "3m", "--policy", "RS-3-2-1024k", "--clients", "2", "--fs", fs,
+        "--hadoop-conf", hadoopConf.toString(), "--start-delay", "3s", "--format", "json"};
+    Out write = hbload(concat(new String[] {"mapreduce", "dfsio", "write"}, common));
+    assertThat(hdfs.fileSystem().listStatus(new org.apache.hadoop.fs.Path("/user"))).as("job files on HDFS")
+        .isNotEmpty();
+    assertThat(write.exit()).as(write.err()).isZero();
+    assertThat(write.out()).contains("\"phase\": \"write\"", "\"policy\": \"RS-3-2-1024k\"", "\"files\": 4",
+        "\"bytes\": " + 4 * 3 * 1048576).containsPattern("\"coder\": \"rs_(isal|java|native)\"");
+    assertThat(write.err()).containsPattern("coder rs_\\w+ in tasks \\[0, 1]; ISA-L in task 0: ");
+    Out read = hbload(concat(new String[] {"mapreduce", "dfsio", "read"}, common));
+    assertThat(read.exit()).as(read.err()).isZero();
+    assertThat(read.out()).contains("\"phase\": \"read\"", "\"mismatchedBytes\": 0", "\"bytes\": " + 4 * 3 * 1048576);
+
+    // the tasks really compare the bytes: one byte changed in file 3 fails the read
+    org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path("/benchmarks/hbload-dfsio/rs-3-2-1024k/file-00003");
+    DistributedFileSystem dfs = hdfs.fileSystem();
+    byte[] content;
+    try (var in = dfs.open(file)) {
+      content = in.readAllBytes();
+    }
+    content[1_234_567] ^= 0x5a;
+    try (FSDataOutputStream out = dfs.createFile(file).overwrite(true).ecPolicyName("RS-3-2-1024k").build()) {
+      out.write(content);
+    }
+    Out corrupted = hbload(concat(new String[] {"mapreduce", "dfsio", "read"}, common));
+    assertThat(corrupted.exit()).isEqualTo(1);
+    assertThat(corrupted.out()).contains("\"mismatchedBytes\": 1");
+    assertThat(corrupted.err()).contains("1 bytes read did not match what was written");
+  }
+
+  private static String[] concat(String[] a, String[] b) {
+    String[] c = new String[a.length + b.length];
+    System.arraycopy(a, 0, c, 0, a.length);
+    System.arraycopy(b, 0, c, a.length, b.length);
+    return c;
+  }
+
+  private static long rows() throws Exception {
+    try (Connection c = ConnectionFactory.createConnection(hbase.clientConfiguration());
+        Table t = c.getTable(TableName.valueOf("usertable"));
+        ResultScanner s = t.getScanner(new Scan().setFilter(new FirstKeyOnlyFilter()))) {
+      long n = 0;
+      for (Result ignored : s) {
+        n++;
+      }
+      return n;
+    }
+  }
+
+  /** The job the command under test submitted, once it runs. */
+  private static Job runningJob() throws Exception {
+    Cluster cluster = new Cluster(yarn.clientConfiguration());
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+    while (System.nanoTime() < deadline) {
+      for (JobStatus s : cluster.getAllJobStatuses()) {
+        if (s.getState() == JobStatus.State.RUNNING && s.getJobName().startsWith("hbload run")) {
+          return cluster.getJob(s.getJobID());
+        }
+      }
+      Thread.sleep(250);
+    }
+    throw new AssertionError("no hbload job started");
+  }
+
+  /** The running attempt of map task {@code index} once the task has reported operations. */
+  private static TaskAttemptID attemptWithOperations(Job job, int index) throws Exception {
+    return runningAttempt(job, index, null, true);
+  }
+
+  /**
+   * The newest running attempt of map task {@code index} other than {@code not}, once the task has reported
+   * operations when {@code withOperations} (a task's counters are its best attempt's, so they say nothing of a new
+   * attempt).
+   */
+  private static TaskAttemptID runningAttempt(Job job, int index, TaskAttemptID not, boolean withOperations)
+      throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+    while (System.nanoTime() < deadline) {
+      TaskReport r = report(job, index);
+      if (r != null && r.getCurrentStatus() == TIPStatus.RUNNING && !r.getRunningTaskAttemptIds().isEmpty()
+          && (!withOperations || r.getTaskCounters().findCounter(ShardCounter.OPERATIONS).getValue() > 0)) {
+        TaskAttemptID newest = r.getRunningTaskAttemptIds().stream()
+            .max(java.util.Comparator.comparingInt(TaskAttemptID::getId)).orElseThrow();
+        if (!newest.equals(not)) {
+          return newest;
+        }
+      }
+      Thread.sleep(100);
+    }
+    throw new AssertionError("map task " + index + " has no " + (not == null ? "" : "new ") + "running attempt"
+        + (withOperations ? " with operations" : ""));
+  }
+
+  private static void awaitTask(Job job, int index, TIPStatus status) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+    while (System.nanoTime() < deadline) {
+      TaskReport r = report(job, index);
+      if (r != null && r.getCurrentStatus() == status) {
+        return;
+      }
+      Thread.sleep(100);
+    }
+    throw new AssertionError("map task " + index + " never " + status);
+  }
+
+  private static TaskReport report(Job job, int index) throws Exception {
+    for (TaskReport r : job.getTaskReports(TaskType.MAP)) {
+      if (r.getTaskID().getId() == index) {
+        return r;
+      }
+    }
+    return null;
+  }
+}
