@@ -22,7 +22,9 @@ import org.apache.hadoop.yarn.conf.YarnConfiguration;
  *
  * <p>Stopping the mini cluster can take minutes (NodeManagers wait for containers and log aggregation), so
  * {@link #close()} gives it a bounded time on a daemon thread and then lets go: the command's JVM exits anyway.
- * Thread-safe: close may race with the shutdown hook.
+ * There is no shutdown hook: on Ctrl-C the command still talks to the cluster (it kills its job and reports what
+ * finished) and closes it itself, so a hook stopping it underneath would leave the job client retrying a
+ * ResourceManager that is gone. Thread-safe: close is idempotent.
  */
 public final class EmbeddedYarn implements AutoCloseable {
   /** Hadoop's test utilities put the cluster's directories under this system property (else ./target). */
@@ -47,15 +49,12 @@ public final class EmbeddedYarn implements AutoCloseable {
   private final MiniMRYarnCluster cluster;
   private final Path dataDir;
   private final int nodeManagers;
-  private final Thread shutdownHook;
   private boolean closed;
 
   private EmbeddedYarn(MiniMRYarnCluster cluster, Path dataDir, int nodeManagers) {
     this.cluster = cluster;
     this.dataDir = dataDir;
     this.nodeManagers = nodeManagers;
-    this.shutdownHook = new Thread(this::close, "hbload-embedded-yarn-shutdown");
-    Runtime.getRuntime().addShutdownHook(shutdownHook);
   }
 
   /**
@@ -106,8 +105,14 @@ public final class EmbeddedYarn implements AutoCloseable {
     conf.setInt("mapreduce.map.memory.mb", CONTAINER_MB);
     conf.set("yarn.app.mapreduce.am.command-opts", "-Xmx512m " + JDK17_OPENS);
     conf.set("mapreduce.map.java.opts", "-Xmx512m " + JDK17_OPENS);
+    // a client of a cluster that is gone says so in seconds, not after YARN's 15 minutes of retries
+    conf.setLong(YarnConfiguration.RESOURCEMANAGER_CONNECT_MAX_WAIT_MS, 10_000);
+    conf.setLong(YarnConfiguration.RESOURCEMANAGER_CONNECT_RETRY_INTERVAL_MS, 500);
     // no log aggregation or container-kill grace: they are what makes stopping slow
     conf.setBoolean(YarnConfiguration.LOG_AGGREGATION_ENABLED, false);
+    // container logs are deleted when their application ends (they go with the cluster's directory anyway): a
+    // deletion still scheduled holds up the NodeManager's stop for 10 s
+    conf.setLong(YarnConfiguration.NM_LOG_RETAIN_SECONDS, 0);
     conf.setLong(YarnConfiguration.NM_SLEEP_DELAY_BEFORE_SIGKILL_MS, 100);
     return conf;
   }
@@ -163,11 +168,6 @@ public final class EmbeddedYarn implements AutoCloseable {
         return;
       }
       closed = true;
-    }
-    try {
-      Runtime.getRuntime().removeShutdownHook(shutdownHook);
-    } catch (IllegalStateException alreadyShuttingDown) {
-      // called from the hook itself or during JVM exit: nothing to remove
     }
     for (String name : STOPPING_LOGGERS) {
       org.apache.log4j.LogManager.getLogger(name).setLevel(org.apache.log4j.Level.OFF);

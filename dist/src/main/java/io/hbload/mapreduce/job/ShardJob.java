@@ -41,6 +41,7 @@ public final class ShardJob {
   private final Path outputDir;
   private final Consumer<String> messages;
   private final Map<TaskID, String> lastFailure = new LinkedHashMap<>();
+  private volatile boolean killing;
   private int nextEvent;
 
   /** How the job ended and the files its shards committed. */
@@ -147,6 +148,7 @@ public final class ShardJob {
 
   /** Kills the job (Ctrl-C): its running attempts stop and commit nothing. Safe from any thread. */
   public void kill() {
+    killing = true;
     try {
       job.killJob();
     } catch (IOException | RuntimeException e) {
@@ -184,7 +186,8 @@ public final class ShardJob {
           lastFailure.put(e.getTaskAttemptId().getTaskID(), why);
         }
         messages.accept("attempt " + e.getTaskAttemptId() + " " + st.name().toLowerCase(java.util.Locale.ROOT)
-            + (why.isEmpty() ? "" : ": " + why) + "; MapReduce retries its shard unless it is out of attempts");
+            + (why.isEmpty() ? "" : ": " + why)
+            + (killing ? "" : "; MapReduce retries its shard unless it is out of attempts"));
       }
     }
     if (events.length == 100) {
