@@ -183,6 +183,15 @@ public final class EmbeddedHBase implements AutoCloseable {
   }
 
   /** An hbase-site.xml with which other clients (YCSB, the HBase shell, another hbload) reach this cluster. */
+  /** Creates the benchmark table on this cluster, pre-split as {@code spec} says (for {@code hbload embedded}). */
+  public void createTable(io.hbload.hbase.table.TableSpec spec, java.io.PrintStream messages) throws IOException {
+    try (org.apache.hadoop.hbase.client.Connection c =
+             org.apache.hadoop.hbase.client.ConnectionFactory.createConnection(clientConfiguration());
+         org.apache.hadoop.hbase.client.Admin admin = c.getAdmin()) {
+      new io.hbload.hbase.table.TableSetup(admin, spec, messages).create();
+    }
+  }
+
   public String hbaseSiteXml() {
     return """
         <?xml version="1.0"?>
