@@ -152,7 +152,29 @@ class CliTest {
   }
 
   /** A user binding given by class name whose reads fail, as a server in trouble would answer. */
-  public static final class FailingReads implements io.hbload.core.binding.Binding {
+  /** A binding with a bug: its reads throw an AssertionError, which no binding may do. */
+  public static final class AssertingReads extends FailingReads {
+    @Override
+    public io.hbload.core.binding.Status read(String table, io.hbload.core.binding.Key key,
+        io.hbload.core.binding.Fields fields, io.hbload.core.binding.RowSink result) {
+      throw new AssertionError("a bug in the binding");
+    }
+  }
+
+  @Test
+  void aThrowingBindingOrAnIncompleteLoadExitsOneWithTheReport() {
+    CommandOutput bug = exec("run", "-w", "c", "-db", AssertingReads.class.getName(), "-p", "operationcount=100");
+    assertThat(bug.exit()).isEqualTo(1);
+    assertThat(bug.err()).contains("hbload: run failed: worker 0: AssertionError: a bug in the binding");
+    assertThat(bug.out()).contains("[OVERALL], RunTime(ms), ");
+    CommandOutput cut = exec("load", "-w", "a", "-db", "basic", "-p", "recordcount=1000000",
+        "-p", "basicdb.simulatedelay=2", "-p", "basicdb.randomizedelay=false", "-p", "maxexecutiontime=1");
+    assertThat(cut.exit()).isEqualTo(1);
+    assertThat(cut.err()).contains("hbload: load incomplete: maxexecutiontime of 1 s reached before the load finished");
+    assertThat(cut.out()).contains("[INSERT], Return=OK, ");
+  }
+
+  public static class FailingReads implements io.hbload.core.binding.Binding {
     @Override
     public io.hbload.core.binding.Status read(String table, io.hbload.core.binding.Key key,
         io.hbload.core.binding.Fields fields, io.hbload.core.binding.RowSink result) {

@@ -266,6 +266,13 @@ public final class SpecParser {
         && minFieldLength > fieldLength) {
       error(MIN_FIELD_LENGTH, "minfieldlength " + minFieldLength + " exceeds fieldlength " + fieldLength);
     }
+    if (lengthDist == LengthDistribution.HISTOGRAM) {
+      // the workers read it at start; a missing file is bad input, found here rather than after "Starting test"
+      String histogram = text(FIELD_LENGTH_HISTOGRAM, "hist.txt");
+      if (!java.nio.file.Files.isReadable(java.nio.file.Path.of(histogram))) {
+        error(FIELD_LENGTH_HISTOGRAM, "cannot read the field-length histogram file '" + histogram + "'");
+      }
+    }
     boolean dataIntegrity = bool(DATA_INTEGRITY, false);
     if (dataIntegrity && lengthDist != LengthDistribution.CONSTANT) {
       error(DATA_INTEGRITY, "dataintegrity=true needs fieldlengthdistribution=constant");
