@@ -54,6 +54,15 @@ public final class Launcher {
    */
   public Launcher(RunSpec spec, BindingProvider provider, PrintStream messages, PrintStream report)
       throws IOException {
+    this(spec, provider, messages, report, List.of());
+  }
+
+  /**
+   * As {@link #Launcher(RunSpec, BindingProvider, PrintStream, PrintStream)}, plus the caller's own listeners, called
+   * after the status line and the log (a MapReduce task reports its progress to its job this way).
+   */
+  public Launcher(RunSpec spec, BindingProvider provider, PrintStream messages, PrintStream report,
+      List<RunListener> more) throws IOException {
     this.spec = spec;
     this.provider = provider;
     this.messages = messages;
@@ -64,6 +73,7 @@ public final class Launcher {
     if (hlog != null) {
       listeners.add(hlog);
     }
+    listeners.addAll(more);
     this.runner = new Runner(spec, provider, messages, RunListener.all(listeners));
   }
 
