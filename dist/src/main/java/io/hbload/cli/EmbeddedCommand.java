@@ -47,7 +47,7 @@ public final class EmbeddedCommand implements Callable<Integer> {
   int presplit;
 
   @Option(names = "--conf-dir", description = "Directory to write hbase-site.xml into "
-      + "(default: <tmp>/hbload-embedded-conf-<zk port>).")
+      + "(default: a new private directory <tmp>/hbload-embedded-conf-*).")
   Path confDir;
 
   @Option(names = "--info-servers", negatable = true, defaultValue = "true", fallbackValue = "true",
@@ -72,8 +72,7 @@ public final class EmbeddedCommand implements Callable<Integer> {
     Path site;
     try {
       hbase.createTable(TableSpec.of(table, family, presplit > 0 ? presplit : 10 * regionServers), err);
-      Path dir = confDir != null ? confDir
-          : Path.of(System.getProperty("java.io.tmpdir"), "hbload-embedded-conf-" + hbase.zkPort());
+      Path dir = confDir != null ? confDir : EmbeddedHBase.privateConfDir();
       site = hbase.writeHBaseSite(dir.resolve("hbase-site.xml"));
     } catch (IOException | RuntimeException e) {
       hbase.close();
