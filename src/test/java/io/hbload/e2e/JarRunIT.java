@@ -66,5 +66,10 @@ class JarRunIT {
         .mapToLong(l -> Long.parseLong(l.substring(l.lastIndexOf(' ') + 1))).findFirst().orElse(0);
     assertThat(reads).isGreaterThan(20000);
     assertThat(report).contains("[OVERALL], StoppedEarly, interrupted");
+    // an unbounded run says so, in one line, before it starts (issue 13, defect 13)
+    List<String> said = Files.readAllLines(err);
+    assertThat(said).contains("operationcount=0 and no maxexecutiontime: running until interrupted (Ctrl-C prints the report)");
+    assertThat(said.indexOf("operationcount=0 and no maxexecutiontime: running until interrupted (Ctrl-C prints the report)"))
+        .isLessThan(said.indexOf("Starting test."));
   }
 }

@@ -8,13 +8,13 @@ import io.hbload.core.exec.Runner;
 import io.hbload.core.export.HlogWriter;
 import io.hbload.core.export.JsonResult;
 import io.hbload.core.export.ReportWriter;
+import io.hbload.core.export.ResultFiles;
 import io.hbload.core.export.StatusLine;
 import io.hbload.core.export.Version;
 import io.hbload.core.export.YcsbReport;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -104,15 +104,14 @@ public final class Launcher {
   private void write(RunResult result) throws IOException {
     List<io.hbload.core.export.ReportRecord> records = YcsbReport.records(result);
     if (spec.exportFile() != null) {
-      try (PrintStream file = new PrintStream(Files.newOutputStream(spec.exportFile()), true,
-          StandardCharsets.UTF_8)) {
-        ReportWriter.write(records, spec.exporter(), file);
-      }
+      ResultFiles.write(spec.exportFile(), out -> ReportWriter.write(records, spec.exporter(),
+          new PrintStream(out, true, StandardCharsets.UTF_8)));
     } else if (report != null) {
       ReportWriter.write(records, spec.exporter(), report);
     }
     if (spec.jsonFile() != null) {
-      Files.writeString(spec.jsonFile(), JsonResult.render(result) + System.lineSeparator());
+      byte[] json = (JsonResult.render(result) + System.lineSeparator()).getBytes(StandardCharsets.UTF_8);
+      ResultFiles.write(spec.jsonFile(), out -> out.write(json));
     }
   }
 }

@@ -2,7 +2,6 @@ package io.hbload.cli;
 
 import io.hbload.cli.contract.ExitCode;
 import io.hbload.hbase.embedded.EmbeddedHBase;
-import io.hbload.hbase.table.TableSetup;
 import io.hbload.hbase.table.TableSpec;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -12,9 +11,6 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import org.apache.hadoop.hbase.client.Admin;
-import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.ConnectionFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -51,7 +47,7 @@ public final class EmbeddedCommand implements Callable<Integer> {
   int presplit;
 
   @Option(names = "--conf-dir", description = "Directory to write hbase-site.xml into "
-      + "(default: <tmp>/hbload-embedded-conf-<zk port>).")
+      + "(default: a new private directory <tmp>/hbload-embedded-conf-*).")
   Path confDir;
 
   @Option(names = "--info-servers", negatable = true, defaultValue = "true", fallbackValue = "true",
@@ -75,9 +71,8 @@ public final class EmbeddedCommand implements Callable<Integer> {
     EmbeddedHBase hbase = EmbeddedHBase.start(regionServers, zkPort, infoServers);
     Path site;
     try {
-      createTable(hbase, err);
-      Path dir = confDir != null ? confDir
-          : Path.of(System.getProperty("java.io.tmpdir"), "hbload-embedded-conf-" + hbase.zkPort());
+      hbase.createTable(TableSpec.of(table, family, presplit > 0 ? presplit : 10 * regionServers), err);
+      Path dir = confDir != null ? confDir : EmbeddedHBase.privateConfDir();
       site = hbase.writeHBaseSite(dir.resolve("hbase-site.xml"));
     } catch (IOException | RuntimeException e) {
       hbase.close();
@@ -115,10 +110,4 @@ public final class EmbeddedCommand implements Callable<Integer> {
     return ExitCode.OK;
   }
 
-  private void createTable(EmbeddedHBase hbase, PrintStream messages) throws IOException {
-    TableSpec ts = TableSpec.of(table, family, presplit > 0 ? presplit : 10 * regionServers);
-    try (Connection c = ConnectionFactory.createConnection(hbase.clientConfiguration()); Admin admin = c.getAdmin()) {
-      new TableSetup(admin, ts, messages).create();
-    }
-  }
 }

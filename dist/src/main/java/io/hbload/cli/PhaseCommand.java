@@ -46,6 +46,12 @@ abstract class PhaseCommand implements Callable<Integer> {
     if (outcome.interrupted()) {
       return ExitCode.INTERRUPTED;
     }
+    if (!outcome.result().completed()) {
+      // e.g. a load cut short by maxexecutiontime: the report is out, but the phase did not do its work
+      err.println("hbload: " + outcome.result().spec().phase().name().toLowerCase(java.util.Locale.ROOT)
+          + " incomplete: " + outcome.result().stopReason());
+      return ExitCode.FAILURE;
+    }
     if (outcome.failedOnErrors()) {
       err.println("hbload: " + outcome.result().errorCount() + " operations failed (--fail-on-error)");
       return ExitCode.FAILURE;

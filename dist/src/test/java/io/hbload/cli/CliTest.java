@@ -54,6 +54,9 @@ class CliTest {
       "missing value|run -w|Missing required parameter",
       "bad exporter|run -w a -db basic -p exporter=foo|property exporter",
       "bad binding setting|run -w a -db basic -p basicdb.simulatedelay=soon|property basicdb.simulatedelay",
+      "unwritable --json|run -w a -db basic --json /nonexistent/dir/a.json|property hbload.json (--json): cannot write /nonexistent/dir/a.json: directory /nonexistent/dir does not exist",
+      "unwritable --hlog|run -w a -db basic --hlog /nonexistent/a.hlog|property hbload.hlog (--hlog): cannot write",
+      "unwritable exportfile|run -w a -db basic -p exportfile=/nonexistent/r.txt|property exportfile: cannot write",
       "bad hbase settings|run -w a -p hbload.presplit=0 -p durability=often|property hbload.presplit: 0 is below"})
   void badInputIsOneLineAndExitTwo(String what, String args, String message) {
     CommandOutput o = exec(args.split(" "));
@@ -123,7 +126,32 @@ class CliTest {
   }
 
   @Test
+  void resultFilesHoldNoSecretAndArePrivate() throws Exception {
+    Path json = dir.resolve("r.json");
+    Path hlog = dir.resolve("r.hlog");
+    CommandOutput o = exec("run", "-w", "a", "-db", "basic", "-p", "operationcount=200",
+        "-p", "hbase.zookeeper.sasl.password=s3cret-pw", "-p", "my.api.token=tok-123", "--json", json.toString(),
+        "--hlog", hlog.toString());
+    assertThat(o.exit()).isZero();
+    for (Path f : List.of(json, hlog)) {
+      assertThat(Files.readString(f)).doesNotContain("s3cret-pw").doesNotContain("tok-123");
+      assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(f)))
+          .as("%s", f).isEqualTo("rw-------");
+    }
+    assertThat(Files.readString(json)).contains("\"hbase.zookeeper.sasl.password\": \"<redacted>\"");
+    try (java.util.stream.Stream<Path> left = Files.list(dir)) {
+      assertThat(left).as("no temp files left").allMatch(p -> !p.getFileName().toString().endsWith(".partial"));
+    }
+  }
+
+  @Test
   void aBindingThatCannotOpenIsOneLineAndExitTwo() {
+    Path hlog = dir.resolve("never.hlog");
+    CommandOutput withLog = exec("run", "-w", "a", "-db", MissingTable.class.getName(), "--hlog", hlog.toString(),
+        "--json", dir.resolve("never.json").toString());
+    assertThat(withLog.exit()).isEqualTo(2);
+    assertThat(hlog).as("no empty log is left behind").doesNotExist();
+    assertThat(dir.resolve("never.json")).doesNotExist();
     CommandOutput o = exec("run", "-w", "a", "-db", MissingTable.class.getName());
     assertThat(o.exit()).isEqualTo(2);
     assertThat(o.errLines()).filteredOn(l -> l.startsWith("hbload run: "))
@@ -152,7 +180,29 @@ class CliTest {
   }
 
   /** A user binding given by class name whose reads fail, as a server in trouble would answer. */
-  public static final class FailingReads implements io.hbload.core.binding.Binding {
+  /** A binding with a bug: its reads throw an AssertionError, which no binding may do. */
+  public static final class AssertingReads extends FailingReads {
+    @Override
+    public io.hbload.core.binding.Status read(String table, io.hbload.core.binding.Key key,
+        io.hbload.core.binding.Fields fields, io.hbload.core.binding.RowSink result) {
+      throw new AssertionError("a bug in the binding");
+    }
+  }
+
+  @Test
+  void aThrowingBindingOrAnIncompleteLoadExitsOneWithTheReport() {
+    CommandOutput bug = exec("run", "-w", "c", "-db", AssertingReads.class.getName(), "-p", "operationcount=100");
+    assertThat(bug.exit()).isEqualTo(1);
+    assertThat(bug.err()).contains("hbload: run failed: worker 0: AssertionError: a bug in the binding");
+    assertThat(bug.out()).contains("[OVERALL], RunTime(ms), ");
+    CommandOutput cut = exec("load", "-w", "a", "-db", "basic", "-p", "recordcount=1000000",
+        "-p", "basicdb.simulatedelay=2", "-p", "basicdb.randomizedelay=false", "-p", "maxexecutiontime=1");
+    assertThat(cut.exit()).isEqualTo(1);
+    assertThat(cut.err()).contains("hbload: load incomplete: maxexecutiontime of 1 s reached before the load finished");
+    assertThat(cut.out()).contains("[INSERT], Return=OK, ");
+  }
+
+  public static class FailingReads implements io.hbload.core.binding.Binding {
     @Override
     public io.hbload.core.binding.Status read(String table, io.hbload.core.binding.Key key,
         io.hbload.core.binding.Fields fields, io.hbload.core.binding.RowSink result) {

@@ -303,4 +303,39 @@ class HBaseBindingIT {
       }
     }
   }
+
+  /** Issue 13, defect 7: the embedded cluster's unauthenticated RPC servers listen on loopback only. */
+  @Test
+  void theEmbeddedClustersRpcServersListenOnLoopbackOnly() throws Exception {
+    io.hbload.hbase.embedded.EmbeddedHBase e = HBASE.hbase().embedded();
+    org.apache.hadoop.conf.Configuration conf = e.cluster().getConfiguration();
+    assertThat(conf.get(io.hbload.hbase.embedded.EmbeddedHBase.MASTER_IPC_ADDRESS)).isEqualTo("127.0.0.1");
+    assertThat(conf.get(io.hbload.hbase.embedded.EmbeddedHBase.REGIONSERVER_IPC_ADDRESS)).isEqualTo("127.0.0.1");
+    assertThat(e.cluster().getMaster().getRpcServer().getListenerAddress().getAddress().isLoopbackAddress())
+        .isTrue();
+    for (org.apache.hadoop.hbase.regionserver.HRegionServer rs : e.liveRegionServers()) {
+      assertThat(rs.getRpcServer().getListenerAddress().getAddress().isLoopbackAddress()).isTrue();
+    }
+  }
+
+  /** Issue 13, defect 7: the client configuration goes into a private directory, never through a planted link. */
+  @Test
+  void theClientConfigurationIsWrittenPrivatelyAndNotThroughALink(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp)
+      throws Exception {
+    java.nio.file.Path dir = io.hbload.hbase.embedded.EmbeddedHBase.privateConfDir();
+    try {
+      assertThat(java.nio.file.attribute.PosixFilePermissions.toString(java.nio.file.Files.getPosixFilePermissions(dir)))
+          .isEqualTo("rwx------");
+      assertThat(dir.getFileName().toString()).startsWith("hbload-embedded-conf-").doesNotEndWith("-");
+    } finally {
+      java.nio.file.Files.deleteIfExists(dir);
+    }
+    java.nio.file.Path victim = java.nio.file.Files.writeString(tmp.resolve("victim.txt"), "keep me");
+    java.nio.file.Path site = tmp.resolve("hbase-site.xml");
+    java.nio.file.Files.createSymbolicLink(site, victim);
+    HBASE.hbase().embedded().writeHBaseSite(site);
+    assertThat(java.nio.file.Files.readString(victim)).isEqualTo("keep me");
+    assertThat(java.nio.file.Files.isSymbolicLink(site)).isFalse();
+    assertThat(java.nio.file.Files.readString(site)).contains("hbase.zookeeper.quorum");
+  }
 }

@@ -12,12 +12,19 @@ import java.util.concurrent.atomic.AtomicInteger;
  * lookup on the hot path. Instances are immutable and thread-safe; construct custom ones once, not per call.
  */
 public final class Status {
-  /** Upper bound on distinct status names in one JVM; further names share the last id. */
+  /** Upper bound on distinct status ids in one JVM; names beyond the first 63 share the {@link #OTHER_ID} bucket. */
   public static final int MAX_IDS = 64;
+  /** The id of every status name past the first {@code MAX_IDS - 1}, reported as {@code OTHER}. */
+  public static final int OTHER_ID = MAX_IDS - 1;
 
   private static final ConcurrentHashMap<String, Integer> IDS = new ConcurrentHashMap<>();
   private static final String[] NAMES = new String[MAX_IDS];
   private static final AtomicInteger NEXT_ID = new AtomicInteger();
+
+  static {
+    // an explicit bucket, so that overflowing names are never reported under another status's name
+    NAMES[OTHER_ID] = "OTHER";
+  }
 
   public static final Status OK = new Status("OK", "The operation completed successfully.");
   public static final Status ERROR = new Status("ERROR", "The operation failed.");
@@ -40,8 +47,8 @@ public final class Status {
     this.name = Objects.requireNonNull(name, "name");
     this.description = Objects.requireNonNull(description, "description");
     this.id = IDS.computeIfAbsent(name, n -> {
-      int next = NEXT_ID.getAndUpdate(i -> Math.min(i + 1, MAX_IDS - 1));
-      if (NAMES[next] == null) {
+      int next = NEXT_ID.getAndUpdate(i -> Math.min(i + 1, OTHER_ID));
+      if (next < OTHER_ID) {
         NAMES[next] = n;
       }
       return next;
@@ -71,7 +78,7 @@ public final class Status {
     return NAMES[id];
   }
 
-  /** How many ids are in use. */
+  /** How many ids are in use, the OTHER bucket included once it is. */
   public static int idCount() {
     return Math.min(NEXT_ID.get() + 1, MAX_IDS);
   }

@@ -164,9 +164,9 @@ public final class SpecParser {
         interval(),
         percentiles(),
         exporter,
-        path(EXPORT_FILE),
-        path(JSON_FILE),
-        path(HLOG_FILE),
+        output(EXPORT_FILE),
+        output(JSON_FILE),
+        output(HLOG_FILE),
         seed(shard),
         bool(SPIN_SLEEP, false),
         bool(FAIL_ON_ERROR, false),
@@ -265,6 +265,13 @@ public final class SpecParser {
     if (lengthDist != LengthDistribution.CONSTANT && lengthDist != LengthDistribution.HISTOGRAM
         && minFieldLength > fieldLength) {
       error(MIN_FIELD_LENGTH, "minfieldlength " + minFieldLength + " exceeds fieldlength " + fieldLength);
+    }
+    if (lengthDist == LengthDistribution.HISTOGRAM) {
+      // the workers read it at start; a missing file is bad input, found here rather than after "Starting test"
+      String histogram = text(FIELD_LENGTH_HISTOGRAM, "hist.txt");
+      if (!java.nio.file.Files.isReadable(java.nio.file.Path.of(histogram))) {
+        error(FIELD_LENGTH_HISTOGRAM, "cannot read the field-length histogram file '" + histogram + "'");
+      }
     }
     boolean dataIntegrity = bool(DATA_INTEGRITY, false);
     if (dataIntegrity && lengthDist != LengthDistribution.CONSTANT) {
@@ -390,8 +397,26 @@ public final class SpecParser {
     };
   }
 
-  private java.nio.file.Path path(String key) {
-    return read.path(key);
+  /**
+   * A result file's path, checked before the run: a report or log that could not be written after the run would
+   * lose it, so its directory must exist and be writable now.
+   */
+  private java.nio.file.Path output(String key) {
+    java.nio.file.Path p = read.path(key);
+    if (p == null) {
+      return null;
+    }
+    String what = key + (key.equals(JSON_FILE) ? " (--json)" : key.equals(HLOG_FILE) ? " (--hlog)" : "");
+    java.nio.file.Path dir = p.toAbsolutePath().getParent();
+    if (java.nio.file.Files.isDirectory(p)) {
+      read.error(what, "cannot write " + p + ": it is a directory");
+    } else if (dir == null || !java.nio.file.Files.isDirectory(dir)) {
+      read.error(what, "cannot write " + p + ": directory " + dir + " does not exist");
+    } else if (!java.nio.file.Files.isWritable(dir)
+        || java.nio.file.Files.exists(p) && !java.nio.file.Files.isWritable(p)) {
+      read.error(what, "cannot write " + p + ": permission denied");
+    }
+    return p;
   }
 
   private String text(String key, String def) {

@@ -36,6 +36,7 @@ public final class PhaseRun {
   private final PhaseState state = new PhaseState();
   private final List<Thread> threads = new ArrayList<>();
   private final List<Worker> workers = new ArrayList<>();
+  private boolean interrupted;
 
   /**
    * @param requested false for the load the engine runs first on a store that starts empty: the session's phase
@@ -129,7 +130,13 @@ public final class PhaseRun {
     }
     String reason = state.reason();
     if (reason != null && reason.startsWith("maxexecutiontime")) {
-      reason = null; // a time-boxed run that reached its time completed as asked
+      // a time-boxed run that reached its time completed as asked; a load cut short did not load its records
+      reason = spec.phase() == io.hbload.core.config.Phase.RUN ? null
+          : reason + " before the load finished: " + aggregator.totalOperations() + " of " + spec.operations()
+              + " records inserted";
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt(); // the caller's interrupt, kept for it to see
     }
     RunResult result = new RunResult(spec, startMillis, runtimeMillis, aggregator.totalOperations(),
         aggregator.totals(), gcTotals(), extra, reason, new ClientInfo(spec.shard(), ClientInfo.localHost(),
@@ -187,7 +194,12 @@ public final class PhaseRun {
     return total;
   }
 
-  private static boolean awaitUntil(CountDownLatch done, long deadlineNanos) {
+  /**
+   * Waits for the workers until the deadline. An interrupt of the thread running the phase (an embedding test's
+   * timeout, an executor's cancel) asks the workers to stop, as Ctrl-C does, and the wait goes on until they
+   * have: the phase still returns what was done, and the interrupt is restored on the way out.
+   */
+  private boolean awaitUntil(CountDownLatch done, long deadlineNanos) {
     long now;
     while ((now = System.nanoTime()) < deadlineNanos) {
       try {
@@ -195,8 +207,8 @@ public final class PhaseRun {
           return true;
         }
       } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return done.getCount() == 0;
+        interrupted = true;
+        requestStop("interrupted");
       }
     }
     return done.getCount() == 0;

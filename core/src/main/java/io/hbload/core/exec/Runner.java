@@ -42,8 +42,8 @@ public final class Runner {
         RunResult loaded = runPhase(load, session, new RunListener() { }, false);
         messages.println(String.format(Locale.ROOT, "hbload: loaded %d records in %.1f s (%.0f ops/s, %d errors)",
             loaded.operations(), loaded.runtimeMillis() / 1000.0, loaded.throughputOpsPerSec(), loaded.errorCount()));
-        if (stopReason != null) {
-          return loaded;
+        if (stopReason != null || !loaded.completed()) {
+          return loaded; // the run needs every record; a load that stopped short says why
         }
       }
       return runPhase(spec, session, listener, true);

@@ -56,7 +56,7 @@ final class Worker implements Runnable {
     Binding binding;
     try {
       binding = session.newBinding(index);
-    } catch (BindingException | RuntimeException e) {
+    } catch (BindingException | RuntimeException | Error e) {
       state.fail("worker " + index + " could not start its binding: " + oneLine(e));
       return;
     }
@@ -82,9 +82,10 @@ final class Worker implements Runnable {
           ops.transaction(intended);
         }
       }
-    } catch (RuntimeException e) {
-      // A binding must return a status, not throw: treat it as a bug and stop the phase, keeping results.
-      state.fail("worker " + index + ": " + oneLine(e));
+    } catch (RuntimeException | Error e) {
+      // A binding must return a status, not throw: anything it throws, an Error too (AssertionError,
+      // OutOfMemoryError, NoClassDefFoundError), stops the phase as a failure, keeping the results so far.
+      state.fail("worker " + index + ": " + e.getClass().getSimpleName() + ": " + oneLine(e));
     } finally {
       cleanup(measured);
     }
@@ -105,7 +106,7 @@ final class Worker implements Runnable {
   private void cleanup(MeasuredBinding binding) {
     try {
       binding.cleanup();
-    } catch (BindingException | RuntimeException e) {
+    } catch (BindingException | RuntimeException | Error e) {
       state.fail("worker " + index + " cleanup failed: " + oneLine(e));
     }
   }

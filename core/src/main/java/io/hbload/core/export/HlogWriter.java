@@ -5,7 +5,6 @@ import io.hbload.core.config.RunSpec;
 import io.hbload.core.exec.RunListener;
 import io.hbload.core.exec.StatusSnapshot;
 import io.hbload.core.measure.IntervalView;
-import java.io.FileNotFoundException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -19,13 +18,20 @@ import org.HdrHistogram.HistogramLogWriter;
  * and other log tools read it. Called on the reporter thread only.
  */
 public final class HlogWriter implements RunListener, AutoCloseable {
+  private final Path path;
+  private final Path temp;
   private final PrintStream file;
+  private boolean started;
   private final HistogramLogWriter writer;
 
+  /** Writes into a private temp file beside {@code path}; {@link #close} publishes it if a phase ran. */
   public HlogWriter(Path path) {
+    this.path = path;
     try {
-      this.file = new PrintStream(path.toFile());
-    } catch (FileNotFoundException e) {
+      this.temp = ResultFiles.temp(path);
+      this.file = new PrintStream(java.nio.file.Files.newOutputStream(temp), false,
+          java.nio.charset.StandardCharsets.UTF_8);
+    } catch (java.io.IOException e) {
       throw new UncheckedIOException("cannot write " + path + ": " + e.getMessage(), e);
     }
     this.writer = new HistogramLogWriter(file);
@@ -33,9 +39,11 @@ public final class HlogWriter implements RunListener, AutoCloseable {
 
   @Override
   public void phaseStarting(RunSpec spec, long startEpochMillis) {
+    started = true;
     writer.outputComment(RunMetadata.line("format", RunMetadata.FORMAT));
     // every property as merged, so that a merge can check the shards ran the same workload and rebuild its spec
-    RunMetadata.lines("prop.", new java.util.TreeMap<>(spec.properties())).forEach(writer::outputComment);
+    RunMetadata.lines("prop.", new java.util.TreeMap<>(Redaction.settings(spec.properties())))
+        .forEach(writer::outputComment);
     writer.outputComment(RunMetadata.line("phase", spec.phase().name().toLowerCase(java.util.Locale.ROOT)));
     writer.outputComment(RunMetadata.line("shard", spec.shard()));
     writer.outputComment(RunMetadata.line("host", io.hbload.core.ClientInfo.localHost()));
@@ -91,8 +99,17 @@ public final class HlogWriter implements RunListener, AutoCloseable {
     file.flush();
   }
 
+  /** Publishes the log under its name if a phase ran; a run that never started (its binding failed) leaves none. */
   @Override
   public void close() {
     file.close();
+    try {
+      if (started) {
+        ResultFiles.publish(temp, path);
+      }
+      java.nio.file.Files.deleteIfExists(temp);
+    } catch (java.io.IOException e) {
+      throw new UncheckedIOException("cannot write " + path + ": " + e.getMessage(), e);
+    }
   }
 }

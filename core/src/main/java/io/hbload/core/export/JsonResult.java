@@ -63,7 +63,7 @@ public final class JsonResult {
     doc.put("bindingMetrics", extra);
     doc.put("client", client(r.client()));
     doc.put("environment", environment());
-    doc.put("properties", new java.util.TreeMap<>(r.spec().properties()));
+    doc.put("properties", new java.util.TreeMap<>(Redaction.settings(r.spec().properties())));
     return Json.value(doc);
   }
 
@@ -97,7 +97,7 @@ public final class JsonResult {
     Map<String, Object> e = new LinkedHashMap<>();
     e.put("javaVersion", System.getProperty("java.version"));
     e.put("javaVm", System.getProperty("java.vm.name"));
-    e.put("jvmArgs", ManagementFactory.getRuntimeMXBean().getInputArguments());
+    e.put("jvmArgs", Redaction.jvmArguments(ManagementFactory.getRuntimeMXBean().getInputArguments()));
     e.put("availableProcessors", Runtime.getRuntime().availableProcessors());
     e.put("loadAverage", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
     e.put("os", System.getProperty("os.name") + " " + System.getProperty("os.arch"));

@@ -20,6 +20,7 @@ import java.util.random.RandomGenerator;
 public final class KeySpace {
   private final WorkloadSpec spec;
   private final ShardSpec shard;
+  private final boolean sharded;
   private final long recordCount;
   private final long rangeMin;
   private final long rangeMax;
@@ -41,6 +42,7 @@ public final class KeySpace {
   public KeySpace(WorkloadSpec spec, ShardSpec shard) {
     this.spec = spec;
     this.shard = shard;
+    this.sharded = shard.sharded();
     // CoreWorkload treats recordcount=0 as "unbounded", i.e. Integer.MAX_VALUE.
     this.recordCount = spec.recordCount() == 0 ? Integer.MAX_VALUE : spec.recordCount();
     this.rangeMin = spec.insertStart();
@@ -60,7 +62,7 @@ public final class KeySpace {
    * unless the run is sharded and the number is one of this shard's run-phase inserts.
    */
   public long global(long keyNumber) {
-    return shard.globalKey(keyNumber, recordCount);
+    return sharded ? shard.globalKey(keyNumber, recordCount) : keyNumber;
   }
 
   /** Load phase: the next key number to insert, from {@code insertstart} upward (shared by all workers). */

@@ -42,14 +42,14 @@ public final class MeasuredBinding implements Binding {
 
   /** Starts an operation of one call, intended to start at {@code intendedStartNanos} (or {@link #UNSCHEDULED}). */
   public void begin(long intendedStartNanos) {
+    // composite is already false: endComposite resets it, so the hot path writes one field
     intendedStart = intendedStartNanos;
-    firstStart = UNSET;
-    composite = false;
   }
 
   /** Starts an operation of several calls or steps; {@link #endComposite} counts it. */
   public void beginComposite(long intendedStartNanos) {
-    begin(intendedStartNanos);
+    intendedStart = intendedStartNanos;
+    firstStart = UNSET;
     composite = true;
   }
 
@@ -70,17 +70,26 @@ public final class MeasuredBinding implements Binding {
 
   /** Records a step the caller timed (VERIFY) as part of the current operation. */
   public void record(Measure measure, Status status, long startNanos, long endNanos) {
+    if (!composite) {
+      recordOne(measure, status, startNanos, endNanos);
+      return;
+    }
     if (firstStart == UNSET) {
       firstStart = startNanos;
     }
     long token = recorder.begin();
     recorder.record(measure, status, endNanos - anchor(), endNanos - startNanos);
-    if (!composite) {
-      recorder.countOperation();
-      firstStart = UNSET;
-    }
     recorder.end(token);
     lastEnd = endNanos;
+  }
+
+  /** The hot path: a one-call operation, recorded and counted in one critical section. */
+  private void recordOne(Measure measure, Status status, long startNanos, long endNanos) {
+    long intended = intendedStart == UNSCHEDULED ? startNanos : intendedStart;
+    long token = recorder.begin();
+    recorder.record(measure, status, endNanos - intended, endNanos - startNanos);
+    recorder.countOperation();
+    recorder.end(token);
   }
 
   private long anchor() {

@@ -251,4 +251,11 @@ class SpecParserTest {
     assertThat(run().startAt()).isNull();
     assertThatThrownBy(() -> run("hbload.startat", "tomorrow")).hasMessageContaining("property hbload.startat");
   }
+
+  @Test
+  void aMissingFieldLengthHistogramIsFoundWhileParsing() {
+    assertThatThrownBy(() -> run("fieldlengthdistribution", "histogram", "fieldlengthhistogram",
+        dir.resolve("nope.txt").toString()))
+        .hasMessageContaining("property fieldlengthhistogram: cannot read the field-length histogram file");
+  }
 }

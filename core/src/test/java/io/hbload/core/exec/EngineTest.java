@@ -250,6 +250,52 @@ class EngineTest {
     }
   }
 
+  @Test
+  void anErrorThrownByABindingFailsThePhaseAndKeepsItsResults() {
+    for (Error thrown : new Error[] {new AssertionError("assert"), new NoClassDefFoundError("io/missing/Codec")}) {
+      AtomicLong calls = new AtomicLong();
+      BindingProvider throwing = provider(worker -> new FailingUpdates.Ok() {
+        @Override
+        public Status read(String table, Key key, Fields fields, RowSink result) {
+          if (calls.incrementAndGet() > 100) {
+            throw thrown;
+          }
+          return Status.OK;
+        }
+      });
+      RunResult r = workloadFile("c").binding(throwing).operationCount(1000).run();
+      assertThat(r.completed()).as("%s", thrown).isFalse();
+      assertThat(r.stopReason()).contains(thrown.getClass().getSimpleName());
+      assertThat(r.operations()).isEqualTo(100);
+    }
+  }
+
+  @Test
+  void aLoadCutShortByMaxExecutionTimeIsNotComplete() {
+    RunResult r = workloadFile("a").binding("basic").recordCount(1_000_000).property("basicdb.simulatedelay", "2")
+        .property("basicdb.randomizedelay", "false").property("maxexecutiontime", "1").load();
+    assertThat(r.completed()).isFalse();
+    assertThat(r.stopReason()).contains("before the load finished").contains("of 1000000 records inserted");
+    RunResult run = workloadFile("a").binding("basic").recordCount(1000).duration(Duration.ofSeconds(1)).run();
+    assertThat(run.completed()).as("a time-boxed run completes").isTrue();
+  }
+
+  @Test
+  void interruptingTheThreadThatRunsAPhaseStopsItAndReturnsWhatWasDone() throws Exception {
+    java.util.concurrent.atomic.AtomicReference<RunResult> result = new java.util.concurrent.atomic.AtomicReference<>();
+    Thread runner = new Thread(() -> result.set(workloadFile("c").binding("basic").recordCount(1000)
+        .property("basicdb.simulatedelay", "1").duration(Duration.ofSeconds(60)).run()));
+    runner.start();
+    Thread.sleep(1500);
+    long interruptedAt = System.nanoTime();
+    runner.interrupt();
+    runner.join(10_000);
+    assertThat(runner.isAlive()).as("the run returned after the interrupt").isFalse();
+    assertThat(Duration.ofNanos(System.nanoTime() - interruptedAt)).isLessThan(Duration.ofSeconds(10));
+    assertThat(result.get().stopReason()).isEqualTo("interrupted");
+    assertThat(result.get().operations()).isPositive();
+  }
+
   static BindingProvider provider(BindingSession session) {
     return new BindingProvider() {
       @Override

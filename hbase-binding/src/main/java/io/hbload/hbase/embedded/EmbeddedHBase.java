@@ -38,6 +38,10 @@ public final class EmbeddedHBase implements AutoCloseable {
   /** HBase's key for how often RegionServer metrics are recomputed. */
   public static final String METRICS_PERIOD_KEY = "hbase.regionserver.metrics.period";
   public static final int METRICS_PERIOD_MILLIS = 1000;
+  /** Where the master's RPC server listens. */
+  public static final String MASTER_IPC_ADDRESS = "hbase.master.ipc.address";
+  /** Where each RegionServer's RPC server listens. */
+  public static final String REGIONSERVER_IPC_ADDRESS = "hbase.regionserver.ipc.address";
 
   /** Clusters of this JVM that are up, so a session pointed at one by address can read its RegionServers. */
   private static final Set<EmbeddedHBase> RUNNING = ConcurrentHashMap.newKeySet();
@@ -147,6 +151,9 @@ public final class EmbeddedHBase implements AutoCloseable {
     conf.setInt(HConstants.REGIONSERVER_INFO_PORT, regionServerInfoServers ? 0 : -1);
     conf.set("hbase.master.info.bindAddress", "127.0.0.1");
     conf.set("hbase.regionserver.info.bindAddress", "127.0.0.1");
+    // the RPC servers have no authentication here: listen on loopback only, whatever the host name resolves to
+    conf.set(MASTER_IPC_ADDRESS, "127.0.0.1");
+    conf.set(REGIONSERVER_IPC_ADDRESS, "127.0.0.1");
     conf.set(HConstants.ZOOKEEPER_QUORUM, "127.0.0.1");
     // RegionServer metrics (block-cache counters in JMX) are recomputed every period (default 5 s); 1 s lets
     // a short run's deltas be read soon after it ends
@@ -183,6 +190,15 @@ public final class EmbeddedHBase implements AutoCloseable {
   }
 
   /** An hbase-site.xml with which other clients (YCSB, the HBase shell, another hbload) reach this cluster. */
+  /** Creates the benchmark table on this cluster, pre-split as {@code spec} says (for {@code hbload embedded}). */
+  public void createTable(io.hbload.hbase.table.TableSpec spec, java.io.PrintStream messages) throws IOException {
+    try (org.apache.hadoop.hbase.client.Connection c =
+             org.apache.hadoop.hbase.client.ConnectionFactory.createConnection(clientConfiguration());
+         org.apache.hadoop.hbase.client.Admin admin = c.getAdmin()) {
+      new io.hbload.hbase.table.TableSetup(admin, spec, messages).create();
+    }
+  }
+
   public String hbaseSiteXml() {
     return """
         <?xml version="1.0"?>
@@ -197,14 +213,26 @@ public final class EmbeddedHBase implements AutoCloseable {
         util.getConfiguration().get(HConstants.ZOOKEEPER_ZNODE_PARENT, HConstants.DEFAULT_ZOOKEEPER_ZNODE_PARENT));
   }
 
-  /** Writes {@link #hbaseSiteXml()} to {@code file}, creating parent directories. */
+  /**
+   * Writes {@link #hbaseSiteXml()} to {@code file}, creating parent directories. The file is created new, never
+   * through a link another user may have planted in a shared directory.
+   */
   public Path writeHBaseSite(Path file) throws IOException {
     Path parent = file.toAbsolutePath().getParent();
     if (parent != null) {
       Files.createDirectories(parent);
     }
-    Files.writeString(file, hbaseSiteXml(), StandardCharsets.UTF_8);
+    Files.deleteIfExists(file); // removes a link itself, not its target
+    Files.writeString(file, hbaseSiteXml(), StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE_NEW,
+        java.nio.file.StandardOpenOption.WRITE, java.nio.file.LinkOption.NOFOLLOW_LINKS);
     return file;
+  }
+
+  /** A new private directory (0700) for a client configuration, with an unpredictable name. */
+  public static Path privateConfDir() throws IOException {
+    return Files.createTempDirectory("hbload-embedded-conf-",
+        java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+            java.nio.file.attribute.PosixFilePermissions.fromString("rwx------")));
   }
 
   /** The running mini cluster, for fault injection (stop/kill/start RegionServers). */

@@ -1,0 +1,40 @@
+package io.hbload.core.export;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * Keeps secrets out of result files: a setting whose key names a password, secret, token or credential (e.g.
+ * {@code hbase.zookeeper.sasl.password}, {@code -Djavax.net.ssl.keyStorePassword=...}) is written with its value
+ * replaced. Result files echo the run's settings so it can be repeated; a secret is never needed for that.
+ * Stateless.
+ */
+public final class Redaction {
+  /** What a secret's value becomes. */
+  public static final String REDACTED = "<redacted>";
+  private static final Pattern SECRET = Pattern.compile("(?i).*(password|passwd|secret|token|credential).*");
+
+  private Redaction() {
+  }
+
+  public static boolean isSecret(String key) {
+    return SECRET.matcher(key).matches();
+  }
+
+  /** The settings with every secret's value redacted, in the same order. */
+  public static Map<String, String> settings(Map<String, String> settings) {
+    Map<String, String> out = new LinkedHashMap<>();
+    settings.forEach((k, v) -> out.put(k, isSecret(k) ? REDACTED : v));
+    return out;
+  }
+
+  /** JVM arguments with the value of every {@code -Dsecret=value} redacted. */
+  public static List<String> jvmArguments(List<String> args) {
+    return args.stream().map(a -> {
+      int eq = a.indexOf('=');
+      return a.startsWith("-D") && eq > 0 && isSecret(a.substring(2, eq)) ? a.substring(0, eq + 1) + REDACTED : a;
+    }).toList();
+  }
+}
