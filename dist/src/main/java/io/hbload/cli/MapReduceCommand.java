@@ -125,6 +125,11 @@ public final class MapReduceCommand implements Callable<Integer> {
             : "report is partial: " + merged.result().stopReason()));
         return outcome.killed() ? ExitCode.INTERRUPTED : ExitCode.FAILURE;
       }
+      if (!merged.result().completed()) {
+        // e.g. shards' loads cut short by maxexecutiontime: the report is out, but the phase did not do its work
+        err.println(label + ": incomplete: " + merged.result().stopReason());
+        return ExitCode.FAILURE;
+      }
       if (failOnErrors && merged.result().errorCount() > 0) {
         err.println(label + ": " + merged.result().errorCount() + " operations failed (--fail-on-error)");
         return ExitCode.FAILURE;

@@ -294,9 +294,9 @@ public final class MapReducePhase {
     messages.println(label + ": the embedded cluster starts empty: loading " + load.operations()
         + " records from here first (not measured)");
     Launcher.Outcome loaded = new Launcher(load, Bindings.find(load.binding()), messages, null).launch();
-    if (loaded.workerFailed() || loaded.result().errorCount() > 0) {
-      throw new IOException("loading the embedded cluster failed: "
-          + (loaded.workerFailed() ? loaded.result().stopReason() : loaded.result().errorCount() + " inserts failed"));
+    if (loaded.workerFailed() || !loaded.result().completed() || loaded.result().errorCount() > 0) {
+      throw new IOException("loading the embedded cluster failed: " + (loaded.result().errorCount() > 0
+          ? loaded.result().errorCount() + " inserts failed" : loaded.result().stopReason()));
     }
   }
 }
