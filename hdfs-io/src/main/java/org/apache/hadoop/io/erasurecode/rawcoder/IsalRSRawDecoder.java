@@ -4,6 +4,7 @@ import io.hbload.hdfs.coder.CoderStats;
 import io.hbload.hdfs.coder.IsalRsCoderNative;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.ReadOnlyBufferException;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.hadoop.io.erasurecode.ErasureCoderOptions;
 
@@ -36,6 +37,10 @@ public class IsalRSRawDecoder extends RawErasureDecoder {
     }
     int[] outPositions = new int[state.outputs.length];
     for (int i = 0; i < outPositions.length; i++) {
+      // as in IsalRSRawEncoder: C would write a read-only view, or crash on a read-only mapping
+      if (state.outputs[i].isReadOnly()) {
+        throw new ReadOnlyBufferException();
+      }
       outPositions[i] = state.outputs[i].position();
     }
     lock.lock();

@@ -3,6 +3,7 @@ package org.apache.hadoop.io.erasurecode.rawcoder;
 import io.hbload.hdfs.coder.CoderStats;
 import io.hbload.hdfs.coder.IsalRsCoderNative;
 import java.io.IOException;
+import java.nio.ReadOnlyBufferException;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.apache.hadoop.io.erasurecode.ErasureCoderOptions;
 
@@ -35,6 +36,11 @@ public class IsalRSRawEncoder extends RawErasureEncoder {
     }
     int[] outPositions = new int[state.outputs.length];
     for (int i = 0; i < outPositions.length; i++) {
+      // C writes through the buffer's address, which ignores read-only views: refuse them as Hadoop's Java
+      // coder does (its put throws), before a byte is written; a read-only file mapping would be a SIGSEGV
+      if (state.outputs[i].isReadOnly()) {
+        throw new ReadOnlyBufferException();
+      }
       outPositions[i] = state.outputs[i].position();
     }
     lock.readLock().lock();
