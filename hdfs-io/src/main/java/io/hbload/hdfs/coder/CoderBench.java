@@ -122,8 +122,8 @@ public final class CoderBench {
     /**
      * The most buffer bytes one measurement may hold: 3/4 (the rest for everything else the JVM holds) of the
      * least of half the heap (G1 stores an array of half a region or more in whole regions, up to twice its size:
-     * 1 MiB cells in 1 MiB regions), direct memory, and a third of RAM (the heap stays committed after the heap
-     * case while the next coder's direct case allocates, and buffers are copied once more while filled).
+     * 1 MiB cells in 1 MiB regions), direct memory, and a third of RAM (the heap, up to twice the set, stays
+     * committed after one coder's heap case while the next coder's direct case allocates the set once more).
      */
     long bufferLimit() {
       return Math.min(Math.min(maxHeap / 2, maxDirect), physical / 3) / 4 * 3;

@@ -31,6 +31,23 @@ class CoderBenchSettingsTest {
     assertThat(CoderBench.Settings.of(31, 1, 64L << 20, 1L << 40, SECOND).stripesForWorkingSet()).isEqualTo(512);
   }
 
+  @Test
+  void buffers_must_fit_the_least_of_half_the_heap_direct_memory_and_a_third_of_ram() {
+    long mib = 1L << 20;
+    CoderBench.MemoryLimits limits = new CoderBench.MemoryLimits(1024 * mib, 256 * mib, 48L * 1024 * mib);
+    assertThat(limits.bufferLimit()).isEqualTo(192 * mib);
+    assertThat(new CoderBench.MemoryLimits(1024 * mib, 4096 * mib, 48L * 1024 * mib).bufferLimit())
+        .isEqualTo(384 * mib);
+    assertThat(new CoderBench.MemoryLimits(8192 * mib, 8192 * mib, 3072 * mib).bufferLimit()).isEqualTo(768 * mib);
+    // RS(6,3) 1 MiB cells: 21 stripes (189 MiB) + 3 decode outputs = 192 MiB fits exactly; one stripe more does not
+    CoderBench.checkFits(CoderBench.Settings.of(6, 3, mib, 189 * mib, SECOND), limits);
+    assertThatThrownBy(() -> CoderBench.checkFits(CoderBench.Settings.of(6, 3, mib, 198 * mib, SECOND), limits))
+        .isInstanceOf(BadInputException.class)
+        .hasMessage("--working-set 198.0 MiB does not fit this JVM's memory: at most 192.0 MiB of buffers here"
+            + " (3/4 of the least of half of -Xmx 1.0 GiB, -XX:MaxDirectMemorySize 256.0 MiB and a third of RAM"
+            + " 48.0 GiB); lower --working-set or raise -Xmx and -XX:MaxDirectMemorySize");
+  }
+
   @ParameterizedTest(name = "--k {0} --p {1}")
   @CsvSource({"2147483647, 1", "1, 2147483647", "2147483647, 2147483647", "0, 1", "1, 0", "32, 1", "33, 0",
       "-1, 3"})
