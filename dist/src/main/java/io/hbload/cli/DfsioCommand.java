@@ -2,6 +2,7 @@ package io.hbload.cli;
 
 import io.hbload.cli.contract.ByteSizeConverter;
 import io.hbload.cli.contract.ExitCode;
+import io.hbload.cli.contract.GroupCommand;
 import io.hbload.hdfs.DfsioPasses;
 import io.hbload.hdfs.coder.CoderBench;
 import io.hbload.hdfs.report.CoderBenchTable;
@@ -30,16 +31,7 @@ import picocli.CommandLine.Spec;
     description = "Write/read/compare HDFS files under replication or erasure coding; benchmark EC coders.",
     subcommands = {DfsioCommand.Write.class, DfsioCommand.Read.class, DfsioCommand.Clean.class,
         DfsioCommand.Compare.class, DfsioCommand.CoderBenchCommand.class})
-public final class DfsioCommand implements Callable<Integer> {
-  @Spec
-  CommandSpec spec;
-
-  @Override
-  public Integer call() {
-    spec.commandLine().usage(spec.commandLine().getOut());
-    return ExitCode.OK;
-  }
-
+public final class DfsioCommand extends GroupCommand {
   /** What every subcommand shares: notices on stderr under its own name, and the verdict of a report. */
   abstract static class Base implements Callable<Integer> {
     @Spec

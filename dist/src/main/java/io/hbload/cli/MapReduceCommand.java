@@ -1,6 +1,7 @@
 package io.hbload.cli;
 
 import io.hbload.cli.contract.ExitCode;
+import io.hbload.cli.contract.GroupCommand;
 import io.hbload.core.config.Phase;
 import io.hbload.core.merge.MergedRun;
 import io.hbload.hdfs.config.DfsioSpec;
@@ -39,16 +40,7 @@ import picocli.CommandLine.Spec;
     description = {"Run many clients as MapReduce map tasks on YARN, one per shard (as HBase PE and TestDFSIO do),",
         "and merge their results into one report. With no cluster configured, on embedded mini clusters."},
     subcommands = {MapReduceCommand.Load.class, MapReduceCommand.Run.class, MapReduceCommand.DfsioJobs.class})
-public final class MapReduceCommand implements Callable<Integer> {
-  @Spec
-  CommandSpec spec;
-
-  @Override
-  public Integer call() {
-    spec.commandLine().usage(spec.commandLine().getOut());
-    return ExitCode.OK;
-  }
-
+public final class MapReduceCommand extends GroupCommand {
   /** Where the job goes and how it starts; shared by every job command. */
   static final class JobOptions {
     @Option(names = "--hadoop-conf", paramLabel = "DIR", defaultValue = "${env:HADOOP_CONF_DIR}",
@@ -159,15 +151,7 @@ public final class MapReduceCommand implements Callable<Integer> {
   @Command(name = "dfsio", mixinStandardHelpOptions = true, versionProvider = HbloadCommand.VersionProvider.class,
       description = "TestDFSIO on YARN with hdfs-io's streams: map tasks write or read (verifying every byte) files.",
       subcommands = {DfsioWrite.class, DfsioRead.class})
-  static final class DfsioJobs implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
-    @Override
-    public Integer call() {
-      spec.commandLine().usage(spec.commandLine().getOut());
-      return ExitCode.OK;
-    }
+  static final class DfsioJobs extends GroupCommand {
   }
 
   /** {@code mapreduce dfsio write|read}: the files split among the map tasks, one aggregated pass. */
