@@ -1,5 +1,6 @@
 package io.hbload.mapreduce.job;
 
+import io.hbload.core.config.SpecException;
 import io.hbload.mapreduce.cluster.EmbeddedYarn;
 import java.io.IOException;
 import java.time.LocalDateTime;
@@ -18,10 +19,19 @@ public final class WorkDirs {
   private WorkDirs() {
   }
 
+  /**
+   * The job directory.
+   *
+   * @throws SpecException when the given one exists: the job would mix its files with others'
+   */
   public static Path choose(String given, Configuration conf, EmbeddedYarn embedded, String name) throws IOException {
     FileSystem fs = FileSystem.get(conf);
     if (given != null) {
-      return fs.makeQualified(new Path(given));
+      Path dir = fs.makeQualified(new Path(given));
+      if (dir.getFileSystem(conf).exists(dir)) {
+        throw new SpecException("--output " + dir + " exists already; give a new directory");
+      }
+      return dir;
     }
     String leaf = name.toLowerCase(Locale.ROOT) + "-"
         + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS", Locale.ROOT));
