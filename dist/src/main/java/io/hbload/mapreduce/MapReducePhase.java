@@ -64,7 +64,8 @@ public final class MapReducePhase {
    *
    * @param spec the whole run's spec (its output files, exporter, --fail-on-error)
    * @param merged the committed shards merged; null when no shard finished
-   * @param outputDir where the shards' files are (removed at exit when on an embedded cluster)
+   * @param outputDir where the shards' files are, said for the user (with a note when they go with an embedded
+   *     cluster)
    */
   public record Result(RunSpec spec, ShardJob.Outcome outcome, MergedRun merged, String outputDir) {
   }
@@ -158,7 +159,8 @@ public final class MapReducePhase {
       job.kill();
     }
     ShardJob.Outcome outcome = job.await(MapReducePhase::summary);
-    return new Result(spec, outcome, merge(outcome, conf), workDir.toString());
+    return new Result(spec, outcome, merge(outcome, conf), WorkDirs.describe(workDir, embeddedYarn
+        && request.outputDir() == null));
   }
 
   /** The committed shards' logs, copied here and merged; null when none finished. */

@@ -40,4 +40,9 @@ public final class WorkDirs {
     }
     return fs.makeQualified(new Path(new Path(fs.getHomeDirectory(), "hbload-mapreduce"), leaf));
   }
+
+  /** The job directory for a message; {@code temporary} when it goes with an embedded cluster at exit. */
+  public static String describe(Path dir, boolean temporary) {
+    return dir + (temporary ? " (removed at exit with the embedded cluster; --output file:///DIR keeps them)" : "");
+  }
 }
