@@ -116,7 +116,7 @@ public final class DfsioCommand implements Callable<Integer> {
   @Command(name = "coder-bench", mixinStandardHelpOptions = true,
       description = "Encode/decode GB/s of every available RS raw coder, cache-hot and larger than cache, plus an agreement check.")
   static final class CoderBenchCommand extends Base {
-    @Option(names = "--k", defaultValue = "6", description = "data units (default: ${DEFAULT-VALUE})")
+    @Option(names = "--k", defaultValue = "6", description = "data units, k + p <= 32 (default: ${DEFAULT-VALUE})")
     int k;
 
     @Option(names = "--p", defaultValue = "3", description = "parity units (default: ${DEFAULT-VALUE})")
@@ -127,7 +127,8 @@ public final class DfsioCommand implements Callable<Integer> {
     long cell;
 
     @Option(names = "--working-set", defaultValue = "288m", converter = ByteSizeConverter.class,
-        description = "buffer bytes for the larger-than-cache case (default: ${DEFAULT-VALUE})")
+        description = "buffer bytes for the larger-than-cache case; at most 2^20 buffers and 3/4 of the least of"
+            + " -Xmx/2, -XX:MaxDirectMemorySize and RAM/3 (default: ${DEFAULT-VALUE})")
     long workingSet;
 
     @Option(names = "--seconds", defaultValue = "2",

@@ -48,7 +48,19 @@ class DfsioBadInputTest {
         Arguments.of("coder-bench", new String[] {"--working-set", "1k"}, "--working-set must hold at least one stripe"),
         Arguments.of("coder-bench", new String[] {"--seconds", "soon"}, "'soon' is not a duration"),
         Arguments.of("coder-bench", new String[] {"--seconds", "0"}, "--seconds must be positive"),
-        Arguments.of("coder-bench", new String[] {"--format", "log"}, "--format must be text or json, got 'log'"));
+        Arguments.of("coder-bench", new String[] {"--format", "log"}, "--format must be text or json, got 'log'"),
+        // issue 13 #10: the stripe count wrapped (4g: NegativeArraySizeException, 8g: an index error), shapes
+        // overflowed k + p, and a working set past the JVM's memory died with an OutOfMemoryError stack
+        Arguments.of("coder-bench", new String[] {"--working-set", "4g", "--cell", "1", "--k", "1", "--p", "1"},
+            "--working-set 4.0 GiB of 1-byte cells is 2147483648 stripes of RS(1,1)"),
+        Arguments.of("coder-bench", new String[] {"--working-set", "8g", "--cell", "1", "--k", "1", "--p", "1"},
+            "is 4294967296 stripes of RS(1,1)"),
+        Arguments.of("coder-bench", new String[] {"--k", "2147483647", "--p", "1"},
+            "RS shape must have k >= 1, p >= 1, k + p <= 32"),
+        Arguments.of("coder-bench", new String[] {"--k", "40"}, "RS shape must have k >= 1, p >= 1, k + p <= 32"),
+        Arguments.of("coder-bench", new String[] {"--cell", "0"}, "--cell must be at least 1 byte"),
+        Arguments.of("coder-bench", new String[] {"--working-set", "1t", "--cell", "16m", "--seconds", "10ms"},
+            "--working-set 1.0 TiB does not fit this JVM's memory"));
   }
 
   @ParameterizedTest(name = "dfsio {0} {1}")

@@ -2,13 +2,10 @@ package io.hbload.mapreduce.cluster;
 
 import io.hbload.hdfs.cluster.QuietLogs;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
@@ -195,19 +192,7 @@ public final class EmbeddedYarn implements AutoCloseable {
   }
 
   static void deleteRecursively(Path dir) {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> paths = Files.walk(dir)) {
-      paths.sorted(Comparator.reverseOrder()).forEach(p -> {
-        try {
-          Files.deleteIfExists(p);
-        } catch (IOException e) {
-          throw new UncheckedIOException(e);
-        }
-      });
-    } catch (IOException | UncheckedIOException ignored) {
-      // best effort: a container still writing its log is left for the OS's tmp cleaner
-    }
+    // best effort: a container still writing its log is left for the OS's tmp cleaner
+    io.hbload.hbase.embedded.EmbeddedHBase.deleteRecursively(dir);
   }
 }

@@ -272,7 +272,8 @@ public final class EmbeddedHBase implements AutoCloseable {
     }
   }
 
-  static void deleteRecursively(Path dir) {
+  /** Deletes a directory tree, best effort (also for the embedded YARN's directories). */
+  public static void deleteRecursively(Path dir) {
     if (!Files.exists(dir)) {
       return;
     }

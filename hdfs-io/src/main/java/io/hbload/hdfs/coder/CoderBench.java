@@ -1,7 +1,10 @@
 package io.hbload.hdfs.coder;
 
+import com.sun.management.HotSpotDiagnosticMXBean;
 import io.hbload.hdfs.config.BadInputException;
+import io.hbload.hdfs.config.Sizes;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -39,6 +42,14 @@ public final class CoderBench {
   public record Settings(int dataUnits, int parityUnits, int cellBytes, long workingSetBytes, double seconds) {
     /** Widest cell accepted: HDFS's built-in policies use 1 MiB; past this the buffers stop making sense. */
     public static final long MAX_CELL_BYTES = 64L << 20;
+    /** Most units (k + p) in a stripe; HDFS's widest built-in policy has 14. */
+    public static final int MAX_UNITS = 32;
+    /**
+     * Most buffers the larger-than-cache case allocates (stripes x (k + p)). Every buffer is a Java object (and,
+     * direct, a cleaner and a native allocation): past a million, tiny cells measure the bookkeeping rather than
+     * the coder, and the stripe count would head for int overflow (4g of 1-byte RS(1,1) stripes is 2^31).
+     */
+    public static final long MAX_BUFFERS = 1L << 20;
 
     /**
      * Settings from the command line's units: the cell as any byte count (checked before it narrows to an int),
@@ -55,22 +66,102 @@ public final class CoderBench {
     }
 
     public Settings {
-      if (dataUnits < 1 || parityUnits < 1 || dataUnits + parityUnits > 32) {
-        throw new BadInputException("RS shape must have k >= 1, p >= 1, k + p <= 32");
+      // each bound before the sum: k + p of two large ints wraps negative and would pass a sum check
+      if (dataUnits < 1 || parityUnits < 1 || dataUnits > MAX_UNITS || parityUnits > MAX_UNITS
+          || dataUnits + parityUnits > MAX_UNITS) {
+        throw new BadInputException("RS shape must have k >= 1, p >= 1, k + p <= " + MAX_UNITS + ", got --k "
+            + dataUnits + " --p " + parityUnits);
       }
       if (cellBytes < 1) {
         throw new BadInputException("--cell must be at least 1 byte");
       }
-      if (workingSetBytes < (long) cellBytes * (dataUnits + parityUnits)) {
+      if (cellBytes > MAX_CELL_BYTES) {
+        throw new BadInputException("--cell must be at most 64m, got " + cellBytes + " bytes");
+      }
+      long stripeBytes = (long) cellBytes * (dataUnits + parityUnits);
+      if (workingSetBytes < stripeBytes) {
         throw new BadInputException("--working-set must hold at least one stripe");
+      }
+      // long throughout: the count only narrows to an int once it is known to be small
+      long stripes = workingSetBytes / stripeBytes;
+      if (stripes > MAX_BUFFERS / (dataUnits + parityUnits)) {
+        throw new BadInputException("--working-set " + Sizes.format(workingSetBytes) + " of " + cellBytes
+            + "-byte cells is " + stripes + " stripes of RS(" + dataUnits + "," + parityUnits + "), more than "
+            + MAX_BUFFERS + " buffers: raise --cell or lower --working-set");
       }
       if (!(seconds > 0)) {
         throw new BadInputException("--seconds must be positive");
       }
     }
 
+    /** Stripes of the larger-than-cache case; at most {@link #MAX_BUFFERS} / (k + p), so an int. */
     int stripesForWorkingSet() {
       return (int) Math.max(1, workingSetBytes / ((long) cellBytes * (dataUnits + parityUnits)));
+    }
+
+    /** Bytes of buffers the larger-than-cache case holds at once: its stripes plus the decode outputs. */
+    long bufferBytes() {
+      return ((long) stripesForWorkingSet() * (dataUnits + parityUnits) + Math.min(dataUnits, parityUnits))
+          * cellBytes;
+    }
+  }
+
+  /**
+   * What this JVM can give the benchmark's buffers, read from its limits.
+   *
+   * @param maxHeap -Xmx
+   * @param maxDirect -XX:MaxDirectMemorySize (the heap's maximum when not set, as java.nio applies it)
+   * @param physical the machine's (or container's) memory
+   */
+  record MemoryLimits(long maxHeap, long maxDirect, long physical) {
+    static MemoryLimits ofThisJvm() {
+      long heap = Runtime.getRuntime().maxMemory();
+      return new MemoryLimits(heap, maxDirectMemory(heap), physicalMemory());
+    }
+
+    /**
+     * The most buffer bytes one measurement may hold: 3/4 (the rest for everything else the JVM holds) of the
+     * least of half the heap (G1 stores an array of half a region or more in whole regions, up to twice its size:
+     * 1 MiB cells in 1 MiB regions), direct memory, and a third of RAM (the heap stays committed after the heap
+     * case while the next coder's direct case allocates, and buffers are copied once more while filled).
+     */
+    long bufferLimit() {
+      return Math.min(Math.min(maxHeap / 2, maxDirect), physical / 3) / 4 * 3;
+    }
+
+    private static long maxDirectMemory(long maxHeap) {
+      try {
+        HotSpotDiagnosticMXBean hotspot = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+        long value = Long.parseLong(hotspot.getVMOption("MaxDirectMemorySize").getValue());
+        return value > 0 ? value : maxHeap;
+      } catch (RuntimeException | LinkageError e) {
+        return maxHeap; // not HotSpot: java.nio's default
+      }
+    }
+
+    private static long physicalMemory() {
+      if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+          && os.getTotalMemorySize() > 0) {
+        return os.getTotalMemorySize();
+      }
+      return Long.MAX_VALUE;
+    }
+  }
+
+  /**
+   * Refuses settings whose buffers cannot fit this JVM before anything is allocated: an OutOfMemoryError halfway
+   * through a run is a stack trace, not an answer.
+   *
+   * @throws BadInputException saying what fits and what to change
+   */
+  static void checkFits(Settings s, MemoryLimits limits) {
+    long limit = limits.bufferLimit();
+    if (s.bufferBytes() > limit) {
+      throw new BadInputException("--working-set " + Sizes.format(s.workingSetBytes())
+          + " does not fit this JVM's memory: at most " + Sizes.format(limit) + " of buffers here (3/4 of the least"
+          + " of half of -Xmx " + Sizes.format(limits.maxHeap()) + ", -XX:MaxDirectMemorySize "
+          + Sizes.format(limits.maxDirect()) + " and a third of RAM " + Sizes.format(limits.physical())
+          + "); lower --working-set or raise -Xmx and -XX:MaxDirectMemorySize");
     }
   }
 
@@ -111,6 +202,7 @@ public final class CoderBench {
 
   /** Runs the agreement check then every measurement; {@code progress} gets one line per case. */
   public static Report run(Settings settings, Consumer<String> progress) throws IOException {
+    checkFits(settings, MemoryLimits.ofThisJvm());
     Map<String, RawErasureCoderFactory> coders = availableCoders();
     List<String> checks = new ArrayList<>();
     boolean agree = checkAgreement(settings, coders, checks);
@@ -192,37 +284,36 @@ public final class CoderBench {
     return all;
   }
 
+  /** The buffers of one measurement: stripes of data and parity, and the decode outputs. */
+  private record Stripes(ByteBuffer[][] data, ByteBuffer[][] parity, ByteBuffer[] decodeOut) {}
+
   private static Measurement measure(Settings s, String name, RawErasureCoderFactory factory,
       boolean direct, int stripes, boolean hot) throws IOException {
     int k = s.dataUnits();
     int p = s.parityUnits();
     int cell = s.cellBytes();
+    int erasures = Math.min(p, k);
+    Stripes buffers;
+    try {
+      buffers = allocate(s, direct, stripes);
+    } catch (OutOfMemoryError e) {
+      // checkFits cannot see memory held elsewhere in the JVM; the buffers are unreachable once allocate's frame
+      // is gone, so there is room to say so in one line
+      throw new BadInputException("--working-set " + Sizes.format(s.workingSetBytes())
+          + " did not fit in memory while allocating its buffers ("
+          + (e.getMessage() == null ? "out of memory" : e.getMessage()) + "); lower --working-set or raise -Xmx and -XX:MaxDirectMemorySize", e);
+    }
+    ByteBuffer[][] data = buffers.data();
+    ByteBuffer[][] parity = buffers.parity();
+    ByteBuffer[] decodeOut = buffers.decodeOut();
     ErasureCoderOptions options = new ErasureCoderOptions(k, p);
     RawErasureEncoder encoder = factory.createEncoder(options);
     RawErasureDecoder decoder = factory.createDecoder(options);
-    int erasures = Math.min(p, k);
     int[] erased = new int[erasures];
     for (int i = 0; i < erasures; i++) {
       erased[i] = i;
     }
     try {
-      Random random = new Random(7);
-      ByteBuffer[][] data = new ByteBuffer[stripes][k];
-      ByteBuffer[][] parity = new ByteBuffer[stripes][p];
-      byte[] noise = new byte[cell];
-      for (int st = 0; st < stripes; st++) {
-        for (int i = 0; i < k; i++) {
-          random.nextBytes(noise);
-          data[st][i] = allocate(cell, direct).put(noise).flip();
-        }
-        for (int i = 0; i < p; i++) {
-          parity[st][i] = allocate(cell, direct);
-        }
-      }
-      ByteBuffer[] decodeOut = new ByteBuffer[erasures];
-      for (int i = 0; i < erasures; i++) {
-        decodeOut[i] = allocate(cell, direct);
-      }
       double encode = timed(s.seconds(), stripes, st -> {
         for (ByteBuffer b : data[st]) {
           b.clear();
@@ -259,6 +350,31 @@ public final class CoderBench {
       encoder.release();
       decoder.release();
     }
+  }
+
+  /** Random data and empty parity for {@code stripes} stripes, plus the decode outputs. */
+  private static Stripes allocate(Settings s, boolean direct, int stripes) {
+    int k = s.dataUnits();
+    int p = s.parityUnits();
+    int cell = s.cellBytes();
+    Random random = new Random(7);
+    ByteBuffer[][] data = new ByteBuffer[stripes][k];
+    ByteBuffer[][] parity = new ByteBuffer[stripes][p];
+    byte[] noise = new byte[cell];
+    for (int st = 0; st < stripes; st++) {
+      for (int i = 0; i < k; i++) {
+        random.nextBytes(noise);
+        data[st][i] = allocate(cell, direct).put(noise).flip();
+      }
+      for (int i = 0; i < p; i++) {
+        parity[st][i] = allocate(cell, direct);
+      }
+    }
+    ByteBuffer[] decodeOut = new ByteBuffer[Math.min(p, k)];
+    for (int i = 0; i < decodeOut.length; i++) {
+      decodeOut[i] = allocate(cell, direct);
+    }
+    return new Stripes(data, parity, decodeOut);
   }
 
   @FunctionalInterface

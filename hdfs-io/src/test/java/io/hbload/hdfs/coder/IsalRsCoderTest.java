@@ -25,6 +25,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -112,6 +113,46 @@ class IsalRsCoderTest {
   static Stream<Arguments> patternShapes() {
     return Stream.of(Buffers.values()).flatMap(b -> Stream.of(
         Arguments.of(3, 2, b), Arguments.of(6, 3, b), Arguments.of(10, 4, b)));
+  }
+
+  @ParameterizedTest(name = "RS(200,55) {0}")
+  @EnumSource(Buffers.class)
+  void widest_shape_encodes_and_decodes_like_java(Buffers kind) throws IOException {
+    // 255 units, the limit of Hadoop's RS (k + p < 256, GF(2^8)): the heap paths hold 255 array references while
+    // pinned, more than a native method's default local-reference capacity (IsalJniCheckTest runs this under
+    // -Xcheck:jni)
+    int k = 200;
+    int p = 55;
+    int chunk = 1031;
+    ErasureCoderOptions options = new ErasureCoderOptions(k, p);
+    byte[][] data = randomUnits(k, chunk, new Random(SEED + k + p));
+    byte[][] expected = new byte[p][chunk];
+    new RSRawEncoder(options).encode(copy(data), expected);
+    RawErasureEncoder encoder = new IsalRSRawEncoder(options);
+    byte[][] parity = encode(encoder, data, p, chunk, kind);
+    encoder.release();
+    for (int i = 0; i < p; i++) {
+      assertThat(parity[i]).as("parity unit %d", i).isEqualTo(expected[i]);
+    }
+
+    byte[][] units = new byte[k + p][];
+    System.arraycopy(data, 0, units, 0, k);
+    System.arraycopy(expected, 0, units, k, p);
+    // p erasures: every fifth data unit (40) and every other parity unit from the first (28, capped at 15)
+    int[] erased = new int[p];
+    int e = 0;
+    for (int i = 0; i < k && e < 40; i += 5) {
+      erased[e++] = i;
+    }
+    for (int i = k; e < p; i += 2) {
+      erased[e++] = i;
+    }
+    RawErasureDecoder decoder = new IsalRSRawDecoder(options);
+    byte[][] decoded = decode(decoder, units, erased, chunk, kind);
+    decoder.release();
+    for (int i = 0; i < p; i++) {
+      assertThat(decoded[i]).as("unit %d", erased[i]).isEqualTo(units[erased[i]]);
+    }
   }
 
   @Test

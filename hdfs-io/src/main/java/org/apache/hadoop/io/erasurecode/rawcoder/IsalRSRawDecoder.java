@@ -4,7 +4,6 @@ import io.hbload.hdfs.coder.CoderStats;
 import io.hbload.hdfs.coder.IsalRsCoderNative;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.util.concurrent.locks.ReentrantLock;
 import org.apache.hadoop.io.erasurecode.ErasureCoderOptions;
 
 /**
@@ -14,17 +13,17 @@ import org.apache.hadoop.io.erasurecode.ErasureCoderOptions;
  * while the erasure pattern repeats.
  *
  * <p>In Hadoop's package for the same reason as {@link IsalRSRawEncoder}. Thread-safe: the public
- * {@code decode} methods are synchronized by the base class; a lock additionally orders
- * {@link #release()} against a decode in flight; after release every call throws an
- * {@link IOException} saying the coder is closed.
+ * {@code decode} methods are synchronized by the base class, and {@link IsalRsCoderNative} serializes decodes
+ * and orders {@link #release()} after a decode in flight; after release every call throws an
+ * {@link IOException} saying the coder is closed. Read-only outputs are refused with
+ * {@link java.nio.ReadOnlyBufferException}, as Hadoop's Java coder.
  */
 public class IsalRSRawDecoder extends RawErasureDecoder {
-  private final ReentrantLock lock = new ReentrantLock();
-  private long handle;
+  private final IsalRsCoderNative coder;
 
   public IsalRSRawDecoder(ErasureCoderOptions options) {
     super(options);
-    handle = IsalRsCoderNative.create(getNumDataUnits(), getNumParityUnits());
+    coder = new IsalRsCoderNative(getNumDataUnits(), getNumParityUnits());
   }
 
   @Override
@@ -38,35 +37,17 @@ public class IsalRSRawDecoder extends RawErasureDecoder {
     for (int i = 0; i < outPositions.length; i++) {
       outPositions[i] = state.outputs[i].position();
     }
-    lock.lock();
-    try {
-      long start = System.nanoTime();
-      IsalRsCoderNative.decodeDirect(openHandle(), state.inputs, inPositions, state.erasedIndexes,
-          state.outputs, outPositions, state.decodeLength);
-      CoderStats.decoded(System.nanoTime() - start, (long) state.decodeLength * state.outputs.length);
-    } finally {
-      lock.unlock();
-    }
+    long start = System.nanoTime();
+    coder.decode(state.inputs, inPositions, state.erasedIndexes, state.outputs, outPositions, state.decodeLength);
+    CoderStats.decoded(System.nanoTime() - start, (long) state.decodeLength * state.outputs.length);
   }
 
   @Override
   protected void doDecode(ByteArrayDecodingState state) throws IOException {
-    lock.lock();
-    try {
-      long start = System.nanoTime();
-      IsalRsCoderNative.decodeHeap(openHandle(), state.inputs, state.inputOffsets,
-          state.erasedIndexes, state.outputs, state.outputOffsets, state.decodeLength);
-      CoderStats.decoded(System.nanoTime() - start, (long) state.decodeLength * state.outputs.length);
-    } finally {
-      lock.unlock();
-    }
-  }
-
-  private long openHandle() throws IOException {
-    if (handle == 0) {
-      throw new IOException(getClass().getSimpleName() + " closed");
-    }
-    return handle;
+    long start = System.nanoTime();
+    coder.decode(state.inputs, state.inputOffsets, state.erasedIndexes, state.outputs, state.outputOffsets,
+        state.decodeLength);
+    CoderStats.decoded(System.nanoTime() - start, (long) state.decodeLength * state.outputs.length);
   }
 
   @Override
@@ -76,12 +57,6 @@ public class IsalRSRawDecoder extends RawErasureDecoder {
 
   @Override
   public void release() {
-    lock.lock();
-    try {
-      IsalRsCoderNative.destroy(handle);
-      handle = 0;
-    } finally {
-      lock.unlock();
-    }
+    coder.close();
   }
 }

@@ -3,7 +3,6 @@ package org.apache.hadoop.io.erasurecode.rawcoder;
 import io.hbload.hdfs.coder.CoderStats;
 import io.hbload.hdfs.coder.IsalRsCoderNative;
 import java.io.IOException;
-import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.apache.hadoop.io.erasurecode.ErasureCoderOptions;
 
 /**
@@ -13,18 +12,17 @@ import org.apache.hadoop.io.erasurecode.ErasureCoderOptions;
  * methods take are package-private (hbload's own jar, split package; hadoop-common is not sealed).
  * Created by {@code io.hbload.hdfs.coder.IsalRsRawErasureCoderFactory}.
  *
- * <p>Thread-safe like Hadoop's native coder: encodes share a read lock (the native tables are
- * immutable), {@link #release()} takes the write lock, so it never frees tables under a running
- * encode; any call after release throws an {@link IOException} saying the coder is closed.
+ * <p>Thread-safe like Hadoop's native coder: {@link IsalRsCoderNative} lets encodes run concurrently and makes
+ * {@link #release()} wait for them; any call after release throws an {@link IOException} saying the coder is
+ * closed. Read-only outputs are refused with {@link java.nio.ReadOnlyBufferException}, as Hadoop's Java coder.
  * Direct buffers are used in place (zero copy); heap arrays are pinned, not copied.
  */
 public class IsalRSRawEncoder extends RawErasureEncoder {
-  private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
-  private long handle;
+  private final IsalRsCoderNative coder;
 
   public IsalRSRawEncoder(ErasureCoderOptions options) {
     super(options);
-    handle = IsalRsCoderNative.create(getNumDataUnits(), getNumParityUnits());
+    coder = new IsalRsCoderNative(getNumDataUnits(), getNumParityUnits());
   }
 
   @Override
@@ -37,35 +35,16 @@ public class IsalRSRawEncoder extends RawErasureEncoder {
     for (int i = 0; i < outPositions.length; i++) {
       outPositions[i] = state.outputs[i].position();
     }
-    lock.readLock().lock();
-    try {
-      long start = System.nanoTime();
-      IsalRsCoderNative.encodeDirect(openHandle(), state.inputs, inPositions, state.outputs,
-          outPositions, state.encodeLength);
-      CoderStats.encoded(System.nanoTime() - start, (long) state.encodeLength * state.inputs.length);
-    } finally {
-      lock.readLock().unlock();
-    }
+    long start = System.nanoTime();
+    coder.encode(state.inputs, inPositions, state.outputs, outPositions, state.encodeLength);
+    CoderStats.encoded(System.nanoTime() - start, (long) state.encodeLength * state.inputs.length);
   }
 
   @Override
   protected void doEncode(ByteArrayEncodingState state) throws IOException {
-    lock.readLock().lock();
-    try {
-      long start = System.nanoTime();
-      IsalRsCoderNative.encodeHeap(openHandle(), state.inputs, state.inputOffsets, state.outputs,
-          state.outputOffsets, state.encodeLength);
-      CoderStats.encoded(System.nanoTime() - start, (long) state.encodeLength * state.inputs.length);
-    } finally {
-      lock.readLock().unlock();
-    }
-  }
-
-  private long openHandle() throws IOException {
-    if (handle == 0) {
-      throw new IOException(getClass().getSimpleName() + " closed");
-    }
-    return handle;
+    long start = System.nanoTime();
+    coder.encode(state.inputs, state.inputOffsets, state.outputs, state.outputOffsets, state.encodeLength);
+    CoderStats.encoded(System.nanoTime() - start, (long) state.encodeLength * state.inputs.length);
   }
 
   @Override
@@ -76,12 +55,6 @@ public class IsalRSRawEncoder extends RawErasureEncoder {
 
   @Override
   public void release() {
-    lock.writeLock().lock();
-    try {
-      IsalRsCoderNative.destroy(handle);
-      handle = 0;
-    } finally {
-      lock.writeLock().unlock();
-    }
+    coder.close();
   }
 }
