@@ -57,6 +57,7 @@ public final class MapReduceDfsio {
    *
    * @param run the pass over the files whose tasks committed; null when none did
    * @param missingShards tasks that committed nothing (the job failed or was killed)
+   * @param outputDir where the tasks' files are, said for the user
    */
   public record Result(RunResult run, ShardJob.Outcome outcome, List<Integer> missingShards, String outputDir) {
   }
@@ -199,7 +200,8 @@ public final class MapReduceDfsio {
     shards.forEach(s -> missing.remove(s.shard()));
     RunResult run = shards.isEmpty() ? null : DfsioAggregate.of(request.pass().toString(), spec.policy().toString(),
         target.description() + " via MapReduce, " + request.clients() + " tasks", shards, load);
-    return new Result(run, outcome, List.copyOf(missing), workDir.toString());
+    return new Result(run, outcome, List.copyOf(missing), WorkDirs.describe(workDir, embeddedYarn != null
+        && request.outputDir() == null));
   }
 
   private static List<DfsioShardResult> read(ShardJob.Outcome outcome, Configuration conf) throws IOException {

@@ -12,14 +12,11 @@ import io.hbload.core.merge.HlogMerge;
 import io.hbload.core.merge.MergedRun;
 import io.hbload.hbase.config.HBaseProperties;
 import io.hbload.hbase.config.HBaseSettings;
-import io.hbload.hbase.conf.ClusterSpec;
-import io.hbload.hbase.embedded.EmbeddedHBase;
 import io.hbload.hbase.ops.ConnectivityCheck;
 import io.hbload.hbase.table.TableSetup;
-import io.hbload.mapreduce.cluster.Banner;
-import io.hbload.mapreduce.cluster.EmbeddedYarn;
 import io.hbload.mapreduce.cluster.HBaseClientSettings;
 import io.hbload.mapreduce.cluster.HadoopSettings;
+import io.hbload.mapreduce.cluster.PhaseClusters;
 import io.hbload.mapreduce.config.PhaseTaskSpec;
 import io.hbload.mapreduce.job.JvmOptions;
 import io.hbload.mapreduce.job.ShardJob;
@@ -67,7 +64,8 @@ public final class MapReducePhase {
    *
    * @param spec the whole run's spec (its output files, exporter, --fail-on-error)
    * @param merged the committed shards merged; null when no shard finished
-   * @param outputDir where the shards' files are (removed at exit when on an embedded cluster)
+   * @param outputDir where the shards' files are, said for the user (with a note when they go with an embedded
+   *     cluster)
    */
   public record Result(RunSpec spec, ShardJob.Outcome outcome, MergedRun merged, String outputDir) {
   }
@@ -106,53 +104,22 @@ public final class MapReducePhase {
   /** Runs the job; returns what the shards committed, merged. */
   public Result execute() throws IOException, InterruptedException, BindingException {
     Configuration hadoop = request.hadoop().configuration();
-    boolean yarn = HadoopSettings.namesYarn(hadoop);
     HBaseSettings hbase = spec.bindingSettings() instanceof HBaseSettings h ? h : null;
-    if (hbase != null && !hbase.cluster().configured() && yarn) {
+    if (hbase != null && !hbase.cluster().configured() && HadoopSettings.namesYarn(hadoop)) {
       throw new SpecException("a YARN cluster is configured but no HBase: its tasks could not reach an embedded "
           + "HBase on this host; give -cp/--hbase-conf DIR or --zk HOST:PORT");
     }
-    EmbeddedHBase embeddedHBase = null;
-    EmbeddedYarn embeddedYarn = null;
-    try {
-      long t0 = System.nanoTime();
-      List<String> started = new ArrayList<>();
-      if (hbase != null && !hbase.cluster().configured()) {
-        messages.println(label + ": no HBase configured: starting an embedded HBase on 127.0.0.1 ...");
-        embeddedHBase = EmbeddedHBase.start(hbase.embeddedRegionServers());
-        started.add("HBase: " + embeddedHBase.regionServerCount() + " RegionServer(s), ZooKeeper "
-            + embeddedHBase.zkQuorum() + ":" + embeddedHBase.zkPort() + ", data in " + embeddedHBase.dataDir());
-      }
-      if (!yarn) {
-        messages.println(label + ": no YARN configured: starting an embedded MapReduce cluster on 127.0.0.1 ...");
-        embeddedYarn = EmbeddedYarn.start(hadoop, request.clients());
-        hadoop = embeddedYarn.clientConfiguration();
-        started.add("YARN: 1 NodeManager, ResourceManager " + embeddedYarn.resourceManagerAddress() + ", files in "
-            + embeddedYarn.dataDir());
-      }
-      if (!started.isEmpty()) {
-        started.add(String.format("started in %.1f s; removed at exit", (System.nanoTime() - t0) / 1e9));
-        if (embeddedHBase != null) {
-          started.add("The HBase cluster starts empty, so a run loads the records first.");
-        }
-        Banner.lines(embeddedHBase != null ? (embeddedYarn != null ? "HBASE + YARN" : "HBASE") : "YARN", started)
-            .forEach(messages::println);
-      }
-      Map<String, String> hbaseClient = hbase == null ? Map.of() : HBaseClientSettings.of(
-          hbaseConfiguration(hbase, embeddedHBase));
+    try (PhaseClusters clusters = PhaseClusters.open(hbase, hadoop, request.clients(), messages, label)) {
+      Map<String, String> hbaseClient = hbase == null ? Map.of()
+          : HBaseClientSettings.of(clusters.hbaseConfiguration(hbase));
       Map<String, String> shipped = shippedProperties(hbaseClient);
       if (hbase != null) {
-        prepareTable(hbase, hbaseClient, shipped, embeddedHBase != null);
+        prepareTable(hbase, hbaseClient, shipped, clusters.hbaseEmbedded());
       }
-      Path workDir = WorkDirs.choose(request.outputDir(), hadoop, embeddedYarn, request.phase().name());
-      return runJob(hadoop, hbaseClient, shipped, workDir, embeddedYarn != null, hbase != null);
-    } finally {
-      if (embeddedYarn != null) {
-        embeddedYarn.close();
-      }
-      if (embeddedHBase != null) {
-        embeddedHBase.close();
-      }
+      Path workDir = WorkDirs.choose(request.outputDir(), clusters.hadoop(), clusters.embeddedYarn(),
+          request.phase().name());
+      return runJob(clusters.hadoop(), hbaseClient, shipped, workDir, clusters.embeddedYarn() != null,
+          hbase != null);
     }
   }
 
@@ -192,7 +159,8 @@ public final class MapReducePhase {
       job.kill();
     }
     ShardJob.Outcome outcome = job.await(MapReducePhase::summary);
-    return new Result(spec, outcome, merge(outcome, conf), workDir.toString());
+    return new Result(spec, outcome, merge(outcome, conf), WorkDirs.describe(workDir, embeddedYarn
+        && request.outputDir() == null));
   }
 
   /** The committed shards' logs, copied here and merged; null when none finished. */
@@ -250,16 +218,6 @@ public final class MapReducePhase {
       p.put(HBaseProperties.DROP_TABLE, "false");
     }
     return p;
-  }
-
-  private static Configuration hbaseConfiguration(HBaseSettings hbase, EmbeddedHBase embedded) throws IOException {
-    if (embedded == null) {
-      return hbase.cluster().toConfiguration();
-    }
-    Configuration conf = embedded.clientConfiguration();
-    hbase.cluster().passThrough().forEach(conf::set);
-    ClusterSpec.boundTimeouts(conf);
-    return conf;
   }
 
   /**

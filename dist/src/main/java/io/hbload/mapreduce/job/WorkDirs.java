@@ -1,5 +1,6 @@
 package io.hbload.mapreduce.job;
 
+import io.hbload.core.config.SpecException;
 import io.hbload.mapreduce.cluster.EmbeddedYarn;
 import java.io.IOException;
 import java.time.LocalDateTime;
@@ -18,10 +19,19 @@ public final class WorkDirs {
   private WorkDirs() {
   }
 
+  /**
+   * The job directory.
+   *
+   * @throws SpecException when the given one exists: the job would mix its files with others'
+   */
   public static Path choose(String given, Configuration conf, EmbeddedYarn embedded, String name) throws IOException {
     FileSystem fs = FileSystem.get(conf);
     if (given != null) {
-      return fs.makeQualified(new Path(given));
+      Path dir = fs.makeQualified(new Path(given));
+      if (dir.getFileSystem(conf).exists(dir)) {
+        throw new SpecException("--output " + dir + " exists already; give a new directory");
+      }
+      return dir;
     }
     String leaf = name.toLowerCase(Locale.ROOT) + "-"
         + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS", Locale.ROOT));
@@ -29,5 +39,10 @@ public final class WorkDirs {
       return new Path(embedded.dataDir().resolve("hbload-mapreduce").resolve(leaf).toUri());
     }
     return fs.makeQualified(new Path(new Path(fs.getHomeDirectory(), "hbload-mapreduce"), leaf));
+  }
+
+  /** The job directory for a message; {@code temporary} when it goes with an embedded cluster at exit. */
+  public static String describe(Path dir, boolean temporary) {
+    return dir + (temporary ? " (removed at exit with the embedded cluster; --output file:///DIR keeps them)" : "");
   }
 }
