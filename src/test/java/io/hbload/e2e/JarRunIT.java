@@ -72,4 +72,37 @@ class JarRunIT {
     assertThat(said.indexOf("operationcount=0 and no maxexecutiontime: running until interrupted (Ctrl-C prints the report)"))
         .isLessThan(said.indexOf("Starting test."));
   }
+
+  /**
+   * Issue 13, defect 4: calls that never return (here a 1-hour delay that ignores interrupts) used to keep a
+   * SIGTERM'ed run alive for the hook's minute and then end it with no report and no JSON.
+   */
+  @Test
+  void sigtermWithCallsThatNeverReturnStillReportsAndNamesTheStuckWorkers() throws Exception {
+    Path out = dir.resolve("out.txt");
+    Path err = dir.resolve("err.txt");
+    Path json = dir.resolve("run.json");
+    Process p = new ProcessBuilder(Cli.javaJar("run", "-w", "c", "-db", "basic", "-threads", "2",
+        "-p", "basicdb.simulatedelay=3600000", "-p", "basicdb.randomizedelay=false", "-p", "hbload.stopgrace=2",
+        "--json", json.toString())).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (!Files.readString(err).contains("Starting test.")) {
+      assertThat(System.nanoTime()).as("the run starts before the deadline").isLessThan(deadline);
+      Thread.sleep(100);
+    }
+    Thread.sleep(500);
+    long termAt = System.nanoTime();
+    new ProcessBuilder("kill", "-TERM", Long.toString(p.pid())).start().waitFor();
+    assertThat(p.waitFor(30, TimeUnit.SECONDS)).as("exits within the grace, not after the hook's minute").isTrue();
+    assertThat(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - termAt)).isLessThan(20);
+    // a JVM ended by SIGTERM exits 128 + 15 whatever the command returns; the failure is in the report and on stderr
+    assertThat(p.exitValue()).isEqualTo(143);
+    String said = Files.readString(err);
+    assertThat(said).contains("hbload: run failed: 2 of 2 workers still in a binding call 2 s after the stop "
+        + "(interrupted; hbload.stopgrace): hbload-worker-0 in ").contains("hbload-worker-1 in ");
+    assertThat(said).doesNotContain("Exception");
+    assertThat(Files.readAllLines(out)).anyMatch(l -> l.startsWith("[OVERALL], RunTime(ms), "))
+        .anyMatch(l -> l.startsWith("[OVERALL], StoppedEarly, 2 of 2 workers still in a binding call"));
+    assertThat(Files.readString(json)).contains("\"stopReason\"").contains("still in a binding call");
+  }
 }

@@ -33,7 +33,8 @@ abstract class PhaseCommand implements Callable<Integer> {
     PrintStream out = WriterStream.printStream(commandSpec.commandLine().getOut());
     RunSpec spec = SpecParser.parse(options.properties(), phase());
     Launcher launcher = new Launcher(spec, Bindings.find(spec.binding()), err, out);
-    try (InterruptHook hook = InterruptHook.install(() -> launcher.requestStop(Launcher.INTERRUPTED))) {
+    try (InterruptHook hook = InterruptHook.install(() -> launcher.requestStop(Launcher.INTERRUPTED),
+        Math.max(60, spec.stopGraceSeconds() + 30))) {
       return exitCode(launcher.launch(), err);
     }
   }

@@ -53,6 +53,7 @@ class CliTest {
       "stray arguments|run basic extra -w a|Unmatched argument",
       "missing value|run -w|Missing required parameter",
       "bad exporter|run -w a -db basic -p exporter=foo|property exporter",
+      "no grace|run -w a -db basic -p hbload.stopgrace=0|property hbload.stopgrace: 0 is below the minimum 1",
       "bad binding setting|run -w a -db basic -p basicdb.simulatedelay=soon|property basicdb.simulatedelay",
       "unwritable --json|run -w a -db basic --json /nonexistent/dir/a.json|property hbload.json (--json): cannot write /nonexistent/dir/a.json: directory /nonexistent/dir does not exist",
       "unwritable --hlog|run -w a -db basic --hlog /nonexistent/a.hlog|property hbload.hlog (--hlog): cannot write",
@@ -200,6 +201,16 @@ class CliTest {
     assertThat(cut.exit()).isEqualTo(1);
     assertThat(cut.err()).contains("hbload: load incomplete: maxexecutiontime of 1 s reached before the load finished");
     assertThat(cut.out()).contains("[INSERT], Return=OK, ");
+  }
+
+  @Test
+  void aCallThatNeverReturnsIsCutOffAtTheTimeLimitWithTheReportAndExitOne() {
+    CommandOutput o = exec("run", "-w", "c", "-db", "basic", "-threads", "1", "-p", "basicdb.simulatedelay=3600000",
+        "-p", "basicdb.randomizedelay=false", "-p", "maxexecutiontime=1", "-p", "hbload.stopgrace=1");
+    assertThat(o.exit()).isEqualTo(1);
+    assertThat(o.err()).contains("hbload: run failed: 1 of 1 workers still in a binding call 1 s after the stop "
+        + "(maxexecutiontime of 1 s reached; hbload.stopgrace): hbload-worker-0 in BasicBindingProvider$Basic.read");
+    assertThat(o.out()).contains("[OVERALL], RunTime(ms), ").contains("[OVERALL], StoppedEarly, 1 of 1 workers");
   }
 
   public static class FailingReads implements io.hbload.core.binding.Binding {

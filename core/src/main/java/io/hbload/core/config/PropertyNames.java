@@ -18,6 +18,8 @@ public final class PropertyNames {
   public static final String STATUS_INTERVAL = "status.interval";
   public static final String LABEL = "label";
   public static final String MAX_EXECUTION_TIME = "maxexecutiontime";
+  /** Seconds a stopping phase waits for binding calls in progress before it ends without them. */
+  public static final String STOP_GRACE = "hbload.stopgrace";
   public static final String EXPORTER = "exporter";
   public static final String EXPORT_FILE = "exportfile";
   public static final String MEASUREMENT_TYPE = "measurementtype";

@@ -17,6 +17,8 @@ import java.util.Set;
  * @param exporter {@code exporter}: YCSB exporter class name (text, JSON, JSON array)
  * @param jsonFile hbload's JSON result ({@code hbload.json}), null = none
  * @param hlogFile HdrHistogram interval log ({@code hbload.hlog}), null = none
+ * @param stopGraceSeconds how long a stopping phase waits for calls in progress ({@code hbload.stopgrace}) before it
+ *     names the workers still stuck in a binding call and ends without them
  * @param seed seed for every random choice, null = random (YCSB behaviour)
  * @param failOnErrors exit non-zero when any operation failed ({@code hbload.failonerror})
  * @param reportLatencyForEachError {@code reportlatencyforeacherror}: a latency series per error status
@@ -37,6 +39,7 @@ public record RunSpec(
     double targetOpsPerSec,
     long operations,
     long maxExecutionTimeSeconds,
+    long stopGraceSeconds,
     boolean status,
     double statusIntervalSeconds,
     String label,

@@ -92,7 +92,7 @@ public final class SpecParser {
     }
     WorkloadSpec slice = w.withInsertRange(shard.sliceStart(w.insertStart(), w.insertCount()), records);
     return new RunSpec(Phase.LOAD, slice, run.binding(), (int) Math.min(run.threads(), records),
-        run.targetOpsPerSec(), records, run.maxExecutionTimeSeconds(), run.status(), run.statusIntervalSeconds(),
+        run.targetOpsPerSec(), records, run.maxExecutionTimeSeconds(), run.stopGraceSeconds(), run.status(), run.statusIntervalSeconds(),
         run.label(), run.measurementInterval(), run.percentiles(), run.exporter(), run.exportFile(), run.jsonFile(),
         run.hlogFile(), run.seed(), run.spinSleep(), run.failOnErrors(), run.reportLatencyForEachError(),
         run.latencyTrackedErrors(), run.bindingSettings(), shard, null, run.properties(), List.of());
@@ -158,6 +158,7 @@ public final class SpecParser {
         target,
         operations,
         maxSeconds,
+        longValue(STOP_GRACE, 10, 1, 86_400),
         bool(STATUS, false),
         doubleValue(STATUS_INTERVAL, 10, 0.001, 86_400),
         read.raw(LABEL, ""),

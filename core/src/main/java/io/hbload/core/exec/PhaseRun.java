@@ -37,6 +37,7 @@ public final class PhaseRun {
   private final List<Thread> threads = new ArrayList<>();
   private final List<Worker> workers = new ArrayList<>();
   private boolean interrupted;
+  private volatile boolean abandoned;
 
   /**
    * @param requested false for the load the engine runs first on a store that starts empty: the session's phase
@@ -103,11 +104,17 @@ public final class PhaseRun {
         ? startNanos + TimeUnit.SECONDS.toNanos(spec.maxExecutionTimeSeconds()) : Long.MAX_VALUE;
     long previousOps = tick(aggregator, recorders, startMillis, 0);
     long nextTick = startNanos + intervalNanos;
+    long graceNanos = TimeUnit.SECONDS.toNanos(spec.stopGraceSeconds());
     boolean allDone = false;
     while (!allDone) {
-      long wakeAt = Math.min(nextTick, maxDeadline);
+      long graceDeadline = state.stopRequested() ? state.stopRequestedNanos() + graceNanos : Long.MAX_VALUE;
+      long wakeAt = Math.min(Math.min(nextTick, maxDeadline), graceDeadline);
       allDone = awaitUntil(done, wakeAt);
       long now = System.nanoTime();
+      if (!allDone && now >= graceDeadline) {
+        abandonStuckWorkers();
+        break;
+      }
       if (!allDone && now >= maxDeadline && !state.stopRequested()) {
         messages.println("Maximum time elapsed. Requesting stop for the workload.");
         requestStop("maxexecutiontime of " + spec.maxExecutionTimeSeconds() + " s reached");
@@ -166,6 +173,38 @@ public final class PhaseRun {
     long late = now - at;
     messages.println("hbload: shard " + spec.shard() + " starts " + late + " ms after --start-at " + spec.startAt());
     return late;
+  }
+
+  /**
+   * A binding call that never returns must not hold the run hostage (nor Ctrl-C's report): once the grace after the
+   * stop has passed, the workers still alive are named with the call they are in, interrupted as a last resort, and
+   * left behind (they are daemon threads). Their recorders are read as they are: every call that returned is in the
+   * report, the stuck ones are not, and the reason says so, which fails the phase.
+   */
+  private void abandonStuckWorkers() {
+    List<String> stuck = new ArrayList<>();
+    synchronized (threads) {
+      for (Thread t : threads) {
+        if (t.isAlive()) {
+          stuck.add(t.getName() + " in " + StuckCall.describe(t.getStackTrace()));
+          t.interrupt();
+        }
+      }
+    }
+    if (stuck.isEmpty()) {
+      return; // they finished just now
+    }
+    abandoned = true;
+    String why = stuck.size() + " of " + threads.size() + " workers still in a binding call " + spec.stopGraceSeconds()
+        + " s after the stop (" + state.reason() + "; hbload.stopgrace): " + String.join(", ", stuck)
+        + "; the report holds every call that returned";
+    messages.println("hbload: " + why);
+    state.failOver(why);
+  }
+
+  /** True when workers were left stuck in a binding call (the session may not close cleanly). */
+  public boolean abandonedWorkers() {
+    return abandoned;
   }
 
   /** Whether a worker failed (binding could not start, threw, or failed to clean up). */

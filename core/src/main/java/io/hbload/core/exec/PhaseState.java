@@ -8,6 +8,7 @@ final class PhaseState {
   private volatile boolean stop;
   private volatile String reason;
   private volatile boolean failed;
+  private volatile long stopRequestedNanos;
 
   boolean stopRequested() {
     return stop;
@@ -17,6 +18,21 @@ final class PhaseState {
     if (reason == null) {
       reason = why;
     }
+    if (!stop) {
+      stopRequestedNanos = System.nanoTime();
+    }
+    stop = true;
+  }
+
+  /** When the first stop was requested (System.nanoTime), valid once {@link #stopRequested} is true. */
+  long stopRequestedNanos() {
+    return stopRequestedNanos;
+  }
+
+  /** Replaces the reason, e.g. when workers had to be left stuck after a stop; the phase then failed. */
+  synchronized void failOver(String why) {
+    reason = why;
+    failed = true;
     stop = true;
   }
 

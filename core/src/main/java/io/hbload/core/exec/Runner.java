@@ -24,6 +24,7 @@ public final class Runner {
   private volatile PhaseRun current;
   private volatile String stopReason;
   private volatile boolean failed;
+  private volatile boolean abandoned;
 
   public Runner(RunSpec spec, BindingProvider provider, PrintStream messages, RunListener listener) {
     this.spec = spec;
@@ -34,7 +35,8 @@ public final class Runner {
 
   /** Runs; throws BindingException when the binding cannot open (bad config, unreachable cluster). */
   public RunResult run() throws BindingException {
-    try (BindingSession session = provider.open(new BindingContext(spec, messages))) {
+    BindingSession session = provider.open(new BindingContext(spec, messages));
+    try {
       if (spec.phase() == Phase.RUN && session.loadBeforeRun()) {
         RunSpec load = SpecParser.loadBefore(spec);
         messages.println("hbload: the " + provider.name() + " store starts empty: loading " + load.operations()
@@ -47,6 +49,37 @@ public final class Runner {
         }
       }
       return runPhase(spec, session, listener, true);
+    } finally {
+      close(session);
+    }
+  }
+
+  /**
+   * Closes the session; when workers were left stuck in a binding call, closing may block on them too, so it is
+   * given the grace period on its own thread and then left, and the run's results still reach their files.
+   */
+  private void close(BindingSession session) throws BindingException {
+    if (!abandoned) {
+      session.close();
+      return;
+    }
+    Thread closer = new Thread(() -> {
+      try {
+        session.close();
+      } catch (BindingException | RuntimeException e) {
+        messages.println("hbload: closing the binding after stuck calls failed: " + e.getMessage());
+      }
+    }, "hbload-session-close");
+    closer.setDaemon(true);
+    closer.start();
+    try {
+      closer.join(java.util.concurrent.TimeUnit.SECONDS.toMillis(spec.stopGraceSeconds()));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    if (closer.isAlive()) {
+      messages.println("hbload: the binding did not close within " + spec.stopGraceSeconds()
+          + " s (a call is still stuck); leaving it open");
     }
   }
 
@@ -59,6 +92,7 @@ public final class Runner {
     }
     RunResult result = phase.execute();
     failed |= phase.failed();
+    abandoned |= phase.abandonedWorkers();
     return result;
   }
 

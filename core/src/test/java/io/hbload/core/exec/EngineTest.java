@@ -296,6 +296,39 @@ class EngineTest {
     assertThat(result.get().operations()).isPositive();
   }
 
+  @Test
+  @org.junit.jupiter.api.Timeout(value = 60, threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
+  void aBindingCallThatNeverReturnsIsCutOffAfterTheGraceAndTheStuckWorkerIsNamed() throws Exception {
+    java.util.concurrent.CountDownLatch never = new java.util.concurrent.CountDownLatch(1);
+    AtomicLong reads = new AtomicLong();
+    BindingProvider hanging = provider(worker -> new FailingUpdates.Ok() {
+      @Override
+      public Status read(String table, Key key, Fields fields, RowSink result) {
+        if (worker == 1 && reads.incrementAndGet() > 50) {
+          while (true) { // a call that ignores interrupts as well, like a client stuck in native I/O
+            try {
+              never.await();
+            } catch (InterruptedException ignored) {
+              // keep hanging
+            }
+          }
+        }
+        return Status.OK;
+      }
+    });
+    long start = System.nanoTime();
+    RunResult r = workloadFile("c").binding(hanging).threads(2).recordCount(100)
+        .property("hbload.stopgrace", "1").duration(Duration.ofSeconds(1)).run();
+    assertThat(Duration.ofNanos(System.nanoTime() - start)).as("maxexecutiontime plus the grace, not forever")
+        .isLessThan(Duration.ofSeconds(20));
+    assertThat(r.completed()).isFalse();
+    assertThat(r.stopReason()).startsWith("1 of 2 workers still in a binding call 1 s after the stop")
+        .contains("maxexecutiontime of 1 s reached").contains("hbload-worker-1 in ")
+        .contains(".read;").doesNotContain("hbload-worker-0");
+    // every call that returned is counted: worker 0's and worker 1's first 50
+    assertThat(r.operations()).isGreaterThan(50).isEqualTo(r.op("READ").count());
+  }
+
   static BindingProvider provider(BindingSession session) {
     return new BindingProvider() {
       @Override
