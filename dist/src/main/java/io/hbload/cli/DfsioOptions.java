@@ -89,6 +89,11 @@ final class DfsioOptions {
     Path resultLog;
 
     DfsioSpec spec(Hdfs hdfs) {
+      // checked before any cluster starts: the log is appended to after the run, when a failure would lose it
+      String logProblem = resultLog == null ? null : io.hbload.core.export.ResultFiles.problem(resultLog);
+      if (logProblem != null) {
+        throw new io.hbload.hdfs.config.BadInputException("--result-log: " + logProblem);
+      }
       StoragePolicy stored = policy.isErasureCoded() ? policy : StoragePolicy.replication(replication);
       // DfsioSpec rejects anything past 256m; the clamp only keeps a huge value from wrapping into a valid one
       int bufferBytes = (int) Math.min(Integer.MAX_VALUE, buffer);

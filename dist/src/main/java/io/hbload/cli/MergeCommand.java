@@ -4,6 +4,7 @@ import io.hbload.cli.contract.ExitCode;
 import io.hbload.core.RunResult;
 import io.hbload.core.export.JsonResult;
 import io.hbload.core.export.ReportWriter;
+import io.hbload.core.export.ResultFiles;
 import io.hbload.core.export.YcsbReport;
 import io.hbload.core.merge.HlogMerge;
 import io.hbload.core.merge.MergedRun;
@@ -11,13 +12,13 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -47,6 +48,9 @@ public final class MergeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
+    checkWritable("--output", output);
+    checkWritable("--json", json);
+    checkWritable("--hlog", hlog);
     MergedRun merged = HlogMerge.merge(hlogs);
     PrintWriter err = spec.commandLine().getErr();
     write(merged, PhaseCommand.WriterStream.printStream(spec.commandLine().getOut()), output, json, hlog);
@@ -57,22 +61,31 @@ public final class MergeCommand implements Callable<Integer> {
     return merged.partial() ? ExitCode.FAILURE : ExitCode.OK;
   }
 
+  /** An output that cannot be written is bad input, found before the merge rather than after it. */
+  private void checkWritable(String option, Path file) {
+    String problem = file == null ? null : ResultFiles.problem(file);
+    if (problem != null) {
+      throw new ParameterException(spec.commandLine(), option + ": " + problem);
+    }
+  }
+
   /** The merged run's outputs, as a single-host run writes them: YCSB's report, and the JSON and log if asked. */
   public static void write(MergedRun merged, PrintStream out, Path reportFile, Path jsonFile, Path hlogFile)
       throws IOException {
     RunResult r = merged.result();
+    // through a private temp file and a rename, as a run writes its results: never a truncated file, never 0644
     if (reportFile != null) {
-      try (PrintStream file = new PrintStream(Files.newOutputStream(reportFile), true, StandardCharsets.UTF_8)) {
-        ReportWriter.write(YcsbReport.records(r), r.spec().exporter(), file);
-      }
+      ResultFiles.write(reportFile, stream -> ReportWriter.write(YcsbReport.records(r), r.spec().exporter(),
+          new PrintStream(stream, true, StandardCharsets.UTF_8)));
     } else {
       ReportWriter.write(YcsbReport.records(r), r.spec().exporter(), out);
     }
     if (jsonFile != null) {
-      Files.writeString(jsonFile, JsonResult.render(r) + System.lineSeparator());
+      byte[] json = (JsonResult.render(r) + System.lineSeparator()).getBytes(StandardCharsets.UTF_8);
+      ResultFiles.write(jsonFile, stream -> stream.write(json));
     }
     if (hlogFile != null) {
-      merged.writeHlog(hlogFile);
+      ResultFiles.write(hlogFile, merged::writeHlog);
     }
   }
 }

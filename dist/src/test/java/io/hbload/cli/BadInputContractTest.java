@@ -3,9 +3,19 @@ package io.hbload.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hbload.cli.contract.ExitCode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -60,6 +70,144 @@ class BadInputContractTest {
         Arguments.of(List.of("mapreduce", "dfsio", "read"), "--policy RS-3-2-1024k --datanodes-down 1"));
   }
 
+  /**
+   * Issue 13's bad-input suite: per command, values that must be refused before anything runs, with output paths
+   * and input files in {dir} (which holds existing.txt, empty.hlog and real shard logs: s0/s1 of a run, l0 of a
+   * load, c1 of another workload). Each must leave {dir} and the working directory exactly as they were.
+   */
+  static Stream<String> withFiles() {
+    return Stream.of(
+        // load / run: the engine's properties
+        "run -w a -db basic --json {dir}/r.json -p recordcount=x",
+        "run -w a -db basic --hlog {dir}/r.hlog -p operationcount=-5",
+        "run -w a -db basic -p exportfile={dir}/r.txt -p fieldcount=0",
+        "run -w a -db basic --json {dir}/r.json --hlog {dir}/nodir/r.hlog",
+        "run -w a -db basic --json {dir}",
+        "run -w a -db basic -p exportfile={dir}/existing.txt/r.txt",
+        "run -w a -db basic --json {dir}/r.json -target -5",
+        "run -w a -db basic --json {dir}/r.json -threads 0",
+        "run -w a -db basic --json {dir}/r.json -p fieldlengthdistribution=histogram"
+            + " -p fieldlengthhistogram={dir}/missing.hist",
+        "run -w a -db basic --hlog {dir}/r.hlog -p status.interval=0",
+        "run -w a -db basic -p hdrhistogram.percentiles=99,abc",
+        "run -w a -db basic -p measurement.interval=both2",
+        "run -w a -db basic --json {dir}/r.json --seed abc",
+        "run -w a -db basic --hlog {dir}/r.hlog --shard 1",
+        "run -w a -db basic -P {dir}/missing.properties",
+        "run -w a -db basic -p dataintegrity=maybe",
+        "run -w a -db basic -p maxexecutiontime=-1",
+        "run -w a -db basic -p insertorder=random",
+        "run -w a -db basic -p scanlengthdistribution=pareto",
+        "run -w a -db basic -p requestdistribution=hotspot -p hotspotdatafraction=2",
+        "run -w a -db basic -p readproportion=abc",
+        "run -w a -db basic -p maxscanlength=0",
+        "run -w a -db basic -p fieldlength=-1",
+        "run -w a -db basic -p exportfile={dir}/r.txt -p exporter=site.ycsb.measurements.exporter.XmlExporter",
+        "run -w a -db basic -l",
+        "run -w a -db basic -p hbload.stopgrace=0",
+        "load -w a -db basic --json {dir}/l.json -p recordcount=0",
+        "load -w a -db basic -p zeropadding=-1",
+        "load -w a -db basic --hlog {dir}/l.hlog -p insertstart=900 -p insertcount=200",
+        "load -w a -db basic --json {dir}/l.json --start-at soon",
+        // load / run: the HBase binding's, refused before any cluster (embedded or not) starts
+        "run -w a --json {dir}/r.json -p durability=often",
+        "run -w a -p clientbuffering=yes",
+        "run -w a -p hbload.presplit=-1",
+        "run -w a --json {dir}/r.json --zk localhost:xx",
+        "run -w a --zk :2181",
+        "run -w a --json {dir}/r.json --hbase-conf {dir}/noconf",
+        "load -w a --hbase-conf {dir}",
+        // merge
+        "merge",
+        "merge {dir}/existing.txt -o {dir}/m.txt",
+        "merge {dir}/empty.hlog",
+        "merge {dir}/s0.hlog {dir}/s0.hlog -o {dir}/m.txt",
+        "merge {dir}/s0.hlog {dir}/l0.hlog --json {dir}/m.json",
+        "merge {dir}/s0.hlog {dir}/c1.hlog --hlog {dir}/m.hlog",
+        "merge {dir}/s0.hlog {dir}/missing.hlog -o {dir}/m.txt",
+        "merge {dir}/s0.hlog {dir}/s1.hlog --json {dir}/nodir/m.json",
+        "merge {dir}/s0.hlog {dir}/s1.hlog --hlog {dir}",
+        "merge {dir}/s0.hlog {dir}/s1.hlog -o {dir}/existing.txt/m.txt",
+        // dfsio, refused before the embedded MiniDFSCluster starts
+        "dfsio write --result-log {dir}/r.log --size lots",
+        "dfsio write --result-log {dir}/r.log -n 0",
+        "dfsio write -t 0",
+        "dfsio read --coder rs_fast",
+        "dfsio write --buffer 0",
+        "dfsio write --replication 0 --policy REPLICATION",
+        "dfsio compare --datanodes-down -1",
+        "dfsio write -D notkeyvalue",
+        "dfsio write --hdfs-site {dir}/missing.xml",
+        "dfsio write --fs notauri://",
+        "dfsio clean --fs namenode",
+        "dfsio write --result-log {dir}/nodir/r.log",
+        "dfsio read --result-log {dir}/r.log --format csv",
+        "dfsio coder-bench --working-set 4g --cell 1 --k 1 --p 1",
+        // gc-tune
+        "gc-tune",
+        "gc-tune --heap 0",
+        "gc-tune --heap 32g --cpus 0",
+        "gc-tune --heap 32g --pause-ms -1",
+        "gc-tune --heap 32g --jdk 9",
+        "gc-tune --heap 32g --java {dir}/nojava",
+        "gc-tune --heap 32g --java {dir}/existing.txt",
+        "gc-tune --heap 32g --gc-log {dir}/missing.log",
+        "gc-tune --heap 32g --gc-log {dir}/existing.txt",
+        "gc-tune --heap 32g --evacuation-rate fast",
+        "gc-tune --heap 32g --bucketcache-size -4g",
+        "gc-tune --heap 32g --machine-memory lots");
+  }
+
+  @TempDir
+  static Path fixtures;
+
+  /** Real shard logs to merge wrongly: two shards of one run, a load, and a shard of another workload. */
+  @BeforeAll
+  static void shardLogs() throws IOException {
+    writeLog("run -w a -db basic --shard 0/2 -p operationcount=200 --hlog", "s0.hlog");
+    writeLog("run -w a -db basic --shard 1/2 -p operationcount=200 --hlog", "s1.hlog");
+    writeLog("load -w a -db basic --shard 0/2 -p recordcount=200 --hlog", "l0.hlog");
+    writeLog("run -w c -db basic --shard 1/2 -p operationcount=200 --hlog", "c1.hlog");
+    Files.writeString(fixtures.resolve("existing.txt"), "keep me\n");
+    Files.writeString(fixtures.resolve("empty.hlog"), "");
+  }
+
+  private static void writeLog(String args, String name) {
+    List<String> argv = new ArrayList<>(List.of(args.split(" ")));
+    argv.add(fixtures.resolve(name).toString());
+    CommandOutput o = CommandOutput.of(HbloadCommand.commandLine(), argv.toArray(new String[0]));
+    assertThat(o.exit()).as(o.err()).isZero();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("withFiles")
+  void badInputWritesAndDeletesNothing(String args, @TempDir Path dir) throws IOException {
+    try (Stream<Path> files = Files.list(fixtures)) {
+      for (Path f : files.toList()) {
+        Files.copy(f, dir.resolve(f.getFileName()), StandardCopyOption.COPY_ATTRIBUTES);
+      }
+    }
+    Map<String, String> before = snapshot(dir);
+    Map<String, String> cwdBefore = snapshot(Path.of("").toAbsolutePath());
+    List<String> argv = List.of(args.replace("{dir}", dir.toString()).split(" "));
+    int sub = argv.size() > 1 && argv.get(0).equals("dfsio") ? 2 : 1;
+    assertOneLineBadInput(argv.subList(0, sub), String.join(" ", argv.subList(sub, argv.size())));
+    assertThat(snapshot(dir)).as("%s wrote or deleted nothing in its directory", args).isEqualTo(before);
+    assertThat(snapshot(Path.of("").toAbsolutePath())).as("nor in the working directory").isEqualTo(cwdBefore);
+  }
+
+  /** Every file under {@code root} (but build output) with its size and modification time. */
+  private static Map<String, String> snapshot(Path root) throws IOException {
+    Map<String, String> out = new TreeMap<>();
+    try (Stream<Path> all = Files.walk(root, 3)) {
+      for (Path p : all.filter(p -> !root.relativize(p).startsWith("target")).toList()) {
+        BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        out.put(root.relativize(p).toString(), a.size() + "@" + a.lastModifiedTime().toMillis());
+      }
+    }
+    return out;
+  }
+
   @ParameterizedTest(name = "{0} {1}")
   @MethodSource("everyCommand")
   void unknownOptionsAreOneLineAndExitTwo(List<String> path, String args) {
@@ -74,7 +222,9 @@ class BadInputContractTest {
 
   private static void assertOneLineBadInput(List<String> path, String args) {
     List<String> argv = new ArrayList<>(path);
-    argv.addAll(List.of(args.split(" ")));
+    if (!args.isEmpty()) {
+      argv.addAll(List.of(args.split(" ")));
+    }
     CommandOutput o = CommandOutput.of(HbloadCommand.commandLine(), argv.toArray(new String[0]));
     String prefix = "hbload" + (path.isEmpty() ? "" : " " + String.join(" ", path)) + ": ";
     assertThat(o.exit()).as("exit of %s: %s", argv, o.err()).isEqualTo(ExitCode.BAD_INPUT);

@@ -408,14 +408,9 @@ public final class SpecParser {
       return null;
     }
     String what = key + (key.equals(JSON_FILE) ? " (--json)" : key.equals(HLOG_FILE) ? " (--hlog)" : "");
-    java.nio.file.Path dir = p.toAbsolutePath().getParent();
-    if (java.nio.file.Files.isDirectory(p)) {
-      read.error(what, "cannot write " + p + ": it is a directory");
-    } else if (dir == null || !java.nio.file.Files.isDirectory(dir)) {
-      read.error(what, "cannot write " + p + ": directory " + dir + " does not exist");
-    } else if (!java.nio.file.Files.isWritable(dir)
-        || java.nio.file.Files.exists(p) && !java.nio.file.Files.isWritable(p)) {
-      read.error(what, "cannot write " + p + ": permission denied");
+    String problem = io.hbload.core.export.ResultFiles.problem(p);
+    if (problem != null) {
+      read.error(what, problem);
     }
     return p;
   }

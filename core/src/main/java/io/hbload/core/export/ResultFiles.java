@@ -17,6 +17,22 @@ public final class ResultFiles {
   private ResultFiles() {
   }
 
+  /**
+   * Why a result file cannot be written at {@code target} (a directory, no such parent, no permission), or null
+   * when it can: checked before a run or merge starts, so that its results are not lost at the end.
+   */
+  public static String problem(Path target) {
+    Path dir = target.toAbsolutePath().getParent();
+    if (Files.isDirectory(target)) {
+      return "cannot write " + target + ": it is a directory";
+    } else if (dir == null || !Files.isDirectory(dir)) {
+      return "cannot write " + target + ": directory " + dir + " does not exist";
+    } else if (!Files.isWritable(dir) || Files.exists(target) && !Files.isWritable(target)) {
+      return "cannot write " + target + ": permission denied";
+    }
+    return null;
+  }
+
   /** A new private temp file in {@code target}'s directory, to be {@link #publish}ed or deleted. */
   public static Path temp(Path target) throws IOException {
     Path dir = target.toAbsolutePath().getParent();

@@ -5,8 +5,6 @@ import io.hbload.core.export.RunMetadata;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -28,10 +26,10 @@ public record MergedRun(RunResult result, List<Integer> missingShards,
   }
 
   /** Writes the merged series as a tagged interval log, readable by HdrHistogram's log tools. */
-  public void writeHlog(Path path) throws IOException {
+  public void writeHlog(java.io.OutputStream stream) throws IOException {
     long start = result.startEpochMillis();
     long width = Math.max(1, Math.round(result.spec().statusIntervalSeconds() * 1000));
-    try (PrintStream out = new PrintStream(Files.newOutputStream(path), true, StandardCharsets.UTF_8)) {
+    try (PrintStream out = new PrintStream(stream, true, StandardCharsets.UTF_8)) {
       HistogramLogWriter w = new HistogramLogWriter(out);
       w.outputComment(RunMetadata.line("merged", result.client().host()));
       w.outputComment("UNITS: nanoseconds (Max column in milliseconds)");

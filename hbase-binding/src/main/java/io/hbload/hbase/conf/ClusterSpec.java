@@ -64,6 +64,38 @@ public record ClusterSpec(Path confDir, String zkQuorum, Map<String, String> pas
     return conf;
   }
 
+  /** Why a conf directory cannot be used (missing, or without any of the site files), or null when it can. */
+  public static String confDirProblem(Path dir) {
+    if (!Files.isDirectory(dir)) {
+      return "HBase conf directory " + dir + " does not exist";
+    }
+    for (String name : new String[] {"core-site.xml", "hdfs-site.xml", "hbase-site.xml"}) {
+      if (Files.isRegularFile(dir.resolve(name))) {
+        return null;
+      }
+    }
+    return "no hbase-site.xml in HBase conf directory " + dir;
+  }
+
+  /** Why {@code host[:port][,host[:port]]} is not a quorum (an empty host, a port that is not 1-65535), or null. */
+  public static String quorumProblem(String quorum) {
+    for (String part : quorum.split(",", -1)) {
+      String p = part.trim();
+      int colon = p.lastIndexOf(':');
+      String host = colon < 0 ? p : p.substring(0, colon);
+      if (host.isEmpty()) {
+        return "'" + quorum + "' is not host[:port][,host[:port]...]: empty host";
+      }
+      if (colon >= 0) {
+        String port = p.substring(colon + 1);
+        if (!port.matches("\\d{1,5}") || Integer.parseInt(port) < 1 || Integer.parseInt(port) > 65535) {
+          return "'" + quorum + "': port '" + port + "' is not a number from 1 to 65535";
+        }
+      }
+    }
+    return null;
+  }
+
   /** Sets quorum and client port from {@code host[:port][,host[:port]]}. */
   static void applyZk(Configuration conf, String quorum) {
     StringBuilder hosts = new StringBuilder();

@@ -96,8 +96,23 @@ public final class HBaseSettingsParser {
     }
   }
 
+  /** Where the cluster is; a quorum or conf directory that cannot work is bad input, found before anything starts. */
   private static ClusterSpec cluster(PropertyReader read) {
-    return new ClusterSpec(read.path(HBASE_CONF_DIR), read.optional(ZK),
+    java.nio.file.Path confDir = read.path(HBASE_CONF_DIR);
+    if (confDir != null) {
+      String problem = ClusterSpec.confDirProblem(confDir);
+      if (problem != null) {
+        read.error(HBASE_CONF_DIR, problem);
+      }
+    }
+    String zk = read.optional(ZK);
+    if (zk != null) {
+      String problem = ClusterSpec.quorumProblem(zk);
+      if (problem != null) {
+        read.error(ZK, problem);
+      }
+    }
+    return new ClusterSpec(confDir, zk,
         read.withPrefixes(List.of(HBASE_PREFIX, "zookeeper."), List.of(USE_PAGE_FILTER)));
   }
 }

@@ -67,7 +67,7 @@ class HBaseSettingsParserTest {
   }
 
   @Test
-  void defaultsAreYcsbsAndHbloads() {
+  void defaultsAreYcsbsAndHbloads(@org.junit.jupiter.api.io.TempDir Path conf) throws java.io.IOException {
     HBaseSettings s = HBaseSettingsParser.parse(Map.of());
     assertThat(s.table().table()).isEqualTo("usertable");
     assertThat(s.table().presplit()).as("0 = 10 x RegionServers").isZero();
@@ -75,8 +75,23 @@ class HBaseSettingsParserTest {
     assertThat(s.embeddedRegionServers()).isEqualTo(1);
     assertThat(s.flushBeforeRun()).as("depends on the cluster").isNull();
     assertThat(s.cluster().confDir()).isNull();
-    assertThat(HBaseSettingsParser.parse(Map.of("hbload.hbase.conf", "/etc/hbase/conf")).cluster().confDir())
-        .isEqualTo(Path.of("/etc/hbase/conf"));
+    java.nio.file.Files.writeString(conf.resolve("hbase-site.xml"), "<configuration/>");
+    assertThat(HBaseSettingsParser.parse(Map.of("hbload.hbase.conf", conf.toString())).cluster().confDir())
+        .isEqualTo(conf);
+  }
+
+  @Test
+  void aConfDirOrQuorumThatCannotWorkIsBadInputBeforeAnythingStarts(@org.junit.jupiter.api.io.TempDir Path empty) {
+    assertThatThrownBy(() -> HBaseSettingsParser.parse(Map.of("hbload.hbase.conf", "/nonexistent/conf")))
+        .isInstanceOf(SpecException.class).hasMessageContaining("HBase conf directory /nonexistent/conf does not exist");
+    assertThatThrownBy(() -> HBaseSettingsParser.parse(Map.of("hbload.hbase.conf", empty.toString())))
+        .isInstanceOf(SpecException.class).hasMessageContaining("no hbase-site.xml in HBase conf directory");
+    assertThatThrownBy(() -> HBaseSettingsParser.parse(Map.of("hbload.zk", "zk1:2181,zk2:21x81")))
+        .isInstanceOf(SpecException.class).hasMessageContaining("port '21x81' is not a number from 1 to 65535");
+    assertThatThrownBy(() -> HBaseSettingsParser.parse(Map.of("hbload.zk", "zk1,")))
+        .isInstanceOf(SpecException.class).hasMessageContaining("empty host");
+    assertThat(HBaseSettingsParser.parse(Map.of("hbload.zk", "zk1:2181, zk2:2181,zk3")).cluster().zkQuorum())
+        .isEqualTo("zk1:2181, zk2:2181,zk3");
   }
 
   @Test

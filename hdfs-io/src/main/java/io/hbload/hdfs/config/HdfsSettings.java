@@ -23,6 +23,20 @@ public record HdfsSettings(List<Path> confFiles, Optional<String> defaultFs,
     if (embeddedDataNodes < 0) {
       throw new BadInputException("--datanodes must not be negative");
     }
+    defaultFs.ifPresent(HdfsSettings::checkFileSystemUri);
+  }
+
+  /** Hadoop would fail on a malformed fs.defaultFS only when the first file is opened, with a raw exception. */
+  private static void checkFileSystemUri(String fs) {
+    java.net.URI uri;
+    try {
+      uri = new java.net.URI(fs);
+    } catch (java.net.URISyntaxException e) {
+      throw new BadInputException("--fs: '" + fs + "' is not a URI: " + e.getReason());
+    }
+    if (uri.getScheme() == null) {
+      throw new BadInputException("--fs: '" + fs + "' has no scheme (e.g. hdfs://namenode:8020)");
+    }
   }
 
   /** No configuration: use the embedded cluster sized for the policy. */
