@@ -126,8 +126,10 @@ public final class EmbeddedCommand implements Callable<Integer> {
     out.println("principal: " + kdc.clientPrincipal());
     out.println("keytab:    " + keytab);
     out.println("krb5.conf: " + krb5);
-    out.println("hbload run -w a --hbase-conf " + dir + " --principal " + kdc.clientPrincipal() + " --keytab "
-        + keytab + " --krb5-conf " + krb5);
+    String login = "--hbase-conf " + dir + " --principal " + kdc.clientPrincipal() + " --keytab " + keytab
+        + " --krb5-conf " + krb5;
+    out.println("hbload load -w a " + login); // the table starts empty
+    out.println("hbload run -w a " + login);
     out.println("YCSB:    -cp " + dir + " -p principal=" + kdc.clientPrincipal() + " -p keytab=" + keytab
         + "  (JVM: -Djava.security.krb5.conf=" + krb5 + ")");
   }
