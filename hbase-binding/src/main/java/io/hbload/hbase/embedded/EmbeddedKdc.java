@@ -39,6 +39,16 @@ public final class EmbeddedKdc implements AutoCloseable {
     } catch (Exception e) {
       throw new IOException("embedded KDC did not start: " + e, e);
     }
+    String jdkRealm = jdkDefaultRealm();
+    if (!kdc.getRealm().equals(jdkRealm)) {
+      kdc.stop();
+      throw new IOException("embedded KDC: this JVM read another Kerberos configuration earlier (default realm "
+          + jdkRealm + ") and cannot reload it; start the JVM with --add-exports "
+          + "java.security.jgss/sun.security.krb5=ALL-UNNAMED, or start the secure cluster first");
+    }
+    // Hadoop caches the default realm at its first use ("" when this JVM had no krb5.conf then, e.g. after a plain
+    // cluster); with a stale one no rule maps hbase/localhost@REALM to a user and the servers refuse each other
+    org.apache.hadoop.security.authentication.util.KerberosName.resetDefaultRealm();
     try {
       Path server = dir.resolve("hbase.keytab");
       Path client = dir.resolve("client.keytab");
@@ -48,6 +58,15 @@ public final class EmbeddedKdc implements AutoCloseable {
     } catch (Exception e) {
       kdc.stop();
       throw new IOException("embedded KDC: cannot create principals: " + e, e);
+    }
+  }
+
+  /** The realm the JDK's Kerberos now resolves a bare name in (its krb5.conf's default realm), or null. */
+  private static String jdkDefaultRealm() {
+    try {
+      return new javax.security.auth.kerberos.KerberosPrincipal("probe").getRealm();
+    } catch (IllegalArgumentException e) {
+      return null;
     }
   }
 

@@ -52,7 +52,9 @@ public final class HBaseExtension implements BeforeAllCallback, AfterAllCallback
 
   /**
    * A Kerberized embedded mini cluster (one RegionServer) with its own KDC: {@link TestHBase#clientPrincipal()}
-   * and {@link TestHBase#clientKeytab()} log in to it, and {@link TestHBase#properties()} carries them.
+   * and {@link TestHBase#clientKeytab()} log in to it, and {@link TestHBase#properties()} carries them. Run it in a
+   * JVM where no plain mini cluster ran before (a fork of its own, e.g. failsafe's {@code reuseForks=false}): Hadoop's
+   * security state is process-wide and the secure master does not come up after a plain one (it fails in 60 s).
    */
   public static HBaseExtension embeddedSecure() {
     return new HBaseExtension(null, 1, true);
