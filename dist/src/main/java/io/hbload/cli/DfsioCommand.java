@@ -59,8 +59,9 @@ public final class DfsioCommand extends GroupCommand {
     @Mixin DfsioOptions.Run options = new DfsioOptions.Run();
 
     @Override
-    public Integer call() throws IOException {
-      return report(DfsioPasses.write(options.spec(hdfs), this::notice), options);
+    public Integer call() throws Exception {
+      io.hbload.hdfs.config.DfsioSpec given = options.spec(hdfs);
+      return report(hdfs.loggedIn(() -> DfsioPasses.write(given, this::notice)), options);
     }
   }
 
@@ -71,8 +72,9 @@ public final class DfsioCommand extends GroupCommand {
     @Mixin DfsioOptions.Run options = new DfsioOptions.Run();
 
     @Override
-    public Integer call() throws IOException {
-      return report(DfsioPasses.read(options.spec(hdfs), this::notice), options);
+    public Integer call() throws Exception {
+      io.hbload.hdfs.config.DfsioSpec given = options.spec(hdfs);
+      return report(hdfs.loggedIn(() -> DfsioPasses.read(given, this::notice)), options);
     }
   }
 
@@ -82,8 +84,8 @@ public final class DfsioCommand extends GroupCommand {
     @Mixin DfsioOptions.Hdfs hdfs = new DfsioOptions.Hdfs();
 
     @Override
-    public Integer call() throws IOException {
-      OptionalInt removed = DfsioPasses.clean(hdfs.settings(), hdfs.dir, this::notice);
+    public Integer call() throws Exception {
+      OptionalInt removed = hdfs.loggedIn(() -> DfsioPasses.clean(hdfs.settings(), hdfs.dir, this::notice));
       if (removed.isPresent()) {
         PrintWriter out = spec.commandLine().getOut();
         out.println("removed " + removed.getAsInt() + " files under " + hdfs.dir);
@@ -100,8 +102,9 @@ public final class DfsioCommand extends GroupCommand {
     @Mixin DfsioOptions.Run options = new DfsioOptions.Run();
 
     @Override
-    public Integer call() throws IOException {
-      return report(DfsioPasses.compare(options.spec(hdfs), options.replication, this::notice), options);
+    public Integer call() throws Exception {
+      io.hbload.hdfs.config.DfsioSpec given = options.spec(hdfs);
+      return report(hdfs.loggedIn(() -> DfsioPasses.compare(given, options.replication, this::notice)), options);
     }
   }
 
