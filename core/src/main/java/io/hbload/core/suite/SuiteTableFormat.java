@@ -219,7 +219,11 @@ public final class SuiteTableFormat {
   }
 
   private static String ms(double v) {
-    return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.2f", v);
+    if (Double.isNaN(v)) {
+      return "-";
+    }
+    // sub-10 us latencies (an in-process binding) keep two significant digits instead of printing as 0.00
+    return v > 0 && v < 0.005 ? String.format(Locale.ROOT, "%.2g", v) : String.format(Locale.ROOT, "%.2f", v);
   }
 
   private static String pct(double ratio) {
