@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
         LoadCommand.class,
         RunCommand.class,
         SuiteCommand.class,
+        PlanCommand.class,
         MergeCommand.class,
         MapReduceCommand.class,
         EmbeddedCommand.class,

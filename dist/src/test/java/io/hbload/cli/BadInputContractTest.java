@@ -92,7 +92,17 @@ class BadInputContractTest {
         Arguments.of(List.of("suite"), "-w a -db basic -p recordcount=x --out " + NOWHERE),
         Arguments.of(List.of("suite"), "-w a -db basic --resume " + NOWHERE),
         Arguments.of(List.of("suite"), "-w a -db basic --out " + NOT_A_SUITE),
-        Arguments.of(List.of("suite"), "-w a -db basic --resume " + NOT_A_SUITE));
+        Arguments.of(List.of("suite"), "-w a -db basic --resume " + NOT_A_SUITE),
+        // plan: refused before any cluster is read or started
+        Arguments.of(List.of("plan"), "--regionservers 0 --heap 32g --blockcache 0.4"),
+        Arguments.of(List.of("plan"), "--regionservers 5 --heap 32g"),
+        Arguments.of(List.of("plan"), "--regionservers 5 --heap 32g --blockcache 0.5 --memstore 0.4"),
+        Arguments.of(List.of("plan"), "--regionservers 5 --heap 32x --blockcache 0.4"),
+        Arguments.of(List.of("plan"), "--regionservers 5 --heap 32g --blockcache 1.5"),
+        Arguments.of(List.of("plan"), "--regionservers 5 --heap 200g --blockcache 0.4 --host-memory 128g"),
+        Arguments.of(List.of("plan"), "--heap 32g --blockcache 0.4"),
+        Arguments.of(List.of("plan"), "-w nosuch --regionservers 5 --heap 32g --blockcache 0.4"),
+        Arguments.of(List.of("plan"), "-w a -db basic"));
   }
 
   @ParameterizedTest(name = "{0} {1}")

@@ -50,6 +50,26 @@ public final class ClusterMemoryReader {
         "the embedded cluster's " + servers.size() + " RegionServer(s), in process");
   }
 
+  /**
+   * A running cluster's RegionServers, found through its master (live servers and their info ports) and read over
+   * {@code /jmx}; the memstore fraction from the client configuration ({@code hbase.regionserver.global.memstore.size}).
+   */
+  public static ClusterMemory ofCluster(org.apache.hadoop.conf.Configuration conf) throws IOException {
+    float memstore = conf.getFloat(org.apache.hadoop.hbase.io.util.MemorySizeUtil.MEMSTORE_SIZE_KEY, 0.4f);
+    List<String> info = new java.util.ArrayList<>();
+    try (org.apache.hadoop.hbase.client.Connection c = org.apache.hadoop.hbase.client.ConnectionFactory
+        .createConnection(conf); org.apache.hadoop.hbase.client.Admin admin = c.getAdmin()) {
+      org.apache.hadoop.hbase.ClusterMetrics cm = admin.getClusterMetrics(
+          java.util.EnumSet.of(org.apache.hadoop.hbase.ClusterMetrics.Option.LIVE_SERVERS));
+      cm.getLiveServerMetrics().forEach((name, metrics) -> {
+        if (metrics.getInfoServerPort() > 0) {
+          info.add(name.getHostname() + ":" + metrics.getInfoServerPort());
+        }
+      });
+    }
+    return overHttp(info, memstore);
+  }
+
   /** Each RegionServer's {@code /jmx} ({@code host:infoPort}); an unreachable server is an IOException. */
   public static ClusterMemory overHttp(List<String> infoServers, float memstoreFraction) throws IOException {
     if (infoServers.isEmpty()) {
