@@ -18,6 +18,8 @@ import picocli.CommandLine.Command;
     subcommands = {
         LoadCommand.class,
         RunCommand.class,
+        SuiteCommand.class,
+        PlanCommand.class,
         MergeCommand.class,
         MapReduceCommand.class,
         EmbeddedCommand.class,

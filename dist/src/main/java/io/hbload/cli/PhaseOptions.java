@@ -102,9 +102,14 @@ final class PhaseOptions {
     if (workload == null && propertyFiles.isEmpty()) {
       throw new SpecException("no workload: give -w a|b|c|d|e|f|updateonly or -P FILE");
     }
+    return properties(workload);
+  }
+
+  /** As {@link #properties()} with {@code bundled} in place of {@code -w} (a suite runs each of its workloads). */
+  Map<String, String> properties(String bundled) {
     PropertySources sources = new PropertySources();
-    if (workload != null) {
-      sources.bundled(workload);
+    if (bundled != null) {
+      sources.bundled(bundled);
     }
     propertyFiles.forEach(sources::file);
     setIf(sources, PropertyNames.DB, positionalDb);
