@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
     subcommands = {
         LoadCommand.class,
         RunCommand.class,
+        PerformanceEvaluationCommand.class,
         MergeCommand.class,
         MapReduceCommand.class,
         EmbeddedCommand.class,
