@@ -146,6 +146,11 @@ class PeCommandIT {
     CommandOutput o = pe("--rows=20", "--valueSize=99", "sequentialRead", "2");
     assertThat(o.out()).contains("[READ-FAILED]", "[READ], Return=UNEXPECTED_STATE, 38",
         "Reads with a missing or malformed value : 20");
+    CommandOutput failing = CommandOutput.of(HbloadCommand.commandLine(), "pe", "--nomapred",
+        "--zk=" + HBASE.hbase().zkQuorum() + ":" + HBASE.hbase().zkPort(), "--rows=5", "--valueSize=99",
+        "--fail-on-error", "sequentialRead", "2");
+    assertThat(failing.exit()).as(failing.err()).isEqualTo(ExitCode.FAILURE);
+    assertThat(failing.errLines()).last().isEqualTo("hbload: 8 operations failed (--fail-on-error)");
   }
 
   @Test
