@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
         RunCommand.class,
         SuiteCommand.class,
         PlanCommand.class,
+        PerformanceEvaluationCommand.class,
         MergeCommand.class,
         MapReduceCommand.class,
         EmbeddedCommand.class,

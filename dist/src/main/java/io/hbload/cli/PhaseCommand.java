@@ -39,7 +39,8 @@ abstract class PhaseCommand implements Callable<Integer> {
     }
   }
 
-  private static int exitCode(Launcher.Outcome outcome, PrintStream err) {
+  /** The exit code of a finished phase, saying on stderr why it is not 0 (shared with {@code pe}). */
+  static int exitCode(Launcher.Outcome outcome, PrintStream err) {
     if (outcome.workerFailed()) {
       err.println("hbload: run failed: " + outcome.result().stopReason());
       return ExitCode.FAILURE;

@@ -64,7 +64,10 @@ final class Worker implements Runnable {
         : new SplittableRandom(spec.seed() * 0x9E3779B97F4A7C15L + index);
     MeasuredBinding measured = new MeasuredBinding(binding, recorder);
     try {
-      WorkloadOps ops = new WorkloadOps(spec.workload(), measured, keySpace, random);
+      // a session that brings its own operations (hbload pe) drives the worker with them; else YCSB's CoreWorkload
+      WorkerOperations ops = session instanceof OwnOperations own
+          ? own.newOperations(index, spec.phase(), binding, measured, random)
+          : new WorkloadOps(spec.workload(), measured, keySpace, random);
       Pacer pacer = pacer(random);
       this.pacer = pacer;
       boolean load = spec.phase() == Phase.LOAD;

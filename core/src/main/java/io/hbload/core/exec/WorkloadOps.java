@@ -26,7 +26,7 @@ import java.util.random.RandomGenerator;
  * <p>Thread-confined to its worker. Reuses its key, field selections and value buffers, so steady state
  * allocates nothing of its own.
  */
-final class WorkloadOps {
+final class WorkloadOps implements WorkerOperations {
   private final WorkloadSpec spec;
   private final String table;
   private final MeasuredBinding binding;
@@ -62,7 +62,8 @@ final class WorkloadOps {
    * Load phase: inserts the next record, retrying as {@code core_workload_insertion_retry_*} say; every attempt is
    * recorded (as YCSB's DBWrapper records each call), the record counted once.
    */
-  void load(long intendedStart) {
+  @Override
+  public void load(long intendedStart) {
     long keyNumber = keySpace.nextLoadKeyNumber();
     KeyNames.format(keyNumber, spec.orderedInserts(), spec.zeroPadding(), key);
     values.all(key);
@@ -85,7 +86,8 @@ final class WorkloadOps {
   }
 
   /** Run phase: one operation drawn from the mix. */
-  void transaction(long intendedStart) {
+  @Override
+  public void transaction(long intendedStart) {
     Measure op = mix.next();
     switch (op) {
       case READ -> read(intendedStart);

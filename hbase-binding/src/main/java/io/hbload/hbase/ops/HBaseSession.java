@@ -143,7 +143,8 @@ public final class HBaseSession implements BindingSession {
     }
   }
 
-  private static void banner(PrintStream out, EmbeddedHBase e, double seconds) {
+  /** The banner saying the figures are for the embedded cluster (also printed by {@code hbload pe}). */
+  public static void banner(PrintStream out, EmbeddedHBase e, double seconds) {
     String line = "*".repeat(78);
     out.println(line);
     out.println("* EMBEDDED HBASE: these numbers are for a local, single-node, in-process HBase");

@@ -1,0 +1,264 @@
+package io.hbload.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hbload.cli.contract.ExitCode;
+import io.hbload.hbase.pe.PeLayout;
+import io.hbload.hbase.testkit.HBaseExtension;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every {@code hbload pe} command with 2 clients on one embedded cluster (for the class), each checked by what it
+ * did to the table, read back with a plain HBase client, and by its output: PE's per-client lines, the aggregate
+ * block and YCSB's report. Rows are few (CI cost).
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class PeCommandIT {
+  @RegisterExtension
+  static final HBaseExtension HBASE = HBaseExtension.embedded();
+
+  /** PE's latency line, every figure in microseconds with two decimals. */
+  static final Pattern LATENCY_LINE = Pattern.compile("Latency \\(us\\) : mean=\\d+\\.\\d\\d, min=\\d+\\.\\d\\d, "
+      + "max=\\d+\\.\\d\\d, stdDev=\\d+\\.\\d\\d, 50th=\\d+\\.\\d\\d, 75th=\\d+\\.\\d\\d, 95th=\\d+\\.\\d\\d, "
+      + "99th=\\d+\\.\\d\\d, 99\\.9th=\\d+\\.\\d\\d, 99\\.99th=\\d+\\.\\d\\d, 99\\.999th=\\d+\\.\\d\\d");
+
+  private static Connection connection;
+
+  @BeforeAll
+  static void connect() throws IOException {
+    connection = ConnectionFactory.createConnection(HBASE.hbase().configuration());
+  }
+
+  @AfterAll
+  static void disconnect() throws IOException {
+    connection.close();
+  }
+
+  private static CommandOutput pe(String... args) {
+    List<String> argv = new ArrayList<>(List.of("pe", "--nomapred",
+        "--zk=" + HBASE.hbase().zkQuorum() + ":" + HBASE.hbase().zkPort()));
+    argv.addAll(Arrays.asList(args));
+    CommandOutput o = CommandOutput.of(HbloadCommand.commandLine(), argv.toArray(new String[0]));
+    assertThat(o.exit()).as("%s%n%s%n%s", argv, o.out(), o.err()).isZero();
+    return o;
+  }
+
+  /**
+   * YCSB's Return=OK count of a measurement, and no other outcome. As in PE, a client measures the rows after its
+   * first --measureAfter + 1 (PE's "(i - startRow) > measureAfter"), so 2 clients of N rows record 2 x (N - 1).
+   */
+  private static void assertOnlyOk(CommandOutput o, String measure, long count) {
+    assertThat(o.out()).contains("[" + measure + "], Return=OK, " + count + "\n");
+    assertThat(o.out()).doesNotContainPattern("\\[" + measure + "\\], Return=(?!OK)");
+    assertThat(o.out()).doesNotContain(measure + "-FAILED");
+  }
+
+  private static List<Long> rowsScanned(CommandOutput o, long expected) {
+    List<Long> scanned = new ArrayList<>();
+    Matcher m = Pattern.compile("Rows scanned : (\\d+) \\(a table of rows 0\\.\\.\\d+ holds (\\d+) in").matcher(o.out());
+    while (m.find()) {
+      assertThat(m.group(1)).as("rows scanned = rows in the ranges").isEqualTo(m.group(2));
+      scanned.add(Long.parseLong(m.group(1)));
+    }
+    assertThat(scanned).as(o.out()).hasSize(2);
+    assertThat(scanned.stream().mapToLong(Long::longValue).sum()).isGreaterThanOrEqualTo(expected);
+    return scanned;
+  }
+
+  @Test
+  @Order(1)
+  void sequentialWriteWritesPesLayoutAndPrintsPesLines() throws IOException {
+    CommandOutput o = pe("--rows=200", "--valueSize=100", "sequentialWrite", "2");
+    assertThat(o.outLines()).containsSubsequence("Test : SequentialWriteTest, Thread : TestClient-0",
+        "Test : SequentialWriteTest, Thread : TestClient-1");
+    assertThat(o.outLines().stream().filter(l -> l.contains("Latency (us) : ")))
+        .hasSize(3).allSatisfy(l -> assertThat(l).matches("(\\[ All clients \\] )?" + LATENCY_LINE.pattern()));
+    assertThat(o.outLines()).anySatisfy(l -> assertThat(l)
+        .matches("Finished SequentialWriteTest in \\d+ms at offset 0 for 200 rows \\([\\d.]+ MB/s\\)"));
+    assertThat(o.outLines()).anySatisfy(l -> assertThat(l)
+        .matches("Finished SequentialWriteTest in \\d+ms at offset 200 for 200 rows \\([\\d.]+ MB/s\\)"));
+    assertThat(o.out()).contains("[SequentialWriteTest] Summary of timings (ms): [", "[ Avg TPS/QPS]\t",
+        "[ All clients ] 2 clients, 398 measured operations in ");
+    // PE's lines come before YCSB's report
+    assertThat(o.out().indexOf("[ All clients ]")).isLessThan(o.out().indexOf("[OVERALL], RunTime(ms)"));
+    assertOnlyOk(o, "INSERT", 398);
+
+    try (Table t = connection.getTable(TableName.valueOf("TestTable"));
+        ResultScanner s = t.getScanner(new Scan())) {
+      int n = 0;
+      for (Result r : s) {
+        assertThat(Bytes.toString(r.getRow())).isEqualTo(String.format("%026d", n));
+        Cell[] cells = r.rawCells();
+        assertThat(cells).hasSize(1);
+        assertThat(Bytes.toString(cells[0].getFamilyArray(), cells[0].getFamilyOffset(), cells[0].getFamilyLength()))
+            .isEqualTo("info0");
+        assertThat(Bytes.toString(cells[0].getQualifierArray(), cells[0].getQualifierOffset(),
+            cells[0].getQualifierLength())).isEqualTo("0");
+        assertThat(cells[0].getValueLength()).isEqualTo(100);
+        assertThat(PeLayout.wellFormed(cells[0].getValueArray(), cells[0].getValueOffset(), 100)).isTrue();
+        n++;
+      }
+      assertThat(n).isEqualTo(400);
+    }
+  }
+
+  @Test
+  @Order(2)
+  void sequentialReadVerifiesEveryValueAndWritesJsonAndHlog(@TempDir Path dir) throws IOException {
+    Path json = dir.resolve("pe.json");
+    Path hlog = dir.resolve("pe.hlog");
+    CommandOutput o = pe("--rows=200", "--valueSize=100", "--json", json.toString(), "--hlog", hlog.toString(),
+        "sequentialRead", "2");
+    assertOnlyOk(o, "READ", 398);
+    assertThat(o.out()).doesNotContain("missing or malformed");
+    assertThat(Files.readString(json)).containsPattern("\"name\"\\s*:\\s*\"READ\"");
+    assertThat(Files.readString(hlog)).contains("Tag=READ.service");
+  }
+
+  @Test
+  @Order(3)
+  void sequentialReadOfAnotherValueSizeCountsEveryReadAsWrong() {
+    CommandOutput o = pe("--rows=20", "--valueSize=99", "sequentialRead", "2");
+    assertThat(o.out()).contains("[READ-FAILED]", "[READ], Return=UNEXPECTED_STATE, 38",
+        "Reads with a missing or malformed value : 20");
+    CommandOutput failing = CommandOutput.of(HbloadCommand.commandLine(), "pe", "--nomapred",
+        "--zk=" + HBASE.hbase().zkQuorum() + ":" + HBASE.hbase().zkPort(), "--rows=5", "--valueSize=99",
+        "--fail-on-error", "sequentialRead", "2");
+    assertThat(failing.exit()).as(failing.err()).isEqualTo(ExitCode.FAILURE);
+    assertThat(failing.errLines()).last().isEqualTo("hbload: 8 operations failed (--fail-on-error)");
+  }
+
+  @Test
+  @Order(4)
+  void randomReadWithMultiGetSampleRateAndMeasureAfter() {
+    CommandOutput batched = pe("--rows=100", "--valueSize=100", "--multiGet=10", "randomRead", "2");
+    assertOnlyOk(batched, "READ", 20);
+    CommandOutput sampled = pe("--rows=200", "--valueSize=100", "--sampleRate=0.5", "--measureAfter=20",
+        "randomRead", "2");
+    // client 0: even rows 22..198 measured (89); client 1: even rows 222..398 (89)
+    assertOnlyOk(sampled, "READ", 178);
+    assertThat(sampled.outLines()).filteredOn(l -> l.startsWith("Num measures (latency) : "))
+        .containsExactly("Num measures (latency) : 89", "Num measures (latency) : 89");
+  }
+
+  @Test
+  @Order(5)
+  void scansReturnTheRowsOfTheirRanges() {
+    assertThat(rowsScanned(pe("--rows=200", "--valueSize=100", "scan", "2"), 400)).containsExactly(200L, 200L);
+    for (String range : List.of("scanRange10", "scanRange100", "scanRange1000", "scanRange10000")) {
+      CommandOutput o = pe("--rows=200", "--valueSize=100", range, "2");
+      assertOnlyOk(o, "SCAN", 398);
+      rowsScanned(o, 400);
+    }
+    CommandOutput seek = pe("--rows=20", "--valueSize=100", "randomSeekScan", "2");
+    assertOnlyOk(seek, "SCAN", 38);
+    CommandOutput filter = pe("--rows=3", "--valueSize=100", "filterScan", "2");
+    assertOnlyOk(filter, "SCAN", 4);
+  }
+
+  private static byte[] cell(Table t, int row, String qualifier) throws IOException {
+    return t.get(new Get(PeLayout.rowKey(row))).getValue(Bytes.toBytes("info0"), Bytes.toBytes(qualifier));
+  }
+
+  @Test
+  @Order(6)
+  void incrementAndAppendHaveTheirEffect() throws IOException {
+    assertOnlyOk(pe("--rows=50", "--table=PeIncrement", "increment", "2"), "INCREMENT", 98);
+    assertOnlyOk(pe("--rows=50", "--table=PeAppend", "append", "2"), "APPEND", 98);
+    try (Table inc = connection.getTable(TableName.valueOf("PeIncrement"));
+        Table app = connection.getTable(TableName.valueOf("PeAppend"))) {
+      for (int row = 0; row < 50; row++) {
+        assertThat(Bytes.toLong(cell(inc, row, "IncrementTest"))).as("row %d incremented by both clients", row)
+            .isEqualTo(2);
+        byte[] key = PeLayout.rowKey(row);
+        assertThat(cell(app, row, "AppendTest")).isEqualTo(Bytes.add(key, key));
+      }
+      assertThat(cell(inc, 50, "IncrementTest")).isNull();
+    }
+  }
+
+  @Test
+  @Order(7)
+  void checkAndPutMutateAndDeleteHaveTheirEffect() throws IOException {
+    assertOnlyOk(pe("--rows=50", "--table=PeCheckAndPut", "checkAndPut", "2"), "CHECK-AND-PUT", 98);
+    assertOnlyOk(pe("--rows=50", "--table=PeCheckAndMutate", "checkAndMutate", "2"), "CHECK-AND-MUTATE", 98);
+    CommandOutput delete = pe("--rows=50", "--table=PeCheckAndDelete", "checkAndDelete", "2");
+    assertOnlyOk(delete, "CHECK-AND-DELETE", 98);
+    try (Table put = connection.getTable(TableName.valueOf("PeCheckAndPut"));
+        Table mutate = connection.getTable(TableName.valueOf("PeCheckAndMutate"));
+        Table del = connection.getTable(TableName.valueOf("PeCheckAndDelete"))) {
+      for (int row = 0; row < 50; row++) {
+        assertThat(cell(put, row, "CheckAndPutTest")).isEqualTo(PeLayout.rowKey(row));
+        assertThat(cell(mutate, row, "CheckAndMutateTest")).isEqualTo(PeLayout.rowKey(row));
+        assertThat(cell(del, row, "CheckAndDeleteTest")).as("row %d deleted by the last check-and-delete", row)
+            .isNull();
+      }
+    }
+  }
+
+  @Test
+  @Order(8)
+  void randomWriteWithAutoFlushMultiPutFamiliesColumnsAndPresplit() throws IOException {
+    CommandOutput o = pe("--rows=100", "--valueSize=10", "--autoFlush=true", "--multiPut=10", "--families=2",
+        "--columns=3", "--presplit=4", "--writeToWAL=false", "--table=PeRandom", "randomWrite", "2");
+    assertOnlyOk(o, "INSERT", 20);
+    assertThat(connection.getAdmin().getRegions(TableName.valueOf("PeRandom"))).hasSize(4);
+    try (Table t = connection.getTable(TableName.valueOf("PeRandom"));
+        ResultScanner s = t.getScanner(new Scan())) {
+      int rows = 0;
+      for (Result r : s) {
+        assertThat(Integer.parseInt(Bytes.toString(r.getRow()))).isBetween(0, 199);
+        assertThat(r.rawCells()).hasSize(6);
+        rows++;
+      }
+      assertThat(rows).isBetween(1, 200);
+    }
+  }
+
+  @Test
+  @Order(9)
+  void readingAMissingTableIsBadInput() {
+    CommandOutput o = CommandOutput.of(HbloadCommand.commandLine(), "pe", "--nomapred",
+        "--zk=" + HBASE.hbase().zkQuorum() + ":" + HBASE.hbase().zkPort(), "--table=NoSuchTable", "--rows=10",
+        "randomRead", "2");
+    assertThat(o.exit()).isEqualTo(ExitCode.BAD_INPUT);
+    assertThat(o.errLines().get(o.errLines().size() - 1))
+        .startsWith("hbload pe: table 'NoSuchTable' does not exist: randomRead reads it");
+    assertThat(o.out()).isEmpty();
+  }
+
+  @Test
+  @Order(10)
+  void withNoClusterConfiguredAReadRunsOnTheEmbeddedHBaseWithPesRowsWrittenFirst() {
+    CommandOutput o = CommandOutput.of(HbloadCommand.commandLine(), "pe", "--rows=50", "--valueSize=100",
+        "sequentialRead", "2");
+    assertThat(o.exit()).as("%s%n%s", o.out(), o.err()).isZero();
+    assertThat(o.err()).contains("EMBEDDED HBASE", "store starts empty", "clients run as threads");
+    assertOnlyOk(o, "READ", 98);
+  }
+}

@@ -1,0 +1,55 @@
+package io.hbload.hbase.pe;
+
+import io.hbload.core.binding.BindingContext;
+import io.hbload.core.binding.BindingException;
+import io.hbload.core.binding.BindingProvider;
+import io.hbload.core.binding.BindingSettings;
+import io.hbload.core.config.Phase;
+import io.hbload.core.config.PropertyReader;
+import io.hbload.core.config.WorkloadSpec;
+import io.hbload.hbase.config.HBaseSettings;
+import io.hbload.hbase.config.HBaseSettingsParser;
+
+/**
+ * The binding of one {@code hbload pe} run: HBase's settings (cluster, --hbase-conf, --zk, the embedded cluster)
+ * parsed as for {@code -db hbase}, PE's command and options from its {@link PeSpec}, and the {@link PeResults} the
+ * clients publish into. Built by the command for its run (so not listed for {@code -db}); pass it to
+ * {@link io.hbload.core.config.SpecParser#parse(java.util.Map, Phase, BindingProvider)} and the Launcher.
+ */
+public final class PeBindingProvider implements BindingProvider {
+  private final PeSpec spec;
+  private final PeResults results;
+
+  public PeBindingProvider(PeSpec spec) {
+    this.spec = spec;
+    this.results = new PeResults(spec.clients());
+  }
+
+  @Override
+  public String name() {
+    return "hbase-pe";
+  }
+
+  @Override
+  public String description() {
+    return "HBase PerformanceEvaluation's commands (hbload pe)";
+  }
+
+  @Override
+  public BindingSettings settings(PropertyReader properties, WorkloadSpec workload, Phase phase) {
+    return HBaseSettingsParser.parse(properties, spec.table());
+  }
+
+  @Override
+  public PeSession open(BindingContext context) throws BindingException {
+    return PeSession.open(context.settings(HBaseSettings.class), spec, results, context.messages());
+  }
+
+  public PeSpec spec() {
+    return spec;
+  }
+
+  public PeResults results() {
+    return results;
+  }
+}

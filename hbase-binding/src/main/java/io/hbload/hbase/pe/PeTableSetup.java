@@ -1,0 +1,107 @@
+package io.hbload.hbase.pe;
+
+import io.hbload.core.binding.BindingException;
+import java.io.IOException;
+import java.io.PrintStream;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+
+/**
+ * PE's table handling before a run (its checkTable): a read or scan command needs the table; a table is (re)created
+ * when missing, when --presplit is given, or when its region replicas or number of families differ from what was
+ * asked; families {@code info0..} carry --compress, --blockEncoding, --bloomFilter, --inmemory; --presplit N splits
+ * the row range into N equal parts at PE's row keys. Not thread-safe (one Admin, one caller).
+ */
+final class PeTableSetup {
+  private final Admin admin;
+  private final PeSpec spec;
+  private final PrintStream messages;
+  private final TableName name;
+
+  PeTableSetup(Admin admin, PeSpec spec, PrintStream messages) {
+    this.admin = admin;
+    this.spec = spec;
+    this.messages = messages;
+    this.name = TableName.valueOf(spec.table());
+  }
+
+  /**
+   * Prepares the table; returns false when a read command finds no table and {@code mayCreateForRead} (the embedded
+   * cluster, which starts empty and is then loaded first), throws when it may not.
+   */
+  boolean prepare(boolean mayCreateForRead) throws IOException, BindingException {
+    boolean exists = admin.tableExists(name);
+    if (!exists && spec.test().needsData()) {
+      if (!mayCreateForRead) {
+        throw new BindingException("table '" + name + "' does not exist: " + spec.test().command()
+            + " reads it; run a write command first (e.g. hbload pe sequentialWrite)");
+      }
+      create();
+      return false;
+    }
+    boolean recreate = false;
+    if (exists) {
+      TableDescriptor td = admin.getDescriptor(name);
+      recreate = spec.presplit() > 0
+          || (!spec.test().needsData() && td.getRegionReplication() != spec.replicas())
+          || td.getColumnFamilyCount() != spec.families();
+      if (recreate) {
+        messages.println("[pe] re-creating table " + name + " (as PE: --presplit given, or its replicas/families "
+            + "differ from --replicas/--families)");
+        if (admin.isTableEnabled(name)) {
+          admin.disableTable(name);
+        }
+        admin.deleteTable(name);
+      }
+    }
+    if (!exists || recreate) {
+      create();
+    }
+    return true;
+  }
+
+  private void create() throws IOException {
+    TableDescriptorBuilder table = TableDescriptorBuilder.newBuilder(name);
+    for (int f = 0; f < spec.families(); f++) {
+      table.setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(PeLayout.family(f))
+          .setDataBlockEncoding(spec.blockEncoding())
+          .setCompressionType(spec.compression())
+          .setBloomFilterType(spec.bloomFilter())
+          .setInMemory(spec.inMemory())
+          .build());
+    }
+    if (spec.replicas() > 1) {
+      table.setRegionReplication(spec.replicas());
+    }
+    byte[][] splits = splits();
+    if (splits.length == 0) {
+      admin.createTable(table.build());
+    } else {
+      admin.createTable(table.build(), splits);
+    }
+    messages.println("[pe] created table " + name + ": " + spec.families() + " famil" + (spec.families() == 1 ? "y" : "ies")
+        + ", " + Math.max(1, splits.length + 1) + " region(s), compression " + spec.compression().getName()
+        + ", encoding " + spec.blockEncoding() + ", bloom " + spec.bloomFilter()
+        + (spec.inMemory() ? ", in-memory" : "") + (spec.replicas() > 1 ? ", " + spec.replicas() + " replicas" : ""));
+  }
+
+  /** PE's split points: --presplit N regions at row numbers (totalRows / N) x 1 .. N-1. */
+  byte[][] splits() {
+    if (spec.presplit() <= 1) {
+      return new byte[0][];
+    }
+    int jump = spec.totalRows() / spec.presplit();
+    byte[][] splits = new byte[spec.presplit() - 1][];
+    for (int i = 0; i < splits.length; i++) {
+      splits[i] = PeLayout.rowKey(jump * (1 + i));
+    }
+    return splits;
+  }
+
+  void flush() throws IOException {
+    admin.flush(name);
+  }
+}

@@ -1,0 +1,86 @@
+package io.hbload.hbase.pe;
+
+import io.hbload.core.measure.Measure;
+import java.util.Locale;
+
+/**
+ * HBase PerformanceEvaluation's commands ("tests"), with the name PE gives each on its command line and in its
+ * report, and the measurement its operations go under in YCSB's report. Immutable.
+ */
+public enum PeTest {
+  SEQUENTIAL_WRITE("sequentialWrite", "SequentialWriteTest", Measure.INSERT, 0),
+  RANDOM_WRITE("randomWrite", "RandomWriteTest", Measure.INSERT, 0),
+  SEQUENTIAL_READ("sequentialRead", "SequentialReadTest", Measure.READ, 0),
+  RANDOM_READ("randomRead", "RandomReadTest", Measure.READ, 0),
+  SCAN("scan", "ScanTest", Measure.SCAN, 0),
+  SCAN_RANGE_10("scanRange10", "RandomScanWithRange10Test", Measure.SCAN, 10),
+  SCAN_RANGE_100("scanRange100", "RandomScanWithRange100Test", Measure.SCAN, 100),
+  SCAN_RANGE_1000("scanRange1000", "RandomScanWithRange1000Test", Measure.SCAN, 1000),
+  SCAN_RANGE_10000("scanRange10000", "RandomScanWithRange10000Test", Measure.SCAN, 10000),
+  RANDOM_SEEK_SCAN("randomSeekScan", "RandomSeekScanTest", Measure.SCAN, 0),
+  FILTER_SCAN("filterScan", "FilteredScanTest", Measure.SCAN, 0),
+  INCREMENT("increment", "IncrementTest", Measure.INCREMENT, 0),
+  APPEND("append", "AppendTest", Measure.APPEND, 0),
+  CHECK_AND_PUT("checkAndPut", "CheckAndPutTest", Measure.CHECK_AND_PUT, 0),
+  CHECK_AND_MUTATE("checkAndMutate", "CheckAndMutateTest", Measure.CHECK_AND_MUTATE, 0),
+  CHECK_AND_DELETE("checkAndDelete", "CheckAndDeleteTest", Measure.CHECK_AND_DELETE, 0);
+
+  private final String command;
+  private final String testName;
+  private final Measure measure;
+  private final int scanRange;
+
+  PeTest(String command, String testName, Measure measure, int scanRange) {
+    this.command = command;
+    this.testName = testName;
+    this.measure = measure;
+    this.scanRange = scanRange;
+  }
+
+  /** PE's command name, e.g. {@code randomRead}. */
+  public String command() {
+    return command;
+  }
+
+  /** PE's test class name in its report lines, e.g. {@code RandomReadTest}. */
+  public String testName() {
+    return testName;
+  }
+
+  public Measure measure() {
+    return measure;
+  }
+
+  /** Rows a scanRangeN scan spans (its N), 0 for the others. */
+  public int scanRange() {
+    return scanRange;
+  }
+
+  /** PE's rule: a command whose name says read or scan needs the table to exist (and is never given a new one). */
+  public boolean needsData() {
+    String lower = command.toLowerCase(Locale.ROOT);
+    return lower.contains("read") || lower.contains("scan");
+  }
+
+  /**
+   * The check-and-set family (increment, append, checkAnd*): every client works on rows 0 .. rows-1, so clients
+   * overlap on purpose, as in PE; the qualifier is the test's name.
+   */
+  public boolean overlapping() {
+    return ordinal() >= INCREMENT.ordinal();
+  }
+
+  public boolean writes() {
+    return this == SEQUENTIAL_WRITE || this == RANDOM_WRITE;
+  }
+
+  /** The test for a PE command name, or null. */
+  public static PeTest forCommand(String name) {
+    for (PeTest t : values()) {
+      if (t.command.equals(name)) {
+        return t;
+      }
+    }
+    return null;
+  }
+}
