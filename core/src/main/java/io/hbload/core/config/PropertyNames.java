@@ -70,6 +70,11 @@ public final class PropertyNames {
   public static final String SHARD = "hbload.shard";
   /** Wall-clock instant to start the measured phase at (epoch ms or ISO-8601), so shards start together. */
   public static final String START_AT = "hbload.startat";
+  /**
+   * Operations each worker keeps in flight (default 1: one blocking call at a time); above 1 the workers drive the
+   * binding's async interface, which the binding must offer.
+   */
+  public static final String INFLIGHT = "hbload.inflight";
 
   /**
    * Settings that may differ between the clients of one run (shard, seed, start instant, output files, threads,

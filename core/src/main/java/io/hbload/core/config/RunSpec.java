@@ -28,6 +28,8 @@ import java.util.Set;
  * @param properties every merged property, as given: echoed into result documents so a run can be reproduced;
  *     never read a setting from it (every setting is a typed field here or in {@code bindingSettings})
  * @param notes warnings found while parsing, printed before the run (e.g. threads cut to the op count)
+ * @param inflight operations each worker keeps outstanding ({@code hbload.inflight}); 1 = one blocking call at a
+ *     time, today's engine; more = the binding's async interface, pipelined
  */
 public record RunSpec(
     Phase phase,
@@ -55,7 +57,8 @@ public record RunSpec(
     ShardSpec shard,
     java.time.Instant startAt,
     Map<String, String> properties,
-    List<String> notes) {
+    List<String> notes,
+    int inflight) {
 
   public RunSpec {
     percentiles = List.copyOf(percentiles);

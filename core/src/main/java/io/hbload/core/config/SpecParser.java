@@ -95,7 +95,7 @@ public final class SpecParser {
         run.targetOpsPerSec(), records, run.maxExecutionTimeSeconds(), run.status(), run.statusIntervalSeconds(),
         run.label(), run.measurementInterval(), run.percentiles(), run.exporter(), run.exportFile(), run.jsonFile(),
         run.hlogFile(), run.seed(), run.spinSleep(), run.failOnErrors(), run.reportLatencyForEachError(),
-        run.latencyTrackedErrors(), run.bindingSettings(), shard, null, run.properties(), List.of());
+        run.latencyTrackedErrors(), run.bindingSettings(), shard, null, run.properties(), List.of(), run.inflight());
   }
 
   private RunSpec build(Phase phase, BindingProvider given) {
@@ -150,6 +150,7 @@ public final class SpecParser {
     String exporter = exporter(text(EXPORTER, TEXT_EXPORTER));
     String db = text(DB, DEFAULT_BINDING);
     BindingSettings bindingSettings = bindingSettings(given, db, workload, phase);
+    int inflight = inflight(given, db);
     RunSpec spec = new RunSpec(
         phase,
         workload,
@@ -176,7 +177,8 @@ public final class SpecParser {
         shard,
         startAt(),
         props,
-        notes);
+        notes,
+        inflight);
     read.throwIfErrors();
     return spec;
   }
@@ -250,6 +252,26 @@ public final class SpecParser {
       }
     }
     return provider.settings(read, workload, phase);
+  }
+
+  /** {@code hbload.inflight}; above 1 only for a binding that offers the async interface. */
+  private int inflight(BindingProvider given, String db) {
+    int inflight = (int) longValue(INFLIGHT, 1, 1, 65_536);
+    if (inflight > 1) {
+      BindingProvider provider = given;
+      if (provider == null) {
+        try {
+          provider = Bindings.find(db);
+        } catch (SpecException e) {
+          return inflight; // already reported under db
+        }
+      }
+      if (!provider.supportsAsync()) {
+        error(INFLIGHT, "binding '" + provider.name() + "' has no async interface: only 1 operation in flight "
+            + "per worker (use more threads)");
+      }
+    }
+    return inflight;
   }
 
   private WorkloadSpec workload() {
