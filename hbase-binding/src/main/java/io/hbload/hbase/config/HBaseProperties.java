@@ -16,12 +16,15 @@ public final class HBaseProperties {
   public static final String USE_PAGE_FILTER = "hbase.usepagefilter";
   public static final String DEBUG = "debug";
 
+  /** Use HBase's async client ({@code AsyncTable}); hbload's, named as the command lines use it. */
+  public static final String ASYNC = "hbase.async";
+
   // hbload: cluster
   /** A directory holding hbase-site.xml (and core-site.xml), as HBase tools take {@code --config}. */
   public static final String HBASE_CONF_DIR = "hbload.hbase.conf";
   /** ZooKeeper quorum {@code host[:port][,host[:port]...]}. */
   public static final String ZK = "hbload.zk";
-  /** Prefix passed through into the HBase {@code Configuration} (except {@link #USE_PAGE_FILTER}). */
+  /** Prefix passed through into the HBase {@code Configuration} (except {@link #USE_PAGE_FILTER}, {@link #ASYNC}). */
   public static final String HBASE_PREFIX = "hbase.";
   /** Number of RegionServers of the embedded cluster (1 or 2). */
   public static final String EMBEDDED_REGION_SERVERS = "hbload.embedded.regionservers";

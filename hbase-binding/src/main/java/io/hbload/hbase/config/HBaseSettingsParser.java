@@ -69,7 +69,8 @@ public final class HBaseSettingsParser {
         read.enumValue(DURABILITY, Durability.class, Durability.USE_DEFAULT),
         // YCSB's binding: only the exact value "false" turns the page filter off
         !"false".equals(read.raw(USE_PAGE_FILTER, null)),
-        "true".equals(read.raw(DEBUG, null)));
+        "true".equals(read.raw(DEBUG, null)),
+        read.bool(ASYNC, false));
   }
 
   private static TableSpec table(PropertyReader read, String table) {
@@ -98,6 +99,6 @@ public final class HBaseSettingsParser {
 
   private static ClusterSpec cluster(PropertyReader read) {
     return new ClusterSpec(read.path(HBASE_CONF_DIR), read.optional(ZK),
-        read.withPrefixes(List.of(HBASE_PREFIX, "zookeeper."), List.of(USE_PAGE_FILTER)));
+        read.withPrefixes(List.of(HBASE_PREFIX, "zookeeper."), List.of(USE_PAGE_FILTER, ASYNC)));
   }
 }
