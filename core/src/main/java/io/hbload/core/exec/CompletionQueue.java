@@ -26,10 +26,11 @@ final class CompletionQueue {
     mask = size - 1;
   }
 
-  /** Any thread. */
-  void offer(int slot) {
+  /** Any thread. Returns the entry's position in the order of all entries ever offered (0, 1, 2, ...). */
+  long offer(int slot) {
     long t = tail.getAndIncrement();
     cells.set((int) (t & mask), slot + 1);
+    return t;
   }
 
   /** The next completed slot, or -1 when none is ready. Consumer thread only. */
@@ -45,8 +46,13 @@ final class CompletionQueue {
     return v - 1;
   }
 
-  /** Whether the next cell is still empty (a volatile read: pairs with the worker's waiting flag). Consumer only. */
-  boolean empty() {
-    return cells.get((int) (head & mask)) == 0;
+  /** The position of the next entry {@link #poll} returns. Consumer only. */
+  long head() {
+    return head;
+  }
+
+  /** How many entries producers have claimed so far (published or about to be). Any thread. */
+  long claimed() {
+    return tail.get();
   }
 }

@@ -24,8 +24,8 @@ import java.util.concurrent.locks.LockSupport;
  * never hidden.
  *
  * <p>Recording stays single-writer: a completion only stamps its end time and outcome into its slot and hands the
- * slot number over through a {@link CompletionQueue}; this thread records it. When it has nothing to do it parks,
- * and a completion unparks it only when it is parked. At the end of the phase (quota done, stop requested,
+ * slot number over through a {@link CompletionQueue}; this thread records it. When it has nothing to do it parks;
+ * completions unpark it only when it waits for them, and in a closed loop only once a batch has completed. At the end of the phase (quota done, stop requested,
  * {@code maxexecutiontime}) it stops issuing and waits for what is outstanding up to the binding's drain timeout;
  * what is still outstanding then is counted as {@link AsyncBinding#CANCELLED}, so that every issued call is
  * accounted for: issued = completed (OK or error) + cancelled.
@@ -33,6 +33,14 @@ import java.util.concurrent.locks.LockSupport;
 final class PipelinedWorker implements AsyncBinding.Completion {
   /** Longest single park: a stop request is seen within this even if no interrupt arrives. */
   private static final long MAX_PARK_NANOS = 50_000_000L;
+  private static final long NO_WAKE = Long.MAX_VALUE;
+  /**
+   * Open loop: shortest time between two timed wake-ups. A park and its timer wake-up per operation cost client CPU
+   * the operations need at high rates; a slow schedule (period longer than this) still wakes exactly on time.
+   */
+  private static final long ISSUE_QUANTUM_NANOS = 200_000L;
+  /** Closed loop with every slot busy: woken after this fraction of the bound has completed (1/8, at least 1). */
+  private static final int REFILL_BATCH_SHIFT = 3;
 
   private final int index;
   private final long quota;
@@ -48,8 +56,14 @@ final class PipelinedWorker implements AsyncBinding.Completion {
   private int freeCount;
   private int retrying;
   private Thread thread;
-  /** Parked waiting for a completion or a time: completions unpark only then. */
-  private volatile boolean waiting;
+  /**
+   * The queue position of the completion that wakes the parked worker, {@link #NO_WAKE} when none should: parked
+   * with every slot busy it waits for a batch of completions (one wake-up refills several slots: a park and an
+   * unpark per operation would cost more client CPU than the operation itself), parked until an open-loop
+   * operation's scheduled time it is woken by none.
+   */
+  private volatile long wakeIndex = NO_WAKE;
+  private volatile boolean parked;
 
   PipelinedWorker(int index, long quota, RunSpec spec, BindingSession session, KeySpace keySpace,
       WorkerRecorder recorder, PhaseState state, long scheduleStartNanos) {
@@ -78,8 +92,7 @@ final class PipelinedWorker implements AsyncBinding.Completion {
     OperationSlot s = slots[slot];
     s.end = System.nanoTime();
     s.status = status == null ? Status.ERROR : status;
-    completions.offer(slot);
-    if (waiting) {
+    if (completions.offer(slot) >= wakeIndex) {
       LockSupport.unpark(thread);
     }
   }
@@ -101,6 +114,7 @@ final class PipelinedWorker implements AsyncBinding.Completion {
       boolean load = spec.phase() == Phase.LOAD;
       long next = pacer == null ? MeasuredBinding.UNSCHEDULED : pacer.next();
       long issued = 0;
+      long lastWake = System.nanoTime();
       while ((quota == 0 || issued < quota) && !state.stopRequested()) {
         handleCompletions(ops, false);
         long wakeAt = Long.MAX_VALUE;
@@ -109,14 +123,18 @@ final class PipelinedWorker implements AsyncBinding.Completion {
         }
         if (freeCount == 0) {
           binding.flush();
-          await(wakeAt);
+          // open loop: the first completion frees the slot the late operation waits for; closed loop: a batch
+          await(wakeAt, pacer != null ? 1 : refillBatch());
           continue;
         }
         if (pacer != null) {
           long now = System.nanoTime();
           if (now < next) {
             binding.flush();
-            await(Math.min(next, wakeAt));
+            // at most one timed wake-up per ISSUE_QUANTUM: the operations due by then go out together, each late by
+            // less than the quantum, which its intended latency (from its scheduled time) includes
+            await(Math.min(Math.max(next, lastWake + ISSUE_QUANTUM_NANOS), wakeAt), 0);
+            lastWake = System.nanoTime();
             continue;
           }
         }
@@ -180,25 +198,42 @@ final class PipelinedWorker implements AsyncBinding.Completion {
     return earliest;
   }
 
-  /** Parks until {@code deadlineNanos} (at most {@link #MAX_PARK_NANOS}) or until a completion arrives. */
-  private void await(long deadlineNanos) {
-    waiting = true;
-    // checked after announcing the wait: a completion published before it is seen here, one after it unparks
-    if (completions.empty()) {
-      long wait = deadlineNanos == Long.MAX_VALUE ? MAX_PARK_NANOS
-          : Math.min(MAX_PARK_NANOS, deadlineNanos - System.nanoTime());
-      if (wait > 0) {
-        LockSupport.parkNanos(this, wait);
+  /** Completions that wake a closed-loop worker parked with every slot busy. */
+  private int refillBatch() {
+    int outstanding = slots.length - freeCount - retrying;
+    return Math.min(outstanding, Math.max(1, slots.length >> REFILL_BATCH_SHIFT));
+  }
+
+  /**
+   * Parks until {@code deadlineNanos} (at most {@link #MAX_PARK_NANOS}) or until {@code wakeAfter} more operations
+   * have completed (0: no completion wakes it).
+   */
+  private void await(long deadlineNanos, int wakeAfter) {
+    if (wakeAfter > 0) {
+      long wake = completions.head() + wakeAfter - 1;
+      wakeIndex = wake;
+      // read after announcing the wake position: a completion claimed before is seen here, one after unparks
+      if (completions.claimed() > wake) {
+        wakeIndex = NO_WAKE;
+        Thread.onSpinWait(); // claimed, maybe not yet published: poll again
+        return;
       }
     }
-    waiting = false;
-    // PhaseRun interrupts a waiting worker to stop it; the stop flag carries the request, so the interrupt is spent
+    long wait = deadlineNanos == Long.MAX_VALUE ? MAX_PARK_NANOS
+        : Math.min(MAX_PARK_NANOS, deadlineNanos - System.nanoTime());
+    if (wait > 0) {
+      parked = true;
+      LockSupport.parkNanos(this, wait);
+      parked = false;
+    }
+    wakeIndex = NO_WAKE;
+    // PhaseRun interrupts a parked worker to stop it; the stop flag carries the request, so the interrupt is spent
     Thread.interrupted();
   }
 
   /** True while parked, when PhaseRun may interrupt it to make it see a stop request at once. Any thread. */
   boolean parked() {
-    return waiting;
+    return parked;
   }
 
   /** Waits for outstanding operations up to the binding's drain timeout, then cancels what is left. */
@@ -217,7 +252,7 @@ final class PipelinedWorker implements AsyncBinding.Completion {
         break;
       }
       binding.flush();
-      await(deadline);
+      await(deadline, 1);
     }
     cancelOutstanding(ops);
   }
