@@ -35,10 +35,12 @@ final class PipelinedWorker implements AsyncBinding.Completion {
   private static final long MAX_PARK_NANOS = 50_000_000L;
   private static final long NO_WAKE = Long.MAX_VALUE;
   /**
-   * Open loop: shortest time between two timed wake-ups. A park and its timer wake-up per operation cost client CPU
-   * the operations need at high rates; a slow schedule (period longer than this) still wakes exactly on time.
+   * Open loop: the longest time between two timed wake-ups may be (operations due by then go out together). A park
+   * and its timer wake-up per operation cost client CPU the operations need at high rates (measured on the embedded
+   * HBase at 12,300 ops/s: 1 ms instead of 0.2 ms saved ~8 us of client CPU per operation and lowered service p99);
+   * the quantum is at most half the typical service time, so issue lateness stays small against what is measured.
    */
-  private static final long ISSUE_QUANTUM_NANOS = 200_000L;
+  private static final long MAX_ISSUE_QUANTUM_NANOS = 1_000_000L;
   /** Closed loop with every slot busy: woken after this fraction of the bound has completed (1/8, at least 1). */
   private static final int REFILL_BATCH_SHIFT = 3;
 
@@ -55,6 +57,8 @@ final class PipelinedWorker implements AsyncBinding.Completion {
   private final CompletionQueue completions;
   private int freeCount;
   private int retrying;
+  /** Moving average of the calls' service time (1/16 weight per completion): sizes the open-loop issue quantum. */
+  private long serviceNanos;
   private Thread thread;
   /**
    * The queue position of the completion that wakes the parked worker, {@link #NO_WAKE} when none should: parked
@@ -131,9 +135,10 @@ final class PipelinedWorker implements AsyncBinding.Completion {
           long now = System.nanoTime();
           if (now < next) {
             binding.flush();
-            // at most one timed wake-up per ISSUE_QUANTUM: the operations due by then go out together, each late by
+            // timed wake-ups at least a quantum apart: the operations due by then go out together, each late by
             // less than the quantum, which its intended latency (from its scheduled time) includes
-            await(Math.min(Math.max(next, lastWake + ISSUE_QUANTUM_NANOS), wakeAt), 0);
+            long quantum = Math.min(MAX_ISSUE_QUANTUM_NANOS, serviceNanos >> 1);
+            await(Math.min(Math.max(next, lastWake + quantum), wakeAt), 0);
             lastWake = System.nanoTime();
             continue;
           }
@@ -172,6 +177,7 @@ final class PipelinedWorker implements AsyncBinding.Completion {
   private void handleCompletions(PipelinedOps ops, boolean finishing) {
     for (int slot = completions.poll(); slot >= 0; slot = completions.poll()) {
       OperationSlot s = slots[slot];
+      serviceNanos += ((s.end - s.start) - serviceNanos) >> 4;
       switch (ops.completed(s, finishing)) {
         case FREE -> free[freeCount++] = slot;
         case RETRY -> retrying++;
