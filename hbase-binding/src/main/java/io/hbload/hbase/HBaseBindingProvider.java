@@ -8,6 +8,7 @@ import io.hbload.core.binding.BindingSettings;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertyReader;
 import io.hbload.core.config.WorkloadSpec;
+import io.hbload.hbase.async.AsyncHBaseSession;
 import io.hbload.hbase.config.HBaseSettings;
 import io.hbload.hbase.config.HBaseSettingsParser;
 import io.hbload.hbase.ops.HBaseSession;
@@ -41,9 +42,19 @@ public final class HBaseBindingProvider implements BindingProvider {
     return HBaseSettingsParser.parse(properties, workload.table());
   }
 
+  /** {@code hbload.inflight} above 1 (or {@code hbase.async=true}) runs on HBase's async client. */
+  @Override
+  public boolean supportsAsync() {
+    return true;
+  }
+
   @Override
   public BindingSession open(BindingContext context) throws BindingException {
-    return HBaseSession.open(context.settings(HBaseSettings.class), context.spec().phase(), true,
-        context.messages());
+    HBaseSettings settings = context.settings(HBaseSettings.class);
+    HBaseSession session = HBaseSession.open(settings, context.spec().phase(), true, context.messages());
+    if (settings.ops().async() || context.spec().inflight() > 1) {
+      return AsyncHBaseSession.open(session, settings.ops(), context.messages());
+    }
+    return session;
   }
 }

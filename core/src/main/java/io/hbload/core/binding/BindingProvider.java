@@ -31,6 +31,13 @@ public interface BindingProvider {
     return BindingSettings.NONE;
   }
 
+  /**
+   * Whether its sessions offer {@link BindingSession#newAsyncBinding}, so that {@code hbload.inflight} may be above 1.
+   */
+  default boolean supportsAsync() {
+    return false;
+  }
+
   /** Opens the shared state for one run; throws with a one-line message when it cannot. */
   BindingSession open(BindingContext context) throws BindingException;
 }

@@ -12,6 +12,22 @@ public interface BindingSession extends AutoCloseable {
   Binding newBinding(int workerIndex) throws BindingException;
 
   /**
+   * True when workers should drive {@link #newAsyncBinding} even with one operation in flight (a binding setting
+   * chose its async client). With {@code hbload.inflight} above 1 the engine uses it whatever this says.
+   */
+  default boolean async() {
+    return false;
+  }
+
+  /**
+   * The async binding for one worker thread, called on that thread before its first operation; only for providers
+   * that {@linkplain BindingProvider#supportsAsync() support} it.
+   */
+  default AsyncBinding newAsyncBinding(int workerIndex) throws BindingException {
+    throw new BindingException("this binding has no async interface (hbload.inflight must be 1)");
+  }
+
+  /**
    * The session's signal to the engine: true when the store it talks to was created empty for this run (an
    * embedded cluster), so the engine loads the records before a {@code run} phase, and says so. That load is
    * not the phase the user asked for: {@link #runStarting} and {@link #runFinished} are not called for it.

@@ -77,6 +77,11 @@ public final class PropertyNames {
    * and never in the report's figures (PerformanceEvaluation's {@code --measureAfter}, JMH's warm-up iterations).
    */
   public static final String WARMUP = "hbload.warmup";
+  /**
+   * Operations each worker keeps in flight (default 1: one blocking call at a time); above 1 the workers drive the
+   * binding's async interface, which the binding must offer.
+   */
+  public static final String INFLIGHT = "hbload.inflight";
 
   /**
    * Settings that may differ between the clients of one run (shard, seed, start instant, output files, threads,

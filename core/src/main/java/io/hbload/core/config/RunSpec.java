@@ -32,6 +32,8 @@ import java.util.Set;
  * @param notes warnings found while parsing, printed before the run (e.g. threads cut to the op count)
  * @param warmup how long the phase runs its workload before it starts measuring ({@code hbload.warmup}); zero for
  *     none. Warm-up operations are counted apart and are in none of the phase's figures
+ * @param inflight operations each worker keeps outstanding ({@code hbload.inflight}); 1 = one blocking call at a
+ *     time, today's engine; more = the binding's async interface, pipelined
  */
 public record RunSpec(
     Phase phase,
@@ -61,7 +63,8 @@ public record RunSpec(
     java.time.Instant startAt,
     Map<String, String> properties,
     List<String> notes,
-    java.time.Duration warmup) {
+    java.time.Duration warmup,
+    int inflight) {
 
   public RunSpec {
     percentiles = List.copyOf(percentiles);

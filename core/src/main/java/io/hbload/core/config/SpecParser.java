@@ -92,11 +92,13 @@ public final class SpecParser {
     }
     WorkloadSpec slice = w.withInsertRange(shard.sliceStart(w.insertStart(), w.insertCount()), records);
     return new RunSpec(Phase.LOAD, slice, run.binding(), (int) Math.min(run.threads(), records),
-        run.targetOpsPerSec(), records, run.maxExecutionTimeSeconds(), run.stopGraceSeconds(), run.status(), run.statusIntervalSeconds(),
+        run.targetOpsPerSec(), records, run.maxExecutionTimeSeconds(), run.stopGraceSeconds(), run.status(),
+        run.statusIntervalSeconds(),
         run.label(), run.measurementInterval(), run.percentiles(), run.exporter(), run.exportFile(), run.jsonFile(),
         run.hlogFile(), run.seed(), run.spinSleep(), run.failOnErrors(), run.reportLatencyForEachError(),
         run.latencyTrackedErrors(), run.bindingSettings(), shard, null, run.properties(), List.of(),
-        java.time.Duration.ZERO); // the engine's own load is not measured as the user's phase: no warm-up
+        java.time.Duration.ZERO, // the engine's own load is not measured as the user's phase: no warm-up
+        run.inflight());
   }
 
   private RunSpec build(Phase phase, BindingProvider given) {
@@ -151,6 +153,7 @@ public final class SpecParser {
     String exporter = exporter(text(EXPORTER, TEXT_EXPORTER));
     String db = text(DB, DEFAULT_BINDING);
     BindingSettings bindingSettings = bindingSettings(given, db, workload, phase);
+    int inflight = inflight(given, db);
     RunSpec spec = new RunSpec(
         phase,
         workload,
@@ -179,7 +182,8 @@ public final class SpecParser {
         startAt(),
         props,
         notes,
-        read.duration(WARMUP, java.time.Duration.ZERO));
+        read.duration(WARMUP, java.time.Duration.ZERO),
+        inflight);
     read.throwIfErrors();
     return spec;
   }
@@ -253,6 +257,26 @@ public final class SpecParser {
       }
     }
     return provider.settings(read, workload, phase);
+  }
+
+  /** {@code hbload.inflight}; above 1 only for a binding that offers the async interface. */
+  private int inflight(BindingProvider given, String db) {
+    int inflight = (int) longValue(INFLIGHT, 1, 1, 65_536);
+    if (inflight > 1) {
+      BindingProvider provider = given;
+      if (provider == null) {
+        try {
+          provider = Bindings.find(db);
+        } catch (SpecException e) {
+          return inflight; // already reported under db
+        }
+      }
+      if (!provider.supportsAsync()) {
+        error(INFLIGHT, "binding '" + provider.name() + "' has no async interface: only 1 operation in flight "
+            + "per worker (use more threads)");
+      }
+    }
+    return inflight;
   }
 
   private WorkloadSpec workload() {

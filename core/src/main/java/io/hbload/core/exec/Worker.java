@@ -28,6 +28,7 @@ final class Worker implements Runnable {
   private final PhaseState state;
   private final long scheduleStartNanos;
   private volatile Pacer pacer;
+  private volatile PipelinedWorker pipelined;
   private WorkerRecorder recorder;
 
   /**
@@ -53,6 +54,14 @@ final class Worker implements Runnable {
   public void run() {
     recorder = new WorkerRecorder(names, spec.throttled());
     recorders.set(index, recorder);
+    if (spec.inflight() > 1 || session.async()) {
+      // many operations in flight on the binding's async interface: its own loop, this one stays as it was
+      PipelinedWorker p = new PipelinedWorker(index, quota, spec, session, keySpace, recorder, state,
+          scheduleStartNanos);
+      pipelined = p;
+      p.run();
+      return;
+    }
     Binding binding;
     try {
       binding = session.newBinding(index);
@@ -116,6 +125,10 @@ final class Worker implements Runnable {
 
   /** True while parked waiting for its next slot, when an interrupt is harmless. */
   boolean pacing() {
+    PipelinedWorker w = pipelined;
+    if (w != null) {
+      return w.parked();
+    }
     Pacer p = pacer;
     return p != null && p.parked();
   }

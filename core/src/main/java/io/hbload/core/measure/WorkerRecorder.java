@@ -53,6 +53,16 @@ public final class WorkerRecorder {
     recordLatency(active, LatencyNames.okSlot(measure), intendedNanos, serviceNanos);
   }
 
+  /**
+   * Counts an outcome without a latency: an operation abandoned at the end of a phase has no completion time to
+   * record, only the fact that it was issued. Inside begin/end.
+   */
+  public void countOutcome(Measure measure, Status status) {
+    if (measure.hasReturns()) {
+      active.returns[measure.ordinal() * Status.MAX_IDS + status.id()]++;
+    }
+  }
+
   /** Counts one completed top-level operation. Inside begin/end. */
   public void countOperation() {
     active.operations++;

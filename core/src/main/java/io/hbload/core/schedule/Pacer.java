@@ -50,6 +50,14 @@ public final class Pacer {
     return intended;
   }
 
+  /**
+   * The next slot's intended start, without waiting: for a worker that waits itself because it has other work
+   * while it waits (completions of operations in flight).
+   */
+  public long next() {
+    return startNanos + (long) (next++ * periodNanos);
+  }
+
   /** True while parked waiting for a slot, when interrupting the worker is harmless. Any thread. */
   public boolean parked() {
     return parked;

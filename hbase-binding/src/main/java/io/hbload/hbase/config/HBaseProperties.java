@@ -20,12 +20,15 @@ public final class HBaseProperties {
   /** Keytab of {@link #PRINCIPAL} (YCSB hbase2's {@code -p keytab=...}); a path, never a secret in output. */
   public static final String KEYTAB = "keytab";
 
+  /** Use HBase's async client ({@code AsyncTable}); hbload's, named as the command lines use it. */
+  public static final String ASYNC = "hbase.async";
+
   // hbload: cluster
   /** A directory holding hbase-site.xml (and core-site.xml), as HBase tools take {@code --config}. */
   public static final String HBASE_CONF_DIR = "hbload.hbase.conf";
   /** ZooKeeper quorum {@code host[:port][,host[:port]...]}. */
   public static final String ZK = "hbload.zk";
-  /** Prefix passed through into the HBase {@code Configuration} (except {@link #USE_PAGE_FILTER}). */
+  /** Prefix passed through into the HBase {@code Configuration} (except {@link #USE_PAGE_FILTER}, {@link #ASYNC}). */
   public static final String HBASE_PREFIX = "hbase.";
   /** krb5.conf for the Kerberos login (else the JVM's: {@code -Djava.security.krb5.conf}, /etc/krb5.conf). */
   public static final String KRB5_CONF = "hbload.krb5.conf";

@@ -104,7 +104,8 @@ public final class HBaseSettingsParser {
         read.enumValue(DURABILITY, Durability.class, Durability.USE_DEFAULT),
         // YCSB's binding: only the exact value "false" turns the page filter off
         !"false".equals(read.raw(USE_PAGE_FILTER, null)),
-        "true".equals(read.raw(DEBUG, null)));
+        "true".equals(read.raw(DEBUG, null)),
+        read.bool(ASYNC, false));
   }
 
   private static TableSpec table(PropertyReader read, String table) {
@@ -148,6 +149,6 @@ public final class HBaseSettingsParser {
       }
     }
     return new ClusterSpec(confDir, zk,
-        read.withPrefixes(List.of(HBASE_PREFIX, "zookeeper."), List.of(USE_PAGE_FILTER)));
+        read.withPrefixes(List.of(HBASE_PREFIX, "zookeeper."), List.of(USE_PAGE_FILTER, ASYNC)));
   }
 }

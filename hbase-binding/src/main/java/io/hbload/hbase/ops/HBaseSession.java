@@ -192,6 +192,11 @@ public final class HBaseSession implements BindingSession {
     return embedded;
   }
 
+  /** The Kerberos login the connection was made as, or null (plain, or the process's own user). */
+  public org.apache.hadoop.hbase.security.User kerberosUser() {
+    return login == null ? null : login.hbaseUser();
+  }
+
   public Connection connection() {
     return connection;
   }

@@ -1,0 +1,218 @@
+#!/usr/bin/env bash
+# The pipelined (async) HBase path against today's blocking one, on one embedded single-node HBase (issue 9).
+#
+# One server JVM runs `hbload embedded` (mini cluster on 127.0.0.1, usertable/family pre-split); every client is a
+# separate JVM reaching it through the conf dir the server writes. Server and clients share the machine's cores, so
+# client CPU per operation matters for every number; the 1-minute load average is printed beside every figure.
+#
+# 1. load RECORDS rows (async, 64 in flight per worker, THREADS workers).
+# 2. per workload in WORKLOADS (a, c): blocking (`hbload.inflight=1`, the default path) and async
+#    (`hbload.inflight=INFLIGHT`), THREADS workers each, DURATION s per run, table flushed before every run,
+#    alternating blocking, async, blocking, async... REPEATS times. Medians of throughput, READ/UPDATE p99 and client
+#    CPU us/op = (user+sys of the client JVM - the same command with operationcount=100 and no time limit, i.e. JVM
+#    start, connection set-up, flush and report) / operations; the ratios async/blocking.
+# 3. open loop: per workload, async with -target at TARGET_PCT % of step 2's async median throughput, REPEATS runs
+#    of OPEN_DURATION s; medians of READ (and UPDATE) service p99 and intended p99 (latency from the scheduled start:
+#    measurement.interval=both) and their ratio, over the whole run and after its first WARMUP s (a cold client JVM
+#    and a just-flushed table start the schedule behind; the HdrHistogram log gives the steady state).
+# Issue 9's targets: c: async >= 2.5x the blocking throughput at <= 0.4x its CPU/op; a: >= 2x the throughput;
+# open loop at 80 %: intended p99 within 2x of service p99. Each is printed with "met" or "NOT met".
+#
+# Usage: dist/bench/hbase-async.sh [duration=20] [repeats=3] [records=100000]
+#   env: THREADS=2, INFLIGHT=64, WORKLOADS="c a", TARGET_PCT=80, OPEN_DURATION=30, WARMUP=10, SERVER_HEAP=2g,
+#   READY_TIMEOUT=120. With the defaults it takes about 12 minutes. On a shared machine run it under the heavy-work lock:
+#     flock /tmp/hbload-heavy.lock dist/bench/hbase-async.sh
+# Needs: a built dist/target/hbload.jar (./mvnw -B package -DskipTests) and /usr/bin/time.
+set -euo pipefail
+here=$(cd "$(dirname "$0")/../.." && pwd)
+duration=${1:-${DURATION:-20}}
+repeats=${2:-${REPEATS:-3}}
+records=${3:-${RECORDS:-100000}}
+threads=${THREADS:-2}
+inflight=${INFLIGHT:-64}
+workloads=${WORKLOADS:-"c a"}
+target_pct=${TARGET_PCT:-80}
+open_duration=${OPEN_DURATION:-30}
+warmup=${WARMUP:-10}
+server_heap=${SERVER_HEAP:-2g}
+ready_timeout=${READY_TIMEOUT:-120}
+jar="$here/dist/target/hbload.jar"
+[ -f "$jar" ] || { echo "build first: ./mvnw -B package -DskipTests" >&2; exit 2; }
+[ -x /usr/bin/time ] || { echo "needs /usr/bin/time (apt-get install time)" >&2; exit 2; }
+started=$(date +%s)
+work=$(mktemp -d /tmp/hbload-async-bench.XXXXXX)
+conf="$work/conf"
+server_pid=""
+
+cleanup() {
+  local rc=$?
+  if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
+    kill "$server_pid" 2>/dev/null || true
+    # the server's shutdown hook stops HBase and removes its data directory: give it time, then force
+    for _ in $(seq 60); do kill -0 "$server_pid" 2>/dev/null || break; sleep 0.5; done
+    kill -9 "$server_pid" 2>/dev/null || true
+    wait "$server_pid" 2>/dev/null || true
+  fi
+  rm -rf "$work"
+  exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+load() { cut -d' ' -f1 /proc/loadavg; }
+die() { echo "hbase-async: $*" >&2; exit 1; }
+
+# --- the server -------------------------------------------------------------------------------------------------
+mkdir -p "$conf"
+java -Xmx"$server_heap" -jar "$jar" embedded --conf-dir "$conf" >"$work/server.out" 2>"$work/server.err" &
+server_pid=$!
+t0=$(date +%s)
+until grep -q '^HBase is up' "$work/server.out" 2>/dev/null && [ -s "$conf/hbase-site.xml" ]; do
+  kill -0 "$server_pid" 2>/dev/null || { tail -20 "$work/server.err" >&2; die "the embedded HBase server exited"; }
+  if [ $(($(date +%s) - t0)) -ge "$ready_timeout" ]; then
+    tail -20 "$work/server.err" >&2
+    die "the embedded HBase server was not ready within $ready_timeout s (no 'HBase is up' line)"
+  fi
+  sleep 1
+done
+printf '# hbase-async: %s records, %s threads, %s in flight (async), %s s per run, %s repeats; server %s (heap %s) ready in %s s; %s; %s CPUs\n' \
+  "$records" "$threads" "$inflight" "$duration" "$repeats" "$(head -1 "$work/server.out")" "$server_heap" \
+  "$(($(date +%s) - t0))" "$(java -version 2>&1 | head -1)" "$(nproc)"
+
+# --- clients ------------------------------------------------------------------------------------------------------
+# hbload PHASE WORKLOAD [args...] -> report in $work/out, "user+sys" CPU seconds in $work/cpu
+hbload() {
+  local phase=$1 wl=$2; shift 2
+  /usr/bin/time -f "%U %S" -o "$work/time" java -jar "$jar" "$phase" -w "$wl" -threads "$threads" \
+    --hbase-conf "$conf" -p recordcount="$records" "$@" >"$work/out" 2>"$work/err" \
+    || { tail -20 "$work/err" >&2; die "hbload $phase -w $wl $* failed"; }
+  awk '{print $1+$2}' "$work/time" >"$work/cpu"
+  grep -q 'Throughput(ops/sec)' "$work/out" || { tail -20 "$work/err" >&2; die "hbload $phase -w $wl: no report"; }
+}
+# value METRIC MEASUREMENT -> the report line's value from $work/out ("-" if absent)
+value() {
+  awk -F', ' -v m="[$1]" -v k="$2" '$1 == m && $2 == k {print $3; f=1; exit} END {if (!f) print "-"}' "$work/out"
+}
+ops_done() { awk -v t="$(value OVERALL 'Throughput(ops/sec)')" -v r="$(value OVERALL 'RunTime(ms)')" \
+  'BEGIN {printf "%.0f", t * r / 1000}'; }
+cpu_per_op() { awk -v c="$(cat "$work/cpu")" -v b="$1" -v n="$2" 'BEGIN {printf "%.1f", (n > 0) ? (c - b) * 1e6 / n : 0}'; }
+ms() { awk -v v="$1" 'BEGIN {if (v == "-" || v == "NaN") print "-"; else printf "%.2f", v / 1000}'; }
+median() { sort -g | awk '{a[NR]=$1} END {if (NR == 0) print "-"; else print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {if (a == "-" || b == "-" || a == "" || b == "" || b == 0) print "-"; else printf "%.2f", a / b}'; }
+col() { awk -v i="$2" '{print $i}' "$work/$1" | { grep -v '^-$' || true; } | median; }
+verdict() { awk -v v="$1" -v op="$2" -v t="$3" 'BEGIN {if (v == "-") print "n/a"; else if ((op == ">=" && v >= t) || (op == "<=" && v <= t)) print "met"; else print "NOT met"}'; }
+errors() { grep -E '^\[[A-Z-]+\], Return=' "$work/out" | grep -vE 'Return=OK,' | tr '\n' ' ' || true; }
+
+tiny=(-p operationcount=100 -p maxexecutiontime=0)
+props=(-p hbload.flushbeforerun=true -p hbload.metrics.settlems=0)
+mode_args() { if [ "$1" = async ]; then echo "-p hbload.inflight=$inflight"; else echo "-p hbload.inflight=1"; fi; }
+
+# --- 1. load ------------------------------------------------------------------------------------------------------
+l0=$(load)
+hbload load a -p hbload.inflight=64
+printf '# load (async, 64 in flight): %s rows, %.0f rows/s, INSERT p99 %s ms | load avg %s %s\n' \
+  "$(value INSERT Operations)" "$(value OVERALL 'Throughput(ops/sec)')" \
+  "$(ms "$(value INSERT '99thPercentileLatency(us)')")" "$l0" "$(load)"
+
+# --- 2. closed loop, alternating ----------------------------------------------------------------------------------
+# record MODE BASE -> appends "ops/s readp99 updatep99 cpu_us_per_op" to $work/MODE
+record() {
+  local n; n=$(ops_done)
+  echo "$(value OVERALL 'Throughput(ops/sec)') $(ms "$(value READ '99thPercentileLatency(us)')")" \
+    "$(ms "$(value UPDATE '99thPercentileLatency(us)')") $(cpu_per_op "$2" "$n")" >>"$work/$1"
+  local e; e=$(errors)
+  [ -z "$e" ] || echo "#   $1 run with non-OK returns: $e"
+}
+echo
+echo "## closed loop: blocking (1 call per worker) vs async ($inflight in flight per worker), $threads workers, $duration s,"
+echo "## medians of $repeats alternating runs; p99 in ms, cpu = client CPU us/op net of JVM start"
+printf '%-3s | %-10s %-7s %-7s %-7s | %-10s %-7s %-7s %-7s | %-6s %-6s | %s\n' wl "blk ops/s" "rd p99" "up p99" "cpu" \
+  "async ops/s" "rd p99" "up p99" "cpu" "tput×" "cpu×" "load avg during"
+declare -A async_tput
+summary=""
+runs=""
+for wl in $workloads; do
+  # shellcheck disable=SC2046
+  hbload run "$wl" "${tiny[@]}" "${props[@]}" $(mode_args blocking); base_b=$(cat "$work/cpu")
+  # shellcheck disable=SC2046
+  hbload run "$wl" "${tiny[@]}" "${props[@]}" $(mode_args async); base_a=$(cat "$work/cpu")
+  : >"$work/blocking"; : >"$work/async"; loads=""
+  for _ in $(seq "$repeats"); do
+    for mode in blocking async; do
+      loads="$loads $(load)"
+      base=$base_b; [ "$mode" = async ] && base=$base_a
+      # shellcheck disable=SC2046
+      hbload run "$wl" -p operationcount=0 -p maxexecutiontime="$duration" "${props[@]}" $(mode_args "$mode")
+      record "$mode" "$base"
+    done
+  done
+  loads="$loads $(load)"
+  bt=$(col blocking 1) br=$(col blocking 2) bu=$(col blocking 3) bc=$(col blocking 4)
+  at=$(col async 1) ar=$(col async 2) au=$(col async 3) ac=$(col async 4)
+  async_tput[$wl]=$at
+  tx=$(ratio "$at" "$bt") cx=$(ratio "$ac" "$bc")
+  printf '%-3s | %-10.0f %-7s %-7s %-7s | %-11.0f %-7s %-7s %-7s | %-6s %-6s |%s\n' "$wl" "$bt" "$br" "$bu" "$bc" \
+    "$at" "$ar" "$au" "$ac" "$tx" "$cx" "$loads"
+  runs+="#   $wl runs (ops/s/cpu us/op): blocking $(awk '{printf " %.0f/%s", $1, $4}' "$work/blocking");"
+  runs+=" async $(awk '{printf " %.0f/%s", $1, $4}' "$work/async")"$'\n'
+  if [ "$wl" = c ]; then
+    summary+="# target c: throughput >= 2.5x: ${tx}x $(verdict "$tx" '>=' 2.5); CPU/op <= 0.4x: ${cx}x $(verdict "$cx" '<=' 0.4)"$'\n'
+  elif [ "$wl" = a ]; then
+    summary+="# target a: throughput >= 2x: ${tx}x $(verdict "$tx" '>=' 2)"$'\n'
+  fi
+done
+printf '%s' "$runs"
+echo "# tput× = async/blocking throughput (higher is better); cpu× = async/blocking client CPU per op (lower is better)"
+
+# --- 3. open loop at TARGET_PCT % of the async maximum ------------------------------------------------------------
+# p99 over the whole run (the report), and over the run after its first WARMUP s (from the HdrHistogram log): a
+# fresh client JVM and a just-flushed table serve the first seconds slowly, so an open-loop schedule starts behind
+# and catches up; the whole-run intended p99 shows that, the steady-state one what the schedule sees once warm.
+# hlogp99 TAG -> p99 in ms of the intervals after WARMUP s in $work/open.hlog ("-" if none)
+hlogp99() {
+  { java -cp "$jar" org.HdrHistogram.HistogramLogProcessor -i "$work/open.hlog" -tag "$1" -start "$warmup" \
+    -outputValueUnitRatio 1000000 2>/dev/null || true; } | awk '$1 ~ /^[0-9.]+$/ && $2 ~ /^[0-9.]+$/ && $2 >= 0.99 {printf "%.2f", $1; f=1; exit} END {if (!f) print "-"}'
+}
+echo
+echo "## open loop: async, -target at $target_pct % of the async median above; medians of $repeats runs of $open_duration s;"
+echo "## p99 in ms: svc = service (from the actual start), int = intended (from the scheduled start); whole run, and"
+echo "## steady = after the first $warmup s"
+printf '%-3s %-7s | %-8s | %-7s %-7s %-6s | %-7s %-7s %-6s | %-7s %-7s %-6s | %s\n' wl target "ops/s" "rd svc" "rd int" "×" \
+  "st svc" "st int" "st×" "up svc" "up int" "×" "load avg during"
+for wl in $workloads; do
+  target=$(awk -v t="${async_tput[$wl]}" -v p="$target_pct" 'BEGIN {printf "%.0f", t * p / 100}')
+  : >"$work/open"; loads=""
+  for _ in $(seq "$repeats"); do
+    loads="$loads $(load)"
+    rm -f "$work/open.hlog"
+    # shellcheck disable=SC2046
+    hbload run "$wl" -target "$target" -p operationcount=0 -p maxexecutiontime="$open_duration" \
+      -p measurement.interval=both -p status.interval=1 --hlog "$work/open.hlog" "${props[@]}" $(mode_args async)
+    # steady state: READ, and UPDATE when the workload has them
+    sr=$(hlogp99 READ.service) si=$(hlogp99 READ.intended)
+    su=$(hlogp99 UPDATE.service) sui=$(hlogp99 UPDATE.intended)
+    echo "$(value OVERALL 'Throughput(ops/sec)') $(ms "$(value READ '99thPercentileLatency(us)')")" \
+      "$(ms "$(value Intended-READ '99thPercentileLatency(us)')") $sr $si" \
+      "$(ms "$(value UPDATE '99thPercentileLatency(us)')") $(ms "$(value Intended-UPDATE '99thPercentileLatency(us)')")" \
+      "$su $sui" >>"$work/open"
+    e=$(errors); [ -z "$e" ] || echo "#   open-loop run with non-OK returns: $e"
+  done
+  loads="$loads $(load)"
+  ot=$(col open 1) rs=$(col open 2) ri=$(col open 3) srs=$(col open 4) sri=$(col open 5)
+  us=$(col open 6) ui=$(col open 7) sus=$(col open 8) sui=$(col open 9)
+  rx=$(ratio "$ri" "$rs") srx=$(ratio "$sri" "$srs") ux=$(ratio "$ui" "$us") sux=$(ratio "$sui" "$sus")
+  printf '%-3s %-7s | %-8.0f | %-7s %-7s %-6s | %-7s %-7s %-6s | %-7s %-7s %-6s |%s\n' "$wl" "$target" "$ot" "$rs" "$ri" \
+    "$rx" "$srs" "$sri" "$srx" "$us" "$ui" "$ux" "$loads"
+  [ "$sux" = "-" ] || echo "#   $wl UPDATE steady state: service p99 $sus ms, intended p99 $sui ms, ${sux}x"
+  echo "#   $wl runs (ops/s rd-svc rd-int st-rd-svc st-rd-int up-svc up-int st-up-svc st-up-int):$(awk '{printf " [%s]", $0}' "$work/open")"
+  worst=$rx
+  [ "$ux" = "-" ] || worst=$(awk -v a="$rx" -v b="$ux" 'BEGIN {print (a > b) ? a : b}')
+  sworst=$srx
+  [ "$sux" = "-" ] || sworst=$(awk -v a="$srx" -v b="$sux" 'BEGIN {print (a > b) ? a : b}')
+  summary+="# target $wl open loop at $target_pct %: intended p99 within 2x of service p99: whole run ${worst}x"
+  summary+=" $(verdict "$worst" '<=' 2); after the first $warmup s ${sworst}x $(verdict "$sworst" '<=' 2)"$'\n'
+done
+echo
+printf '%s' "$summary"
+echo "# total $(($(date +%s) - started)) s"
