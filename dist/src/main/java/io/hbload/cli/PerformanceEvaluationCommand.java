@@ -156,6 +156,20 @@ final class PerformanceEvaluationCommand implements Callable<Integer> {
   @Option(names = "--fail-on-error", description = "Exit 1 when any operation failed")
   boolean failOnError;
 
+  @Option(names = "--principal", paramLabel = "PRINCIPAL",
+      description = "Kerberos: log in as this principal, with --keytab (as for run)")
+  String principal;
+
+  @Option(names = "--keytab", paramLabel = "FILE", description = "Kerberos: the keytab of --principal")
+  String keytab;
+
+  @Option(names = "--krb5-conf", paramLabel = "FILE", description = "Kerberos: krb5.conf naming the realm's KDCs")
+  String krb5Conf;
+
+  @Option(names = "-p", paramLabel = "NAME=VALUE",
+      description = "An hbload property, e.g. -p hbload.warmup=30s or an hbase.* client setting; PE's options win")
+  Map<String, String> extra = new LinkedHashMap<>();
+
   @Override
   public Integer call() throws Exception {
     PrintStream err = PhaseCommand.WriterStream.printStream(commandSpec.commandLine().getErr());
@@ -206,7 +220,7 @@ final class PerformanceEvaluationCommand implements Callable<Integer> {
 
   /** The engine's properties for this run: one operation per row of each client, the whole row range to load. */
   private Map<String, String> properties(PeSpec pe) {
-    Map<String, String> p = new LinkedHashMap<>();
+    Map<String, String> p = new LinkedHashMap<>(extra);
     p.put(PropertyNames.DB, "hbase-pe");
     p.put(PropertyNames.TABLE, pe.table());
     p.put(PropertyNames.THREADS, Integer.toString(pe.clients()));
@@ -219,6 +233,9 @@ final class PerformanceEvaluationCommand implements Callable<Integer> {
     putIf(p, HBaseProperties.ZK, zk);
     putIf(p, PropertyNames.STATUS, status ? "true" : null);
     putIf(p, PropertyNames.FAIL_ON_ERROR, failOnError ? "true" : null);
+    putIf(p, HBaseProperties.PRINCIPAL, principal);
+    putIf(p, HBaseProperties.KEYTAB, keytab);
+    putIf(p, HBaseProperties.KRB5_CONF, krb5Conf);
     return p;
   }
 

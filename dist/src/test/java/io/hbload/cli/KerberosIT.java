@@ -134,6 +134,34 @@ class KerberosIT {
     }
   }
 
+  /** The other commands that talk to HBase log in the same way: the async path, pe and suite. */
+  @Test
+  void theAsyncPathPeAndSuiteLogInWithThePrintedLogin(@org.junit.jupiter.api.io.TempDir Path out) {
+    List<String> load = args("load", "-w", "c", "-p", "recordcount=200", "-p", "table=asynctable", "--fail-on-error");
+    load.addAll(loginArgs);
+    CommandOutput l = exec(load);
+    assertThat(l.exit()).as(l.err()).isZero();
+    List<String> async = args("run", "-w", "c", "-p", "recordcount=200", "-p", "table=asynctable",
+        "-p", "operationcount=400", "-p", "hbload.inflight=8", "--fail-on-error");
+    async.addAll(loginArgs);
+    CommandOutput a = exec(async);
+    assertThat(a.exit()).as(a.err()).isZero();
+    assertThat(a.out()).contains("[READ], Return=OK, 400");
+
+    List<String> pe = args("pe", "--nomapred", "--rows=50", "--valueSize=100", "sequentialWrite", "2");
+    pe.addAll(loginArgs);
+    CommandOutput p = exec(pe);
+    assertThat(p.exit()).as(p.err()).isZero();
+    assertThat(p.out()).contains("[INSERT], Return=OK, ").doesNotContain("Return=ERROR");
+
+    List<String> suite = args("suite", "-w", "c", "--rounds", "2", "--discard", "1", "--duration", "2s",
+        "-p", "recordcount=200", "-p", "table=asynctable", "--out", out.resolve("suite").toString());
+    suite.addAll(loginArgs);
+    CommandOutput s = exec(suite);
+    assertThat(s.exit()).as(s.err()).isZero();
+    assertThat(s.out()).contains("READ");
+  }
+
   @Test
   void withoutCredentialsFailsInOneLineWithinThirtySeconds() throws Exception {
     // a fresh JVM (this one's Hadoop login is the servers'), no ticket cache, only the written client files

@@ -35,9 +35,11 @@ public final class PeSession implements BindingSession, OwnOperations {
   private final PeResults results;
   private final PrintStream messages;
   private final AtomicInteger loadRows = new AtomicInteger();
+  private final io.hbload.hbase.security.KerberosLogin login;
 
   private PeSession(PeSpec spec, Connection[] connections, EmbeddedHBase embedded, boolean loadFirst,
-      PeResults results, PrintStream messages) {
+      PeResults results, PrintStream messages, io.hbload.hbase.security.KerberosLogin login) {
+    this.login = login;
     this.spec = spec;
     this.connections = connections;
     this.embedded = embedded;
@@ -52,6 +54,7 @@ public final class PeSession implements BindingSession, OwnOperations {
     ClusterSpec cluster = settings.cluster();
     EmbeddedHBase embedded = null;
     Connection[] connections = new Connection[spec.oneCon() ? 1 : spec.clients()];
+    io.hbload.hbase.security.KerberosLogin login = null;
     try {
       Configuration conf;
       if (!cluster.configured()) {
@@ -65,9 +68,17 @@ public final class PeSession implements BindingSession, OwnOperations {
       } else {
         conf = cluster.toConfiguration();
       }
-      ConnectivityCheck.verify(conf, spec.table());
+      // as run does: a Kerberos login before the first connection, so a bad one is one line, not SASL retries
+      login = io.hbload.hbase.security.KerberosLogin.loginIfRequested(settings.kerberos(), conf);
+      if (login == null) {
+        ConnectivityCheck.verify(conf, spec.table());
+      } else {
+        io.hbload.hbase.security.SecureClient.requireServerPrincipals(conf);
+        ConnectivityCheck.verify(conf, spec.table(), login.hbaseUser());
+      }
       for (int i = 0; i < connections.length; i++) {
-        connections[i] = ConnectionFactory.createConnection(conf);
+        connections[i] = login == null ? ConnectionFactory.createConnection(conf)
+            : ConnectionFactory.createConnection(conf, login.hbaseUser());
       }
       boolean hasData;
       try (Admin admin = connections[0].getAdmin()) {
@@ -76,9 +87,12 @@ public final class PeSession implements BindingSession, OwnOperations {
       messages.println("[pe] " + spec.test().command() + ": " + spec.clients() + " client(s) as threads, "
           + spec.perClientRows() + " rows each, " + spec.totalRows() + " rows in all, " + connections.length
           + " connection(s)");
-      return new PeSession(spec, connections, embedded, !hasData, results, messages);
+      return new PeSession(spec, connections, embedded, !hasData, results, messages, login);
     } catch (BindingException | IOException | RuntimeException e) {
       closeAll(connections);
+      if (login != null) {
+        login.close();
+      }
       if (embedded != null) {
         try {
           embedded.close();
@@ -132,6 +146,9 @@ public final class PeSession implements BindingSession, OwnOperations {
   @Override
   public void close() throws BindingException {
     closeAll(connections);
+    if (login != null) {
+      login.close();
+    }
     if (embedded != null) {
       try {
         embedded.close();
