@@ -8,6 +8,9 @@ import io.hbload.hdfs.coder.CoderBench;
 import io.hbload.hdfs.report.CoderBenchTable;
 import io.hbload.hdfs.report.DfsioReport;
 import io.hbload.hdfs.report.RunResult;
+import io.hbload.observe.DfsioMeters;
+import io.hbload.observe.MetricsSession;
+import io.hbload.observe.RunTags;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -44,6 +47,28 @@ public final class DfsioCommand extends GroupCommand {
       err.flush();
     }
 
+    /**
+     * Runs the passes with {@code --metrics} open around them (each pass's bytes and MiB/s published as it ends),
+     * then prints the report.
+     */
+    int measured(MetricsOptions metrics, DfsioOptions.Run options, Passes passes) throws IOException {
+      java.io.PrintStream err = PhaseCommand.WriterStream.printStream(spec.commandLine().getErr());
+      Optional<MetricsSession> watch = metrics.open(spec.commandLine(),
+          new RunTags("dfsio", "hdfs", 0, io.hbload.core.ClientInfo.localHost()), err);
+      try {
+        List<RunResult> runs = passes.run();
+        watch.ifPresent(m -> runs.forEach(new DfsioMeters(m)::passFinished));
+        return report(runs, options);
+      } finally {
+        watch.ifPresent(MetricsSession::close);
+      }
+    }
+
+    /** The passes of one subcommand. */
+    interface Passes {
+      List<RunResult> run() throws IOException;
+    }
+
     /** Prints the report; exit 1 with one line when read bytes did not verify. */
     int report(List<RunResult> runs, DfsioOptions.Run options) throws IOException {
       Optional<String> failure = DfsioReport.publish(runs, options.format, Optional.ofNullable(options.resultLog),
@@ -57,10 +82,11 @@ public final class DfsioCommand extends GroupCommand {
   static final class Write extends Base {
     @Mixin DfsioOptions.Hdfs hdfs = new DfsioOptions.Hdfs();
     @Mixin DfsioOptions.Run options = new DfsioOptions.Run();
+    @Mixin MetricsOptions metrics = new MetricsOptions();
 
     @Override
     public Integer call() throws IOException {
-      return report(DfsioPasses.write(options.spec(hdfs), this::notice), options);
+      return measured(metrics, options, () -> DfsioPasses.write(options.spec(hdfs), this::notice));
     }
   }
 
@@ -69,10 +95,11 @@ public final class DfsioCommand extends GroupCommand {
   static final class Read extends Base {
     @Mixin DfsioOptions.Hdfs hdfs = new DfsioOptions.Hdfs();
     @Mixin DfsioOptions.Run options = new DfsioOptions.Run();
+    @Mixin MetricsOptions metrics = new MetricsOptions();
 
     @Override
     public Integer call() throws IOException {
-      return report(DfsioPasses.read(options.spec(hdfs), this::notice), options);
+      return measured(metrics, options, () -> DfsioPasses.read(options.spec(hdfs), this::notice));
     }
   }
 
@@ -98,10 +125,12 @@ public final class DfsioCommand extends GroupCommand {
   static final class Compare extends Base {
     @Mixin DfsioOptions.Hdfs hdfs = new DfsioOptions.Hdfs();
     @Mixin DfsioOptions.Run options = new DfsioOptions.Run();
+    @Mixin MetricsOptions metrics = new MetricsOptions();
 
     @Override
     public Integer call() throws IOException {
-      return report(DfsioPasses.compare(options.spec(hdfs), options.replication, this::notice), options);
+      return measured(metrics, options,
+          () -> DfsioPasses.compare(options.spec(hdfs), options.replication, this::notice));
     }
   }
 

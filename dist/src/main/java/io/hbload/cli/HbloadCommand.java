@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
         LoadCommand.class,
         RunCommand.class,
         MergeCommand.class,
+        ReportCommand.class,
         MapReduceCommand.class,
         EmbeddedCommand.class,
         DfsioCommand.class,
