@@ -51,7 +51,7 @@ public final class DfsioCommand extends GroupCommand {
      * Runs the passes with {@code --metrics} open around them (each pass's bytes and MiB/s published as it ends),
      * then prints the report.
      */
-    int measured(MetricsOptions metrics, DfsioOptions.Run options, Passes passes) throws IOException {
+    int measured(MetricsOptions metrics, DfsioOptions.Run options, Passes passes) throws Exception {
       java.io.PrintStream err = PhaseCommand.WriterStream.printStream(spec.commandLine().getErr());
       Optional<MetricsSession> watch = metrics.open(spec.commandLine(),
           new RunTags("dfsio", "hdfs", 0, io.hbload.core.ClientInfo.localHost()), err);
@@ -66,7 +66,7 @@ public final class DfsioCommand extends GroupCommand {
 
     /** The passes of one subcommand. */
     interface Passes {
-      List<RunResult> run() throws IOException;
+      List<RunResult> run() throws Exception;
     }
 
     /** Prints the report; exit 1 with one line when read bytes did not verify. */
@@ -85,8 +85,9 @@ public final class DfsioCommand extends GroupCommand {
     @Mixin MetricsOptions metrics = new MetricsOptions();
 
     @Override
-    public Integer call() throws IOException {
-      return measured(metrics, options, () -> DfsioPasses.write(options.spec(hdfs), this::notice));
+    public Integer call() throws Exception {
+      io.hbload.hdfs.config.DfsioSpec given = options.spec(hdfs);
+      return measured(metrics, options, () -> hdfs.loggedIn(() -> DfsioPasses.write(given, this::notice)));
     }
   }
 
@@ -98,8 +99,9 @@ public final class DfsioCommand extends GroupCommand {
     @Mixin MetricsOptions metrics = new MetricsOptions();
 
     @Override
-    public Integer call() throws IOException {
-      return measured(metrics, options, () -> DfsioPasses.read(options.spec(hdfs), this::notice));
+    public Integer call() throws Exception {
+      io.hbload.hdfs.config.DfsioSpec given = options.spec(hdfs);
+      return measured(metrics, options, () -> hdfs.loggedIn(() -> DfsioPasses.read(given, this::notice)));
     }
   }
 
@@ -109,8 +111,8 @@ public final class DfsioCommand extends GroupCommand {
     @Mixin DfsioOptions.Hdfs hdfs = new DfsioOptions.Hdfs();
 
     @Override
-    public Integer call() throws IOException {
-      OptionalInt removed = DfsioPasses.clean(hdfs.settings(), hdfs.dir, this::notice);
+    public Integer call() throws Exception {
+      OptionalInt removed = hdfs.loggedIn(() -> DfsioPasses.clean(hdfs.settings(), hdfs.dir, this::notice));
       if (removed.isPresent()) {
         PrintWriter out = spec.commandLine().getOut();
         out.println("removed " + removed.getAsInt() + " files under " + hdfs.dir);
@@ -128,9 +130,10 @@ public final class DfsioCommand extends GroupCommand {
     @Mixin MetricsOptions metrics = new MetricsOptions();
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() throws Exception {
+      io.hbload.hdfs.config.DfsioSpec given = options.spec(hdfs);
       return measured(metrics, options,
-          () -> DfsioPasses.compare(options.spec(hdfs), options.replication, this::notice));
+          () -> hdfs.loggedIn(() -> DfsioPasses.compare(given, options.replication, this::notice)));
     }
   }
 

@@ -31,6 +31,9 @@ final class DfsioOptions {
         description = "Hadoop configuration file (core-site.xml, hdfs-site.xml); repeatable")
     List<Path> confFiles = new ArrayList<>();
 
+    @picocli.CommandLine.Mixin
+    KerberosOptions kerberos = new KerberosOptions();
+
     @Option(names = "--fs", paramLabel = "URI", description = "fs.defaultFS, e.g. hdfs://nn:8020")
     String defaultFs;
 
@@ -47,6 +50,13 @@ final class DfsioOptions {
 
     HdfsSettings settings() {
       return new HdfsSettings(confFiles, Optional.ofNullable(defaultFs), properties, dataNodes, Optional.empty());
+    }
+
+    /** Runs {@code action} with the Kerberos login asked for (if any), before any FileSystem is created. */
+    <T> T loggedIn(java.util.concurrent.Callable<T> action) throws Exception {
+      HdfsSettings s = settings();
+      return kerberos.call(io.hbload.hdfs.cluster.HdfsTarget.configuration(s),
+          io.hbload.hdfs.cluster.HdfsTarget.wouldEmbed(s), action);
     }
   }
 

@@ -2,12 +2,14 @@ package io.hbload.cli;
 
 import io.hbload.cli.contract.ExitCode;
 import io.hbload.hbase.embedded.EmbeddedHBase;
+import io.hbload.hbase.embedded.EmbeddedKdc;
 import io.hbload.hbase.table.TableSpec;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -58,6 +60,11 @@ public final class EmbeddedCommand implements Callable<Integer> {
   @Option(names = "--seconds", defaultValue = "0", description = "Stop after this many seconds; 0 = until Ctrl-C.")
   long seconds;
 
+  @Option(names = "--kerberos",
+      description = "Secure cluster: start a KDC too (127.0.0.1), accept only Kerberos clients, and write "
+          + "client.keytab and krb5.conf beside hbase-site.xml; prints the principal to use. No info servers.")
+  boolean kerberos;
+
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
@@ -66,27 +73,22 @@ public final class EmbeddedCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(spec.commandLine(),
           "--regionservers must be >= 1, --presplit and --seconds >= 0");
     }
-    err.println("hbload embedded: starting HBase on 127.0.0.1 ...");
+    err.println("hbload embedded: starting " + (kerberos ? "a KDC and a Kerberized " : "") + "HBase on 127.0.0.1 ...");
     long t0 = System.nanoTime();
-    EmbeddedHBase hbase = EmbeddedHBase.start(regionServers, zkPort, infoServers);
-    Path site;
+    EmbeddedHBase hbase = kerberos ? EmbeddedHBase.startSecure(regionServers, zkPort)
+        : EmbeddedHBase.start(regionServers, zkPort, infoServers);
+    List<Path> written;
     try {
       hbase.createTable(TableSpec.of(table, family, presplit > 0 ? presplit : 10 * regionServers), err);
       Path dir = confDir != null ? confDir : EmbeddedHBase.privateConfDir();
-      site = hbase.writeHBaseSite(dir.resolve("hbase-site.xml"));
+      written = kerberos ? hbase.writeClientFiles(dir) : List.of(hbase.writeHBaseSite(dir.resolve("hbase-site.xml")));
     } catch (IOException | RuntimeException e) {
       hbase.close();
       throw e;
     }
-    // Ctrl-C: the cluster's own hook stops it and removes its data; this one removes the client file
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-      try {
-        Files.deleteIfExists(site);
-        Files.deleteIfExists(site.getParent());
-      } catch (IOException ignored) {
-        // a file left in tmp is harmless
-      }
-    }, "hbload-embedded-conf-cleanup"));
+    Path site = written.get(0);
+    // Ctrl-C: the cluster's own hook stops it and removes its data; this one removes the client files
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> removeQuietly(written), "hbload-embedded-conf-cleanup"));
     out.printf("HBase is up (%.1f s): %d RegionServer(s), table %s (family %s)%n", (System.nanoTime() - t0) / 1e9,
         regionServers, table, family);
     out.println("hbase.zookeeper.quorum=" + hbase.zkQuorum());
@@ -96,18 +98,52 @@ public final class EmbeddedCommand implements Callable<Integer> {
     out.println("YCSB:    -cp " + site.getParent() + "  (or -p hbase.zookeeper.property.clientPort=" + hbase.zkPort() + ")");
     out.println("hbase-site.xml (" + site + "):");
     out.print(hbase.hbaseSiteXml());
+    if (kerberos) {
+      printLogin(out, hbase.kdc(), site.getParent());
+    }
     out.println(seconds > 0 ? "Stopping in " + seconds + " s (Ctrl-C stops now)." : "Ctrl-C stops it.");
     out.flush();
     CountDownLatch never = new CountDownLatch(1);
     if (seconds > 0) {
-      never.await(seconds, TimeUnit.SECONDS); // nothing counts it down: this is the timed wait
-      hbase.close();
-      Files.deleteIfExists(site);
-      Files.deleteIfExists(site.getParent());
+      try {
+        never.await(seconds, TimeUnit.SECONDS); // nothing counts it down: this is the timed wait
+      } finally {
+        // also when interrupted (an embedding thread or test stopping it early)
+        hbase.close();
+        removeQuietly(written);
+      }
       return ExitCode.OK;
     }
     never.await();
     return ExitCode.OK;
+  }
+
+  /** Who to log in as, and a copy-pasteable command line (keytab and krb5.conf are paths, never secrets). */
+  private static void printLogin(PrintWriter out, EmbeddedKdc kdc, Path dir) {
+    Path keytab = dir.resolve("client.keytab");
+    Path krb5 = dir.resolve("krb5.conf");
+    out.println("Kerberos realm " + kdc.realm() + ", KDC in this process; servers are " + kdc.serverPrincipal());
+    out.println("principal: " + kdc.clientPrincipal());
+    out.println("keytab:    " + keytab);
+    out.println("krb5.conf: " + krb5);
+    String login = "--hbase-conf " + dir + " --principal " + kdc.clientPrincipal() + " --keytab " + keytab
+        + " --krb5-conf " + krb5;
+    out.println("hbload load -w a " + login); // the table starts empty
+    out.println("hbload run -w a " + login);
+    out.println("YCSB:    -cp " + dir + " -p principal=" + kdc.clientPrincipal() + " -p keytab=" + keytab
+        + "  (JVM: -Djava.security.krb5.conf=" + krb5 + ")");
+  }
+
+  /** Removes the written client files and their directory, if it is then empty. */
+  private static void removeQuietly(List<Path> files) {
+    try {
+      for (Path f : files) {
+        Files.deleteIfExists(f);
+      }
+      Files.deleteIfExists(files.get(0).getParent());
+    } catch (IOException ignored) {
+      // a file left in tmp is harmless (the keytab is only valid while the KDC of that process runs)
+    }
   }
 
 }

@@ -18,6 +18,8 @@ import picocli.CommandLine.Command;
     subcommands = {
         LoadCommand.class,
         RunCommand.class,
+        SuiteCommand.class,
+        PlanCommand.class,
         MergeCommand.class,
         ReportCommand.class,
         MapReduceCommand.class,

@@ -37,6 +37,8 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
+import io.hbload.hbase.security.KerberosLogin;
+import io.hbload.hbase.security.KerberosSpec;
 import org.apache.hadoop.mapreduce.Counters;
 
 /**
@@ -101,8 +103,36 @@ public final class MapReducePhase {
     HadoopSettings.namesYarn(request.hadoop().configuration()); // reads the files now: a broken one is bad input
   }
 
-  /** Runs the job; returns what the shards committed, merged. */
+  /**
+   * Runs the job; returns what the shards committed, merged. On a Kerberized HBase the driver logs in first
+   * ({@code --principal}/{@code --keytab}, or the ticket cache) and does everything as that identity, so the job
+   * carries HBase delegation tokens for its tasks ({@code TableMapReduceUtil.initCredentials} at submission).
+   */
   public Result execute() throws IOException, InterruptedException, BindingException {
+    HBaseSettings hbase = spec.bindingSettings() instanceof HBaseSettings h ? h : null;
+    KerberosSpec kerberos = hbase == null ? KerberosSpec.NONE : hbase.kerberos();
+    if (kerberos.usesKeytab() && (hbase == null || !hbase.cluster().configured())) {
+      throw SpecException.forProperty(HBaseProperties.PRINCIPAL, "needs a configured secure HBase "
+          + "(-cp/--hbase-conf DIR); the embedded one has no Kerberos");
+    }
+    Configuration loginConf = new Configuration(request.hadoop().configuration());
+    if (hbase != null && hbase.cluster().configured()) {
+      try {
+        loginConf = hbase.cluster().toConfiguration();
+      } catch (IOException e) {
+        // a missing conf directory is reported where it always was, with the clusters' set-up
+      }
+    }
+    try (KerberosLogin login = KerberosLogin.loginIfRequested(kerberos, loginConf)) {
+      return KerberosLogin.callAs(login, this::executeAsLoggedIn);
+    } catch (IOException | InterruptedException | BindingException | RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new IOException(e.getMessage(), e);
+    }
+  }
+
+  private Result executeAsLoggedIn() throws IOException, InterruptedException, BindingException {
     Configuration hadoop = request.hadoop().configuration();
     HBaseSettings hbase = spec.bindingSettings() instanceof HBaseSettings h ? h : null;
     if (hbase != null && !hbase.cluster().configured() && HadoopSettings.namesYarn(hadoop)) {
@@ -208,7 +238,9 @@ public final class MapReducePhase {
       messages.println(label + ": seed " + seed + " (give --seed " + seed + " to repeat this run)");
     }
     for (String driverOnly : List.of(PropertyNames.JSON_FILE, PropertyNames.HLOG_FILE, PropertyNames.EXPORT_FILE,
-        PropertyNames.START_AT, HBaseProperties.HBASE_CONF_DIR)) {
+        PropertyNames.START_AT, HBaseProperties.HBASE_CONF_DIR,
+        // tasks authenticate with the job's delegation tokens: the keytab (and the login) never leave the driver
+        HBaseProperties.PRINCIPAL, HBaseProperties.KEYTAB, HBaseProperties.KRB5_CONF)) {
       p.remove(driverOnly);
     }
     hbaseClient.forEach(p::putIfAbsent);

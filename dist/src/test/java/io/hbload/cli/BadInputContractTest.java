@@ -28,6 +28,23 @@ import picocli.CommandLine;
  * tree so that a new subcommand is covered the day it is added.
  */
 class BadInputContractTest {
+  /** A path that must not exist before or after a refused suite. */
+  static final String NOWHERE = System.getProperty("java.io.tmpdir") + "/hbload-badinput-never-created";
+  /** An existing directory with a file in it and no suite manifest. */
+  static final String NOT_A_SUITE = notASuite();
+
+  private static String notASuite() {
+    try {
+      java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("hbload-not-a-suite");
+      java.nio.file.Files.writeString(dir.resolve("keep.txt"), "user data");
+      dir.toFile().deleteOnExit();
+      dir.resolve("keep.txt").toFile().deleteOnExit();
+      return dir.toString();
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
   /** Bad input every command must reject the same way. */
   static Stream<Arguments> everyCommand() {
     List<Arguments> out = new ArrayList<>();
@@ -67,7 +84,35 @@ class BadInputContractTest {
         Arguments.of(List.of("mapreduce", "run"), "-w a --clients 2 --start-delay soon"),
         Arguments.of(List.of("mapreduce", "dfsio", "write"), "--clients 0"),
         Arguments.of(List.of("mapreduce", "dfsio", "write"), "--files 2 --clients 3"),
-        Arguments.of(List.of("mapreduce", "dfsio", "read"), "--policy RS-3-2-1024k --datanodes-down 1"));
+        Arguments.of(List.of("mapreduce", "dfsio", "read"), "--policy RS-3-2-1024k --datanodes-down 1"),
+        // suite: all refused before a directory is made or a cluster started (the --out path must stay absent)
+        Arguments.of(List.of("suite"), "-w a,c -db basic --rounds 2 --discard 2 --out " + NOWHERE),
+        Arguments.of(List.of("suite"), "-w a,c -db basic --rounds 0 --discard 0 --out " + NOWHERE),
+        Arguments.of(List.of("suite"), "-w a,c -db basic --discard -1 --out " + NOWHERE),
+        Arguments.of(List.of("suite"), "-w a,nosuch -db basic --out " + NOWHERE),
+        Arguments.of(List.of("suite"), "-w a,,c -db basic --out " + NOWHERE),
+        Arguments.of(List.of("suite"), "-w a,a -db basic --out " + NOWHERE),
+        Arguments.of(List.of("suite"), "-db basic --out " + NOWHERE),
+        Arguments.of(List.of("suite"), "-w a -db basic"),
+        Arguments.of(List.of("suite"), "-w a -db basic --out " + NOWHERE + " --resume " + NOWHERE),
+        Arguments.of(List.of("suite"), "-w a -db basic --duration soon --out " + NOWHERE),
+        Arguments.of(List.of("suite"), "-w a -db basic --duration 1500ms --out " + NOWHERE),
+        Arguments.of(List.of("suite"), "-w a -db basic --json x.json --out " + NOWHERE),
+        Arguments.of(List.of("suite"), "-w a -db basic -p exportfile=x.txt --out " + NOWHERE),
+        Arguments.of(List.of("suite"), "-w a -db basic -p recordcount=x --out " + NOWHERE),
+        Arguments.of(List.of("suite"), "-w a -db basic --resume " + NOWHERE),
+        Arguments.of(List.of("suite"), "-w a -db basic --out " + NOT_A_SUITE),
+        Arguments.of(List.of("suite"), "-w a -db basic --resume " + NOT_A_SUITE),
+        // plan: refused before any cluster is read or started
+        Arguments.of(List.of("plan"), "--regionservers 0 --heap 32g --blockcache 0.4"),
+        Arguments.of(List.of("plan"), "--regionservers 5 --heap 32g"),
+        Arguments.of(List.of("plan"), "--regionservers 5 --heap 32g --blockcache 0.5 --memstore 0.4"),
+        Arguments.of(List.of("plan"), "--regionservers 5 --heap 32x --blockcache 0.4"),
+        Arguments.of(List.of("plan"), "--regionservers 5 --heap 32g --blockcache 1.5"),
+        Arguments.of(List.of("plan"), "--regionservers 5 --heap 200g --blockcache 0.4 --host-memory 128g"),
+        Arguments.of(List.of("plan"), "--heap 32g --blockcache 0.4"),
+        Arguments.of(List.of("plan"), "-w nosuch --regionservers 5 --heap 32g --blockcache 0.4"),
+        Arguments.of(List.of("plan"), "-w a -db basic"));
   }
 
   /**
@@ -232,6 +277,9 @@ class BadInputContractTest {
     assertThat(o.err()).as("stderr of %s", argv).startsWith(prefix).doesNotContain("\tat ")
         .doesNotContain("Exception:");
     assertThat(o.out()).as("stdout of %s", argv).isEmpty();
+    // nothing written or deleted
+    assertThat(java.nio.file.Path.of(NOWHERE)).doesNotExist();
+    assertThat(java.nio.file.Path.of(NOT_A_SUITE).toFile().list()).containsExactly("keep.txt");
   }
 
   /** Every command path of the tree, the root ([]) included. */

@@ -58,7 +58,16 @@ class CliTest {
       "unwritable --json|run -w a -db basic --json /nonexistent/dir/a.json|property hbload.json (--json): cannot write /nonexistent/dir/a.json: directory /nonexistent/dir does not exist",
       "unwritable --hlog|run -w a -db basic --hlog /nonexistent/a.hlog|property hbload.hlog (--hlog): cannot write",
       "unwritable exportfile|run -w a -db basic -p exportfile=/nonexistent/r.txt|property exportfile: cannot write",
-      "bad hbase settings|run -w a -p hbload.presplit=0 -p durability=often|property hbload.presplit: 0 is below"})
+      "bad hbase settings|run -w a -p hbload.presplit=0 -p durability=often|property hbload.presplit: 0 is below",
+      "principal without keytab|run -w a --principal client@EXAMPLE.COM|property principal: needs keytab too",
+      "unreadable keytab|load -w a --principal c@E --keytab /nonexistent/c.keytab|property keytab: /nonexistent/c.keytab is not a readable file",
+      "unreadable krb5.conf|run -w a --krb5-conf /nonexistent/krb5.conf|property hbload.krb5.conf: /nonexistent/krb5.conf is not a readable file",
+      "ycsb keytab without principal|run -w a -p keytab=/etc/passwd|property keytab: needs principal too",
+      "mapreduce principal alone|mapreduce run --clients 1 -w a --principal c@E|property principal: needs keytab too",
+      "dfsio principal alone|dfsio write --principal c@E|--principal and --keytab go together",
+      "dfsio unreadable keytab|dfsio read --fs hdfs://127.0.0.1:1 --principal c@E --keytab /nonexistent/k|--keytab /nonexistent/k is not a readable file",
+      "dfsio unreadable krb5.conf|dfsio compare --fs hdfs://127.0.0.1:1 --krb5-conf /nonexistent/krb5|--krb5-conf /nonexistent/krb5 is not a readable file",
+      "dfsio login on embedded HDFS|dfsio write --principal c@E --keytab /etc/passwd|need a configured secure HDFS"})
   void badInputIsOneLineAndExitTwo(String what, String args, String message) {
     CommandOutput o = exec(args.split(" "));
     assertThat(o.exit()).as(what).isEqualTo(2);

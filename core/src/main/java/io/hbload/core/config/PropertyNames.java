@@ -72,6 +72,11 @@ public final class PropertyNames {
   public static final String SHARD = "hbload.shard";
   /** Wall-clock instant to start the measured phase at (epoch ms or ISO-8601), so shards start together. */
   public static final String START_AT = "hbload.startat";
+  /**
+   * A duration ({@code 30s}, {@code 2m}): the phase first runs its workload this long as warm-up, counted apart
+   * and never in the report's figures (PerformanceEvaluation's {@code --measureAfter}, JMH's warm-up iterations).
+   */
+  public static final String WARMUP = "hbload.warmup";
 
   /**
    * Settings that may differ between the clients of one run (shard, seed, start instant, output files, threads,

@@ -117,6 +117,44 @@ public final class PropertyReader {
     }
   }
 
+  /**
+   * A duration as operators type it: {@code 30s}, {@code 15m}, {@code 1h}, {@code 250ms}, a plain number of seconds,
+   * or ISO-8601 ({@code PT30S}); {@code def} when absent.
+   */
+  public java.time.Duration duration(String key, java.time.Duration def) {
+    String v = optional(key);
+    if (v == null) {
+      return def;
+    }
+    String t = v.trim().toLowerCase(Locale.ROOT);
+    try {
+      if (t.startsWith("p")) {
+        java.time.Duration d = java.time.Duration.parse(t.toUpperCase(Locale.ROOT));
+        if (!d.isNegative()) {
+          return d;
+        }
+      } else {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d{1,12}(?:\\.\\d{1,9})?)\\s*(ms|s|m|h)?").matcher(t);
+        if (m.matches()) {
+          double unitNanos = switch (m.group(2) == null ? "s" : m.group(2)) {
+            case "ms" -> 1e6;
+            case "m" -> 60e9;
+            case "h" -> 3600e9;
+            default -> 1e9;
+          };
+          double nanos = Double.parseDouble(m.group(1)) * unitNanos;
+          if (nanos < Long.MAX_VALUE) {
+            return java.time.Duration.ofNanos((long) nanos);
+          }
+        }
+      }
+    } catch (java.time.format.DateTimeParseException e) {
+      // reported below
+    }
+    error(key, "'" + v.trim() + "' is not a duration (use e.g. 30s, 2m, 1h, 250ms)");
+    return def;
+  }
+
   /** A file path, or null when absent or blank. */
   public Path path(String key) {
     String v = optional(key);

@@ -30,6 +30,8 @@ import java.util.Set;
  * @param properties every merged property, as given: echoed into result documents so a run can be reproduced;
  *     never read a setting from it (every setting is a typed field here or in {@code bindingSettings})
  * @param notes warnings found while parsing, printed before the run (e.g. threads cut to the op count)
+ * @param warmup how long the phase runs its workload before it starts measuring ({@code hbload.warmup}); zero for
+ *     none. Warm-up operations are counted apart and are in none of the phase's figures
  */
 public record RunSpec(
     Phase phase,
@@ -58,13 +60,19 @@ public record RunSpec(
     ShardSpec shard,
     java.time.Instant startAt,
     Map<String, String> properties,
-    List<String> notes) {
+    List<String> notes,
+    java.time.Duration warmup) {
 
   public RunSpec {
     percentiles = List.copyOf(percentiles);
     latencyTrackedErrors = java.util.Collections.unmodifiableSet(new java.util.LinkedHashSet<>(latencyTrackedErrors));
     properties = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(properties));
     notes = List.copyOf(notes);
+  }
+
+  /** True when the phase starts with a warm-up. */
+  public boolean warmsUp() {
+    return !warmup.isZero();
   }
 
   /** True when a target rate paces the workers. */

@@ -95,7 +95,8 @@ public final class SpecParser {
         run.targetOpsPerSec(), records, run.maxExecutionTimeSeconds(), run.stopGraceSeconds(), run.status(), run.statusIntervalSeconds(),
         run.label(), run.measurementInterval(), run.percentiles(), run.exporter(), run.exportFile(), run.jsonFile(),
         run.hlogFile(), run.seed(), run.spinSleep(), run.failOnErrors(), run.reportLatencyForEachError(),
-        run.latencyTrackedErrors(), run.bindingSettings(), shard, null, run.properties(), List.of());
+        run.latencyTrackedErrors(), run.bindingSettings(), shard, null, run.properties(), List.of(),
+        java.time.Duration.ZERO); // the engine's own load is not measured as the user's phase: no warm-up
   }
 
   private RunSpec build(Phase phase, BindingProvider given) {
@@ -177,7 +178,8 @@ public final class SpecParser {
         shard,
         startAt(),
         props,
-        notes);
+        notes,
+        read.duration(WARMUP, java.time.Duration.ZERO));
     read.throwIfErrors();
     return spec;
   }

@@ -74,6 +74,7 @@ public final class PhaseRun {
     CountDownLatch done = new CountDownLatch(n);
     long startMillis = System.currentTimeMillis();
     long startNanos = System.nanoTime();
+    Warmup warmup = null;
     listener.phaseStarting(spec, startMillis);
     if (requested) {
       session.runStarting(spec.phase());
@@ -100,20 +101,31 @@ public final class PhaseRun {
     }
     Aggregator aggregator = new Aggregator(spec.throttled(), startMillis);
     long intervalNanos = Math.max(1_000_000L, (long) (spec.statusIntervalSeconds() * 1e9));
+    // the warm-up does not eat the measured time: maxexecutiontime counts from its end
+    long warmupNanos = spec.warmup().toNanos();
+    long warmupEnd = spec.warmsUp() ? startNanos + warmupNanos : Long.MAX_VALUE;
     long maxDeadline = spec.maxExecutionTimeSeconds() > 0
-        ? startNanos + TimeUnit.SECONDS.toNanos(spec.maxExecutionTimeSeconds()) : Long.MAX_VALUE;
+        ? startNanos + warmupNanos + TimeUnit.SECONDS.toNanos(spec.maxExecutionTimeSeconds()) : Long.MAX_VALUE;
     long previousOps = tick(aggregator, recorders, startMillis, 0);
     long nextTick = startNanos + intervalNanos;
     long graceNanos = TimeUnit.SECONDS.toNanos(spec.stopGraceSeconds());
     boolean allDone = false;
     while (!allDone) {
       long graceDeadline = state.stopRequested() ? state.stopRequestedNanos() + graceNanos : Long.MAX_VALUE;
-      long wakeAt = Math.min(Math.min(nextTick, maxDeadline), graceDeadline);
+      long wakeAt = Math.min(Math.min(Math.min(nextTick, maxDeadline), warmupEnd), graceDeadline);
       allDone = awaitUntil(done, wakeAt);
       long now = System.nanoTime();
       if (!allDone && now >= graceDeadline) {
         abandonStuckWorkers();
         break;
+      }
+      if (!allDone && now >= warmupEnd) {
+        tick(aggregator, recorders, startMillis, previousOps);
+        warmup = endWarmup(aggregator, startMillis, startNanos);
+        startMillis = warmup.measuredStartMillis;
+        startNanos = warmup.measuredStartNanos;
+        previousOps = 0;
+        warmupEnd = Long.MAX_VALUE;
       }
       if (!allDone && now >= maxDeadline && !state.stopRequested()) {
         messages.println("Maximum time elapsed. Requesting stop for the workload.");
@@ -127,10 +139,20 @@ public final class PhaseRun {
     }
     long runtimeMillis = Math.max(1, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos));
     tick(aggregator, recorders, startMillis, previousOps);
-    List<ReportLine> extra = List.of();
+    if (warmupEnd != Long.MAX_VALUE) { // the phase ended before its warm-up did: nothing was measured
+      warmup = endWarmup(aggregator, startMillis, startNanos);
+      startMillis = warmup.measuredStartMillis;
+      runtimeMillis = 1;
+      messages.println("hbload: the phase ended during its warm-up (" + spec.warmup() + "): nothing was measured");
+    }
+    List<ReportLine> extra = new ArrayList<>();
+    if (warmup != null) {
+      extra.add(new ReportLine("WARMUP", "Operations", warmup.operations));
+      extra.add(new ReportLine("WARMUP", "RunTime(ms)", warmup.millis));
+    }
     try {
       if (requested) {
-        extra = session.runFinished(spec.phase());
+        extra.addAll(session.runFinished(spec.phase()));
       }
     } catch (RuntimeException e) {
       messages.println("hbload: binding metrics unavailable: " + Worker.oneLine(e));
@@ -205,6 +227,25 @@ public final class PhaseRun {
   /** True when workers were left stuck in a binding call (the session may not close cleanly). */
   public boolean abandonedWorkers() {
     return abandoned;
+  }
+
+  /** The warm-up as it happened, and the instant measuring started. */
+  private record Warmup(long operations, long millis, long measuredStartMillis, long measuredStartNanos) {
+  }
+
+  /**
+   * The warm-up boundary, right after a collection: the aggregator drops the warm-up totals and the listeners
+   * hear where measuring starts (the hlog tags what came before as warm-up).
+   */
+  private Warmup endWarmup(Aggregator aggregator, long startMillis, long startNanos) {
+    long nowNanos = System.nanoTime();
+    long nowMillis = System.currentTimeMillis();
+    long operations = aggregator.endWarmup();
+    Warmup w = new Warmup(operations, TimeUnit.NANOSECONDS.toMillis(nowNanos - startNanos), nowMillis, nowNanos);
+    messages.println("hbload: warm-up done: " + operations + " operations in " + w.millis + " ms, not counted;"
+        + " measuring from now");
+    listener.warmupFinished(spec, nowMillis, operations);
+    return w;
   }
 
   /** Whether a worker failed (binding could not start, threw, or failed to clean up). */

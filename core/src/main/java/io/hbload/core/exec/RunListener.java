@@ -15,6 +15,13 @@ public interface RunListener {
   default void interval(RunSpec spec, StatusSnapshot snapshot) {
   }
 
+  /**
+   * The phase's warm-up ({@code hbload.warmup}) ended at {@code epochMillis} after {@code operations} operations;
+   * intervals heard before were warm-up, later ones are measured.
+   */
+  default void warmupFinished(RunSpec spec, long epochMillis, long operations) {
+  }
+
   default void phaseFinished(RunResult result) {
   }
 
@@ -29,6 +36,11 @@ public interface RunListener {
       @Override
       public void interval(RunSpec spec, StatusSnapshot snapshot) {
         listeners.forEach(l -> l.interval(spec, snapshot));
+      }
+
+      @Override
+      public void warmupFinished(RunSpec spec, long epochMillis, long operations) {
+        listeners.forEach(l -> l.warmupFinished(spec, epochMillis, operations));
       }
 
       @Override

@@ -14,14 +14,22 @@ import org.HdrHistogram.HistogramLogWriter;
 /**
  * Writes one HdrHistogram interval log ({@code .hlog}) per phase: every status interval, each
  * measurement's histogram twice, tagged {@code <NAME>.service} and {@code <NAME>.intended}, values in
- * nanoseconds (max column in milliseconds). HdrHistogram's {@code HistogramLogProcessor -tag READ.intended}
+ * nanoseconds (max column in milliseconds); a warm-up's intervals are tagged {@code WARMUP.<NAME>.service}.
+ * HdrHistogram's {@code HistogramLogProcessor -tag READ.intended}
  * and other log tools read it. Called on the reporter thread only.
  */
 public final class HlogWriter implements RunListener, AutoCloseable {
+  /**
+   * Tags of the intervals recorded during a warm-up ({@code hbload.warmup}) start with this: the log keeps them, and
+   * readers of the measured phase ({@code READ.service}, hbload's merge) skip them.
+   */
+  public static final String WARMUP_TAG_PREFIX = "WARMUP.";
   private final Path path;
   private final Path temp;
   private final PrintStream file;
   private boolean started;
+  /** {@code WARMUP.} while the phase warms up: HdrHistogram's tools select by tag, so the measured tags stay clean */
+  private String tagPrefix = "";
   private final HistogramLogWriter writer;
 
   /** Writes into a private temp file beside {@code path}; {@link #close} publishes it if a phase ran. */
@@ -54,14 +62,22 @@ public final class HlogWriter implements RunListener, AutoCloseable {
     writer.outputStartTime(startEpochMillis);
     writer.setBaseTime(startEpochMillis);
     writer.outputLegend();
+    tagPrefix = spec.warmsUp() ? WARMUP_TAG_PREFIX : "";
+  }
+
+  @Override
+  public void warmupFinished(RunSpec spec, long epochMillis, long operations) {
+    writer.outputComment(RunMetadata.line("warmupEndEpochMillis", epochMillis));
+    writer.outputComment(RunMetadata.line("warmupOperations", operations));
+    tagPrefix = "";
   }
 
   @Override
   public void interval(RunSpec spec, StatusSnapshot s) {
     IntervalView view = s.interval();
     for (IntervalView.Latency l : view.latencies()) {
-      write(l.service(), l.name() + ".service", view);
-      write(l.intended(), l.name() + ".intended", view);
+      write(l.service(), tagPrefix + l.name() + ".service", view);
+      write(l.intended(), tagPrefix + l.name() + ".intended", view);
     }
     file.flush();
   }

@@ -53,7 +53,12 @@ public final class JsonResult {
     r.gc().forEach(g -> gcs.add(Map.of("name", g.name(), "count", g.count(), "timeMillis", g.timeMillis())));
     doc.put("gc", gcs);
     List<Object> extra = new ArrayList<>();
+    Map<String, Object> warmup = new LinkedHashMap<>();
     for (ReportLine l : r.extra()) {
+      if (l.metric().equals("WARMUP")) { // the warm-up is the phase's, not the binding's: its own object
+        warmup.put(l.measurement().equals("Operations") ? "operations" : "runtimeMillis", l.value());
+        continue;
+      }
       Map<String, Object> o = new LinkedHashMap<>();
       o.put("metric", l.metric());
       o.put("measurement", l.measurement());
@@ -61,6 +66,9 @@ public final class JsonResult {
       extra.add(o);
     }
     doc.put("bindingMetrics", extra);
+    if (!warmup.isEmpty()) {
+      doc.put("warmup", warmup);
+    }
     doc.put("client", client(r.client()));
     doc.put("environment", environment());
     doc.put("properties", new java.util.TreeMap<>(Redaction.settings(r.spec().properties())));

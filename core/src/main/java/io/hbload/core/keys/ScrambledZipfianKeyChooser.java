@@ -14,6 +14,7 @@ import java.util.random.RandomGenerator;
 final class ScrambledZipfianKeyChooser implements KeyChooser {
   /** YCSB's {@code ScrambledZipfianGenerator.ITEM_COUNT}; the inner zipfian covers [0, ITEM_COUNT]. */
   static final long ITEM_COUNT = 10_000_000_000L;
+  static final String ITEM_COUNT_TEXT = "10^10";
   /** YCSB's precomputed ζ(ITEM_COUNT, 0.99). */
   static final double ZETAN = 26.46902820178302;
 

@@ -92,12 +92,35 @@ public final class Aggregator {
   }
 
   /**
+   * Ends the warm-up: the totals collected so far are the warm-up's and are dropped from every figure; returns
+   * their operation count. Race-free because the caller has just {@link #collect collected}: each recorder's swap
+   * is a phaser flip, so every operation recorded before it is in the collected (warm-up) intervals and every
+   * later one lands in an interval collected after this call. The workers never notice.
+   */
+  public long endWarmup() {
+    long warmup = totalOperations;
+    totalOperations = 0;
+    for (int slot : seenSlots) {
+      totalService[slot].reset();
+      if (intendedRecorded) {
+        totalIntended[slot].reset();
+      }
+    }
+    java.util.Arrays.fill(totalReturns, 0);
+    returnOrder.clear();
+    return warmup;
+  }
+
+  /**
    * Totals for every measurement with samples or outcomes: a measure whose calls all failed still appears
    * under its base name with zero operations and its Return counts, as in YCSB.
    */
   public List<MeasurementTotals> totals() {
     Map<String, MeasurementTotals> out = new LinkedHashMap<>();
     for (int slot : seenSlots) {
+      if (totalService[slot].getTotalCount() == 0) {
+        continue; // recorded during the warm-up only
+      }
       String name = LatencyNames.name(slot);
       Histogram intended = intendedRecorded ? totalIntended[slot] : totalService[slot];
       out.put(name, new MeasurementTotals(name, totalService[slot].copy(), intended.copy(),

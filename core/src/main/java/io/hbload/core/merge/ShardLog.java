@@ -49,7 +49,9 @@ record ShardLog(Path path, Map<String, String> meta, List<Histogram> intervals) 
         if (!(h instanceof Histogram histogram) || h.getTag() == null) {
           throw new SpecException(path + ": an interval histogram without a tag or of another kind");
         }
-        intervals.add(histogram);
+        if (!h.getTag().startsWith(io.hbload.core.export.HlogWriter.WARMUP_TAG_PREFIX)) {
+          intervals.add(histogram); // warm-up intervals are kept in the log, never measured
+        }
       }
     } catch (RuntimeException e) {
       if (e instanceof SpecException se) {

@@ -70,6 +70,26 @@ public final class ShardJob {
   /** Writes the input, configures and submits the job; returns at once. */
   public static ShardJob submit(Configuration conf, Submission s, Consumer<String> messages)
       throws IOException, InterruptedException {
+    Job job = prepare(conf, s);
+    Path output = FileOutputFormat.getOutputPath(job);
+    try {
+      job.submit();
+    } catch (ClassNotFoundException e) {
+      throw new IOException("cannot submit " + s.name() + ": " + e.getMessage(), e);
+    }
+    String tracking = job.getTrackingURL();
+    // a mini cluster has no web proxy: its URL ends in port 0
+    messages.accept("submitted " + job.getJobID() + ": " + s.shards() + " map tasks"
+        + (tracking == null || tracking.contains(":0/") ? "" : ", tracking " + tracking));
+    return new ShardJob(job, output, messages);
+  }
+
+  /**
+   * Writes the input and configures the job, not yet submitted: with {@code hbaseCredentials} on a Kerberized
+   * HBase, the job's credentials then hold an HBase delegation token of the current (logged-in) user, which is how
+   * the tasks authenticate; no keytab travels with the job.
+   */
+  public static Job prepare(Configuration conf, Submission s) throws IOException {
     FileSystem fs = s.workDir().getFileSystem(conf);
     if (fs.exists(s.workDir())) {
       throw new IOException(s.workDir() + " exists already; give a new --output directory");
@@ -99,16 +119,7 @@ public final class ShardJob {
     if (s.hbaseCredentials()) {
       TableMapReduceUtil.initCredentials(job);
     }
-    try {
-      job.submit();
-    } catch (ClassNotFoundException e) {
-      throw new IOException("cannot submit " + s.name() + ": " + e.getMessage(), e);
-    }
-    String tracking = job.getTrackingURL();
-    // a mini cluster has no web proxy: its URL ends in port 0
-    messages.accept("submitted " + job.getJobID() + ": " + s.shards() + " map tasks"
-        + (tracking == null || tracking.contains(":0/") ? "" : ", tracking " + tracking));
-    return new ShardJob(job, output, messages);
+    return job;
   }
 
   /**

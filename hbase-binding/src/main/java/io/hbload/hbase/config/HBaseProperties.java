@@ -15,6 +15,10 @@ public final class HBaseProperties {
   public static final String DURABILITY = "durability";
   public static final String USE_PAGE_FILTER = "hbase.usepagefilter";
   public static final String DEBUG = "debug";
+  /** Kerberos principal to log in as, with {@link #KEYTAB} (YCSB hbase2's {@code -p principal=...}). */
+  public static final String PRINCIPAL = "principal";
+  /** Keytab of {@link #PRINCIPAL} (YCSB hbase2's {@code -p keytab=...}); a path, never a secret in output. */
+  public static final String KEYTAB = "keytab";
 
   // hbload: cluster
   /** A directory holding hbase-site.xml (and core-site.xml), as HBase tools take {@code --config}. */
@@ -23,6 +27,8 @@ public final class HBaseProperties {
   public static final String ZK = "hbload.zk";
   /** Prefix passed through into the HBase {@code Configuration} (except {@link #USE_PAGE_FILTER}). */
   public static final String HBASE_PREFIX = "hbase.";
+  /** krb5.conf for the Kerberos login (else the JVM's: {@code -Djava.security.krb5.conf}, /etc/krb5.conf). */
+  public static final String KRB5_CONF = "hbload.krb5.conf";
   /** Number of RegionServers of the embedded cluster (1 or 2). */
   public static final String EMBEDDED_REGION_SERVERS = "hbload.embedded.regionservers";
 

@@ -3,6 +3,7 @@ package io.hbload.hbase.config;
 import io.hbload.core.binding.BindingSettings;
 import io.hbload.hbase.conf.ClusterSpec;
 import io.hbload.hbase.ops.OpsSpec;
+import io.hbload.hbase.security.KerberosSpec;
 import io.hbload.hbase.table.TableSpec;
 
 /**
@@ -15,7 +16,8 @@ import io.hbload.hbase.table.TableSpec;
  * @param flushBeforeRun {@code hbload.flushbeforerun}; null = the default, which depends on the cluster (on for
  *     the embedded one, so reads go through the block cache, off for a real one)
  * @param metricsSettleMillis {@code hbload.metrics.settlems}; null = the default for the metrics source
+ * @param kerberos who to log in as ({@code principal}, {@code keytab}, {@code hbload.krb5.conf})
  */
 public record HBaseSettings(OpsSpec ops, TableSpec table, ClusterSpec cluster, int embeddedRegionServers,
-    Boolean flushBeforeRun, Long metricsSettleMillis) implements BindingSettings {
+    Boolean flushBeforeRun, Long metricsSettleMillis, KerberosSpec kerberos) implements BindingSettings {
 }

@@ -5,7 +5,10 @@ import static io.hbload.hbase.config.HBaseProperties.*;
 import io.hbload.core.config.PropertyReader;
 import io.hbload.hbase.conf.ClusterSpec;
 import io.hbload.hbase.ops.OpsSpec;
+import io.hbload.hbase.security.KerberosSpec;
 import io.hbload.hbase.table.TableSpec;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -31,7 +34,39 @@ public final class HBaseSettingsParser {
     return new HBaseSettings(ops(read), table(read, table), cluster(read),
         read.intValue(EMBEDDED_REGION_SERVERS, 1, 1, 16),
         read.has(FLUSH_BEFORE_RUN) ? read.bool(FLUSH_BEFORE_RUN, false) : null,
-        read.has(METRICS_SETTLE_MS) ? read.longValue(METRICS_SETTLE_MS, 0, 0, 600_000) : null);
+        read.has(METRICS_SETTLE_MS) ? read.longValue(METRICS_SETTLE_MS, 0, 0, 600_000) : null,
+        kerberos(read));
+  }
+
+  /**
+   * {@code principal} and {@code keytab} (both or neither, as YCSB's hbase2 binding uses them) and
+   * {@code hbload.krb5.conf}; the files must be readable now, so a typo is reported before anything starts.
+   */
+  public static KerberosSpec kerberos(PropertyReader read) {
+    String principal = read.optional(PRINCIPAL);
+    Path keytab = read.path(KEYTAB);
+    Path krb5 = read.path(KRB5_CONF);
+    boolean ok = true;
+    if (principal != null && keytab == null) {
+      read.error(PRINCIPAL, "needs keytab too (or give neither to use the ticket cache of kinit)");
+      ok = false;
+    } else if (principal == null && keytab != null) {
+      read.error(KEYTAB, "needs principal too (the keytab may hold several)");
+      ok = false;
+    }
+    if (keytab != null && !readableFile(keytab)) {
+      read.error(KEYTAB, keytab + " is not a readable file");
+      ok = false;
+    }
+    if (krb5 != null && !readableFile(krb5)) {
+      read.error(KRB5_CONF, krb5 + " is not a readable file");
+      krb5 = null;
+    }
+    return ok && principal != null ? new KerberosSpec(principal, keytab, krb5) : new KerberosSpec(null, null, krb5);
+  }
+
+  private static boolean readableFile(Path p) {
+    return Files.isRegularFile(p) && Files.isReadable(p);
   }
 
   /** Parses on its own (YCSB's DB adapter, tests); a SpecException lists every problem. */

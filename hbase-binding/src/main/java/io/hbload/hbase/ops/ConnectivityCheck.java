@@ -2,6 +2,7 @@ package io.hbload.hbase.ops;
 
 import io.hbload.core.binding.BindingException;
 import io.hbload.hbase.conf.ClusterSpec;
+import io.hbload.hbase.security.KerberosLogin;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
@@ -11,6 +12,7 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.security.User;
 
 /**
  * Proves the cluster answers before a run starts: a throw-away connection with few retries asks whether the table
@@ -26,9 +28,18 @@ public final class ConnectivityCheck {
   }
 
   public static void verify(Configuration conf, String table) throws BindingException {
+    verify(conf, table, null);
+  }
+
+  /**
+   * As {@link #verify(Configuration, String)}, connecting as {@code user} (a Kerberos login), or as the current
+   * user when null. A secure cluster refusing the user fails here too, after the check's few retries.
+   */
+  public static void verify(Configuration conf, String table, User user) throws BindingException {
     Configuration check = ClusterSpec.forConnectivityCheck(conf);
     FutureTask<Boolean> task = new FutureTask<>(() -> {
-      try (Connection c = ConnectionFactory.createConnection(check); Admin admin = c.getAdmin()) {
+      try (Connection c = user == null ? ConnectionFactory.createConnection(check)
+          : ConnectionFactory.createConnection(check, user); Admin admin = c.getAdmin()) {
         return admin.tableExists(TableName.valueOf(table));
       }
     });
@@ -43,11 +54,29 @@ public final class ConnectivityCheck {
       throw new BindingException("cannot reach HBase at " + where + " within " + DEADLINE_MILLIS / 1000
           + " s (check -p hbload.zk / hbase.zookeeper.quorum, or the conf directory)");
     } catch (ExecutionException e) {
-      throw new BindingException("cannot reach HBase at " + where + ": " + rootMessage(e.getCause()));
+      throw new BindingException("cannot reach HBase at " + where + ": " + rootMessage(e.getCause())
+          + secureHint(conf, e.getCause()));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new BindingException("interrupted while connecting to HBase at " + where);
     }
+  }
+
+  /**
+   * A secure cluster closes the connection of a client that does not authenticate with Kerberos: say so, since
+   * "Connection closed" alone does not.
+   */
+  private static String secureHint(Configuration conf, Throwable t) {
+    if (KerberosLogin.requested(conf)) {
+      return "";
+    }
+    for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      if (c.getClass().getSimpleName().equals("ConnectionClosedException")) {
+        return " (a Kerberized cluster? use its hbase-site.xml, -cp/--hbase-conf DIR, with --principal and --keytab "
+            + "or a kinit ticket)";
+      }
+    }
+    return "";
   }
 
   /** The innermost cause's message on one line (HBase nests the real reason several levels deep). */

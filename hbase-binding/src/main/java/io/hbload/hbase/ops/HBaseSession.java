@@ -14,6 +14,8 @@ import io.hbload.hbase.metrics.BlockCacheSnapshot;
 import io.hbload.hbase.metrics.HttpJmxBlockCacheReader;
 import io.hbload.hbase.metrics.InProcessBlockCacheReader;
 import io.hbload.hbase.metrics.PlatformJmxBlockCacheReader;
+import io.hbload.hbase.security.KerberosLogin;
+import io.hbload.hbase.security.SecureClient;
 import io.hbload.hbase.table.TableSetup;
 import io.hbload.hbase.table.TableSpec;
 import java.io.IOException;
@@ -50,12 +52,15 @@ public final class HBaseSession implements BindingSession {
   private final BlockCacheReader cacheReader;
   private final PrintStream messages;
   private final long settleMillis;
+  private final KerberosLogin login;
   private volatile BlockCacheSnapshot baseline;
   private volatile String baselineError;
 
   private HBaseSession(Connection connection, OpsSpec ops, TableSpec table, Phase phase, boolean flushBeforeRun,
-      EmbeddedHBase embedded, BlockCacheReader cacheReader, long settleMillis, PrintStream messages) {
+      EmbeddedHBase embedded, BlockCacheReader cacheReader, long settleMillis, PrintStream messages,
+      KerberosLogin login) {
     this.connection = connection;
+    this.login = login;
     this.ops = ops;
     this.table = table;
     this.phase = phase;
@@ -80,6 +85,7 @@ public final class HBaseSession implements BindingSession {
     ClusterSpec cluster = settings.cluster();
     EmbeddedHBase embedded = null;
     Connection connection = null;
+    KerberosLogin login = null;
     try {
       Configuration conf;
       if (!cluster.configured() && embedIfUnconfigured) {
@@ -93,8 +99,17 @@ public final class HBaseSession implements BindingSession {
       } else {
         conf = cluster.toConfiguration();
       }
-      ConnectivityCheck.verify(conf, tableSpec.table());
-      connection = ConnectionFactory.createConnection(conf);
+      // a Kerberos login (keytab, or the ticket cache when the configuration asks for Kerberos) before the first
+      // connection: a bad one is one line now, not a storm of SASL retries
+      login = KerberosLogin.loginIfRequested(settings.kerberos(), conf);
+      if (login == null) {
+        ConnectivityCheck.verify(conf, tableSpec.table());
+        connection = ConnectionFactory.createConnection(conf);
+      } else {
+        SecureClient.requireServerPrincipals(conf);
+        ConnectivityCheck.verify(conf, tableSpec.table(), login.hbaseUser());
+        connection = ConnectionFactory.createConnection(conf, login.hbaseUser());
+      }
       BlockCacheReader reader;
       try (Admin admin = connection.getAdmin()) {
         TableSetup setup = new TableSetup(admin, tableSpec, messages);
@@ -108,9 +123,12 @@ public final class HBaseSession implements BindingSession {
       boolean flush = settings.flushBeforeRun() != null ? settings.flushBeforeRun() : embedded != null;
       long settle = settings.metricsSettleMillis() != null ? settings.metricsSettleMillis()
           : reader instanceof InProcessBlockCacheReader ? IN_PROCESS_SETTLE_MS : HTTP_SETTLE_MS;
-      return new HBaseSession(connection, ops, tableSpec, phase, flush, embedded, reader, settle, messages);
+      return new HBaseSession(connection, ops, tableSpec, phase, flush, embedded, reader, settle, messages, login);
     } catch (BindingException | IOException | RuntimeException e) {
       closeQuietly(connection);
+      if (login != null) {
+        login.close();
+      }
       if (embedded != null) {
         try {
           embedded.close();
@@ -258,6 +276,9 @@ public final class HBaseSession implements BindingSession {
   @Override
   public void close() throws BindingException {
     closeQuietly(connection);
+    if (login != null) {
+      login.close();
+    }
     if (embedded != null) {
       try {
         embedded.close();

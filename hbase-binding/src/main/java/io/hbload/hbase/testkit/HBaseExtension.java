@@ -32,11 +32,13 @@ public final class HBaseExtension implements BeforeAllCallback, AfterAllCallback
 
   private final String image;
   private final int regionServers;
+  private final boolean secure;
   private volatile TestHBase hbase;
 
-  private HBaseExtension(String image, int regionServers) {
+  private HBaseExtension(String image, int regionServers, boolean secure) {
     this.image = image;
     this.regionServers = regionServers;
+    this.secure = secure;
   }
 
   /** An embedded mini cluster with one RegionServer. */
@@ -45,12 +47,22 @@ public final class HBaseExtension implements BeforeAllCallback, AfterAllCallback
   }
 
   public static HBaseExtension embedded(int regionServers) {
-    return new HBaseExtension(null, regionServers);
+    return new HBaseExtension(null, regionServers, false);
+  }
+
+  /**
+   * A Kerberized embedded mini cluster (one RegionServer) with its own KDC: {@link TestHBase#clientPrincipal()}
+   * and {@link TestHBase#clientKeytab()} log in to it, and {@link TestHBase#properties()} carries them. Run it in a
+   * JVM where no plain mini cluster ran before (a fork of its own, e.g. failsafe's {@code reuseForks=false}): Hadoop's
+   * security state is process-wide and the secure master does not come up after a plain one (it fails in 60 s).
+   */
+  public static HBaseExtension embeddedSecure() {
+    return new HBaseExtension(null, 1, true);
   }
 
   /** HBase from a Docker image; the class is skipped when Docker is not available. */
   public static HBaseExtension container(String image) {
-    return new HBaseExtension(Objects.requireNonNull(image, "image"), 1);
+    return new HBaseExtension(Objects.requireNonNull(image, "image"), 1, false);
   }
 
   /** {@link #container} when {@code -Dhbload.testkit.image} is set, else {@link #embedded()}. */
@@ -71,7 +83,7 @@ public final class HBaseExtension implements BeforeAllCallback, AfterAllCallback
   @Override
   public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
     if (image == null) {
-      return ConditionEvaluationResult.enabled("embedded HBase");
+      return ConditionEvaluationResult.enabled(secure ? "embedded secure HBase" : "embedded HBase");
     }
     String missing = DockerProbe.unavailableReason();
     return missing == null ? ConditionEvaluationResult.enabled("Docker available for " + image)
@@ -81,7 +93,8 @@ public final class HBaseExtension implements BeforeAllCallback, AfterAllCallback
   @Override
   public void beforeAll(ExtensionContext context) throws Exception {
     if (hbase == null) {
-      hbase = image == null ? TestHBase.embedded(regionServers) : TestHBase.container(image);
+      hbase = image != null ? TestHBase.container(image)
+          : secure ? TestHBase.embeddedSecure(regionServers) : TestHBase.embedded(regionServers);
     }
   }
 

@@ -3,18 +3,27 @@ package io.hbload.hbase.testkit;
 import io.hbload.hbase.config.HBaseProperties;
 import io.hbload.hbase.embedded.EmbeddedHBase;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 
 /**
  * A running HBase for a test, with the few things a test needs to reach it: hbload properties, an HBase client
- * {@link Configuration}, the ZooKeeper address. Thread-safe (read-only once started); {@link #close()} stops it.
+ * {@link Configuration}, the ZooKeeper address, and for a secure cluster the client's principal and keytab. Thread-safe (read-only once started); {@link #close()} stops it.
  */
 public interface TestHBase extends AutoCloseable {
 
   /** Starts an embedded mini cluster with {@code regionServers} RegionServers (about 7 s). */
   static TestHBase embedded(int regionServers) throws IOException {
     return new EmbeddedTestHBase(EmbeddedHBase.start(regionServers));
+  }
+
+  /**
+   * Starts a Kerberized embedded cluster with its own KDC (about 8 s); connect with {@link #clientPrincipal()} and
+   * {@link #clientKeytab()} (already in {@link #properties()}).
+   */
+  static TestHBase embeddedSecure(int regionServers) throws IOException {
+    return new EmbeddedTestHBase(EmbeddedHBase.startSecure(regionServers, 0));
   }
 
   /**
@@ -36,6 +45,21 @@ public interface TestHBase extends AutoCloseable {
   /** Properties that point an hbload run (binding {@code hbase}) at this cluster. */
   default Map<String, String> properties() {
     return Map.of(HBaseProperties.ZK, zkQuorum() + ":" + zkPort());
+  }
+
+  /** The Kerberos principal clients log in as, or null when the cluster is not secure. */
+  default String clientPrincipal() {
+    return null;
+  }
+
+  /** The keytab of {@link #clientPrincipal()}, or null when the cluster is not secure. */
+  default Path clientKeytab() {
+    return null;
+  }
+
+  /** The krb5.conf naming the cluster's KDC, or null when the cluster is not secure. */
+  default Path krb5Conf() {
+    return null;
   }
 
   /** The embedded cluster, or null for a container. */

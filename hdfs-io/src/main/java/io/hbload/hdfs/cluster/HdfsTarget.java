@@ -110,8 +110,11 @@ public final class HdfsTarget implements AutoCloseable {
     return "file".equals(defaultFs.getScheme());
   }
 
-  /** Hadoop's defaults, then the files in order, then fs.defaultFS, then -D overrides. */
-  private static Configuration configuration(HdfsSettings settings) {
+  /**
+   * Hadoop's defaults, then the files in order, then fs.defaultFS, then -D overrides: the client configuration
+   * before hbload's fail-fast settings (also what a Kerberos login reads its switch from).
+   */
+  public static Configuration configuration(HdfsSettings settings) {
     Configuration conf = new Configuration();
     for (Path file : settings.confFiles()) {
       if (!Files.isReadable(file)) {

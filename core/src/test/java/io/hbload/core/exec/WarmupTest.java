@@ -1,0 +1,120 @@
+package io.hbload.core.exec;
+
+import static io.hbload.core.TestWorkloads.workloadFile;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.hbload.core.RunResult;
+import io.hbload.core.binding.ReportLine;
+import io.hbload.core.config.Phase;
+import io.hbload.core.config.SpecException;
+import io.hbload.core.export.ReportWriter;
+import io.hbload.core.export.YcsbReport;
+import io.hbload.core.merge.HlogMerge;
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code hbload.warmup}: the phase runs its workload, and everything done before the boundary is counted apart and in
+ * none of the figures. The counts are exact whatever the timing: operationcount bounds warm-up plus measured
+ * operations, so measured = operationcount - warm-up, to the operation.
+ */
+class WarmupTest {
+  @TempDir
+  Path dir;
+
+  @Test
+  void aRunWithWarmupReportsExactlyThePostWarmupOperations() throws Exception {
+    Path json = dir.resolve("w.json");
+    Path hlog = dir.resolve("w.hlog");
+    // 3000 operations at 1500 ops/s: about 2 s, of which the first 0.5 s is warm-up
+    RunResult r = workloadFile("a").binding("basic").operationCount(3000).threads(2).target(1500)
+        .property("hbload.warmup", "500ms").property("status.interval", "0.2").json(json).hlog(hlog).run();
+    long warmup = warmupOperations(r);
+    assertThat(warmup).isPositive();
+    assertThat(r.operations()).isPositive().isEqualTo(3000 - warmup);
+    // every figure holds the measured operations only
+    long read = r.op("READ").count();
+    long update = r.op("UPDATE").count();
+    assertThat(read + update).isEqualTo(r.operations());
+    assertThat(r.op("READ").returns().get("OK") + r.op("UPDATE").returns().get("OK")).isEqualTo(r.operations());
+    assertThat(r.runtimeMillis()).isLessThan(3000L * 1000 / 1500); // the warm-up's time is not in RunTime
+
+    ByteArrayOutputStream text = new ByteArrayOutputStream();
+    ReportWriter.write(YcsbReport.records(r), r.spec().exporter(), new PrintStream(text, true, StandardCharsets.UTF_8));
+    String report = text.toString(StandardCharsets.UTF_8);
+    assertThat(report).contains("[READ], Operations, " + read + "\n", "[UPDATE], Operations, " + update + "\n",
+        "[WARMUP], Operations, " + warmup + "\n");
+    // YCSB's own lines come first, unchanged; hbload's WARMUP lines after them
+    assertThat(report.indexOf("[WARMUP]")).isGreaterThan(report.indexOf("[UPDATE], Return=OK"));
+
+    String doc = Files.readString(json);
+    assertThat(doc).containsPattern("\"operations\":\\s*" + r.operations() + ",")
+        .containsPattern("\"warmup\":\\s*\\{\\s*\"operations\":\\s*" + warmup);
+
+    Map<String, Long> byTag = tagCounts(hlog);
+    assertThat(byTag.get("READ.service")).isEqualTo(read);
+    assertThat(byTag.get("UPDATE.service")).isEqualTo(update);
+    assertThat(byTag.get("WARMUP.READ.service") + byTag.get("WARMUP.UPDATE.service")).isEqualTo(warmup);
+    RunResult merged = HlogMerge.merge(List.of(hlog)).result();
+    assertThat(merged.operations()).isEqualTo(r.operations());
+    assertThat(merged.op("READ").count()).isEqualTo(read);
+  }
+
+  @Test
+  void aPhaseThatEndsDuringItsWarmupMeasuresNothing() {
+    RunResult r = workloadFile("c").binding("basic").operationCount(200).threads(1)
+        .property("hbload.warmup", "30s").run();
+    assertThat(warmupOperations(r)).isEqualTo(200);
+    assertThat(r.operations()).isZero();
+    assertThat(r.measurements()).isEmpty();
+  }
+
+  @Test
+  void maxExecutionTimeCountsFromTheEndOfTheWarmup() {
+    long start = System.nanoTime();
+    RunResult r = workloadFile("c").binding("basic").threads(1).target(200).operationCount(0)
+        .property("maxexecutiontime", "1").property("hbload.warmup", "1s").run();
+    double seconds = (System.nanoTime() - start) / 1e9;
+    assertThat(seconds).isGreaterThanOrEqualTo(1.9);
+    assertThat(warmupOperations(r)).isPositive();
+    assertThat(r.operations()).isPositive();
+    assertThat(r.runtimeMillis()).isLessThan(1900);
+  }
+
+  @Test
+  void aWarmupThatIsNotADurationIsBadInput() {
+    assertThatThrownBy(() -> workloadFile("c").binding("basic").property("hbload.warmup", "soon").spec(Phase.RUN))
+        .isInstanceOf(SpecException.class).hasMessageContaining("hbload.warmup: 'soon' is not a duration");
+    assertThat(workloadFile("c").binding("basic").property("hbload.warmup", "1.5m").spec(Phase.RUN).warmup())
+        .hasSeconds(90);
+  }
+
+  static long warmupOperations(RunResult r) {
+    return r.extra().stream().filter(l -> l.metric().equals("WARMUP") && l.measurement().equals("Operations"))
+        .map(ReportLine::value).mapToLong(v -> ((Number) v).longValue()).findFirst().orElseThrow();
+  }
+
+  private static Map<String, Long> tagCounts(Path hlog) throws Exception {
+    Map<String, Long> out = new HashMap<>();
+    try (InputStream in = Files.newInputStream(hlog)) {
+      HistogramLogReader reader = new HistogramLogReader(in);
+      for (EncodableHistogram h; (h = reader.nextIntervalHistogram()) != null; ) {
+        out.merge(h.getTag(), ((Histogram) h).getTotalCount(), Long::sum);
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,67 @@
+package io.hbload.cli;
+
+import io.hbload.hbase.security.KerberosLogin;
+import io.hbload.hbase.security.KerberosSpec;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.apache.hadoop.conf.Configuration;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code --principal}, {@code --keytab}, {@code --krb5-conf} for commands that talk to HDFS rather than through
+ * the HBase binding's properties ({@code dfsio}, {@code mapreduce dfsio}): the same login as {@code load}/
+ * {@code run}, before the first {@code FileSystem} is created.
+ */
+final class KerberosOptions {
+  @Spec(Spec.Target.MIXEE)
+  CommandSpec mixee;
+
+  @Option(names = "--principal", paramLabel = "PRINCIPAL",
+      description = "Kerberos: log in as this principal, with --keytab; without both, a Kerberized Hadoop "
+          + "configuration uses the ticket cache of kinit")
+  String principal;
+
+  @Option(names = "--keytab", paramLabel = "FILE", description = "Kerberos: the keytab of --principal")
+  Path keytab;
+
+  @Option(names = "--krb5-conf", paramLabel = "FILE",
+      description = "Kerberos: krb5.conf naming the realm's KDCs (default: the JVM's, /etc/krb5.conf)")
+  Path krb5Conf;
+
+  /** The login asked for; both-or-neither and readable files are checked here (exit 2). */
+  KerberosSpec spec() {
+    if ((principal == null) != (keytab == null)) {
+      throw new ParameterException(mixee.commandLine(), "--principal and --keytab go together (give neither to "
+          + "use the ticket cache of kinit)");
+    }
+    for (Path p : new Path[] {keytab, krb5Conf}) {
+      if (p != null && !(Files.isRegularFile(p) && Files.isReadable(p))) {
+        throw new ParameterException(mixee.commandLine(), (p == keytab ? "--keytab " : "--krb5-conf ") + p
+            + " is not a readable file");
+      }
+    }
+    return new KerberosSpec(principal, keytab, krb5Conf);
+  }
+
+  /**
+   * Runs {@code action} logged in as asked (or as the ticket cache when {@code conf} asks for Kerberos), or
+   * directly for a cluster without Kerberos. {@code embedded}: the run would start its own (never secure) cluster.
+   */
+  <T> T call(Configuration conf, boolean embedded, Callable<T> action) throws Exception {
+    KerberosSpec spec = spec();
+    if (spec.usesKeytab() && embedded) {
+      throw new ParameterException(mixee.commandLine(), "--principal/--keytab need a configured secure HDFS "
+          + "(--conf FILE or --fs URI); the embedded one has no Kerberos");
+    }
+    if (embedded) {
+      return action.call();
+    }
+    try (KerberosLogin login = KerberosLogin.loginIfRequested(spec, conf)) {
+      return KerberosLogin.callAs(login, action);
+    }
+  }
+}

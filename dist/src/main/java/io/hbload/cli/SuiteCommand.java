@@ -1,0 +1,135 @@
+package io.hbload.cli;
+
+import io.hbload.cli.suite.SuitePlan;
+import io.hbload.cli.suite.SuiteRunner;
+import io.hbload.core.config.Phase;
+import io.hbload.core.config.PropertyNames;
+import io.hbload.core.config.RunSpec;
+import io.hbload.core.config.SpecException;
+import io.hbload.core.config.SpecParser;
+import io.hbload.hbase.config.HBaseProperties;
+import io.hbload.hbase.config.HBaseSettings;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code hbload suite}: the seed's method as one command. Optional load, then rounds x workloads in order, each a
+ * time-boxed {@code run} on the same connection set-up; the first rounds are discarded as warm-up and the table is
+ * built from the rest. Every option is checked, and every workload's spec parsed, before anything is written.
+ */
+@Command(name = "suite", mixinStandardHelpOptions = true, versionProvider = HbloadCommand.VersionProvider.class,
+    description = {"Run workloads for several rounds and report the kept rounds as one table (the seed's method):",
+        "  hbload suite -w a,c,f,updateonly --rounds 5 --discard 2 --duration 15m --load --out results/",
+        "Every run's YCSB report, JSON and hlog, and the table (text, markdown, CSV, JSON) are written to --out."})
+final class SuiteCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec commandSpec;
+
+  @Mixin
+  PhaseOptions options = new PhaseOptions();
+
+  @Option(names = "--rounds", paramLabel = "N", defaultValue = "5",
+      description = "Rounds: each runs every workload once, in order (default ${DEFAULT-VALUE})")
+  int rounds;
+
+  @Option(names = "--discard", paramLabel = "N", defaultValue = "2",
+      description = "Leading rounds discarded as warm-up (default ${DEFAULT-VALUE})")
+  int discard;
+
+  @Option(names = "--duration", paramLabel = "TIME", defaultValue = "15m",
+      description = "Length of each run, e.g. 15m, 30s (default ${DEFAULT-VALUE})")
+  Duration duration;
+
+  @Option(names = "--load", description = "Load the records first (with --wait-for-compactions: then wait for them)")
+  boolean load;
+
+  @Option(names = "--flush-before-each", description = "HBase: flush the table before each run")
+  boolean flushBeforeEach;
+
+  @Option(names = "--out", paramLabel = "DIR", description = "New (or empty) directory for the suite's files")
+  Path out;
+
+  @Option(names = "--resume", paramLabel = "DIR",
+      description = "Continue the interrupted suite in DIR (give the options it was started with)")
+  Path resume;
+
+  @Override
+  public Integer call() throws Exception {
+    SuitePlan plan = plan();
+    return new SuiteRunner(plan, PhaseCommand.WriterStream.printStream(commandSpec.commandLine().getErr()),
+        PhaseCommand.WriterStream.printStream(commandSpec.commandLine().getOut())).execute();
+  }
+
+  private SuitePlan plan() {
+    if ((out == null) == (resume == null)) {
+      throw new SpecException(out == null ? "give --out DIR for a new suite, or --resume DIR to continue one"
+          : "give --out DIR or --resume DIR, not both");
+    }
+    if (rounds < 1 || discard < 0 || rounds <= discard) {
+      throw new SpecException("--rounds (" + rounds + ") must be more than --discard (" + discard + "), and --discard"
+          + " at least 0: the table is built from the rounds after the discarded ones");
+    }
+    if (duration.compareTo(Duration.ofSeconds(1)) < 0 || duration.toNanos() % 1_000_000_000L != 0) {
+      throw new SpecException("--duration must be whole seconds, at least 1s: got " + duration.toString().substring(2)
+          .toLowerCase(java.util.Locale.ROOT));
+    }
+    if (options.json != null || options.hlog != null || options.shard != null || options.startAt != null) {
+      throw new SpecException("--json, --hlog, --shard and --start-at are per run: the suite writes each run's"
+          + " report, JSON and hlog into its directory");
+    }
+    List<String> workloads = workloads();
+    Map<String, Map<String, String>> runProps = new LinkedHashMap<>();
+    boolean embedded = false;
+    for (String w : workloads) {
+      Map<String, String> p = options.properties(w);
+      p.putIfAbsent(PropertyNames.DB, PhaseOptions.defaultBinding());
+      if (p.containsKey(PropertyNames.EXPORT_FILE)) {
+        throw new SpecException("-p " + PropertyNames.EXPORT_FILE + " is per run: the suite writes each run's report"
+            + " into its directory");
+      }
+      p.put(PropertyNames.OPERATION_COUNT, "0");
+      p.put(PropertyNames.MAX_EXECUTION_TIME, Long.toString(duration.toSeconds()));
+      p.remove(HBaseProperties.WAIT_FOR_COMPACTIONS); // after the load only, as the seed's method does
+      if (flushBeforeEach) {
+        p.put(HBaseProperties.FLUSH_BEFORE_RUN, "true");
+      }
+      RunSpec spec = SpecParser.parse(p, Phase.RUN); // every problem of every workload, before anything starts
+      embedded = spec.bindingSettings() instanceof HBaseSettings hs && !hs.cluster().configured();
+      runProps.put(w, p);
+    }
+    Map<String, String> loadProps = options.properties(workloads.get(0));
+    loadProps.putIfAbsent(PropertyNames.DB, PhaseOptions.defaultBinding());
+    SpecParser.parse(loadProps, Phase.LOAD);
+    Path dir = out != null ? out : resume;
+    return new SuitePlan(workloads, rounds, discard, duration, load, dir, resume != null, runProps, loadProps,
+        embedded);
+  }
+
+  private List<String> workloads() {
+    if (options.workload == null || options.workload.isBlank()) {
+      throw new SpecException("no workloads: give -w with the bundled workloads to run in order, e.g. -w a,c,f");
+    }
+    LinkedHashSet<String> names = new LinkedHashSet<>();
+    for (String w : options.workload.split(",")) {
+      String name = w.trim();
+      if (name.isEmpty()) {
+        throw new SpecException("-w " + options.workload + ": an empty workload name");
+      }
+      if (!names.add(name)) {
+        throw new SpecException("-w " + options.workload + ": workload " + name + " is given twice");
+      }
+    }
+    return new ArrayList<>(names);
+  }
+}

@@ -1,0 +1,303 @@
+package io.hbload.cli.suite;
+
+import io.hbload.cli.contract.ExitCode;
+import io.hbload.core.Launcher;
+import io.hbload.core.RunResult;
+import io.hbload.core.binding.BindingException;
+import io.hbload.core.binding.Bindings;
+import io.hbload.core.binding.ReportLine;
+import io.hbload.core.config.Phase;
+import io.hbload.core.config.PropertyNames;
+import io.hbload.core.config.RunSpec;
+import io.hbload.core.config.SpecException;
+import io.hbload.core.config.SpecParser;
+import io.hbload.core.export.ResultFiles;
+import io.hbload.core.merge.HlogMerge;
+import io.hbload.core.suite.CacheCounts;
+import io.hbload.core.suite.RoundRun;
+import io.hbload.core.suite.SuiteAggregator;
+import io.hbload.core.suite.SuiteManifest;
+import io.hbload.core.suite.SuiteTable;
+import io.hbload.core.suite.SuiteTableFormat;
+import io.hbload.hbase.config.HBaseProperties;
+import io.hbload.hbase.embedded.EmbeddedHBase;
+import io.hbload.hbase.metrics.BlockCacheReport;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Runs a {@link SuitePlan}: the load (if asked, or always on an embedded cluster, which starts empty), then rounds x
+ * workloads in order, each through the same {@link Launcher} as {@code hbload run}, writing its files into the
+ * suite directory and recording it in the manifest; then the table of the kept rounds. Ctrl-C stops the running
+ * step and a failed step stops the suite: what finished is kept and reported, and the missing runs are named (exit
+ * 130 or 1); {@code --resume} runs only what the manifest and the files do not already hold. One execution per
+ * instance, on the calling thread.
+ */
+public final class SuiteRunner {
+  private final SuitePlan plan;
+  private final PrintStream err;
+  private final PrintStream out;
+  private volatile Launcher current;
+  private volatile boolean interrupted;
+  private int stepsRun;
+  private boolean createdDir;
+
+  public SuiteRunner(SuitePlan plan, PrintStream err, PrintStream out) {
+    this.plan = plan;
+    this.err = err;
+    this.out = out;
+  }
+
+  public int execute() throws IOException, BindingException {
+    SuiteManifest manifest = openDirectory();
+    try (Interrupt hook = new Interrupt()) {
+      EmbeddedHBase embedded = null;
+      try {
+        Map<String, String> extra = new HashMap<>();
+        if (plan.embedded()) {
+          err.println("hbload suite: no cluster configured: starting one embedded HBase on 127.0.0.1 for every run"
+              + " (numbers from a local, in-process cluster, not a real one)");
+          embedded = EmbeddedHBase.start(1);
+          extra.put(HBaseProperties.ZK, embedded.zkQuorum() + ":" + embedded.zkPort());
+          // the embedded cluster's data is in the memstore until flushed: reads would never touch the block cache
+          extra.put(HBaseProperties.FLUSH_BEFORE_RUN, "true");
+        }
+        return steps(manifest, extra);
+      } finally {
+        if (embedded != null) {
+          embedded.close();
+        }
+      }
+    }
+  }
+
+  /** Creates the directory of a new suite or opens the one to resume; bad input before anything is written. */
+  private SuiteManifest openDirectory() throws IOException {
+    Path dir = plan.dir();
+    if (plan.resume()) {
+      if (!Files.isDirectory(dir) || !SuiteManifest.isSuite(dir)) {
+        throw new SpecException("--resume " + dir + ": not a suite directory (no " + SuiteManifest.FILE + ")");
+      }
+      return SuiteManifest.read(dir, plan.description());
+    }
+    if (Files.exists(dir)) {
+      if (!Files.isDirectory(dir)) {
+        throw new SpecException("--out " + dir + " is a file, not a directory");
+      }
+      if (SuiteManifest.isSuite(dir)) {
+        throw new SpecException("--out " + dir + " holds a suite already: continue it with --resume " + dir
+            + ", or give a new directory");
+      }
+      try (var entries = Files.list(dir)) {
+        if (entries.findAny().isPresent()) {
+          throw new SpecException("--out " + dir + " is not empty and holds no suite: give a new or empty directory");
+        }
+      }
+    }
+    createdDir = !Files.exists(dir);
+    Files.createDirectories(dir);
+    return SuiteManifest.create(dir, plan.description());
+  }
+
+  private int steps(SuiteManifest manifest, Map<String, String> extra) throws IOException, BindingException {
+    List<RoundRun> runs = new ArrayList<>();
+    String failure = null;
+    boolean mustLoad = plan.load() && !manifest.loaded() || plan.embedded();
+    if (mustLoad) {
+      if (plan.embedded() && !plan.load()) {
+        err.println("hbload suite: the embedded cluster starts empty: loading the records first");
+      }
+      Map<String, String> p = withFiles(plan.loadProperties(), "load", extra);
+      Launcher.Outcome o = launch(SpecParser.parse(p, Phase.LOAD), "load");
+      failure = failure(o);
+      if (failure == null) {
+        manifest.markLoaded();
+      }
+    }
+    int total = plan.rounds() * plan.workloads().size();
+    int n = 0;
+    outer:
+    for (int round = 1; round <= plan.rounds(); round++) {
+      for (String w : plan.workloads()) {
+        n++;
+        if (failure != null || interrupted) {
+          break outer;
+        }
+        String step = SuitePlan.step(round, w);
+        if (manifest.done(round, w)) {
+          if (filesPresent(step)) {
+            err.println("hbload suite: " + step + " finished before (resumed): reading " + plan.hlog(step).getFileName());
+            runs.add(RoundRun.of(w, round, HlogMerge.merge(List.of(plan.hlog(step))).result(),
+                manifest.cache(round, w)));
+            continue;
+          }
+          err.println("hbload suite: " + step + " is in the manifest but its files are not all there: running it again");
+          manifest.forget(round, w);
+        }
+        err.printf(Locale.ROOT, "hbload suite: round %d of %d, workload %s (run %d of %d)%s%n", round, plan.rounds(), w,
+            n, total, round <= plan.discard() ? ", warm-up round: discarded" : "");
+        Launcher.Outcome o = launch(SpecParser.parse(withFiles(plan.runProperties().get(w), step, extra), Phase.RUN),
+            step);
+        failure = failure(o);
+        if (failure == null) {
+          CacheCounts cache = cache(o.result().extra());
+          manifest.markDone(round, w, cache);
+          RoundRun r = RoundRun.of(w, round, o.result(), cache);
+          runs.add(r);
+          err.printf(Locale.ROOT, "hbload suite: %s done: %,d operations, %,.0f ops/s, block-cache hit ratio %s%n", step,
+              r.operations(), r.throughputOpsPerSec(), cache == null ? "unavailable"
+                  : pct(cache.hitRatio()) + " (L1 " + pct(cache.l1HitRatio()) + ", L2 " + pct(cache.l2HitRatio()) + ")");
+        }
+      }
+    }
+    return finish(runs, failure);
+  }
+
+  private int finish(List<RoundRun> runs, String failure) throws IOException {
+    SuiteTable table = SuiteAggregator.aggregate(plan.workloads(), plan.rounds(), plan.discard(), runs);
+    write("suite.txt", SuiteTableFormat.text(table));
+    write("suite.md", SuiteTableFormat.markdown(table));
+    write("suite.csv", SuiteTableFormat.csv(table));
+    write("suite.json", SuiteTableFormat.json(table) + System.lineSeparator());
+    out.print(SuiteTableFormat.text(table));
+    out.flush();
+    List<String> missing = new ArrayList<>();
+    for (int round = 1; round <= plan.rounds(); round++) {
+      for (String w : plan.workloads()) {
+        int r = round;
+        if (runs.stream().noneMatch(x -> x.round() == r && x.workload().equals(w))) {
+          missing.add(SuitePlan.step(round, w));
+        }
+      }
+    }
+    if (missing.isEmpty()) {
+      err.println("hbload suite: done; the table and every run's files are in " + plan.dir());
+      return ExitCode.OK;
+    }
+    String why = interrupted ? "interrupted" : "stopped: " + failure;
+    err.println("hbload suite: " + why + "; missing " + missing.size() + " run(s): " + String.join(", ", missing)
+        + "; what finished is in " + plan.dir() + "; continue with --resume " + plan.dir());
+    return interrupted ? ExitCode.INTERRUPTED : ExitCode.FAILURE;
+  }
+
+  private Launcher.Outcome launch(RunSpec spec, String step) throws IOException, BindingException {
+    Launcher launcher = new Launcher(spec, Bindings.find(spec.binding()), err, null);
+    current = launcher;
+    if (interrupted) {
+      launcher.requestStop(Launcher.INTERRUPTED);
+    }
+    try {
+      Launcher.Outcome o = launcher.launch();
+      stepsRun++;
+      return o;
+    } catch (BindingException e) {
+      if (stepsRun == 0 && !plan.resume()) {
+        // the cluster cannot be reached or the table is not there: bad input, and the new suite leaves nothing behind
+        Files.deleteIfExists(plan.dir().resolve(SuiteManifest.FILE));
+        if (createdDir) {
+          Files.deleteIfExists(plan.dir());
+        }
+        throw e;
+      }
+      throw new IOException(step + ": " + e.getMessage(), e);
+    } finally {
+      current = null;
+    }
+  }
+
+  /** Why a step does not count (null when it does): a failed worker, Ctrl-C, a load cut short, errors. */
+  private String failure(Launcher.Outcome o) {
+    if (o.workerFailed()) {
+      return "a run failed: " + o.result().stopReason();
+    }
+    if (o.interrupted() || interrupted) {
+      return "interrupted";
+    }
+    if (!o.result().completed()) {
+      return o.result().spec().phase().name().toLowerCase(Locale.ROOT) + " incomplete: " + o.result().stopReason();
+    }
+    if (o.failedOnErrors()) {
+      return o.result().errorCount() + " operations failed (--fail-on-error)";
+    }
+    return null;
+  }
+
+  private Map<String, String> withFiles(Map<String, String> base, String step, Map<String, String> extra) {
+    Map<String, String> p = new LinkedHashMap<>(base);
+    extra.forEach(p::putIfAbsent);
+    p.put(PropertyNames.EXPORT_FILE, plan.report(step).toString());
+    p.put(PropertyNames.JSON_FILE, plan.json(step).toString());
+    p.put(PropertyNames.HLOG_FILE, plan.hlog(step).toString());
+    return p;
+  }
+
+  private boolean filesPresent(String step) {
+    return Files.isRegularFile(plan.report(step)) && Files.isRegularFile(plan.json(step))
+        && Files.isRegularFile(plan.hlog(step));
+  }
+
+  /** The run's block-cache counts from the binding's report lines; null when it reported none. */
+  static CacheCounts cache(List<ReportLine> lines) {
+    Map<String, Long> v = new HashMap<>();
+    for (ReportLine l : lines) {
+      if (l.metric().equals(BlockCacheReport.METRIC) && l.value() instanceof Number num) {
+        v.put(l.measurement(), num.longValue());
+      }
+    }
+    if (!v.containsKey("HitCount")) {
+      return null;
+    }
+    return new CacheCounts(v.get("HitCount"), v.getOrDefault("MissCount", 0L), v.getOrDefault("L1HitCount", 0L),
+        v.getOrDefault("L1MissCount", 0L), v.getOrDefault("L2HitCount", 0L), v.getOrDefault("L2MissCount", 0L));
+  }
+
+  private void write(String name, String content) throws IOException {
+    byte[] bytes = content.getBytes(StandardCharsets.UTF_8);
+    ResultFiles.write(plan.dir().resolve(name), o -> o.write(bytes));
+  }
+
+  private static String pct(double ratio) {
+    return Double.isNaN(ratio) ? "-" : String.format(Locale.ROOT, "%.1f%%", 100 * ratio);
+  }
+
+  /** Ctrl-C: stop the running step, run no more; the JVM waits (up to a minute) for the table to be written. */
+  private final class Interrupt implements AutoCloseable {
+    private final Thread hook;
+    private final java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
+
+    Interrupt() {
+      hook = new Thread(() -> {
+        interrupted = true;
+        Launcher l = current;
+        if (l != null) {
+          l.requestStop(Launcher.INTERRUPTED);
+        }
+        try {
+          done.await(60, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }, "hbload-suite-interrupt");
+      Runtime.getRuntime().addShutdownHook(hook);
+    }
+
+    @Override
+    public void close() {
+      done.countDown();
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException shuttingDown) {
+        // the hook is running: it was waiting for the countDown above
+      }
+    }
+  }
+}

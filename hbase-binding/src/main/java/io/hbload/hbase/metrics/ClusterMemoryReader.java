@@ -1,0 +1,134 @@
+package io.hbload.hbase.metrics;
+
+import io.hbload.hbase.embedded.EmbeddedHBase;
+import io.hbload.hbase.sizing.ClusterMemory;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.hadoop.hbase.io.hfile.BlockCache;
+import org.apache.hadoop.hbase.io.hfile.CombinedBlockCache;
+import org.apache.hadoop.hbase.regionserver.HRegionServer;
+
+/**
+ * Reads what a cluster's RegionServers can cache, for {@code hbload plan}: heap, L1 and L2 block-cache capacity,
+ * memstore limit and host memory. From each RegionServer's {@code /jmx} over HTTP (as operators do with curl: the
+ * {@code java.lang} beans and the RegionServer bean whose {@code l1CacheSize + l1CacheFreeSize} is the L1 capacity),
+ * or straight from the servers of an in-process cluster. Servers are averaged: the plan takes every host as alike.
+ * Stateless.
+ */
+public final class ClusterMemoryReader {
+  private static final String SERVER_BEAN = BlockCacheReader.BEAN;
+  private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+  private ClusterMemoryReader() {
+  }
+
+  /** The RegionServers of an embedded cluster of this JVM (which share its heap and host). */
+  public static ClusterMemory inProcess(EmbeddedHBase cluster, float memstoreFraction) {
+    List<HRegionServer> servers = cluster.liveRegionServers();
+    long l1 = 0;
+    long l2 = 0;
+    for (HRegionServer rs : servers) {
+      BlockCache cache = rs.getBlockCache().orElse(null);
+      if (cache instanceof CombinedBlockCache combined) {
+        BlockCache[] levels = combined.getBlockCaches();
+        l1 += levels[0].getMaxSize();
+        l2 += levels.length > 1 ? levels[1].getMaxSize() : 0;
+      } else if (cache != null) {
+        l1 += cache.getMaxSize();
+      }
+    }
+    int n = Math.max(1, servers.size());
+    long heap = Runtime.getRuntime().maxMemory();
+    return new ClusterMemory(servers.size(), heap, l1 / n, l2 / n, (long) (memstoreFraction * heap), hostMemory(),
+        "the embedded cluster's " + servers.size() + " RegionServer(s), in process");
+  }
+
+  /**
+   * A running cluster's RegionServers, found through its master (live servers and their info ports) and read over
+   * {@code /jmx}; the memstore fraction from the client configuration ({@code hbase.regionserver.global.memstore.size}).
+   */
+  public static ClusterMemory ofCluster(org.apache.hadoop.conf.Configuration conf) throws IOException {
+    float memstore = conf.getFloat(org.apache.hadoop.hbase.io.util.MemorySizeUtil.MEMSTORE_SIZE_KEY, 0.4f);
+    List<String> info = new java.util.ArrayList<>();
+    try (org.apache.hadoop.hbase.client.Connection c = org.apache.hadoop.hbase.client.ConnectionFactory
+        .createConnection(conf); org.apache.hadoop.hbase.client.Admin admin = c.getAdmin()) {
+      org.apache.hadoop.hbase.ClusterMetrics cm = admin.getClusterMetrics(
+          java.util.EnumSet.of(org.apache.hadoop.hbase.ClusterMetrics.Option.LIVE_SERVERS));
+      cm.getLiveServerMetrics().forEach((name, metrics) -> {
+        if (metrics.getInfoServerPort() > 0) {
+          info.add(name.getHostname() + ":" + metrics.getInfoServerPort());
+        }
+      });
+    }
+    return overHttp(info, memstore);
+  }
+
+  /** Each RegionServer's {@code /jmx} ({@code host:infoPort}); an unreachable server is an IOException. */
+  public static ClusterMemory overHttp(List<String> infoServers, float memstoreFraction) throws IOException {
+    if (infoServers.isEmpty()) {
+      throw new IOException("no RegionServer has an info server (hbase.regionserver.info.port -1?): nothing to read"
+          + " /jmx from; give the sizes with --regionservers, --heap, --blockcache ...");
+    }
+    long heap = 0;
+    long l1 = 0;
+    long l2 = 0;
+    long host = 0;
+    for (String hp : infoServers) {
+      String memory = get(hp, "java.lang:type=Memory");
+      String server = get(hp, SERVER_BEAN);
+      String os = get(hp, "java.lang:type=OperatingSystem");
+      heap += number(memory, "\"HeapMemoryUsage\"\\s*:\\s*\\{[^}]*\"max\"\\s*:\\s*(\\d+)", hp, "HeapMemoryUsage.max");
+      l1 += number(server, "\"l1CacheSize\"\\s*:\\s*(\\d+)", hp, "l1CacheSize")
+          + number(server, "\"l1CacheFreeSize\"\\s*:\\s*(\\d+)", hp, "l1CacheFreeSize");
+      l2 += optional(server, "\"l2CacheSize\"\\s*:\\s*(\\d+)") + optional(server, "\"l2CacheFreeSize\"\\s*:\\s*(\\d+)");
+      long total = optional(os, "\"TotalMemorySize\"\\s*:\\s*(\\d+)");
+      host += total > 0 ? total : optional(os, "\"TotalPhysicalMemorySize\"\\s*:\\s*(\\d+)");
+    }
+    int n = infoServers.size();
+    return new ClusterMemory(n, heap / n, l1 / n, l2 / n, (long) (memstoreFraction * heap / n), host / n,
+        "/jmx of " + n + " RegionServer(s)");
+  }
+
+  private static String get(String hostPort, String bean) throws IOException {
+    URI uri = URI.create("http://" + hostPort + "/jmx?qry=" + bean.replace("=", "%3D").replace(",", "%2C")
+        .replace(":", "%3A"));
+    try {
+      HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(),
+          HttpResponse.BodyHandlers.ofString());
+      if (r.statusCode() != 200) {
+        throw new IOException(uri + " answered HTTP " + r.statusCode());
+      }
+      return r.body();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted reading " + uri, e);
+    }
+  }
+
+  private static long number(String json, String pattern, String server, String what) throws IOException {
+    Matcher m = Pattern.compile(pattern).matcher(json);
+    if (!m.find()) {
+      throw new IOException(server + "/jmx has no " + what + " (the RegionServer's metrics may not be published"
+          + " yet: try again in 10 s)");
+    }
+    return Long.parseLong(m.group(1));
+  }
+
+  private static long optional(String json, String pattern) {
+    Matcher m = Pattern.compile(pattern).matcher(json);
+    return m.find() ? Long.parseLong(m.group(1)) : 0;
+  }
+
+  /** This host's physical memory. */
+  static long hostMemory() {
+    java.lang.management.OperatingSystemMXBean os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+    return os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getTotalMemorySize() : 0;
+  }
+}
