@@ -47,4 +47,28 @@ public final class HtmlOption {
       ResultFiles.write(file, out -> out.write(html));
     }
   }
+
+  /**
+   * A suite's report: every finished round's run (its JSON and hlog in the suite's directory) side by side, the
+   * discarded warm-up rounds greyed out.
+   */
+  void writeRounds(io.hbload.cli.suite.SuitePlan plan) throws IOException {
+    List<RunInput> runs = new java.util.ArrayList<>();
+    for (int round = 1; round <= plan.rounds(); round++) {
+      for (String w : plan.workloads()) {
+        String step = io.hbload.cli.suite.SuitePlan.step(round, w);
+        Path json = plan.json(step);
+        Path hlog = plan.hlog(step);
+        if (java.nio.file.Files.isRegularFile(json)) {
+          List<Path> logs = java.nio.file.Files.isRegularFile(hlog) ? List.of(hlog) : List.of();
+          RunInput r = RunInput.read(json, logs, round <= plan.discard());
+          runs.add(new RunInput(step, r.discarded(), r.result(), r.intervals()));
+        }
+      }
+    }
+    if (!runs.isEmpty()) {
+      byte[] page = HtmlReport.render(runs).getBytes(StandardCharsets.UTF_8);
+      ResultFiles.write(file, out -> out.write(page));
+    }
+  }
 }
