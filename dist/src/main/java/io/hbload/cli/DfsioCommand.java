@@ -8,6 +8,9 @@ import io.hbload.hdfs.coder.CoderBench;
 import io.hbload.hdfs.report.CoderBenchTable;
 import io.hbload.hdfs.report.DfsioReport;
 import io.hbload.hdfs.report.RunResult;
+import io.hbload.observe.DfsioMeters;
+import io.hbload.observe.MetricsSession;
+import io.hbload.observe.RunTags;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -44,6 +47,28 @@ public final class DfsioCommand extends GroupCommand {
       err.flush();
     }
 
+    /**
+     * Runs the passes with {@code --metrics} open around them (each pass's bytes and MiB/s published as it ends),
+     * then prints the report.
+     */
+    int measured(MetricsOptions metrics, DfsioOptions.Run options, Passes passes) throws Exception {
+      java.io.PrintStream err = PhaseCommand.WriterStream.printStream(spec.commandLine().getErr());
+      Optional<MetricsSession> watch = metrics.open(spec.commandLine(),
+          new RunTags("dfsio", "hdfs", 0, io.hbload.core.ClientInfo.localHost()), err);
+      try {
+        List<RunResult> runs = passes.run();
+        watch.ifPresent(m -> runs.forEach(new DfsioMeters(m)::passFinished));
+        return report(runs, options);
+      } finally {
+        watch.ifPresent(MetricsSession::close);
+      }
+    }
+
+    /** The passes of one subcommand. */
+    interface Passes {
+      List<RunResult> run() throws Exception;
+    }
+
     /** Prints the report; exit 1 with one line when read bytes did not verify. */
     int report(List<RunResult> runs, DfsioOptions.Run options) throws IOException {
       Optional<String> failure = DfsioReport.publish(runs, options.format, Optional.ofNullable(options.resultLog),
@@ -57,11 +82,12 @@ public final class DfsioCommand extends GroupCommand {
   static final class Write extends Base {
     @Mixin DfsioOptions.Hdfs hdfs = new DfsioOptions.Hdfs();
     @Mixin DfsioOptions.Run options = new DfsioOptions.Run();
+    @Mixin MetricsOptions metrics = new MetricsOptions();
 
     @Override
     public Integer call() throws Exception {
       io.hbload.hdfs.config.DfsioSpec given = options.spec(hdfs);
-      return report(hdfs.loggedIn(() -> DfsioPasses.write(given, this::notice)), options);
+      return measured(metrics, options, () -> hdfs.loggedIn(() -> DfsioPasses.write(given, this::notice)));
     }
   }
 
@@ -70,11 +96,12 @@ public final class DfsioCommand extends GroupCommand {
   static final class Read extends Base {
     @Mixin DfsioOptions.Hdfs hdfs = new DfsioOptions.Hdfs();
     @Mixin DfsioOptions.Run options = new DfsioOptions.Run();
+    @Mixin MetricsOptions metrics = new MetricsOptions();
 
     @Override
     public Integer call() throws Exception {
       io.hbload.hdfs.config.DfsioSpec given = options.spec(hdfs);
-      return report(hdfs.loggedIn(() -> DfsioPasses.read(given, this::notice)), options);
+      return measured(metrics, options, () -> hdfs.loggedIn(() -> DfsioPasses.read(given, this::notice)));
     }
   }
 
@@ -100,11 +127,13 @@ public final class DfsioCommand extends GroupCommand {
   static final class Compare extends Base {
     @Mixin DfsioOptions.Hdfs hdfs = new DfsioOptions.Hdfs();
     @Mixin DfsioOptions.Run options = new DfsioOptions.Run();
+    @Mixin MetricsOptions metrics = new MetricsOptions();
 
     @Override
     public Integer call() throws Exception {
       io.hbload.hdfs.config.DfsioSpec given = options.spec(hdfs);
-      return report(hdfs.loggedIn(() -> DfsioPasses.compare(given, options.replication, this::notice)), options);
+      return measured(metrics, options,
+          () -> hdfs.loggedIn(() -> DfsioPasses.compare(given, options.replication, this::notice)));
     }
   }
 

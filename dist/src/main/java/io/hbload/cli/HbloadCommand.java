@@ -22,6 +22,7 @@ import picocli.CommandLine.Command;
         PlanCommand.class,
         PerformanceEvaluationCommand.class,
         MergeCommand.class,
+        ReportCommand.class,
         MapReduceCommand.class,
         EmbeddedCommand.class,
         DfsioCommand.class,

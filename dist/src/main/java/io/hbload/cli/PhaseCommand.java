@@ -1,13 +1,20 @@
 package io.hbload.cli;
 
 import io.hbload.cli.contract.ExitCode;
+import io.hbload.core.ClientInfo;
 import io.hbload.core.Launcher;
 import io.hbload.core.binding.Bindings;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.RunSpec;
 import io.hbload.core.config.SpecParser;
+import io.hbload.core.exec.RunListener;
+import io.hbload.observe.MetricsSession;
+import io.hbload.observe.RunTags;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -25,6 +32,12 @@ abstract class PhaseCommand implements Callable<Integer> {
   @Mixin
   PhaseOptions options = new PhaseOptions();
 
+  @Mixin
+  MetricsOptions metrics = new MetricsOptions();
+
+  @Mixin
+  HtmlOption html = new HtmlOption();
+
   abstract Phase phase();
 
   @Override
@@ -32,10 +45,26 @@ abstract class PhaseCommand implements Callable<Integer> {
     PrintStream err = WriterStream.printStream(commandSpec.commandLine().getErr());
     PrintStream out = WriterStream.printStream(commandSpec.commandLine().getOut());
     RunSpec spec = SpecParser.parse(options.properties(), phase());
-    Launcher launcher = new Launcher(spec, Bindings.find(spec.binding()), err, out);
-    try (InterruptHook hook = InterruptHook.install(() -> launcher.requestStop(Launcher.INTERRUPTED),
-        Math.max(60, spec.stopGraceSeconds() + 30))) {
-      return exitCode(launcher.launch(), err);
+    html.check(commandSpec.commandLine());
+    Optional<MetricsSession> watch = metrics.open(commandSpec.commandLine(),
+        new RunTags(options.workloadName(), spec.binding(), spec.shard().index(), ClientInfo.localHost()), err);
+    try {
+      List<RunListener> more = new ArrayList<>();
+      watch.ifPresent(m -> more.add(m.listener()));
+      if (html.requested()) {
+        more.add(html.collector());
+      }
+      Launcher launcher = new Launcher(spec, Bindings.find(spec.binding()), err, out, more);
+      try (InterruptHook hook = InterruptHook.install(() -> launcher.requestStop(Launcher.INTERRUPTED),
+          Math.max(60, spec.stopGraceSeconds() + 30))) {
+        int code = exitCode(launcher.launch(), err);
+        if (html.requested()) {
+          html.write();
+        }
+        return code;
+      }
+    } finally {
+      watch.ifPresent(MetricsSession::close); // after the report: the final values are in
     }
   }
 

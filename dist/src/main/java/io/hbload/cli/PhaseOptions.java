@@ -146,4 +146,15 @@ final class PhaseOptions {
       sources.set(key, value);
     }
   }
+
+  /** The workload's name for metric tags: the bundled name, else the first property file's name, else custom. */
+  String workloadName() {
+    if (workload != null) {
+      return workload;
+    }
+    if (!propertyFiles.isEmpty()) {
+      return propertyFiles.get(0).getFileName().toString().replaceFirst("\\.[^.]*$", "");
+    }
+    return "custom";
+  }
 }

@@ -57,6 +57,9 @@ final class SuiteCommand implements Callable<Integer> {
   @Option(names = "--flush-before-each", description = "HBase: flush the table before each run")
   boolean flushBeforeEach;
 
+  @Mixin
+  HtmlOption html = new HtmlOption();
+
   @Option(names = "--out", paramLabel = "DIR", description = "New (or empty) directory for the suite's files")
   Path out;
 
@@ -67,8 +70,13 @@ final class SuiteCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     SuitePlan plan = plan();
-    return new SuiteRunner(plan, PhaseCommand.WriterStream.printStream(commandSpec.commandLine().getErr()),
+    html.check(commandSpec.commandLine());
+    int code = new SuiteRunner(plan, PhaseCommand.WriterStream.printStream(commandSpec.commandLine().getErr()),
         PhaseCommand.WriterStream.printStream(commandSpec.commandLine().getOut())).execute();
+    if (html.requested()) {
+      html.writeRounds(plan);
+    }
+    return code;
   }
 
   private SuitePlan plan() {

@@ -1,0 +1,74 @@
+package io.hbload.cli;
+
+import io.hbload.core.export.ResultFiles;
+import io.hbload.report.HtmlReport;
+import io.hbload.report.ReportCollector;
+import io.hbload.report.RunInput;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code --html FILE}: the offline report of the command's run, written at the end beside the other results. A
+ * mixin, so another command that runs phases plugs it in with one line and hands {@link #collector} to its
+ * launcher.
+ */
+public final class HtmlOption {
+  @Option(names = "--html", paramLabel = "FILE",
+      description = "Write a self-contained offline HTML report (plots of throughput and latency, spectrum, settings)")
+  Path file;
+
+  private final ReportCollector collector = new ReportCollector();
+
+  boolean requested() {
+    return file != null;
+  }
+
+  /** Checks before the run that the report can be written, so that it is not lost at the end (bad input, exit 2). */
+  void check(CommandLine commandLine) {
+    String problem = file == null ? null : ResultFiles.problem(file);
+    if (problem != null) {
+      throw new CommandLine.ParameterException(commandLine, "--html: " + problem);
+    }
+  }
+
+  ReportCollector collector() {
+    return collector;
+  }
+
+  /** Writes the report of the phase that finished, if one did. */
+  void write() throws IOException {
+    RunInput input = collector.input(file.getFileName().toString().replaceFirst("\\.html?$", ""));
+    if (input != null) {
+      byte[] html = HtmlReport.render(List.of(input)).getBytes(StandardCharsets.UTF_8);
+      ResultFiles.write(file, out -> out.write(html));
+    }
+  }
+
+  /**
+   * A suite's report: every finished round's run (its JSON and hlog in the suite's directory) side by side, the
+   * discarded warm-up rounds greyed out.
+   */
+  void writeRounds(io.hbload.cli.suite.SuitePlan plan) throws IOException {
+    List<RunInput> runs = new java.util.ArrayList<>();
+    for (int round = 1; round <= plan.rounds(); round++) {
+      for (String w : plan.workloads()) {
+        String step = io.hbload.cli.suite.SuitePlan.step(round, w);
+        Path json = plan.json(step);
+        Path hlog = plan.hlog(step);
+        if (java.nio.file.Files.isRegularFile(json)) {
+          List<Path> logs = java.nio.file.Files.isRegularFile(hlog) ? List.of(hlog) : List.of();
+          RunInput r = RunInput.read(json, logs, round <= plan.discard());
+          runs.add(new RunInput(step, r.discarded(), r.result(), r.intervals()));
+        }
+      }
+    }
+    if (!runs.isEmpty()) {
+      byte[] page = HtmlReport.render(runs).getBytes(StandardCharsets.UTF_8);
+      ResultFiles.write(file, out -> out.write(page));
+    }
+  }
+}

@@ -1,0 +1,317 @@
+package io.hbload.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Renders one or more runs as a single offline HTML page: throughput over time, latency percentiles over time
+ * (service and intended), the percentile spectrum per operation to p99.999 on a log axis, the block-cache hit
+ * ratio, the totals, and the run's environment and settings (as the JSON holds them: secrets already redacted
+ * there). Several runs (a suite's rounds) get a side-by-side table and throughput bars first, discarded rounds
+ * greyed, then one section each. A Content-Security-Policy meta tag forbids every fetch, so the page cannot
+ * reach the network even if a value in it looked like a URL. Stateless.
+ */
+public final class HtmlReport {
+  /** Only inline styles and data: images; no script, no fetch of any kind. */
+  public static final String CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+  private static final double[] OVER_TIME = {50, 99, 99.9};
+  private static final String[] SKIPPED_FIELDS = {"measurements", "gc", "bindingMetrics", "environment", "client",
+      "properties"};
+
+  private HtmlReport() {
+  }
+
+  public static String render(List<RunInput> runs) {
+    StringBuilder h = new StringBuilder(64 * 1024);
+    h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+        .append("<meta http-equiv=\"Content-Security-Policy\" content=\"").append(CSP).append("\">\n")
+        .append("<title>hbload report: ").append(Html.escape(runs.get(0).label())).append("</title>\n")
+        .append("<style>").append(STYLE).append("</style>\n</head>\n<body>\n<h1>hbload report</h1>\n");
+    if (runs.size() > 1) {
+      rounds(h, runs);
+    }
+    for (RunInput run : runs) {
+      section(h, run);
+    }
+    return h.append("</body>\n</html>\n").toString();
+  }
+
+  private static void rounds(StringBuilder h, List<RunInput> runs) {
+    h.append("<h2>Rounds side by side</h2>\n<table class=\"rounds\"><tr><th>run</th><th>operations</th>"
+        + "<th>ops/s</th><th>errors</th></tr>\n");
+    List<String> labels = new ArrayList<>();
+    double[] tput = new double[runs.size()];
+    boolean[] greyed = new boolean[runs.size()];
+    for (int i = 0; i < runs.size(); i++) {
+      RunInput r = runs.get(i);
+      JsonNode j = r.result();
+      labels.add(r.label());
+      tput[i] = j.path("throughputOpsPerSec").asDouble(Double.NaN);
+      greyed[i] = r.discarded();
+      h.append("<tr").append(r.discarded() ? " class=\"discarded\"" : "").append("><td>")
+          .append(Html.escape(r.label())).append(r.discarded() ? " (discarded)" : "").append("</td><td>")
+          .append(j.path("operations").asText()).append("</td><td>").append(SvgChart.number(tput[i]))
+          .append("</td><td>").append(j.path("errors").asText()).append("</td></tr>\n");
+    }
+    h.append("</table>\n").append(SvgChart.bars("Throughput per run (grey: discarded)", "ops/s", labels, tput, greyed));
+  }
+
+  private static void section(StringBuilder h, RunInput run) {
+    JsonNode j = run.result();
+    h.append("<section class=\"run").append(run.discarded() ? " discarded" : "").append("\">\n<h2>")
+        .append(Html.escape(run.label())).append(run.discarded() ? " (discarded)" : "").append("</h2>\n");
+    h.append("<p class=\"summary\">").append(Html.escape(j.path("phase").asText())).append(" phase, binding ")
+        .append(Html.escape(j.path("binding").asText())).append(", ").append(j.path("threads").asText())
+        .append(" threads, ").append(j.path("operations").asText()).append(" operations in ")
+        .append(SvgChart.number(j.path("runtimeMillis").asDouble() / 1000)).append(" s, ")
+        .append(SvgChart.number(j.path("throughputOpsPerSec").asDouble())).append(" ops/s, ")
+        .append(j.path("errors").asText()).append(" errors</p>\n");
+    Map<String, List<TaggedInterval>> series = bySeries(run.intervals());
+    long t0 = run.intervals().stream().mapToLong(TaggedInterval::startEpochMillis).min().orElse(0);
+    if (series.isEmpty()) {
+      h.append("<p class=\"note\">No interval log given (--hlog): the charts over time are left out; the spectrum "
+          + "below comes from the JSON's percentiles.</p>\n");
+    } else {
+      h.append(throughput(series, t0).render());
+      for (String m : measurements(series)) {
+        h.append(overTime(m, series, t0).render());
+      }
+    }
+    h.append(spectrum(run, series).render());
+    blockCache(h, j);
+    totals(h, j);
+    settings(h, j);
+    h.append("</section>\n");
+  }
+
+  /** Interval histograms grouped by tag, in time order. */
+  private static Map<String, List<TaggedInterval>> bySeries(List<TaggedInterval> intervals) {
+    Map<String, List<TaggedInterval>> out = new LinkedHashMap<>();
+    for (TaggedInterval i : intervals) {
+      if (i.measurement().equals("CLEANUP")) {
+        continue; // the workers' cleanup calls, one per thread at the end: not load, and they squash the axes
+      }
+      out.computeIfAbsent(i.tag(), k -> new ArrayList<>()).add(i);
+    }
+    out.values().forEach(l -> l.sort((a, b) -> Long.compare(a.startEpochMillis(), b.startEpochMillis())));
+    return out;
+  }
+
+  private static List<String> measurements(Map<String, List<TaggedInterval>> series) {
+    List<String> out = new ArrayList<>();
+    for (List<TaggedInterval> l : series.values()) {
+      String m = l.get(0).measurement();
+      if (!out.contains(m)) {
+        out.add(m);
+      }
+    }
+    return out;
+  }
+
+  private static SvgChart throughput(Map<String, List<TaggedInterval>> series, long t0) {
+    SvgChart c = new SvgChart("Throughput over time", "seconds since start", "operations/s");
+    TreeMap<Long, Double> total = new TreeMap<>();
+    int color = 1;
+    for (Map.Entry<String, List<TaggedInterval>> e : series.entrySet()) {
+      if (!e.getKey().endsWith(".service")) {
+        continue;
+      }
+      List<TaggedInterval> l = e.getValue();
+      double[] xs = new double[l.size()];
+      double[] ys = new double[l.size()];
+      for (int i = 0; i < l.size(); i++) {
+        TaggedInterval t = l.get(i);
+        double seconds = Math.max(1, t.endEpochMillis() - t.startEpochMillis()) / 1000.0;
+        xs[i] = (t.endEpochMillis() - t0) / 1000.0;
+        ys[i] = t.histogram().getTotalCount() / seconds;
+        total.merge(t.endEpochMillis(), ys[i], Double::sum);
+      }
+      c.add(new SvgChart.Series(l.get(0).measurement(), color(color++), false, xs, ys));
+    }
+    double[] xs = new double[total.size()];
+    double[] ys = new double[total.size()];
+    int i = 0;
+    for (Map.Entry<Long, Double> e : total.entrySet()) {
+      xs[i] = (e.getKey() - t0) / 1000.0;
+      ys[i++] = e.getValue();
+    }
+    c.add(new SvgChart.Series("all", SvgChart.PALETTE[0], false, xs, ys));
+    return c;
+  }
+
+  private static SvgChart overTime(String m, Map<String, List<TaggedInterval>> series, long t0) {
+    SvgChart c = new SvgChart(m + ": latency percentiles over time", "seconds since start", "milliseconds").logY();
+    int color = 0;
+    for (double p : OVER_TIME) {
+      for (String kind : List.of("service", "intended")) {
+        List<TaggedInterval> l = series.getOrDefault(m + "." + kind, List.of());
+        double[] xs = new double[l.size()];
+        double[] ys = new double[l.size()];
+        for (int i = 0; i < l.size(); i++) {
+          xs[i] = (l.get(i).endEpochMillis() - t0) / 1000.0;
+          ys[i] = l.get(i).histogram().getValueAtPercentile(p) / 1e6;
+        }
+        if (!l.isEmpty()) {
+          c.add(new SvgChart.Series(m + " " + kind + " " + pName(p), color(color), kind.equals("intended"), xs, ys));
+        }
+      }
+      color++;
+    }
+    return c;
+  }
+
+  /** Latency at percentiles 0 to 99.999, on an axis of 1/(1-p) so that each nine gets the same width. */
+  private static SvgChart spectrum(RunInput run, Map<String, List<TaggedInterval>> series) {
+    SvgChart c = new SvgChart("Percentile spectrum (solid: service, dashed: intended)", "percentile", "milliseconds")
+        .logX(x -> pLabel(x)).logY();
+    int color = 0;
+    if (!series.isEmpty()) {
+      for (String m : measurements(series)) {
+        for (String kind : List.of("service", "intended")) {
+          List<TaggedInterval> l = series.get(m + "." + kind);
+          if (l == null) {
+            continue;
+          }
+          Histogram sum = l.get(0).histogram().copy();
+          l.stream().skip(1).forEach(t -> sum.add(t.histogram()));
+          int n = 61;
+          double[] xs = new double[n];
+          double[] ys = new double[n];
+          for (int i = 0; i < n; i++) {
+            xs[i] = Math.pow(10, 5.0 * i / (n - 1));
+            ys[i] = sum.getValueAtPercentile(100 * (1 - 1 / xs[i])) / 1e6;
+          }
+          c.add(new SvgChart.Series(m + " " + kind, color(color), kind.equals("intended"), xs, ys));
+        }
+        color++;
+      }
+      return c;
+    }
+    for (JsonNode m : run.result().path("measurements")) {
+      if (m.path("name").asText().equals("CLEANUP")) {
+        continue;
+      }
+      for (String kind : List.of("service", "intended")) {
+        JsonNode lat = m.path(kind + "Micros");
+        List<Double> xs = new ArrayList<>();
+        List<Double> ys = new ArrayList<>();
+        for (Iterator<String> it = lat.fieldNames(); it.hasNext(); ) {
+          String f = it.next();
+          if (f.startsWith("p") && lat.get(f).isNumber()) {
+            double p = Double.parseDouble(f.substring(1));
+            xs.add(1 / (1 - p / 100));
+            ys.add(lat.get(f).asDouble() / 1000);
+          }
+        }
+        if (!xs.isEmpty()) {
+          c.add(new SvgChart.Series(m.path("name").asText() + " " + kind, color(color), kind.equals("intended"),
+              xs.stream().mapToDouble(Double::doubleValue).toArray(), ys.stream().mapToDouble(Double::doubleValue).toArray()));
+        }
+      }
+      color++;
+    }
+    return c;
+  }
+
+  private static void blockCache(StringBuilder h, JsonNode j) {
+    List<String> labels = new ArrayList<>();
+    List<Double> values = new ArrayList<>();
+    String note = null;
+    for (JsonNode line : j.path("bindingMetrics")) {
+      if (!line.path("metric").asText().equals("BLOCKCACHE")) {
+        continue;
+      }
+      String name = line.path("measurement").asText();
+      if (name.endsWith("HitRatio") && line.path("value").isNumber()) {
+        labels.add(name.equals("HitRatio") ? "all" : name.substring(0, 2));
+        values.add(line.path("value").asDouble());
+      } else if (name.equals("Note")) {
+        note = line.path("value").asText();
+      }
+    }
+    h.append("<h3>Block-cache hit ratio</h3>\n");
+    if (labels.isEmpty()) {
+      h.append("<p class=\"note\">").append(Html.escape(note != null ? note
+          : "not reported by the " + j.path("binding").asText() + " binding")).append("</p>\n");
+      return;
+    }
+    h.append(SvgChart.bars("Block-cache hit ratio over the phase", "hit ratio", labels,
+        values.stream().mapToDouble(Double::doubleValue).toArray(), new boolean[labels.size()]));
+  }
+
+  private static void totals(StringBuilder h, JsonNode j) {
+    h.append("<h3>Totals (microseconds)</h3>\n<table><tr><th>measurement</th><th>operations</th>");
+    for (String c : List.of("service p50", "service p99", "service p99.9", "service max", "intended p99",
+        "intended p99.9", "returns")) {
+      h.append("<th>").append(c).append("</th>");
+    }
+    h.append("</tr>\n");
+    for (JsonNode m : j.path("measurements")) {
+      h.append("<tr><td>").append(Html.escape(m.path("name").asText())).append("</td><td>")
+          .append(m.path("operations").asText()).append("</td>");
+      for (String f : List.of("serviceMicros/p50", "serviceMicros/p99", "serviceMicros/p99.9", "serviceMicros/max",
+          "intendedMicros/p99", "intendedMicros/p99.9")) {
+        String[] p = f.split("/");
+        JsonNode v = m.path(p[0]).path(p[1]);
+        h.append("<td>").append(v.isNumber() ? SvgChart.number(v.asDouble()) : "").append("</td>");
+      }
+      h.append("<td>").append(Html.escape(m.path("returns").toString())).append("</td></tr>\n");
+    }
+    h.append("</table>\n");
+  }
+
+  private static void settings(StringBuilder h, JsonNode j) {
+    Map<String, String> rows = new LinkedHashMap<>();
+    for (Iterator<Map.Entry<String, JsonNode>> it = j.fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> e = it.next();
+      if (!List.of(SKIPPED_FIELDS).contains(e.getKey()) && e.getValue().isValueNode()) {
+        rows.put(e.getKey(), e.getValue().asText());
+      }
+    }
+    for (String group : List.of("client", "environment", "properties")) {
+      for (Iterator<Map.Entry<String, JsonNode>> it = j.path(group).fields(); it.hasNext(); ) {
+        Map.Entry<String, JsonNode> e = it.next();
+        rows.put(group + "." + e.getKey(), e.getValue().isValueNode() ? e.getValue().asText() : e.getValue().toString());
+      }
+    }
+    h.append("<h3>Environment and settings</h3>\n<table class=\"settings\">\n");
+    rows.forEach((k, v) -> h.append("<tr><th>").append(Html.escape(k)).append("</th><td>").append(Html.escape(v))
+        .append("</td></tr>\n"));
+    h.append("</table>\n");
+  }
+
+  private static String color(int i) {
+    return SvgChart.PALETTE[i % SvgChart.PALETTE.length];
+  }
+
+  private static String pName(double p) {
+    return "p" + (p % 1 == 0 ? Long.toString((long) p) : Double.toString(p));
+  }
+
+  /** Axis label of 1/(1-p): 1 -> 0%, 10 -> 90%, 100 -> 99%, ... 1e5 -> 99.999%. */
+  private static String pLabel(double x) {
+    if (x < 1.5) {
+      return "0%";
+    }
+    int nines = (int) Math.round(Math.log10(x));
+    return nines == 1 ? "90%" : "99" + (nines > 2 ? "." + "9".repeat(nines - 2) : "") + "%";
+  }
+
+  private static final String STYLE = String.join("\n",
+      "body{font-family:sans-serif;margin:1.5em;color:#222;max-width:1100px}",
+      "h1{font-size:1.5em}h2{font-size:1.25em;border-bottom:1px solid #ccc}h3{font-size:1.05em}",
+      "svg.chart{display:block;margin:0.5em 0 1em}",
+      ".plot{fill:#fff;stroke:#999}.grid{stroke:#e6e6e6}.tick,.legend{font-size:11px;fill:#444}",
+      ".axis{font-size:12px;fill:#222}.title{font-size:13px;font-weight:bold;fill:#222}",
+      "table{border-collapse:collapse;font-size:12px;margin-bottom:1em}",
+      "td,th{border:1px solid #ddd;padding:2px 6px;text-align:left}th{background:#f4f4f4}",
+      ".discarded{color:#999}section.discarded{opacity:0.5}.note{color:#666;font-style:italic}",
+      "");
+}

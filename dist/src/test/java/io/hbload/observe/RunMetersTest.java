@@ -1,0 +1,158 @@
+package io.hbload.observe;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.hbload.core.Launcher;
+import io.hbload.core.RunResult;
+import io.hbload.core.binding.Bindings;
+import io.hbload.core.binding.ReportLine;
+import io.hbload.core.config.Phase;
+import io.hbload.core.config.SpecParser;
+import io.hbload.core.config.RunSpec;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The meters of a real (basic binding) run, read the way Prometheus reads them: from the /metrics endpoint's text.
+ * Names, tags and final values are checked against the run's own result.
+ */
+class RunMetersTest {
+  private static final RunTags TAGS = new RunTags("a", "basic", 0, "testhost");
+
+  private static RunResult run(MetricsSession session) throws Exception {
+    Map<String, String> p = new LinkedHashMap<>();
+    p.put("db", "basic");
+    p.put("workload", "site.ycsb.workloads.CoreWorkload");
+    p.put("recordcount", "1000");
+    p.put("operationcount", "3000");
+    p.put("readproportion", "0.5");
+    p.put("updateproportion", "0.5");
+    p.put("threadcount", "2");
+    p.put("status.interval", "0.2");
+    RunSpec spec = SpecParser.parse(p, Phase.RUN);
+    PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+    return new Launcher(spec, Bindings.find("basic"), quiet, null, List.of(session.listener())).launch().result();
+  }
+
+  @Test
+  void endpointServesCountersTaggedAndEqualToTheReport() throws Exception {
+    PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+    try (MetricsSession session = new MetricsSession(MetricsTarget.parse("prometheus:0"), "127.0.0.1", Duration.ZERO,
+        TAGS, quiet)) {
+      RunResult r = run(session);
+      HttpResponse<String> res = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+          URI.create("http://127.0.0.1:" + session.port() + "/metrics")).build(), HttpResponse.BodyHandlers.ofString());
+      assertThat(res.statusCode()).isEqualTo(200);
+      assertThat(res.headers().firstValue("Content-Type")).contains(MetricsEndpoint.CONTENT_TYPE);
+      String text = res.body();
+      Map<String, String> common = Map.of("workload", "a", "binding", "basic", "shard", "0", "host", "testhost",
+          "phase", "run");
+      for (String op : List.of("READ", "UPDATE")) {
+        Map<String, String> labels = new LinkedHashMap<>(common);
+        labels.put("operation", op);
+        labels.put("status", "OK");
+        assertThat(ScrapeText.value(text, "hbload_operations_total", labels)).as(op + " in\n" + text)
+            .hasValue((double) r.op(op).count());
+        labels.put("kind", "service");
+        labels.put("le", "+Inf");
+        assertThat(ScrapeText.value(text, "hbload_latency_seconds_bucket", labels)).hasValue((double) r.op(op).count());
+        labels.remove("le");
+        assertThat(ScrapeText.value(text, "hbload_latency_seconds_count", labels)).hasValue((double) r.op(op).count());
+        labels.put("kind", "intended");
+        assertThat(ScrapeText.value(text, "hbload_latency_seconds_count", labels)).hasValue((double) r.op(op).count());
+      }
+      assertThat(r.op("READ").count() + r.op("UPDATE").count()).isEqualTo(3000);
+      assertThat(ScrapeText.value(text, "hbload_operations_completed_total", common)).hasValue(3000.0);
+      assertThat(ScrapeText.value(text, "hbload_phase_finished", common)).hasValue(1.0);
+      assertThat(ScrapeText.value(text, "hbload_threads", common)).hasValue(2.0);
+      assertThat(ScrapeText.value(text, "hbload_throughput", common)).isPresent();
+      assertThat(text).contains("# TYPE hbload_latency_seconds histogram");
+      assertThat(text).doesNotContain("hbload_errors_total"); // no failed call, no error series
+      assertThat(text).doesNotContain("hbload_blockcache"); // the basic binding reports no cache
+    }
+  }
+
+  @Test
+  void bucketsAreCumulativeAndBoundedInSeconds() throws Exception {
+    PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+    try (MetricsSession session = new MetricsSession(MetricsTarget.parse("prometheus:0"), "127.0.0.1", Duration.ZERO,
+        TAGS, quiet)) {
+      RunResult r = run(session);
+      String text = session.registry().scrape();
+      double previous = 0;
+      for (double le : LatencyBuckets.BOUNDS) {
+        String bound = Double.isInfinite(le) ? "+Inf" : Double.toString(le);
+        double v = ScrapeText.value(text, "hbload_latency_seconds_bucket", Map.of("operation", "READ", "kind",
+            "service", "le", bound)).orElseThrow(() -> new AssertionError("no le=" + bound + " in\n" + text));
+        assertThat(v).as("le=" + bound).isGreaterThanOrEqualTo(previous);
+        // the bucket is exactly what the report's own histogram holds under that bound
+        long expected = Double.isInfinite(le) ? r.op("READ").count()
+            : r.op("READ").service().getCountBetweenValues(0, (long) (le * 1e9));
+        assertThat(v).as("le=" + bound).isEqualTo((double) expected);
+        previous = v;
+      }
+    }
+  }
+
+  @Test
+  void blockCacheRatioAndErrorsComeFromTheResult() throws Exception {
+    PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+    try (MetricsSession session = new MetricsSession(MetricsTarget.parse("prometheus:0"), "127.0.0.1", Duration.ZERO,
+        TAGS, quiet)) {
+      RunResult r = run(session);
+      RunResult withCache = new RunResult(r.spec(), r.startEpochMillis(), r.runtimeMillis(), r.operations(),
+          r.measurements(), r.gc(), List.of(new ReportLine("BLOCKCACHE", "HitRatio", 0.875),
+              new ReportLine("BLOCKCACHE", "L1HitRatio", 0.5), new ReportLine("BLOCKCACHE", "Note", "x")),
+          null, r.client());
+      session.runMeters().phaseFinished(withCache);
+      String text = session.registry().scrape();
+      assertThat(ScrapeText.value(text, "hbload_blockcache_hit_ratio", Map.of("level", "all", "phase", "run")))
+          .hasValue(0.875);
+      assertThat(ScrapeText.value(text, "hbload_blockcache_hit_ratio", Map.of("level", "l1"))).hasValue(0.5);
+    }
+  }
+
+  @Test
+  void inFlightHookIsAGaugeReadAtScrape() throws Exception {
+    PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+    try (MetricsSession session = new MetricsSession(MetricsTarget.parse("prometheus:0"), "127.0.0.1", Duration.ZERO,
+        TAGS, quiet)) {
+      java.util.concurrent.atomic.AtomicLong inFlight = new java.util.concurrent.atomic.AtomicLong(7);
+      session.runMeters().inFlight(inFlight::get);
+      assertThat(ScrapeText.value(session.registry().scrape(), "hbload_inflight", Map.of("host", "testhost")))
+          .hasValue(7.0);
+      inFlight.set(3);
+      assertThat(ScrapeText.value(session.registry().scrape(), "hbload_inflight", Map.of())).hasValue(3.0);
+    }
+  }
+
+  @Test
+  void measurementNamesSplitIntoOperationAndStatus() {
+    assertThat(OperationOutcome.of("READ")).isEqualTo(new OperationOutcome("READ", "OK"));
+    assertThat(OperationOutcome.of("READ-FAILED")).isEqualTo(new OperationOutcome("READ", "FAILED"));
+    assertThat(OperationOutcome.of("UPDATE-NOT_FOUND")).isEqualTo(new OperationOutcome("UPDATE", "NOT_FOUND"));
+    assertThat(OperationOutcome.of("READ-MODIFY-WRITE")).isEqualTo(new OperationOutcome("READ-MODIFY-WRITE", "OK"));
+  }
+
+  @Test
+  void targetsParseOrSayWhy() {
+    assertThat(MetricsTarget.parse("prometheus").port()).isEqualTo(9464);
+    assertThat(MetricsTarget.parse("prometheus:9100").port()).isEqualTo(9100);
+    assertThat(MetricsTarget.parse("pushgateway:http://127.0.0.1:9091").pushgateway())
+        .isEqualTo(URI.create("http://127.0.0.1:9091"));
+    assertThatThrownBy(() -> MetricsTarget.parse("prometheus:x")).hasMessageContaining("'x' is not a port");
+    assertThatThrownBy(() -> MetricsTarget.parse("pushgateway:nohost")).hasMessageContaining("not an http(s) URL");
+    assertThatThrownBy(() -> MetricsTarget.parse("graphite")).hasMessageContaining("expected prometheus");
+  }
+}

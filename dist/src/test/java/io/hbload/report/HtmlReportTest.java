@@ -1,0 +1,100 @@
+package io.hbload.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The report of a fixed run (src/test/resources/report: a real `hbload run -w a -db basic -threads 4 -target 1000
+ * -p maxexecutiontime=8 -p status.interval=1 -p basicdb.simulatedelay=2` with --json and --hlog): every series is
+ * drawn from the log's intervals, the page is self-contained and forbids fetches.
+ */
+class HtmlReportTest {
+  static final Path JSON = Path.of("src/test/resources/report/run.json");
+  static final Path HLOG = Path.of("src/test/resources/report/run.hlog");
+
+  static String fixtureReport() throws Exception {
+    return HtmlReport.render(List.of(RunInput.read(JSON, List.of(HLOG), false)));
+  }
+
+  /** The path data of the series called {@code name}. */
+  static String pathData(String html, String name) {
+    Matcher m = Pattern.compile("<path class=\"series\" data-series=\"" + Pattern.quote(name) + "\" d=\"([^\"]*)\"")
+        .matcher(html);
+    assertThat(m.find()).as("series " + name).isTrue();
+    return m.group(1);
+  }
+
+  static int points(String d) {
+    return d.isEmpty() ? 0 : d.split(" L").length;
+  }
+
+  @Test
+  void everyIntervalOfTheLogIsAPointOverTime() throws Exception {
+    String html = fixtureReport();
+    long intervals = Files.readAllLines(HLOG).stream().filter(l -> l.startsWith("Tag=READ.service,")).count();
+    assertThat(intervals).isEqualTo(8);
+    for (String name : List.of("READ", "UPDATE", "all", "READ service p50", "READ service p99", "READ intended p99",
+        "READ intended p99.9", "UPDATE service p99.9", "UPDATE intended p50")) {
+      assertThat(points(pathData(html, name))).as(name).isEqualTo(intervals);
+    }
+    // the spectrum runs from p0 to p99.999 on 61 log-spaced points for each operation and kind
+    for (String name : List.of("READ service", "READ intended", "UPDATE service", "UPDATE intended")) {
+      assertThat(points(pathData(html, name))).as(name).isEqualTo(61);
+    }
+    assertThat(html).contains(">99.999%<").doesNotContain("99.9999%");
+    assertThat(html).doesNotContain("data-series=\"CLEANUP");
+  }
+
+  @Test
+  void throughputSeriesMatchesTheLogCounts() throws Exception {
+    List<TaggedInterval> log = RunInput.readLog(HLOG);
+    long reads = log.stream().filter(t -> t.tag().equals("READ.service")).mapToLong(t -> t.histogram().getTotalCount())
+        .sum();
+    assertThat(reads).isEqualTo(4113); // the fixture JSON's READ operations
+    String html = fixtureReport();
+    assertThat(html).contains("<td>READ</td><td>4113</td>");
+  }
+
+  @Test
+  void selfContainedWithSettingsFromTheJson() throws Exception {
+    String html = fixtureReport();
+    assertThat(html).contains("<meta http-equiv=\"Content-Security-Policy\" content=\"" + HtmlReport.CSP + "\">");
+    assertThat(html).doesNotContainPattern("(?i)(src|href)\\s*=").doesNotContainPattern("(?i)https?://")
+        .doesNotContain("<script");
+    assertThat(html).contains("<tr><th>properties.basicdb.simulatedelay</th><td>2</td></tr>")
+        .contains("<tr><th>environment.javaVersion</th>").contains("<tr><th>threads</th><td>4</td></tr>");
+    assertThat(html).contains("not reported by the basic binding");
+  }
+
+  @Test
+  void roundsSideBySideWithDiscardedGreyed() throws Exception {
+    RunInput warm = RunInput.read(JSON, List.of(HLOG), true);
+    RunInput kept = RunInput.read(JSON, List.of(HLOG), false);
+    String html = HtmlReport.render(List.of(warm, kept));
+    assertThat(html).contains("Rounds side by side").contains("<tr class=\"discarded\">")
+        .contains("class=\"bar discarded\"").contains("<section class=\"run discarded\">")
+        .contains("<section class=\"run\">");
+  }
+
+  @Test
+  void withoutALogTheSpectrumComesFromTheJson() throws Exception {
+    String html = HtmlReport.render(List.of(RunInput.read(JSON, List.of(), false)));
+    assertThat(points(pathData(html, "READ service"))).isEqualTo(7); // p50 .. p99.999
+    assertThat(html).contains("No interval log given");
+  }
+
+  @Test
+  void notAResultIsSaidPlainly(@TempDir Path dir) throws Exception {
+    Path notJson = Files.writeString(dir.resolve("x.json"), "{\"tool\": \"other\"}");
+    assertThatThrownBy(() -> RunInput.read(notJson, List.of(), false)).hasMessageContaining("not an hbload JSON");
+    assertThatThrownBy(() -> RunInput.read(JSON, List.of(JSON), false)).hasMessageContaining("run.json");
+  }
+}
