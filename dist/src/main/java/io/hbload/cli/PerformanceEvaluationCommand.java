@@ -166,6 +166,12 @@ final class PerformanceEvaluationCommand implements Callable<Integer> {
   @Option(names = "--krb5-conf", paramLabel = "FILE", description = "Kerberos: krb5.conf naming the realm's KDCs")
   String krb5Conf;
 
+  @picocli.CommandLine.Mixin
+  MetricsOptions metrics = new MetricsOptions();
+
+  @picocli.CommandLine.Mixin
+  HtmlOption html = new HtmlOption();
+
   @Option(names = "-p", paramLabel = "NAME=VALUE",
       description = "An hbload property, e.g. -p hbload.warmup=30s or an hbase.* client setting; PE's options win")
   Map<String, String> extra = new LinkedHashMap<>();
@@ -180,17 +186,33 @@ final class PerformanceEvaluationCommand implements Callable<Integer> {
       err.println("hbload pe: clients run as threads in this JVM (PE's --nomapred); for MapReduce clients use "
           + "hbload mapreduce");
     }
-    ByteArrayOutputStream ycsbReport = new ByteArrayOutputStream();
-    PrintStream reportStream = new PrintStream(ycsbReport, true, StandardCharsets.UTF_8);
-    Launcher launcher = new Launcher(spec, provider, err, reportStream);
-    try (InterruptHook hook = InterruptHook.install(() -> launcher.requestStop(Launcher.INTERRUPTED),
-        Math.max(60, spec.stopGraceSeconds() + 30))) {
-      Launcher.Outcome outcome = launcher.launch();
-      // PE's lines first (per client, then its summary and hbload's aggregate), then YCSB's report
-      PeReport.write(provider.spec(), provider.results().clients(), outcome.result().runtimeMillis(), out);
-      out.print(ycsbReport.toString(StandardCharsets.UTF_8));
-      out.flush();
-      return PhaseCommand.exitCode(outcome, err);
+    html.check(commandSpec.commandLine());
+    java.util.Optional<io.hbload.observe.MetricsSession> watch = metrics.open(commandSpec.commandLine(),
+        new io.hbload.observe.RunTags("pe-" + command, spec.binding(), spec.shard().index(),
+            io.hbload.core.ClientInfo.localHost()), err);
+    try {
+      java.util.List<io.hbload.core.exec.RunListener> more = new java.util.ArrayList<>();
+      watch.ifPresent(m -> more.add(m.listener()));
+      if (html.requested()) {
+        more.add(html.collector());
+      }
+      ByteArrayOutputStream ycsbReport = new ByteArrayOutputStream();
+      PrintStream reportStream = new PrintStream(ycsbReport, true, StandardCharsets.UTF_8);
+      Launcher launcher = new Launcher(spec, provider, err, reportStream, more);
+      try (InterruptHook hook = InterruptHook.install(() -> launcher.requestStop(Launcher.INTERRUPTED),
+          Math.max(60, spec.stopGraceSeconds() + 30))) {
+        Launcher.Outcome outcome = launcher.launch();
+        // PE's lines first (per client, then its summary and hbload's aggregate), then YCSB's report
+        PeReport.write(provider.spec(), provider.results().clients(), outcome.result().runtimeMillis(), out);
+        out.print(ycsbReport.toString(StandardCharsets.UTF_8));
+        out.flush();
+        if (html.requested()) {
+          html.write();
+        }
+        return PhaseCommand.exitCode(outcome, err);
+      }
+    } finally {
+      watch.ifPresent(io.hbload.observe.MetricsSession::close); // after the report: the final values are in
     }
   }
 

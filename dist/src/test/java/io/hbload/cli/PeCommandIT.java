@@ -132,12 +132,16 @@ class PeCommandIT {
   void sequentialReadVerifiesEveryValueAndWritesJsonAndHlog(@TempDir Path dir) throws IOException {
     Path json = dir.resolve("pe.json");
     Path hlog = dir.resolve("pe.hlog");
+    Path html = dir.resolve("pe.html");
     CommandOutput o = pe("--rows=200", "--valueSize=100", "--json", json.toString(), "--hlog", hlog.toString(),
-        "sequentialRead", "2");
+        "--html", html.toString(), "sequentialRead", "2");
     assertOnlyOk(o, "READ", 398);
     assertThat(o.out()).doesNotContain("missing or malformed");
     assertThat(Files.readString(json)).containsPattern("\"name\"\\s*:\\s*\"READ\"");
     assertThat(Files.readString(hlog)).contains("Tag=READ.service");
+    // the same offline report as run's: an inline-SVG page with the READ spectrum
+    assertThat(Files.readString(html)).contains("<svg").contains("READ").doesNotContain("http://")
+        .doesNotContain("https://");
   }
 
   @Test
