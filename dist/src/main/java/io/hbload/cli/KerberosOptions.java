@@ -12,25 +12,43 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code --principal}, {@code --keytab}, {@code --krb5-conf} for commands that talk to HDFS rather than through
- * the HBase binding's properties ({@code dfsio}, {@code mapreduce dfsio}): the same login as {@code load}/
- * {@code run}, before the first {@code FileSystem} is created.
+ * {@code --principal}, {@code --keytab}, {@code --krb5-conf}, one set of options for every command: those that talk
+ * to HBase pass them to the binding's parser as YCSB hbase2's properties ({@link #properties}); those that talk to
+ * HDFS ({@code dfsio}, {@code mapreduce dfsio}) log in with them before the first {@code FileSystem} is created.
  */
 final class KerberosOptions {
   @Spec(Spec.Target.MIXEE)
   CommandSpec mixee;
 
   @Option(names = "--principal", paramLabel = "PRINCIPAL",
-      description = "Kerberos: log in as this principal, with --keytab; without both, a Kerberized Hadoop "
-          + "configuration uses the ticket cache of kinit")
+      description = "Kerberos: log in as this principal, with --keytab (YCSB hbase2's -p principal=...); without "
+          + "both, a Kerberized cluster configuration uses the ticket cache of kinit")
   String principal;
 
-  @Option(names = "--keytab", paramLabel = "FILE", description = "Kerberos: the keytab of --principal")
+  @Option(names = "--keytab", paramLabel = "FILE", description = "Kerberos: the keytab of --principal (-p keytab=...)")
   Path keytab;
 
   @Option(names = "--krb5-conf", paramLabel = "FILE",
       description = "Kerberos: krb5.conf naming the realm's KDCs (default: the JVM's, /etc/krb5.conf)")
   Path krb5Conf;
+
+  /**
+   * The options as the HBase binding's properties ({@code principal}, {@code keytab}, {@code hbload.krb5.conf}), which
+   * its parser checks with the rest of the run's settings; only those given.
+   */
+  java.util.Map<String, String> properties() {
+    java.util.Map<String, String> p = new java.util.LinkedHashMap<>();
+    if (principal != null) {
+      p.put(io.hbload.hbase.config.HBaseProperties.PRINCIPAL, principal);
+    }
+    if (keytab != null) {
+      p.put(io.hbload.hbase.config.HBaseProperties.KEYTAB, keytab.toString());
+    }
+    if (krb5Conf != null) {
+      p.put(io.hbload.hbase.config.HBaseProperties.KRB5_CONF, krb5Conf.toString());
+    }
+    return p;
+  }
 
   /** The login asked for; both-or-neither and readable files are checked here (exit 2). */
   KerberosSpec spec() {

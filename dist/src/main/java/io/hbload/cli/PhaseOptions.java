@@ -56,18 +56,8 @@ final class PhaseOptions {
   @Option(names = "--zk", paramLabel = "HOST:PORT", description = "ZooKeeper quorum of the HBase cluster")
   String zk;
 
-  @Option(names = "--principal", paramLabel = "PRINCIPAL",
-      description = "Kerberos: log in as this principal, with --keytab (YCSB hbase2's -p principal=...); without "
-          + "both, a Kerberized cluster configuration uses the ticket cache of kinit")
-  String principal;
-
-  @Option(names = "--keytab", paramLabel = "FILE", description = "Kerberos: the keytab of --principal (-p keytab=...)")
-  String keytab;
-
-  @Option(names = "--krb5-conf", paramLabel = "FILE",
-      description = "Kerberos: krb5.conf naming the realm's KDCs (default: the JVM's, /etc/krb5.conf) "
-          + "(hbload.krb5.conf)")
-  String krb5Conf;
+  @picocli.CommandLine.Mixin
+  KerberosOptions kerberos = new KerberosOptions();
 
   @Option(names = "--wait-for-compactions",
       description = "HBase: after load, wait for compactions to finish; before run, flush first "
@@ -125,9 +115,7 @@ final class PhaseOptions {
     setIf(sources, PropertyNames.START_AT, startAt);
     setIf(sources, HBaseProperties.HBASE_CONF_DIR, hbaseConf);
     setIf(sources, HBaseProperties.ZK, zk);
-    setIf(sources, HBaseProperties.PRINCIPAL, principal);
-    setIf(sources, HBaseProperties.KEYTAB, keytab);
-    setIf(sources, HBaseProperties.KRB5_CONF, krb5Conf);
+    kerberos.properties().forEach(sources::set);
     setIf(sources, PropertyNames.STATUS, status ? "true" : null);
     setIf(sources, HBaseProperties.WAIT_FOR_COMPACTIONS, waitForCompactions ? "true" : null);
     setIf(sources, PropertyNames.FAIL_ON_ERROR, failOnError ? "true" : null);

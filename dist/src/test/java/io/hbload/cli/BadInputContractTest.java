@@ -189,6 +189,7 @@ class BadInputContractTest {
         "dfsio read --result-log {dir}/r.log --format csv",
         "dfsio coder-bench --working-set 4g --cell 1 --k 1 --p 1",
         // pe: PE's options and commands, refused before any cluster (embedded or not) starts
+        "pe --nomapred --rows=10 -p hbload.warmup=5s --json {dir}/pe.json sequentialWrite 2",
         "pe --json {dir}/p.json sequentialWrite 0",
         "pe --json {dir}/p.json sequentialWrite",
         "pe --json {dir}/p.json --rows=0 sequentialWrite 2",

@@ -6,7 +6,6 @@ import io.hbload.core.binding.BindingSession;
 import io.hbload.core.binding.ReportLine;
 import io.hbload.core.config.Phase;
 import io.hbload.hbase.config.HBaseSettings;
-import io.hbload.hbase.conf.ClusterSpec;
 import io.hbload.hbase.embedded.EmbeddedHBase;
 import io.hbload.hbase.metrics.BlockCacheReader;
 import io.hbload.hbase.metrics.BlockCacheReport;
@@ -14,8 +13,6 @@ import io.hbload.hbase.metrics.BlockCacheSnapshot;
 import io.hbload.hbase.metrics.HttpJmxBlockCacheReader;
 import io.hbload.hbase.metrics.InProcessBlockCacheReader;
 import io.hbload.hbase.metrics.PlatformJmxBlockCacheReader;
-import io.hbload.hbase.security.KerberosLogin;
-import io.hbload.hbase.security.SecureClient;
 import io.hbload.hbase.table.TableSetup;
 import io.hbload.hbase.table.TableSpec;
 import java.io.IOException;
@@ -29,7 +26,6 @@ import org.apache.hadoop.hbase.ServerMetrics;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.ConnectionFactory;
 
 /**
  * One run's HBase state: the single shared {@link Connection} (HBase connections are heavy and thread-safe, so
@@ -52,20 +48,19 @@ public final class HBaseSession implements BindingSession {
   private final BlockCacheReader cacheReader;
   private final PrintStream messages;
   private final long settleMillis;
-  private final KerberosLogin login;
+  private final ClusterAccess access;
   private volatile BlockCacheSnapshot baseline;
   private volatile String baselineError;
 
   private HBaseSession(Connection connection, OpsSpec ops, TableSpec table, Phase phase, boolean flushBeforeRun,
-      EmbeddedHBase embedded, BlockCacheReader cacheReader, long settleMillis, PrintStream messages,
-      KerberosLogin login) {
+      ClusterAccess access, BlockCacheReader cacheReader, long settleMillis, PrintStream messages) {
     this.connection = connection;
-    this.login = login;
+    this.access = access;
     this.ops = ops;
     this.table = table;
     this.phase = phase;
     this.flushBeforeRun = flushBeforeRun;
-    this.embedded = embedded;
+    this.embedded = access.embedded();
     this.cacheReader = cacheReader;
     this.messages = messages;
     this.settleMillis = settleMillis;
@@ -82,34 +77,13 @@ public final class HBaseSession implements BindingSession {
       PrintStream messages) throws BindingException {
     OpsSpec ops = settings.ops();
     TableSpec tableSpec = settings.table();
-    ClusterSpec cluster = settings.cluster();
-    EmbeddedHBase embedded = null;
+    ClusterAccess access = null;
     Connection connection = null;
-    KerberosLogin login = null;
     try {
-      Configuration conf;
-      if (!cluster.configured() && embedIfUnconfigured) {
-        messages.println("[hbase] no cluster configured: starting an embedded HBase on 127.0.0.1 ...");
-        long t0 = System.nanoTime();
-        embedded = EmbeddedHBase.start(settings.embeddedRegionServers());
-        banner(messages, embedded, (System.nanoTime() - t0) / 1e9);
-        conf = embedded.clientConfiguration();
-        cluster.passThrough().forEach(conf::set);
-        ClusterSpec.boundTimeouts(conf);
-      } else {
-        conf = cluster.toConfiguration();
-      }
-      // a Kerberos login (keytab, or the ticket cache when the configuration asks for Kerberos) before the first
-      // connection: a bad one is one line now, not a storm of SASL retries
-      login = KerberosLogin.loginIfRequested(settings.kerberos(), conf);
-      if (login == null) {
-        ConnectivityCheck.verify(conf, tableSpec.table());
-        connection = ConnectionFactory.createConnection(conf);
-      } else {
-        SecureClient.requireServerPrincipals(conf);
-        ConnectivityCheck.verify(conf, tableSpec.table(), login.hbaseUser());
-        connection = ConnectionFactory.createConnection(conf, login.hbaseUser());
-      }
+      access = ClusterAccess.open(settings, tableSpec.table(), embedIfUnconfigured, messages);
+      Configuration conf = access.configuration();
+      EmbeddedHBase embedded = access.embedded();
+      connection = access.connect();
       BlockCacheReader reader;
       try (Admin admin = connection.getAdmin()) {
         TableSetup setup = new TableSetup(admin, tableSpec, messages);
@@ -123,18 +97,11 @@ public final class HBaseSession implements BindingSession {
       boolean flush = settings.flushBeforeRun() != null ? settings.flushBeforeRun() : embedded != null;
       long settle = settings.metricsSettleMillis() != null ? settings.metricsSettleMillis()
           : reader instanceof InProcessBlockCacheReader ? IN_PROCESS_SETTLE_MS : HTTP_SETTLE_MS;
-      return new HBaseSession(connection, ops, tableSpec, phase, flush, embedded, reader, settle, messages, login);
+      return new HBaseSession(connection, ops, tableSpec, phase, flush, access, reader, settle, messages);
     } catch (BindingException | IOException | RuntimeException e) {
       closeQuietly(connection);
-      if (login != null) {
-        login.close();
-      }
-      if (embedded != null) {
-        try {
-          embedded.close();
-        } catch (IOException ignored) {
-          // the open failure is the one to report
-        }
+      if (access != null) {
+        access.closeQuietly();
       }
       if (e instanceof BindingException be) {
         throw be;
@@ -194,7 +161,7 @@ public final class HBaseSession implements BindingSession {
 
   /** The Kerberos login the connection was made as, or null (plain, or the process's own user). */
   public org.apache.hadoop.hbase.security.User kerberosUser() {
-    return login == null ? null : login.hbaseUser();
+    return access.user();
   }
 
   public Connection connection() {
@@ -282,15 +249,10 @@ public final class HBaseSession implements BindingSession {
   @Override
   public void close() throws BindingException {
     closeQuietly(connection);
-    if (login != null) {
-      login.close();
-    }
-    if (embedded != null) {
-      try {
-        embedded.close();
-      } catch (IOException e) {
-        throw new BindingException(e.getMessage(), e);
-      }
+    try {
+      access.close();
+    } catch (IOException e) {
+      throw new BindingException(e.getMessage(), e);
     }
   }
 

@@ -7,19 +7,16 @@ import io.hbload.core.config.Phase;
 import io.hbload.core.exec.OwnOperations;
 import io.hbload.core.exec.WorkerOperations;
 import io.hbload.core.measure.MeasuredBinding;
-import io.hbload.hbase.conf.ClusterSpec;
 import io.hbload.hbase.config.HBaseSettings;
 import io.hbload.hbase.embedded.EmbeddedHBase;
+import io.hbload.hbase.ops.ClusterAccess;
 import io.hbload.hbase.ops.ConnectivityCheck;
-import io.hbload.hbase.ops.HBaseSession;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.ConnectionFactory;
 
 /**
  * One {@code hbload pe} run's HBase state: the cluster (the configured one, or the embedded one as for {@code run}),
@@ -35,14 +32,14 @@ public final class PeSession implements BindingSession, OwnOperations {
   private final PeResults results;
   private final PrintStream messages;
   private final AtomicInteger loadRows = new AtomicInteger();
-  private final io.hbload.hbase.security.KerberosLogin login;
+  private final ClusterAccess access;
 
-  private PeSession(PeSpec spec, Connection[] connections, EmbeddedHBase embedded, boolean loadFirst,
-      PeResults results, PrintStream messages, io.hbload.hbase.security.KerberosLogin login) {
-    this.login = login;
+  private PeSession(PeSpec spec, Connection[] connections, ClusterAccess access, boolean loadFirst,
+      PeResults results, PrintStream messages) {
+    this.access = access;
     this.spec = spec;
     this.connections = connections;
-    this.embedded = embedded;
+    this.embedded = access.embedded();
     this.loadFirst = loadFirst;
     this.results = results;
     this.messages = messages;
@@ -51,34 +48,14 @@ public final class PeSession implements BindingSession, OwnOperations {
   /** Opens: cluster (embedded when none is configured), connectivity check, PE's table, connections. */
   static PeSession open(HBaseSettings settings, PeSpec spec, PeResults results, PrintStream messages)
       throws BindingException {
-    ClusterSpec cluster = settings.cluster();
-    EmbeddedHBase embedded = null;
     Connection[] connections = new Connection[spec.oneCon() ? 1 : spec.clients()];
-    io.hbload.hbase.security.KerberosLogin login = null;
+    ClusterAccess access = null;
     try {
-      Configuration conf;
-      if (!cluster.configured()) {
-        messages.println("[hbase] no cluster configured: starting an embedded HBase on 127.0.0.1 ...");
-        long t0 = System.nanoTime();
-        embedded = EmbeddedHBase.start(settings.embeddedRegionServers());
-        HBaseSession.banner(messages, embedded, (System.nanoTime() - t0) / 1e9);
-        conf = embedded.clientConfiguration();
-        cluster.passThrough().forEach(conf::set);
-        ClusterSpec.boundTimeouts(conf);
-      } else {
-        conf = cluster.toConfiguration();
-      }
-      // as run does: a Kerberos login before the first connection, so a bad one is one line, not SASL retries
-      login = io.hbload.hbase.security.KerberosLogin.loginIfRequested(settings.kerberos(), conf);
-      if (login == null) {
-        ConnectivityCheck.verify(conf, spec.table());
-      } else {
-        io.hbload.hbase.security.SecureClient.requireServerPrincipals(conf);
-        ConnectivityCheck.verify(conf, spec.table(), login.hbaseUser());
-      }
+      // as run reaches its cluster: configured or embedded, the Kerberos login, the connectivity check
+      access = ClusterAccess.open(settings, spec.table(), true, messages);
+      EmbeddedHBase embedded = access.embedded();
       for (int i = 0; i < connections.length; i++) {
-        connections[i] = login == null ? ConnectionFactory.createConnection(conf)
-            : ConnectionFactory.createConnection(conf, login.hbaseUser());
+        connections[i] = access.connect();
       }
       boolean hasData;
       try (Admin admin = connections[0].getAdmin()) {
@@ -87,18 +64,11 @@ public final class PeSession implements BindingSession, OwnOperations {
       messages.println("[pe] " + spec.test().command() + ": " + spec.clients() + " client(s) as threads, "
           + spec.perClientRows() + " rows each, " + spec.totalRows() + " rows in all, " + connections.length
           + " connection(s)");
-      return new PeSession(spec, connections, embedded, !hasData, results, messages, login);
+      return new PeSession(spec, connections, access, !hasData, results, messages);
     } catch (BindingException | IOException | RuntimeException e) {
       closeAll(connections);
-      if (login != null) {
-        login.close();
-      }
-      if (embedded != null) {
-        try {
-          embedded.close();
-        } catch (IOException ignored) {
-          // the open failure is the one to report
-        }
+      if (access != null) {
+        access.closeQuietly();
       }
       if (e instanceof BindingException be) {
         throw be;
@@ -146,15 +116,10 @@ public final class PeSession implements BindingSession, OwnOperations {
   @Override
   public void close() throws BindingException {
     closeAll(connections);
-    if (login != null) {
-      login.close();
-    }
-    if (embedded != null) {
-      try {
-        embedded.close();
-      } catch (IOException e) {
-        throw new BindingException("stopping the embedded HBase failed: " + e.getMessage(), e);
-      }
+    try {
+      access.close();
+    } catch (IOException e) {
+      throw new BindingException("stopping the embedded HBase failed: " + e.getMessage(), e);
     }
   }
 
