@@ -110,8 +110,7 @@ final class PipelinedWorker implements AsyncBinding.Completion {
       state.fail("worker " + index + " could not start its binding: " + Worker.oneLine(e));
       return;
     }
-    SplittableRandom random = spec.seed() == null ? new SplittableRandom()
-        : new SplittableRandom(spec.seed() * 0x9E3779B97F4A7C15L + index);
+    SplittableRandom random = Worker.random(spec, index);
     PipelinedOps ops = new PipelinedOps(spec.workload(), binding, this, recorder, keySpace, random);
     try {
       Pacer pacer = pacer(random);
@@ -164,14 +163,9 @@ final class PipelinedWorker implements AsyncBinding.Completion {
     }
   }
 
+  /** The blocking worker's schedule; spin.sleep does not apply here (the worker also waits on completions). */
   private Pacer pacer(SplittableRandom random) {
-    if (!spec.throttled()) {
-      return null;
-    }
-    double perWorker = spec.targetOpsPerSec() / spec.threads();
-    double period = 1e9 / perWorker;
-    long offset = perWorker <= 1000 ? (long) (random.nextDouble() * period) : 0;
-    return new Pacer(perWorker, scheduleStartNanos, offset, false);
+    return Worker.pacer(spec, scheduleStartNanos, random, false);
   }
 
   private void handleCompletions(PipelinedOps ops, boolean finishing) {

@@ -69,8 +69,7 @@ final class Worker implements Runnable {
       state.fail("worker " + index + " could not start its binding: " + oneLine(e));
       return;
     }
-    SplittableRandom random = spec.seed() == null ? new SplittableRandom()
-        : new SplittableRandom(spec.seed() * 0x9E3779B97F4A7C15L + index);
+    SplittableRandom random = random(spec, index);
     MeasuredBinding measured = new MeasuredBinding(binding, recorder);
     try {
       // a session that brings its own operations (hbload pe) drives the worker with them; else YCSB's CoreWorkload
@@ -104,6 +103,17 @@ final class Worker implements Runnable {
   }
 
   private Pacer pacer(SplittableRandom random) {
+    return pacer(spec, scheduleStartNanos, random, spec.spinSleep());
+  }
+
+  /** Worker {@code index}'s draws: from the run's seed when one is given (reproducible), else fresh. */
+  static SplittableRandom random(RunSpec spec, int index) {
+    return spec.seed() == null ? new SplittableRandom()
+        : new SplittableRandom(spec.seed() * 0x9E3779B97F4A7C15L + index);
+  }
+
+  /** One worker's share of the target rate on the absolute schedule, or null when the run is not throttled. */
+  static Pacer pacer(RunSpec spec, long scheduleStartNanos, SplittableRandom random, boolean spinSleep) {
     if (!spec.throttled()) {
       return null;
     }
@@ -111,7 +121,7 @@ final class Worker implements Runnable {
     double period = 1e9 / perWorker;
     // Slow workers start at random offsets, as YCSB staggers them, so they don't fire in lockstep.
     long offset = perWorker <= 1000 ? (long) (random.nextDouble() * period) : 0;
-    return new Pacer(perWorker, scheduleStartNanos, offset, spec.spinSleep());
+    return new Pacer(perWorker, scheduleStartNanos, offset, spinSleep);
   }
 
   /** Cleans up through the measuring decorator, which times it as CLEANUP. */
