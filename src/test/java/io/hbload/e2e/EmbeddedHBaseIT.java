@@ -133,7 +133,7 @@ class EmbeddedHBaseIT {
     Path out = dir.resolve("async.out");
     Path err = dir.resolve("async.err");
     Process p = new ProcessBuilder(Cli.javaJar("run", "-w", "c", "--hbase-conf", conf.toString(),
-        "-p", "recordcount=500", "-p", "operationcount=0", "-p", "hbload.inflight=32", "-threads", "2",
+        "-s", "-p", "recordcount=500", "-p", "operationcount=0", "-p", "hbload.inflight=32", "-threads", "2",
         "-p", "status.interval=1", "--json", dir.resolve("async.json").toString()))
         .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
