@@ -136,14 +136,18 @@ class EmbeddedHBaseIT {
         "-s", "-p", "recordcount=500", "-p", "operationcount=0", "-p", "hbload.inflight=32", "-threads", "2",
         "-p", "status.interval=1", "--json", dir.resolve("async.json").toString()))
         .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-    while (Files.readString(err).lines().filter(l -> l.contains(" sec: ")).count() < 3) {
-      assertThat(p.isAlive()).as("client running: %s", Files.readString(err)).isTrue();
-      assertThat(System.nanoTime()).as("status lines before the deadline").isLessThan(deadline);
-      Thread.sleep(100);
+    try {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+      while (Files.readString(err).lines().filter(l -> l.contains(" sec: ")).count() < 3) {
+        assertThat(p.isAlive()).as("client running: %s", Files.readString(err)).isTrue();
+        assertThat(System.nanoTime()).as("status lines before the deadline").isLessThan(deadline);
+        Thread.sleep(100);
+      }
+      new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
+      assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("exits after Ctrl-C").isTrue();
+    } finally {
+      p.destroyForcibly(); // an unbounded client must not outlive a failed test (it would load the machine for hours)
     }
-    new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
-    assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("exits after Ctrl-C").isTrue();
     assertThat(p.exitValue()).as(Files.readString(err)).isEqualTo(130);
     List<String> report = Files.readAllLines(out);
     assertThat(report).contains("[OVERALL], StoppedEarly, interrupted");

@@ -15,6 +15,14 @@ class JarRunIT {
   @TempDir
   Path dir;
 
+  /** Unbounded runs this test started: none may outlive a failed assertion (they would load the machine for hours). */
+  private final List<Process> started = new java.util.ArrayList<>();
+
+  @org.junit.jupiter.api.AfterEach
+  void stopLeftovers() {
+    started.forEach(Process::destroyForcibly);
+  }
+
   static final Pattern STATUS = Pattern.compile("^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d:\\d{3} \\d+ sec: \\d+ operations; "
       + ".*(\\[[A-Z-]+: Count=\\d+, Max=\\d+, Min=\\d+, Avg=[\\d.]+, 90=\\d+, 99=\\d+, 99\\.9=\\d+, 99\\.99=\\d+\\] )*$");
 
@@ -52,6 +60,7 @@ class JarRunIT {
     Path err = dir.resolve("err.txt");
     Process p = new ProcessBuilder(Cli.javaJar("run", "-w", "c", "-db", "basic", "-s", "-p", "operationcount=0",
         "-p", "status.interval=1", "-target", "20000")).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+    started.add(p);
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
     while (Files.readString(err).lines().filter(l -> l.contains(" sec: ")).count() < 3) {
       assertThat(System.nanoTime()).as("status lines before the deadline").isLessThan(deadline);
@@ -85,6 +94,7 @@ class JarRunIT {
     Process p = new ProcessBuilder(Cli.javaJar("run", "-w", "c", "-db", "basic", "-threads", "2",
         "-p", "basicdb.simulatedelay=3600000", "-p", "basicdb.randomizedelay=false", "-p", "hbload.stopgrace=2",
         "--json", json.toString())).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+    started.add(p);
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
     while (!Files.readString(err).contains("Starting test.")) {
       assertThat(System.nanoTime()).as("the run starts before the deadline").isLessThan(deadline);
