@@ -6,7 +6,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import io.hbload.hbase.embedded.EmbeddedKdc;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
+import org.apache.hadoop.mapreduce.v2.jobhistory.JHAdminConfig;
+import org.apache.hadoop.mapreduce.v2.jobhistory.JobHistoryUtils;
 import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
 
@@ -32,6 +36,7 @@ public final class EmbeddedYarn implements AutoCloseable {
   /** Container size for the ApplicationMaster and each map task; the JVM heaps fit inside. */
   static final int CONTAINER_MB = 768;
   static final long SHUTDOWN_WAIT_SECONDS = 30;
+  private static final String KRB5_CONF_PROPERTY = "java.security.krb5.conf";
 
   /**
    * YARN's web apps log through java.util.logging (Jersey, Guice: a dozen INFO lines per start). Held here because
@@ -46,9 +51,11 @@ public final class EmbeddedYarn implements AutoCloseable {
   private final MiniMRYarnCluster cluster;
   private final Path dataDir;
   private final int nodeManagers;
+  private final boolean secure;
   private boolean closed;
 
-  private EmbeddedYarn(MiniMRYarnCluster cluster, Path dataDir, int nodeManagers) {
+  private EmbeddedYarn(MiniMRYarnCluster cluster, Path dataDir, int nodeManagers, boolean secure) {
+    this.secure = secure;
     this.cluster = cluster;
     this.dataDir = dataDir;
     this.nodeManagers = nodeManagers;
@@ -58,13 +65,35 @@ public final class EmbeddedYarn implements AutoCloseable {
    * Starts a cluster whose jobs use {@code fileSystem}'s default file system (the local one next to an embedded
    * HBase, the MiniDFSCluster for dfsio) with room for {@code maps} map tasks at once.
    */
-  public static synchronized EmbeddedYarn start(Configuration fileSystem, int maps) throws IOException {
+  public static EmbeddedYarn start(Configuration fileSystem, int maps) throws IOException {
+    return start(fileSystem, maps, null);
+  }
+
+  /**
+   * Starts a Kerberized cluster ({@code hadoop.security.authentication=kerberos}): ResourceManager, NodeManager
+   * and JobHistoryServer log in as {@code kdc}'s server principal from its keytab (one identity for every server in
+   * this JVM, as a secure embedded HBase already made it this process's login), clients must authenticate with
+   * Kerberos, and jobs reach their tasks only through tokens, as on a production secure cluster. Containers run
+   * with the {@code DefaultContainerExecutor} (as this process's OS user, under the submitter's name), which is
+   * enough for one host. The task and ApplicationMaster JVMs get {@code -Djava.security.krb5.conf} naming the
+   * KDC's file, standing in for the {@code /etc/krb5.conf} every node of a real cluster has: Hadoop needs the
+   * default realm to start a secure JVM even when it never talks to the KDC.
+   */
+  public static EmbeddedYarn startSecure(Configuration fileSystem, int maps, EmbeddedKdc kdc) throws IOException {
+    return start(fileSystem, maps, kdc);
+  }
+
+  private static synchronized EmbeddedYarn start(Configuration fileSystem, int maps, EmbeddedKdc kdc)
+      throws IOException {
     QuietLogs.apply();
     for (java.util.logging.Logger l : WEB_APP_LOGGERS) {
       l.setLevel(java.util.logging.Level.SEVERE);
     }
     Path dir = Files.createTempDirectory("hbload-embedded-yarn-");
     Configuration conf = serverConfiguration(fileSystem, dir, maps);
+    if (kdc != null) {
+      secure(conf, kdc);
+    }
     // synchronized + restore: the property is global, and the cluster reads it once, in its constructor
     String previous = System.setProperty(TEST_DATA_PROPERTY, dir.toString());
     MiniMRYarnCluster mini = null;
@@ -72,7 +101,7 @@ public final class EmbeddedYarn implements AutoCloseable {
       mini = new MiniMRYarnCluster("hbload", 1);
       mini.init(conf);
       mini.start();
-      return new EmbeddedYarn(mini, dir, 1);
+      return new EmbeddedYarn(mini, dir, 1, kdc != null);
     } catch (RuntimeException e) {
       stopQuietly(mini);
       deleteRecursively(dir);
@@ -114,6 +143,35 @@ public final class EmbeddedYarn implements AutoCloseable {
     return conf;
   }
 
+  /**
+   * The servers' side of Kerberos: every server logs in as the KDC's server principal (their process-wide logins
+   * then agree with the secure HBase's in this JVM), their web servers' SPNEGO uses the same key, and the task
+   * JVMs learn the realm from the KDC's krb5.conf.
+   */
+  private static void secure(Configuration conf, EmbeddedKdc kdc) {
+    String principal = kdc.serverPrincipal();
+    String keytab = kdc.serverKeytab().toString();
+    conf.set(CommonConfigurationKeysPublic.HADOOP_SECURITY_AUTHENTICATION, "kerberos");
+    for (String[] pk : new String[][] {{YarnConfiguration.RM_PRINCIPAL, YarnConfiguration.RM_KEYTAB},
+        {YarnConfiguration.NM_PRINCIPAL, YarnConfiguration.NM_KEYTAB},
+        {JHAdminConfig.MR_HISTORY_PRINCIPAL, JHAdminConfig.MR_HISTORY_KEYTAB},
+        {YarnConfiguration.RM_WEBAPP_SPNEGO_USER_NAME_KEY, YarnConfiguration.RM_WEBAPP_SPNEGO_KEYTAB_FILE_KEY},
+        {YarnConfiguration.NM_WEBAPP_SPNEGO_USER_NAME_KEY, YarnConfiguration.NM_WEBAPP_SPNEGO_KEYTAB_FILE_KEY},
+        {JHAdminConfig.MR_WEBAPP_SPNEGO_USER_NAME_KEY, JHAdminConfig.MR_WEBAPP_SPNEGO_KEYTAB_FILE_KEY}}) {
+      conf.set(pk[0], principal);
+      conf.set(pk[1], keytab);
+    }
+    String realm = " -D" + KRB5_CONF_PROPERTY + "=" + kdc.krb5Conf();
+    for (String opts : new String[] {"yarn.app.mapreduce.am.command-opts", "mapreduce.map.java.opts"}) {
+      conf.set(opts, conf.get(opts) + realm);
+    }
+  }
+
+  /** Whether the cluster is Kerberized ({@link #startSecure}). */
+  public boolean secure() {
+    return secure;
+  }
+
   /** A client configuration for this cluster: the ResourceManager, the history server and the file system. */
   public Configuration clientConfiguration() {
     return new Configuration(cluster.getConfig());
@@ -146,13 +204,23 @@ public final class EmbeddedYarn implements AutoCloseable {
         YarnConfiguration.RM_SCHEDULER_ADDRESS, YarnConfiguration.RM_WEBAPP_ADDRESS, "mapreduce.jobhistory.address",
         YarnConfiguration.IS_MINI_YARN_CLUSTER, "yarn.app.mapreduce.am.staging-dir", "fs.defaultFS",
         "yarn.app.mapreduce.am.resource.mb", "mapreduce.map.memory.mb", "yarn.app.mapreduce.am.command-opts",
-        "mapreduce.map.java.opts"}) {
+        "mapreduce.map.java.opts",
+        // a secure cluster's clients need its switch and the servers' principals (never their keytabs)
+        CommonConfigurationKeysPublic.HADOOP_SECURITY_AUTHENTICATION, YarnConfiguration.RM_PRINCIPAL,
+        JHAdminConfig.MR_HISTORY_PRINCIPAL}) {
+      if (!secure && key.equals(CommonConfigurationKeysPublic.HADOOP_SECURITY_AUTHENTICATION)) {
+        continue;
+      }
       String value = conf.get(key);
       if (value != null) {
         xml.append("  <property><name>").append(key).append("</name><value>").append(value)
             .append("</value></property>\n");
       }
     }
+    // where the ApplicationMasters leave their jobs' history for the history server: named, not derived from the
+    // staging directory, so that a job given another staging directory (-D) is still found there once it ended
+    xml.append("  <property><name>").append(JHAdminConfig.MR_HISTORY_INTERMEDIATE_DONE_DIR).append("</name><value>")
+        .append(JobHistoryUtils.getConfiguredHistoryIntermediateDoneDirPrefix(conf)).append("</value></property>\n");
     xml.append("</configuration>\n");
     return Files.writeString(dir.resolve("mapred-site.xml"), xml, StandardCharsets.UTF_8);
   }

@@ -190,7 +190,13 @@ public final class ShardJob {
       nextEvent = Math.max(nextEvent, e.getEventId() + 1);
       TaskCompletionEvent.Status st = e.getStatus();
       if (st == TaskCompletionEvent.Status.TIPFAILED) {
-        messages.accept("task " + e.getTaskAttemptId().getTaskID() + " is out of attempts");
+        // the event of the task's last attempt: its own failure comes with it (with one attempt, the only one)
+        String why = diagnostics(e);
+        if (!why.isEmpty()) {
+          lastFailure.put(e.getTaskAttemptId().getTaskID(), why);
+        }
+        messages.accept("task " + e.getTaskAttemptId().getTaskID() + " is out of attempts"
+            + (why.isEmpty() ? "" : ": " + why));
       } else if (st == TaskCompletionEvent.Status.FAILED || st == TaskCompletionEvent.Status.KILLED) {
         String why = diagnostics(e);
         if (st == TaskCompletionEvent.Status.FAILED) {

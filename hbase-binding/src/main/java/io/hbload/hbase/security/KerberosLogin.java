@@ -8,9 +8,6 @@ import java.security.PrivilegedAction;
 import java.security.PrivilegedExceptionAction;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import javax.security.auth.Subject;
 import javax.security.auth.kerberos.KerberosTicket;
 import org.apache.hadoop.conf.Configuration;
@@ -27,21 +24,20 @@ import org.apache.hadoop.security.UserGroupInformation;
  *
  * <p>Renewal: HBase's own client-side answer (since 2.2, {@code hbase.client.keytab.file} with AuthUtil's
  * relogin chore) logs in process-wide and renews only that login user, as does the RPC layer's relogin on a SASL
- * failure; so for this UGI a daemon timer does what that chore does, {@code checkTGTAndReloginFromKeytab}, once a
- * minute (a no-op until 80% of the ticket's lifetime). A ticket-cache login is renewed by Hadoop's own renewal
- * thread ({@code kinit -R}), which {@code getLoginUser} starts. Thread-safe; {@link #close()} stops the timer.
+ * failure; so this UGI is renewed by a {@link KeytabRenewal} of its own, at 80% of the ticket's lifetime. A
+ * ticket-cache login is renewed by Hadoop's own renewal thread ({@code kinit -R}), which {@code getLoginUser}
+ * starts; an expired cache is refused naming its end time. Thread-safe; {@link #close()} stops the renewal.
  */
 public final class KerberosLogin implements AutoCloseable {
   public static final String HBASE_AUTHENTICATION = "hbase.security.authentication";
   public static final String HADOOP_AUTHENTICATION = "hadoop.security.authentication";
   /** The JDK's system property naming krb5.conf. */
   public static final String KRB5_CONF_PROPERTY = "java.security.krb5.conf";
-  static final long RENEW_CHECK_SECONDS = 60;
 
   private final UserGroupInformation ugi;
-  private final ScheduledExecutorService renewer;
+  private final KeytabRenewal renewer;
 
-  private KerberosLogin(UserGroupInformation ugi, ScheduledExecutorService renewer) {
+  private KerberosLogin(UserGroupInformation ugi, KeytabRenewal renewer) {
     this.ugi = ugi;
     this.renewer = renewer;
   }
@@ -82,28 +78,17 @@ public final class KerberosLogin implements AutoCloseable {
       throw new KerberosLoginException(what + " failed: " + reason(e), e);
     }
     if (!hasValidTgt(ugi) && !(spec.usesKeytab() || hasDelegationToken(ugi))) {
-      throw new KerberosLoginException(what + " failed: no valid ticket for " + ugi.getUserName()
-          + " (none, or expired: run kinit, or give --principal and --keytab)");
+      // the JDK drops an expired ticket without a word: say so when the cache shows it
+      String expired = TicketCache.expiredTgt(TicketCache.location(System.getenv()), java.time.Instant.now());
+      throw new KerberosLoginException(what + " failed: " + (expired != null
+          ? expired + " (run kinit again, or give --principal and --keytab)"
+          : "no valid ticket for " + ugi.getUserName() + " (none, or expired: run kinit, or give --principal and "
+              + "--keytab)"));
     }
     if (spec.usesKeytab() && !hasValidTgt(ugi)) {
       throw new KerberosLoginException(what + " failed: no valid ticket for " + ugi.getUserName());
     }
-    ScheduledExecutorService renewer = null;
-    if (spec.usesKeytab()) {
-      renewer = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "hbload-kerberos-renewal");
-        t.setDaemon(true);
-        return t;
-      });
-      renewer.scheduleWithFixedDelay(() -> {
-        try {
-          ugi.checkTGTAndReloginFromKeytab();
-        } catch (IOException | RuntimeException e) {
-          // the next check tries again; a ticket that really ran out shows as failed operations, counted as such
-        }
-      }, RENEW_CHECK_SECONDS, RENEW_CHECK_SECONDS, TimeUnit.SECONDS);
-    }
-    return new KerberosLogin(ugi, renewer);
+    return new KerberosLogin(ugi, spec.usesKeytab() ? KeytabRenewal.start(ugi) : null);
   }
 
   /**
@@ -240,7 +225,7 @@ public final class KerberosLogin implements AutoCloseable {
   @Override
   public void close() {
     if (renewer != null) {
-      renewer.shutdownNow();
+      renewer.close();
     }
   }
 }
