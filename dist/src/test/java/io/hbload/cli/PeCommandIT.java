@@ -302,6 +302,12 @@ class PeCommandIT {
     assertPeRows("PeAsyncWrite8", 400, 50);
   }
 
+  /** Each client's most calls outstanding at once, from its "Most operations in flight" line. */
+  private static List<Integer> mostInFlight(CommandOutput o) {
+    return o.outLines().stream().filter(l -> l.startsWith("Most operations in flight : "))
+        .map(l -> Integer.parseInt(l.substring("Most operations in flight : ".length()))).toList();
+  }
+
   @Test
   @Order(10)
   void asyncReadsVerifyWhatSequentialWriteWrote() {
@@ -315,6 +321,15 @@ class PeCommandIT {
       assertPeLines(random, "AsyncRandomReadTest", 200);
       assertOnlyOk(random, "READ", 398);
       assertThat(random.out()).doesNotContain("missing or malformed");
+      if (inflight.endsWith("=1")) {
+        // PE's way: each client waits for every call before the next
+        assertThat(mostInFlight(seq)).containsExactly(1, 1);
+        assertThat(mostInFlight(random)).containsExactly(1, 1);
+      } else {
+        // the next gets go out while the first are still outstanding (an RPC takes far longer than issuing one)
+        assertThat(mostInFlight(seq)).hasSize(2).allSatisfy(n -> assertThat(n).isBetween(2, 8));
+        assertThat(mostInFlight(random)).hasSize(2).allSatisfy(n -> assertThat(n).isBetween(2, 8));
+      }
     }
     // the check is real: the same rows read as 99-byte values are all wrong
     CommandOutput wrong = pe("--rows=20", "--valueSize=99", "--inflight=4", "asyncSequentialRead", "2");
@@ -368,5 +383,17 @@ class PeCommandIT {
     assertThat(o.exit()).as("%s%n%s", o.out(), o.err()).isZero();
     assertThat(o.err()).contains("EMBEDDED HBASE", "store starts empty", "clients run as threads");
     assertOnlyOk(o, "READ", 98);
+  }
+
+  @Test
+  @Order(14)
+  void withNoClusterConfiguredAnAsyncReadGetsPesRowsWrittenThroughTheAsyncClientFirst() {
+    CommandOutput o = CommandOutput.of(HbloadCommand.commandLine(), "pe", "--rows=50", "--valueSize=100",
+        "--inflight=4", "asyncSequentialRead", "2");
+    assertThat(o.exit()).as("%s%n%s", o.out(), o.err()).isZero();
+    assertThat(o.err()).contains("EMBEDDED HBASE", "store starts empty", "2 async connection(s)");
+    assertPeLines(o, "AsyncSequentialReadTest", 50);
+    assertOnlyOk(o, "READ", 98);
+    assertThat(o.out()).doesNotContain("missing or malformed");
   }
 }

@@ -40,6 +40,7 @@ final class PeAsyncClient implements AsyncBinding {
   long rowsScanned;
   long rowsExpected;
   long badValues;
+  int mostInFlight;
 
   PeAsyncClient(int index, AsyncConnection connection, PeSpec spec, PeResults results) {
     this.index = index;
@@ -72,7 +73,7 @@ final class PeAsyncClient implements AsyncBinding {
     if (operations.measuredRun()) {
       long elapsed = (System.nanoTime() - startNanos) / 1_000_000;
       results.publish(new PeClientResult(index, spec.firstRow(index), spec.perClientRows(), elapsed,
-          latencyNanos.copy(), rowsScanned, rowsExpected, 0, badValues));
+          latencyNanos.copy(), rowsScanned, rowsExpected, 0, badValues, mostInFlight));
     }
   }
 

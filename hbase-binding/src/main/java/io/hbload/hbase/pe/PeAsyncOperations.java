@@ -18,7 +18,9 @@ import org.apache.hadoop.hbase.client.ResultScanner;
  * {@link org.apache.hadoop.hbase.client.AsyncTable}:
  * <ul>
  *   <li>asyncSequentialWrite / asyncRandomWrite: {@code AsyncTable.put} of row i / a random row. PE's async writes
- *       never buffer (no AsyncBufferedMutator, whatever --autoFlush says), and neither do these.</li>
+ *       never buffer (no AsyncBufferedMutator, whatever --autoFlush says), and neither do these. HBase 2.5's
+ *       AsyncSequentialWriteTest puts each row twice (once before its multiPut branch, once in it); one put per row
+ *       here, as the blocking commands do.</li>
  *   <li>asyncSequentialRead / asyncRandomRead: {@code AsyncTable.get} of row i / a random row (randomRead's choice),
  *       the result checked on the completing thread as the blocking reads check theirs.</li>
  *   <li>asyncScan: as PE's AsyncScanTest, one scanner per client from its first row ({@code AsyncTable.getScanner},
@@ -42,6 +44,8 @@ final class PeAsyncOperations implements PipelinedOperations {
   private final int firstRow;
   private final int everyN;
   private int next;
+  /** Calls issued and not yet seen completed by the worker (gets and puts of the run). */
+  private int outstanding;
   private SlotCallback[] callbacks = new SlotCallback[0];
   private ResultScanner scanner;
 
@@ -89,6 +93,12 @@ final class PeAsyncOperations implements PipelinedOperations {
       return null; // not in PE's sample
     }
     SlotCallback c = callback(slot, done, i - firstRow > spec.measureAfter(), test.measure() == Measure.READ);
+    if (test != PeTest.ASYNC_SCAN) {
+      c.pending = true;
+      if (++outstanding > client.mostInFlight) {
+        client.mostInFlight = outstanding;
+      }
+    }
     try {
       switch (test) {
         case ASYNC_SEQUENTIAL_WRITE -> client.table.put(requests.put(i)).whenComplete(c);
@@ -125,16 +135,20 @@ final class PeAsyncOperations implements PipelinedOperations {
     c.done = done;
     c.measured = measured;
     c.read = read;
+    c.pending = false;
     return c;
   }
 
   /** Counts rows and bad reads, and records PE's per-client latency of the measured rows. */
   @Override
   public boolean completed(int slot, Status status, long serviceNanos) {
+    SlotCallback c = callbacks[slot];
+    if (c.pending) {
+      outstanding--;
+    }
     if (!run) {
       return true; // the load before a read command: in YCSB's report, not in PE's lines
     }
-    SlotCallback c = callbacks[slot];
     if (test == PeTest.ASYNC_SCAN) {
       if (status.isOk()) {
         client.rowsScanned++;
@@ -168,6 +182,8 @@ final class PeAsyncOperations implements PipelinedOperations {
     AsyncBinding.Completion done;
     boolean measured;
     boolean read;
+    /** Counted in {@link #outstanding}; worker thread only. */
+    boolean pending;
 
     SlotCallback(int slot) {
       this.slot = slot;

@@ -63,6 +63,9 @@ public final class PeReport {
       if (c.notApplied() > 0) {
         out.println("Checks not applied (clients overlap on rows) : " + c.notApplied());
       }
+      if (c.mostInFlight() > 0) {
+        out.println("Most operations in flight : " + c.mostInFlight());
+      }
       if (c.badValues() > 0) {
         out.println("Reads with a missing or malformed value : " + c.badValues());
       }
