@@ -44,11 +44,10 @@ import picocli.CommandLine.Spec;
         "embedded HBase runs in-process (read commands then get PE's rows written first).",
         "Commands: randomRead, randomWrite, sequentialRead, sequentialWrite, scan, scanRange10, scanRange100,",
         "scanRange1000, scanRange10000, randomSeekScan, filterScan, increment, append, checkAndPut,",
-        "checkAndMutate, checkAndDelete."})
+        "checkAndMutate, checkAndDelete; and PE's async commands on HBase's async client (AsyncTable):",
+        "asyncRandomRead, asyncRandomWrite, asyncSequentialRead, asyncSequentialWrite, asyncScan. These wait",
+        "on each call as PE does (1 in flight per client) unless --inflight=N keeps N outstanding."})
 final class PerformanceEvaluationCommand implements Callable<Integer> {
-  /** PE's async commands: not yet on the pipelined path (run's -p hbload.inflight=N is), so refused. */
-  private static final java.util.Set<String> ASYNC = java.util.Set.of("asyncRandomRead", "asyncRandomWrite",
-      "asyncSequentialRead", "asyncSequentialWrite", "asyncScan");
 
   @Spec
   CommandSpec commandSpec;
@@ -135,6 +134,11 @@ final class PerformanceEvaluationCommand implements Callable<Integer> {
   @Option(names = "--replicas", paramLabel = "N", description = "Region replicas (reads are TIMELINE when > 1). Default: 1")
   int replicas = 1;
 
+  @Option(names = "--inflight", paramLabel = "N",
+      description = "Async commands: operations each client keeps in flight (as -p hbload.inflight=N). Default: 1 "
+          + "(PE waits on each)")
+  Integer inflight;
+
   @Option(names = {"-cp", "--hbase-conf"}, paramLabel = "DIR", description = "HBase configuration directory (hbase-site.xml)")
   String hbaseConf;
 
@@ -175,6 +179,11 @@ final class PerformanceEvaluationCommand implements Callable<Integer> {
     PrintStream out = PhaseCommand.WriterStream.printStream(commandSpec.commandLine().getOut());
     PeBindingProvider provider = new PeBindingProvider(peSpec());
     RunSpec spec = SpecParser.parse(properties(provider.spec()), Phase.RUN, provider);
+    if (spec.inflight() > 1 && !provider.spec().test().async()) {
+      throw new SpecException("--inflight=" + spec.inflight() + " needs one of PE's async commands (asyncRandomRead, "
+          + "asyncRandomWrite, asyncSequentialRead, asyncSequentialWrite, asyncScan); " + command
+          + " waits on each call, as in PE");
+    }
     if (!nomapred) {
       err.println("hbload pe: clients run as threads in this JVM (PE's --nomapred); for MapReduce clients use "
           + "hbload mapreduce");
@@ -212,10 +221,6 @@ final class PerformanceEvaluationCommand implements Callable<Integer> {
   private PeSpec peSpec() {
     PeTest test = PeTest.forCommand(command);
     if (test == null) {
-      if (ASYNC.contains(command)) {
-        throw new SpecException(command + " is not in hbload pe yet; for HBase's async client with many "
-            + "operations in flight use run -p hbload.inflight=N");
-      }
       throw new SpecException("unknown command '" + command + "'; one of: "
           + Arrays.stream(PeTest.values()).map(PeTest::command).collect(Collectors.joining(", ")));
     }
@@ -241,7 +246,11 @@ final class PerformanceEvaluationCommand implements Callable<Integer> {
       throw new SpecException("-p " + PropertyNames.WARMUP + " is not supported by pe yet (its per-client latency "
           + "lines would include the warm-up); use PE's --measureAfter=ROWS");
     }
+    if (inflight != null && inflight < 1) {
+      throw new SpecException("--inflight must be at least 1: " + inflight);
+    }
     Map<String, String> p = new LinkedHashMap<>(extra);
+    putIf(p, PropertyNames.INFLIGHT, inflight == null ? null : inflight.toString());
     p.put(PropertyNames.DB, "hbase-pe");
     p.put(PropertyNames.TABLE, pe.table());
     p.put(PropertyNames.THREADS, Integer.toString(pe.clients()));

@@ -244,8 +244,127 @@ class PeCommandIT {
     }
   }
 
+  /** PE's per-client lines of a 2-client run of {@code rows} rows each, and the aggregate's latency line. */
+  private static void assertPeLines(CommandOutput o, String test, int rows) {
+    assertThat(o.outLines()).containsSubsequence("Test : " + test + ", Thread : TestClient-0",
+        "Test : " + test + ", Thread : TestClient-1");
+    assertThat(o.outLines().stream().filter(l -> l.contains("Latency (us) : ")))
+        .hasSize(3).allSatisfy(l -> assertThat(l).matches("(\\[ All clients \\] )?" + LATENCY_LINE.pattern()));
+    assertThat(o.outLines()).filteredOn(l -> l.startsWith("Num measures (latency) : "))
+        .containsExactly("Num measures (latency) : " + (rows - 1), "Num measures (latency) : " + (rows - 1));
+    for (int offset : new int[] {0, rows}) {
+      assertThat(o.outLines()).anySatisfy(l -> assertThat(l).matches("Finished " + test + " in \\d+ms at offset "
+          + offset + " for " + rows + " rows \\([\\d.]+ MB/s\\)"));
+    }
+    assertThat(o.out()).contains("[" + test + "] Summary of timings (ms): [",
+        "[ All clients ] 2 clients, " + 2 * (rows - 1) + " measured operations in ");
+  }
+
+  /** Every row 0 .. rows-1 of the table in order, with one PE-shaped info0:0 value of {@code valueSize} bytes. */
+  private static void assertPeRows(String table, int rows, int valueSize) throws IOException {
+    try (Table t = connection.getTable(TableName.valueOf(table));
+        ResultScanner s = t.getScanner(new Scan())) {
+      int n = 0;
+      for (Result r : s) {
+        assertThat(Bytes.toString(r.getRow())).isEqualTo(String.format("%026d", n));
+        byte[] v = r.getValue(Bytes.toBytes("info0"), Bytes.toBytes("0"));
+        assertThat(v).hasSize(valueSize);
+        assertThat(PeLayout.wellFormed(v, 0, valueSize)).isTrue();
+        n++;
+      }
+      assertThat(n).isEqualTo(rows);
+    }
+  }
+
   @Test
   @Order(9)
+  void asyncSequentialWriteWritesPesRowsThatSequentialReadVerifies(@TempDir Path dir) throws IOException {
+    Path json = dir.resolve("async.json");
+    Path hlog = dir.resolve("async.hlog");
+    CommandOutput o = pe("--rows=200", "--valueSize=100", "--table=PeAsyncWrite", "--json", json.toString(),
+        "--hlog", hlog.toString(), "asyncSequentialWrite", "2");
+    assertPeLines(o, "AsyncSequentialWriteTest", 200);
+    assertOnlyOk(o, "INSERT", 398);
+    assertThat(o.out().indexOf("[ All clients ]")).isLessThan(o.out().indexOf("[OVERALL], RunTime(ms)"));
+    assertThat(Files.readString(json)).containsPattern("\"name\"\\s*:\\s*\"INSERT\"");
+    assertThat(Files.readString(hlog)).contains("Tag=INSERT.service");
+    assertPeRows("PeAsyncWrite", 400, 100);
+    // the blocking read checks every value the async write left
+    CommandOutput read = pe("--rows=200", "--valueSize=100", "--table=PeAsyncWrite", "sequentialRead", "2");
+    assertOnlyOk(read, "READ", 398);
+    assertThat(read.out()).doesNotContain("missing or malformed");
+
+    // 8 in flight per client: the same rows, the same counts
+    CommandOutput many = pe("--rows=200", "--valueSize=50", "--table=PeAsyncWrite8", "--inflight=8",
+        "asyncSequentialWrite", "2");
+    assertPeLines(many, "AsyncSequentialWriteTest", 200);
+    assertOnlyOk(many, "INSERT", 398);
+    assertPeRows("PeAsyncWrite8", 400, 50);
+  }
+
+  /** Each client's most calls outstanding at once, from its "Most operations in flight" line. */
+  private static List<Integer> mostInFlight(CommandOutput o) {
+    return o.outLines().stream().filter(l -> l.startsWith("Most operations in flight : "))
+        .map(l -> Integer.parseInt(l.substring("Most operations in flight : ".length()))).toList();
+  }
+
+  @Test
+  @Order(10)
+  void asyncReadsVerifyWhatSequentialWriteWrote() {
+    // TestTable holds sequentialWrite's rows 0..399 of 100 bytes (test 1)
+    for (String inflight : List.of("--inflight=1", "--inflight=8")) {
+      CommandOutput seq = pe("--rows=200", "--valueSize=100", inflight, "asyncSequentialRead", "2");
+      assertPeLines(seq, "AsyncSequentialReadTest", 200);
+      assertOnlyOk(seq, "READ", 398);
+      assertThat(seq.out()).doesNotContain("missing or malformed");
+      CommandOutput random = pe("--rows=200", "--valueSize=100", inflight, "asyncRandomRead", "2");
+      assertPeLines(random, "AsyncRandomReadTest", 200);
+      assertOnlyOk(random, "READ", 398);
+      assertThat(random.out()).doesNotContain("missing or malformed");
+      if (inflight.endsWith("=1")) {
+        // PE's way: each client waits for every call before the next
+        assertThat(mostInFlight(seq)).containsExactly(1, 1);
+        assertThat(mostInFlight(random)).containsExactly(1, 1);
+      } else {
+        // the next gets go out while the first are still outstanding (an RPC takes far longer than issuing one)
+        assertThat(mostInFlight(seq)).hasSize(2).allSatisfy(n -> assertThat(n).isBetween(2, 8));
+        assertThat(mostInFlight(random)).hasSize(2).allSatisfy(n -> assertThat(n).isBetween(2, 8));
+      }
+    }
+    // the check is real: the same rows read as 99-byte values are all wrong
+    CommandOutput wrong = pe("--rows=20", "--valueSize=99", "--inflight=4", "asyncSequentialRead", "2");
+    assertThat(wrong.out()).contains("[READ-FAILED]", "[READ], Return=UNEXPECTED_STATE, 38",
+        "Reads with a missing or malformed value : 20");
+  }
+
+  @Test
+  @Order(11)
+  void asyncScanReturnsEachClientsRowsAndAsyncRandomWriteStaysInTheKeySpace() throws IOException {
+    for (String inflight : List.of("--inflight=1", "--inflight=8")) {
+      CommandOutput o = pe("--rows=200", "--valueSize=100", inflight, "asyncScan", "2");
+      assertPeLines(o, "AsyncScanTest", 200);
+      assertOnlyOk(o, "SCAN", 398);
+      assertThat(rowsScanned(o, 400)).containsExactly(200L, 200L);
+    }
+    // -p hbload.inflight is the same setting as --inflight
+    CommandOutput o = pe("--rows=100", "--valueSize=10", "--table=PeAsyncRandom", "-p", "hbload.inflight=8",
+        "asyncRandomWrite", "2");
+    assertPeLines(o, "AsyncRandomWriteTest", 100);
+    assertOnlyOk(o, "INSERT", 198);
+    try (Table t = connection.getTable(TableName.valueOf("PeAsyncRandom"));
+        ResultScanner s = t.getScanner(new Scan())) {
+      int rows = 0;
+      for (Result r : s) {
+        assertThat(Integer.parseInt(Bytes.toString(r.getRow()))).isBetween(0, 199);
+        assertThat(r.getValue(Bytes.toBytes("info0"), Bytes.toBytes("0"))).hasSize(10);
+        rows++;
+      }
+      assertThat(rows).isBetween(100, 200); // 200 random picks of 200 rows: some twice
+    }
+  }
+
+  @Test
+  @Order(12)
   void readingAMissingTableIsBadInput() {
     CommandOutput o = CommandOutput.of(HbloadCommand.commandLine(), "pe", "--nomapred",
         "--zk=" + HBASE.hbase().zkQuorum() + ":" + HBASE.hbase().zkPort(), "--table=NoSuchTable", "--rows=10",
@@ -257,12 +376,24 @@ class PeCommandIT {
   }
 
   @Test
-  @Order(10)
+  @Order(13)
   void withNoClusterConfiguredAReadRunsOnTheEmbeddedHBaseWithPesRowsWrittenFirst() {
     CommandOutput o = CommandOutput.of(HbloadCommand.commandLine(), "pe", "--rows=50", "--valueSize=100",
         "sequentialRead", "2");
     assertThat(o.exit()).as("%s%n%s", o.out(), o.err()).isZero();
     assertThat(o.err()).contains("EMBEDDED HBASE", "store starts empty", "clients run as threads");
     assertOnlyOk(o, "READ", 98);
+  }
+
+  @Test
+  @Order(14)
+  void withNoClusterConfiguredAnAsyncReadGetsPesRowsWrittenThroughTheAsyncClientFirst() {
+    CommandOutput o = CommandOutput.of(HbloadCommand.commandLine(), "pe", "--rows=50", "--valueSize=100",
+        "--inflight=4", "asyncSequentialRead", "2");
+    assertThat(o.exit()).as("%s%n%s", o.out(), o.err()).isZero();
+    assertThat(o.err()).contains("EMBEDDED HBASE", "store starts empty", "2 async connection(s)");
+    assertPeLines(o, "AsyncSequentialReadTest", 50);
+    assertOnlyOk(o, "READ", 98);
+    assertThat(o.out()).doesNotContain("missing or malformed");
   }
 }

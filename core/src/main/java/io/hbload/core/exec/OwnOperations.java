@@ -1,5 +1,6 @@
 package io.hbload.core.exec;
 
+import io.hbload.core.binding.AsyncBinding;
 import io.hbload.core.binding.Binding;
 import io.hbload.core.binding.BindingSession;
 import io.hbload.core.config.Phase;
@@ -22,4 +23,16 @@ public interface OwnOperations {
    */
   WorkerOperations newOperations(int workerIndex, Phase phase, Binding binding, MeasuredBinding measured,
       SplittableRandom random);
+
+  /**
+   * The operations of pipelined worker {@code workerIndex} (the session is {@link BindingSession#async} or runs with
+   * {@code hbload.inflight} above 1), called on its thread after {@link BindingSession#newAsyncBinding}; the engine
+   * records every operation (see {@link PipelinedOperations}).
+   *
+   * @param binding the worker's async binding as the session created it
+   */
+  default PipelinedOperations newPipelinedOperations(int workerIndex, Phase phase, AsyncBinding binding,
+      SplittableRandom random) {
+    throw new UnsupportedOperationException("this session's operations have no pipelined form");
+  }
 }

@@ -27,9 +27,7 @@ import java.util.random.RandomGenerator;
  *
  * <p>Thread-confined to its worker; the only writer of the worker's recorder. Allocation-free in steady state.
  */
-final class PipelinedOps {
-  /** What {@link #completed} left the slot as. */
-  enum Next { FREE, ISSUED, RETRY }
+final class PipelinedOps implements SlotOps {
 
   private final WorkloadSpec spec;
   private final String table;
@@ -63,17 +61,20 @@ final class PipelinedOps {
   }
 
   /** Load phase: the next record's insert; retried on failure as {@code core_workload_insertion_retry_*} say. */
-  void load(OperationSlot s, long intended) {
+  @Override
+  public boolean load(OperationSlot s, long intended) {
     long keyNumber = keySpace.nextLoadKeyNumber();
     KeyNames.format(keyNumber, spec.orderedInserts(), spec.zeroPadding(), s.key);
     begin(s, Measure.INSERT, intended, spec.insertionRetryLimit() > 0);
     s.keyNumber = -1;
     s.attempts = 0;
     issueInsert(s);
+    return true;
   }
 
   /** Run phase: one operation drawn from the mix. */
-  void transaction(OperationSlot s, long intended) {
+  @Override
+  public boolean transaction(OperationSlot s, long intended) {
     Measure op = mix.next();
     s.keyNumber = -1;
     switch (op) {
@@ -119,6 +120,7 @@ final class PipelinedOps {
       }
       default -> throw new IllegalStateException(op.name());
     }
+    return true;
   }
 
   private static void begin(OperationSlot s, Measure op, long intended, boolean composite) {
@@ -166,7 +168,8 @@ final class PipelinedOps {
   }
 
   /** A load insert whose retry is due: issued again. */
-  void retry(OperationSlot s) {
+  @Override
+  public void retry(OperationSlot s) {
     s.retryAt = 0;
     s.attempts++;
     issueInsert(s);
@@ -177,7 +180,8 @@ final class PipelinedOps {
    * (ISSUED, the update of a read-modify-write), or a failed load insert to retry after a back-off (RETRY, with
    * {@code retryAt} set). {@code finishing}: the phase is ending, so a failed insert is not retried.
    */
-  Next completed(OperationSlot s, boolean finishing) {
+  @Override
+  public Next completed(OperationSlot s, boolean finishing) {
     Status status = s.status;
     long end = s.end;
     if (!s.composite) {
@@ -221,7 +225,8 @@ final class PipelinedOps {
   }
 
   /** A load insert waiting for its retry when the phase ends: counted as done, its last attempt having failed. */
-  void giveUp(OperationSlot s) {
+  @Override
+  public void giveUp(OperationSlot s) {
     long token = recorder.begin();
     recorder.countOperation();
     recorder.end(token);
@@ -232,7 +237,8 @@ final class PipelinedOps {
    * Counts an operation still outstanding when the phase gave up waiting: its call as {@link AsyncBinding#CANCELLED},
    * without a latency (it has none), and not as an operation done.
    */
-  void cancel(OperationSlot s) {
+  @Override
+  public void cancel(OperationSlot s) {
     long token = recorder.begin();
     recorder.countOutcome(s.step, AsyncBinding.CANCELLED);
     recorder.end(token);

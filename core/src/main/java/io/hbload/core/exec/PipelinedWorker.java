@@ -104,14 +104,18 @@ final class PipelinedWorker implements AsyncBinding.Completion {
   void run() {
     thread = Thread.currentThread();
     AsyncBinding binding;
+    SplittableRandom random = Worker.random(spec, index);
+    SlotOps ops;
     try {
       binding = session.newAsyncBinding(index);
+      // a session that brings its own operations (hbload pe's async commands) fills the slots; else CoreWorkload
+      ops = session instanceof OwnOperations own
+          ? new OwnPipelinedOps(own.newPipelinedOperations(index, spec.phase(), binding, random), this, recorder)
+          : new PipelinedOps(spec.workload(), binding, this, recorder, keySpace, random);
     } catch (BindingException | RuntimeException | Error e) {
       state.fail("worker " + index + " could not start its binding: " + Worker.oneLine(e));
       return;
     }
-    SplittableRandom random = Worker.random(spec, index);
-    PipelinedOps ops = new PipelinedOps(spec.workload(), binding, this, recorder, keySpace, random);
     try {
       Pacer pacer = pacer(random);
       boolean load = spec.phase() == Phase.LOAD;
@@ -151,11 +155,10 @@ final class PipelinedWorker implements AsyncBinding.Completion {
             continue;
           }
         }
-        OperationSlot s = slots[free[--freeCount]];
-        if (load) {
-          ops.load(s, next);
-        } else {
-          ops.transaction(s, next);
+        OperationSlot s = slots[free[freeCount - 1]];
+        // a session's own operation may issue nothing for its turn (a row outside PE's sample): the slot stays free
+        if (load ? ops.load(s, next) : ops.transaction(s, next)) {
+          freeCount--;
         }
         issued++;
         if (pacer != null) {
@@ -177,7 +180,7 @@ final class PipelinedWorker implements AsyncBinding.Completion {
     return Worker.pacer(spec, scheduleStartNanos, random, false);
   }
 
-  private void handleCompletions(PipelinedOps ops, boolean finishing) {
+  private void handleCompletions(SlotOps ops, boolean finishing) {
     for (int slot = completions.poll(); slot >= 0; slot = completions.poll()) {
       OperationSlot s = slots[slot];
       serviceNanos += ((s.end - s.start) - serviceNanos) >> 4;
@@ -191,7 +194,7 @@ final class PipelinedWorker implements AsyncBinding.Completion {
   }
 
   /** Reissues load inserts whose back-off is over; returns when the next one is due. */
-  private long retryDue(PipelinedOps ops) {
+  private long retryDue(SlotOps ops) {
     long now = System.nanoTime();
     long earliest = Long.MAX_VALUE;
     for (OperationSlot s : slots) {
@@ -246,7 +249,7 @@ final class PipelinedWorker implements AsyncBinding.Completion {
   }
 
   /** Waits for outstanding operations up to the binding's drain timeout, then cancels what is left. */
-  private void finish(AsyncBinding binding, PipelinedOps ops) {
+  private void finish(AsyncBinding binding, SlotOps ops) {
     for (OperationSlot s : slots) {
       if (s.retryAt != 0) {
         retrying--;
@@ -266,7 +269,7 @@ final class PipelinedWorker implements AsyncBinding.Completion {
     cancelOutstanding(ops);
   }
 
-  private void cancelOutstanding(PipelinedOps ops) {
+  private void cancelOutstanding(SlotOps ops) {
     for (OperationSlot s : slots) {
       if (s.busy) {
         // a late completion still writes into the slot and the queue, which nobody reads any more: harmless

@@ -40,6 +40,12 @@ public final class PeBindingProvider implements BindingProvider {
     return HBaseSettingsParser.parse(properties, spec.table());
   }
 
+  /** PE's async commands keep operations in flight on HBase's async client ({@code --inflight}). */
+  @Override
+  public boolean supportsAsync() {
+    return true;
+  }
+
   @Override
   public PeSession open(BindingContext context) throws BindingException {
     return PeSession.open(context.settings(HBaseSettings.class), spec, results, context.messages());

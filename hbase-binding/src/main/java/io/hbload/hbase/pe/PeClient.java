@@ -82,7 +82,7 @@ final class PeClient implements Binding {
     if (operations != null && operations.measuredRun()) {
       long elapsed = (System.nanoTime() - startNanos) / 1_000_000;
       results.publish(new PeClientResult(index, spec.firstRow(index), spec.perClientRows(), elapsed,
-          latencyNanos.copy(), rowsScanned, rowsExpected, notApplied, badValues));
+          latencyNanos.copy(), rowsScanned, rowsExpected, notApplied, badValues, 0));
     }
     if (failure != null) {
       throw new BindingException("PE client " + index + ": flushing or closing failed: " + failure.getMessage(),

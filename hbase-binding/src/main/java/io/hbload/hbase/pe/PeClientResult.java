@@ -11,9 +11,11 @@ import org.HdrHistogram.Histogram;
  * @param rowsExpected rows those scans would return on a table holding rows 0 .. totalRows-1 (scanRange, scan)
  * @param notApplied check-and-set calls whose check did not hold (clients overlap, so some may legitimately fail)
  * @param badValues reads whose cell was missing or not PE-shaped data
+ * @param mostInFlight an async command's most calls outstanding at once (its --inflight when the pipeline filled);
+ *     0 for the blocking commands and asyncScan, whose rows come one by one from its scanner
  */
 public record PeClientResult(int index, int startRow, int rows, long elapsedMillis, Histogram latencyNanos,
-    long rowsScanned, long rowsExpected, long notApplied, long badValues) {
+    long rowsScanned, long rowsExpected, long notApplied, long badValues, int mostInFlight) {
 
   /** PE's client thread name. */
   public String threadName() {

@@ -9,14 +9,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CompareOperator;
-import org.apache.hadoop.hbase.HConstants;
-import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.client.Append;
-import org.apache.hadoop.hbase.client.Consistency;
 import org.apache.hadoop.hbase.client.Delete;
-import org.apache.hadoop.hbase.client.Durability;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Increment;
 import org.apache.hadoop.hbase.client.Put;
@@ -50,14 +45,10 @@ final class PeOperations implements WorkerOperations {
   private final PeTest test;
   private final PeClient client;
   private final MeasuredBinding measured;
-  private final SplittableRandom random;
+  private final PeRequests requests;
   private final byte[][] families;
   private final byte[][] qualifiers;
   private final byte[] casQualifier;
-  private final byte[] row = new byte[PeLayout.ROW_LENGTH];
-  private final byte[] value;
-  private final Durability durability;
-  private final Consistency consistency;
   private final boolean run;
   private final AtomicInteger loadRows;
   private final int firstRow;
@@ -73,7 +64,7 @@ final class PeOperations implements WorkerOperations {
     this.test = spec.test();
     this.client = client;
     this.measured = measured;
-    this.random = random;
+    this.requests = new PeRequests(spec, random);
     this.run = run;
     this.loadRows = loadRows;
     this.families = new byte[spec.families()][];
@@ -85,9 +76,6 @@ final class PeOperations implements WorkerOperations {
       qualifiers[c] = PeLayout.qualifier(c);
     }
     this.casQualifier = test.testName().getBytes(java.nio.charset.StandardCharsets.UTF_8);
-    this.value = new byte[spec.valueSize()];
-    this.durability = spec.writeToWal() ? Durability.SYNC_WAL : Durability.SKIP_WAL;
-    this.consistency = spec.replicas() > 1 ? Consistency.TIMELINE : Consistency.STRONG;
     this.firstRow = spec.firstRow(client.index);
     this.next = firstRow;
     this.everyN = spec.everyN();
@@ -153,6 +141,8 @@ final class PeOperations implements WorkerOperations {
         case INCREMENT -> increment(i);
         case APPEND -> append(i);
         case CHECK_AND_PUT, CHECK_AND_MUTATE, CHECK_AND_DELETE -> checkAnd(i);
+        // never here: the session puts the async commands on pipelined workers (PeAsyncOperations)
+        default -> throw new IllegalStateException(test.command() + " is an async command");
       };
     } catch (IOException | RuntimeException e) {
       return Status.ERROR;
@@ -160,27 +150,11 @@ final class PeOperations implements WorkerOperations {
   }
 
   private int randomRow() {
-    return random.nextInt(Integer.MAX_VALUE) % spec.totalRows();
-  }
-
-  private int valueLength() {
-    return spec.valueRandom() ? random.nextInt(spec.valueSize()) : spec.valueSize();
+    return requests.randomRow();
   }
 
   private Status put(int i, int rowNumber) throws IOException {
-    PeLayout.rowKey(rowNumber, row);
-    Put put = new Put(row, 0, row.length);
-    byte[] r = put.getRow();
-    for (byte[] family : families) {
-      for (byte[] q : qualifiers) {
-        int length = valueLength();
-        PeLayout.value(random, value, length);
-        // a KeyValue straight from the reused buffer: it copies, so the buffer is free again at once
-        put.add(new KeyValue(r, 0, r.length, family, 0, family.length, q, 0, q.length, HConstants.LATEST_TIMESTAMP,
-            KeyValue.Type.Put, value, 0, length));
-      }
-    }
-    put.setDurability(durability);
+    Put put = requests.put(rowNumber);
     if (client.mutator != null) {
       client.mutator.mutate(put);
     } else if (puts != null) {
@@ -196,20 +170,8 @@ final class PeOperations implements WorkerOperations {
     return Status.OK;
   }
 
-  private Get newGet(int rowNumber) {
-    PeLayout.rowKey(rowNumber, row);
-    Get get = new Get(row, 0, row.length);
-    for (byte[] family : families) {
-      for (byte[] q : qualifiers) {
-        get.addColumn(family, q);
-      }
-    }
-    get.setConsistency(consistency);
-    return get;
-  }
-
   private Status get(int rowNumber) throws IOException {
-    Get get = newGet(rowNumber);
+    Get get = requests.get(rowNumber);
     if (gets == null) {
       return check(client.table.get(get));
     }
@@ -229,36 +191,17 @@ final class PeOperations implements WorkerOperations {
     return worst;
   }
 
-  /** Every requested cell there, with PE-shaped bytes of the expected length. */
+  /** Every requested cell there, with PE-shaped bytes of the expected length; a miss or a wrong value counted. */
   private Status check(Result r) {
-    if (r == null || r.isEmpty()) {
+    Status s = requests.check(r);
+    if (!s.isOk()) {
       client.badValues++;
-      return Status.NOT_FOUND;
     }
-    Cell[] cells = r.rawCells();
-    if (cells.length != families.length * qualifiers.length) {
-      client.badValues++;
-      return Status.UNEXPECTED_STATE;
-    }
-    for (Cell c : cells) {
-      int length = c.getValueLength();
-      if ((!spec.valueRandom() && length != spec.valueSize())
-          || !PeLayout.wellFormed(c.getValueArray(), c.getValueOffset(), length)) {
-        client.badValues++;
-        return Status.UNEXPECTED_STATE;
-      }
-    }
-    return Status.OK;
+    return s;
   }
 
   private Scan newScan() {
-    Scan scan = new Scan().setCaching(spec.caching()).setConsistency(consistency);
-    for (byte[] family : families) {
-      for (byte[] q : qualifiers) {
-        scan.addColumn(family, q);
-      }
-    }
-    return scan;
+    return requests.scan();
   }
 
   /** PE's scan: one scanner from the client's first row, one next() per operation. */
@@ -294,14 +237,13 @@ final class PeOperations implements WorkerOperations {
 
   /** PE's filterScan: the whole table, server-side filtered on info0:0 equal to a freshly generated value. */
   private Status filterScan() throws IOException {
-    int length = valueLength();
-    PeLayout.value(random, value, length);
+    int length = requests.nextValue();
     Scan scan = new Scan().setCaching(spec.caching());
     for (byte[] q : qualifiers) {
       scan.addColumn(FAMILY_ZERO, q);
     }
     scan.setFilter(new FilterList(new SingleColumnValueFilter(FAMILY_ZERO, COLUMN_ZERO, CompareOperator.EQUAL,
-        new BinaryComparator(java.util.Arrays.copyOf(value, length)))));
+        new BinaryComparator(java.util.Arrays.copyOf(requests.value, length)))));
     return countRows(scan);
   }
 

@@ -54,7 +54,7 @@ public final class PeReport {
       out.println("Finished " + test + " in " + c.elapsedMillis() + "ms at offset " + c.startRow() + " for "
           + c.rows() + " rows (" + mbps((long) (c.rows() * (double) spec.sampleRate()), c.elapsedMillis(), spec)
           + ")");
-      if (spec.test().scanRange() > 0 || spec.test() == PeTest.SCAN) {
+      if (spec.test().scanRange() > 0 || spec.test().scansOneScanner()) {
         out.println("Rows scanned : " + c.rowsScanned() + " (a table of rows 0.." + (spec.totalRows() - 1)
             + " holds " + c.rowsExpected() + " in the ranges scanned)");
       } else if (spec.test().needsData() && c.rowsScanned() > 0) {
@@ -62,6 +62,9 @@ public final class PeReport {
       }
       if (c.notApplied() > 0) {
         out.println("Checks not applied (clients overlap on rows) : " + c.notApplied());
+      }
+      if (c.mostInFlight() > 0) {
+        out.println("Most operations in flight : " + c.mostInFlight());
       }
       if (c.badValues() > 0) {
         out.println("Reads with a missing or malformed value : " + c.badValues());

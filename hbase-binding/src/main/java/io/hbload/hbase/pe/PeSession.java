@@ -1,10 +1,12 @@
 package io.hbload.hbase.pe;
 
+import io.hbload.core.binding.AsyncBinding;
 import io.hbload.core.binding.Binding;
 import io.hbload.core.binding.BindingException;
 import io.hbload.core.binding.BindingSession;
 import io.hbload.core.config.Phase;
 import io.hbload.core.exec.OwnOperations;
+import io.hbload.core.exec.PipelinedOperations;
 import io.hbload.core.exec.WorkerOperations;
 import io.hbload.core.measure.MeasuredBinding;
 import io.hbload.hbase.config.HBaseSettings;
@@ -12,21 +14,33 @@ import io.hbload.hbase.embedded.EmbeddedHBase;
 import io.hbload.hbase.ops.ClusterAccess;
 import io.hbload.hbase.ops.ConnectivityCheck;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.PrintStream;
 import java.util.SplittableRandom;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.AsyncConnection;
 import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
 
 /**
  * One {@code hbload pe} run's HBase state: the cluster (the configured one, or the embedded one as for {@code run}),
  * PE's table, and PE's connections: one per client, or one shared with --oneCon. Workers get a {@link PeClient} as
- * their binding and {@link PeOperations} as their operations. On the embedded cluster, which starts empty, a read or
- * scan command is preceded by the engine's load of PE's rows (sequentialWrite's layout), then a flush. Thread-safe.
+ * their binding and {@link PeOperations} as their operations; for PE's async commands the workers are pipelined and
+ * get a {@link PeAsyncClient} on an {@link AsyncConnection} (again one per client, or one with --oneCon; the one
+ * blocking connection then only sets the table up) and {@link PeAsyncOperations}. On the embedded cluster, which
+ * starts empty, a read or scan command is preceded by the engine's load of PE's rows (sequentialWrite's layout), then
+ * a flush. Thread-safe.
  */
 public final class PeSession implements BindingSession, OwnOperations {
   private final PeSpec spec;
+  private static final long ASYNC_CONNECT_TIMEOUT_SECONDS = 60;
+
   private final Connection[] connections;
+  private final AsyncConnection[] asyncConnections;
   private final EmbeddedHBase embedded;
   private final boolean loadFirst;
   private final PeResults results;
@@ -34,11 +48,12 @@ public final class PeSession implements BindingSession, OwnOperations {
   private final AtomicInteger loadRows = new AtomicInteger();
   private final ClusterAccess access;
 
-  private PeSession(PeSpec spec, Connection[] connections, ClusterAccess access, boolean loadFirst,
-      PeResults results, PrintStream messages) {
+  private PeSession(PeSpec spec, Connection[] connections, AsyncConnection[] asyncConnections, ClusterAccess access,
+      boolean loadFirst, PeResults results, PrintStream messages) {
     this.access = access;
     this.spec = spec;
     this.connections = connections;
+    this.asyncConnections = asyncConnections;
     this.embedded = access.embedded();
     this.loadFirst = loadFirst;
     this.results = results;
@@ -48,7 +63,10 @@ public final class PeSession implements BindingSession, OwnOperations {
   /** Opens: cluster (embedded when none is configured), connectivity check, PE's table, connections. */
   static PeSession open(HBaseSettings settings, PeSpec spec, PeResults results, PrintStream messages)
       throws BindingException {
-    Connection[] connections = new Connection[spec.oneCon() ? 1 : spec.clients()];
+    boolean async = spec.test().async();
+    int perClient = spec.oneCon() ? 1 : spec.clients();
+    Connection[] connections = new Connection[async ? 1 : perClient];
+    AsyncConnection[] asyncConnections = new AsyncConnection[async ? perClient : 0];
     ClusterAccess access = null;
     try {
       // as run reaches its cluster: configured or embedded, the Kerberos login, the connectivity check
@@ -57,16 +75,20 @@ public final class PeSession implements BindingSession, OwnOperations {
       for (int i = 0; i < connections.length; i++) {
         connections[i] = access.connect();
       }
+      for (int i = 0; i < asyncConnections.length; i++) {
+        asyncConnections[i] = connectAsync(access);
+      }
       boolean hasData;
       try (Admin admin = connections[0].getAdmin()) {
         hasData = new PeTableSetup(admin, spec, messages).prepare(embedded != null);
       }
       messages.println("[pe] " + spec.test().command() + ": " + spec.clients() + " client(s) as threads, "
-          + spec.perClientRows() + " rows each, " + spec.totalRows() + " rows in all, " + connections.length
-          + " connection(s)");
-      return new PeSession(spec, connections, access, !hasData, results, messages);
+          + spec.perClientRows() + " rows each, " + spec.totalRows() + " rows in all, "
+          + (async ? asyncConnections.length + " async connection(s)" : connections.length + " connection(s)"));
+      return new PeSession(spec, connections, asyncConnections, access, !hasData, results, messages);
     } catch (BindingException | IOException | RuntimeException e) {
       closeAll(connections);
+      closeAll(asyncConnections);
       if (access != null) {
         access.closeQuietly();
       }
@@ -75,6 +97,42 @@ public final class PeSession implements BindingSession, OwnOperations {
       }
       throw new BindingException("HBase: " + ConnectivityCheck.rootMessage(e), e);
     }
+  }
+
+  /** An async connection as the Kerberos login when there is one (as the blocking connections). */
+  private static AsyncConnection connectAsync(ClusterAccess access) throws IOException {
+    try {
+      return (access.user() == null ? ConnectionFactory.createAsyncConnection(access.configuration())
+          : ConnectionFactory.createAsyncConnection(access.configuration(), access.user()))
+          .get(ASYNC_CONNECT_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    } catch (ExecutionException e) {
+      throw new IOException("async connection: " + ConnectivityCheck.rootMessage(e.getCause()), e.getCause());
+    } catch (TimeoutException e) {
+      throw new IOException("async connection: none within " + ASYNC_CONNECT_TIMEOUT_SECONDS + " s", e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException("async connection: interrupted");
+    }
+  }
+
+  /** PE's async commands run on pipelined workers, even with 1 operation in flight (PE's own behaviour). */
+  @Override
+  public boolean async() {
+    return spec.test().async();
+  }
+
+  @Override
+  public AsyncBinding newAsyncBinding(int workerIndex) throws BindingException {
+    if (!spec.test().async()) {
+      throw new BindingException(spec.test().command() + " is not an async command: 1 operation in flight");
+    }
+    return new PeAsyncClient(workerIndex, asyncConnections[workerIndex % asyncConnections.length], spec, results);
+  }
+
+  @Override
+  public PipelinedOperations newPipelinedOperations(int workerIndex, Phase phase, AsyncBinding binding,
+      SplittableRandom random) {
+    return new PeAsyncOperations(spec, (PeAsyncClient) binding, random, phase == Phase.RUN, loadRows);
   }
 
   @Override
@@ -115,6 +173,7 @@ public final class PeSession implements BindingSession, OwnOperations {
 
   @Override
   public void close() throws BindingException {
+    closeAll(asyncConnections);
     closeAll(connections);
     try {
       access.close();
@@ -123,8 +182,8 @@ public final class PeSession implements BindingSession, OwnOperations {
     }
   }
 
-  private static void closeAll(Connection[] connections) {
-    for (Connection c : connections) {
+  private static void closeAll(java.io.Closeable[] connections) {
+    for (java.io.Closeable c : connections) {
       if (c != null) {
         try {
           c.close();

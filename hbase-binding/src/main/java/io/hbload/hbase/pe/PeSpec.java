@@ -70,6 +70,9 @@ public record PeSpec(
     check(problems, sampleRate > 0 && sampleRate <= 1, "--sampleRate must be in (0, 1]: " + sampleRate);
     // PE's own rule: batched puts go through Table.put, which only the autoFlush path uses
     check(problems, multiPut == 0 || autoFlush, "--multiPut needs --autoFlush=true (as in PE)");
+    // the async commands keep many single operations in flight instead (--inflight)
+    check(problems, !test.async() || multiGet == 0 && multiPut == 0,
+        "--multiGet/--multiPut are not supported by " + test.command() + " in hbload pe; use --inflight=N");
     if (!problems.isEmpty()) {
       throw new SpecException(problems);
     }

@@ -23,7 +23,13 @@ public enum PeTest {
   APPEND("append", "AppendTest", Measure.APPEND, 0),
   CHECK_AND_PUT("checkAndPut", "CheckAndPutTest", Measure.CHECK_AND_PUT, 0),
   CHECK_AND_MUTATE("checkAndMutate", "CheckAndMutateTest", Measure.CHECK_AND_MUTATE, 0),
-  CHECK_AND_DELETE("checkAndDelete", "CheckAndDeleteTest", Measure.CHECK_AND_DELETE, 0);
+  CHECK_AND_DELETE("checkAndDelete", "CheckAndDeleteTest", Measure.CHECK_AND_DELETE, 0),
+  // PE's async commands: HBase's AsyncConnection/AsyncTable, on the engine's pipelined workers
+  ASYNC_RANDOM_READ("asyncRandomRead", "AsyncRandomReadTest", Measure.READ, 0),
+  ASYNC_RANDOM_WRITE("asyncRandomWrite", "AsyncRandomWriteTest", Measure.INSERT, 0),
+  ASYNC_SEQUENTIAL_READ("asyncSequentialRead", "AsyncSequentialReadTest", Measure.READ, 0),
+  ASYNC_SEQUENTIAL_WRITE("asyncSequentialWrite", "AsyncSequentialWriteTest", Measure.INSERT, 0),
+  ASYNC_SCAN("asyncScan", "AsyncScanTest", Measure.SCAN, 0);
 
   private final String command;
   private final String testName;
@@ -67,11 +73,27 @@ public enum PeTest {
    * overlap on purpose, as in PE; the qualifier is the test's name.
    */
   public boolean overlapping() {
-    return ordinal() >= INCREMENT.ordinal();
+    return this == INCREMENT || this == APPEND || this == CHECK_AND_PUT || this == CHECK_AND_MUTATE
+        || this == CHECK_AND_DELETE;
   }
 
+  /** The commands that write PE's rows (sequentialWrite's and randomWrite's cells), blocking or async. */
   public boolean writes() {
-    return this == SEQUENTIAL_WRITE || this == RANDOM_WRITE;
+    return this == SEQUENTIAL_WRITE || this == RANDOM_WRITE || this == ASYNC_SEQUENTIAL_WRITE
+        || this == ASYNC_RANDOM_WRITE;
+  }
+
+  /**
+   * PE's async commands, run on pipelined workers over HBase's async client: 1 operation in flight per client by
+   * default (PE waits on each future), more with {@code --inflight}.
+   */
+  public boolean async() {
+    return ordinal() >= ASYNC_RANDOM_READ.ordinal();
+  }
+
+  /** The scan commands that read one scanner per client from its first row, one row per operation. */
+  public boolean scansOneScanner() {
+    return this == SCAN || this == ASYNC_SCAN;
   }
 
   /** The test for a PE command name, or null. */
