@@ -82,8 +82,8 @@ public final class DfsioHtmlReport {
       h.append("<th>").append(Html.escape(r.label())).append("</th>");
     }
     h.append("</tr>\n");
-    row(h, runs, "mode", r -> r.dataNodesDown() > 0 ? "degraded (" + r.dataNodesDown() + " DataNodes down)"
-        : "healthy");
+    row(h, runs, "mode", r -> r.dataNodesDown() == 0 ? "healthy"
+        : "degraded (" + r.dataNodesDown() + (r.dataNodesDown() == 1 ? " DataNode" : " DataNodes") + " down)");
     row(h, runs, "policy", RunResult::policy);
     row(h, runs, "raw coder", RunResult::coder);
     row(h, runs, "files", r -> Integer.toString(r.files()));
