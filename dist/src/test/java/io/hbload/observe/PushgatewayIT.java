@@ -105,7 +105,8 @@ class PushgatewayIT {
 
   /**
    * {@code suite --metrics pushgateway:URL}: one registry across the suite's runs, each run's meters tagged with its
-   * round and workload; the final push holds every round, and each round's counter equals that run's JSON report.
+   * round and workload (the load: round 0); the final push holds every round, and each round's counter equals that
+   * run's JSON report.
    */
   @Test
   void suitePushesEveryRoundTaggedWithItsRound(@TempDir Path dir) throws Exception {
@@ -115,7 +116,7 @@ class PushgatewayIT {
     cl.setOut(new PrintWriter(new StringWriter(), true));
     cl.setErr(new PrintWriter(err, true));
     int exit = cl.execute("suite", "-w", "a,c", "-db", "basic", "--rounds", "2", "--discard", "1", "--duration", "1s",
-        "-target", "2000", "-p", "status.interval=0.5", "--metrics", "pushgateway:" + base, "--out", out.toString());
+        "--load", "-target", "2000", "-p", "status.interval=0.5", "--metrics", "pushgateway:" + base, "--out", out.toString());
     assertThat(exit).as(err.toString()).isZero();
     assertThat(err.toString()).doesNotContain("push failed");
     String scrape = http.send(HttpRequest.newBuilder(URI.create(base + "/metrics")).build(),
@@ -138,6 +139,13 @@ class PushgatewayIT {
             Integer.toString(round), "workload", w))).hasValue(report.path("operations").asDouble());
       }
     }
+    // the load is round 0, tagged with the workload it loaded for
+    JsonNode load = new ObjectMapper().readTree(out.resolve("load.json").toFile());
+    assertThat(load.path("operations").asLong()).isEqualTo(1000);
+    assertThat(ScrapeText.value(scrape, "hbload_operations_completed_total", Map.of("job", "hbload", "round", "0",
+        "workload", "a", "phase", "load"))).hasValue(1000.0);
+    assertThat(ScrapeText.value(scrape, "hbload_operations_total", Map.of("round", "0", "operation", "INSERT",
+        "status", "OK"))).hasValue(1000.0);
     assertThat(ScrapeText.value(scrape, "hbload_inflight", Map.of("job", "hbload", "binding", "basic")))
         .as("the in-flight gauge, 0 after the last run").hasValue(0.0);
   }
