@@ -124,6 +124,41 @@ class EmbeddedHBaseIT {
     return w.toArray(new String[0]);
   }
 
+  /**
+   * Issue 9: Ctrl-C in the middle of an unbounded run on the pipelined path (32 operations in flight per worker)
+   * drains or cancels what is outstanding and still prints YCSB's report, with exit code 130; every issued
+   * operation is in the counts (OK, or CANCELLED when the drain ran out of time), none as an error.
+   */
+  private void ctrlCOnThePipelinedPathStillReports(Path conf) throws Exception {
+    Path out = dir.resolve("async.out");
+    Path err = dir.resolve("async.err");
+    Process p = new ProcessBuilder(Cli.javaJar("run", "-w", "c", "--hbase-conf", conf.toString(),
+        "-s", "-p", "recordcount=500", "-p", "operationcount=0", "-p", "hbload.inflight=32", "-threads", "2",
+        "-p", "status.interval=1", "--json", dir.resolve("async.json").toString()))
+        .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+    while (Files.readString(err).lines().filter(l -> l.contains(" sec: ")).count() < 3) {
+      assertThat(p.isAlive()).as("client running: %s", Files.readString(err)).isTrue();
+      assertThat(System.nanoTime()).as("status lines before the deadline").isLessThan(deadline);
+      Thread.sleep(100);
+    }
+    new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
+    assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("exits after Ctrl-C").isTrue();
+    assertThat(p.exitValue()).as(Files.readString(err)).isEqualTo(130);
+    List<String> report = Files.readAllLines(out);
+    assertThat(report).contains("[OVERALL], StoppedEarly, interrupted");
+    assertThat(report).noneMatch(l -> l.startsWith("[READ], Return=") && !l.startsWith("[READ], Return=OK, ")
+        && !l.startsWith("[READ], Return=CANCELLED, "));
+    long reads = report.stream().filter(l -> l.startsWith("[READ], Return="))
+        .mapToLong(l -> Long.parseLong(l.substring(l.lastIndexOf(' ') + 1))).sum();
+    long counted = report.stream().filter(l -> l.startsWith("[READ], Operations, "))
+        .mapToLong(l -> Long.parseLong(l.substring(l.lastIndexOf(' ') + 1))).findFirst().orElse(-1);
+    assertThat(reads).as("operations with a return").isGreaterThan(1000);
+    // YCSB's Operations line counts the calls that completed; the returns add the cancelled ones
+    assertThat(reads - counted).as("cancelled = returns - completed").isGreaterThanOrEqualTo(0);
+    assertThat(Files.readString(dir.resolve("async.json"))).contains("\"stopReason\": \"interrupted\"");
+  }
+
   /** {@code hbload embedded} serves another JVM through the hbase-site.xml it writes, until it is stopped. */
   @Test
   void embeddedServerServesAClientInAnotherJvm() throws Exception {
@@ -149,6 +184,7 @@ class EmbeddedHBaseIT {
           "-p", "recordcount=500", "-p", "operationcount=2000", "-p", "dataintegrity=false"), dir, 180);
       assertThat(run.code()).as(run.err()).isZero();
       assertThat(run.out()).contains("[READ], Return=OK, 2000");
+      ctrlCOnThePipelinedPathStillReports(conf);
       loadInTwoShardsThenMerge(conf);
     } finally {
       new ProcessBuilder("kill", "-INT", Long.toString(server.pid())).start().waitFor();

@@ -252,9 +252,10 @@ public final class PhaseRun {
     long nowNanos = System.nanoTime();
     long nowMillis = System.currentTimeMillis();
     long operations = aggregator.endWarmup();
+    state.restartSchedule(nowNanos);
     Warmup w = new Warmup(operations, TimeUnit.NANOSECONDS.toMillis(nowNanos - startNanos), nowMillis, nowNanos);
     messages.println("hbload: warm-up done: " + operations + " operations in " + w.millis + " ms, not counted;"
-        + " measuring from now");
+        + " measuring from now" + (spec.throttled() ? " (the -target schedule starts again from here)" : ""));
     listener.warmupFinished(spec, nowMillis, operations);
     return w;
   }

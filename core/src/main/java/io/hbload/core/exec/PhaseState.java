@@ -9,6 +9,8 @@ final class PhaseState {
   private volatile String reason;
   private volatile boolean failed;
   private volatile long stopRequestedNanos;
+  /** Where the -target schedule starts again (System.nanoTime), 0 until a warm-up ends. */
+  private volatile long scheduleRestartNanos;
 
   boolean stopRequested() {
     return stop;
@@ -39,6 +41,20 @@ final class PhaseState {
   void fail(String why) {
     failed = true;
     requestStop(why);
+  }
+
+  /**
+   * The warm-up ended at {@code nanos}: throttled workers start their schedule again from there, so a backlog the
+   * cold start left is not charged to the measured operations (which keep their count: only their intended
+   * times move).
+   */
+  void restartSchedule(long nanos) {
+    scheduleRestartNanos = nanos;
+  }
+
+  /** 0, or where the schedule restarts; a volatile read per throttled operation. */
+  long scheduleRestartNanos() {
+    return scheduleRestartNanos;
   }
 
   String reason() {

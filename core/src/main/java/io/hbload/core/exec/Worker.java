@@ -81,10 +81,16 @@ final class Worker implements Runnable {
       Pacer pacer = pacer(random);
       this.pacer = pacer;
       boolean load = spec.phase() == Phase.LOAD;
+      long restartSeen = 0;
       looping = true;
       for (long done = 0; (quota == 0 || done < quota) && !state.stopRequested(); done++) {
         long intended = MeasuredBinding.UNSCHEDULED;
         if (pacer != null) {
+          long restart = state.scheduleRestartNanos();
+          if (restart != restartSeen) {
+            restartSeen = restart;
+            pacer.restartAt(restart);
+          }
           intended = pacer.awaitNext();
           if (state.stopRequested()) {
             break;

@@ -11,7 +11,8 @@ import java.util.concurrent.locks.LockSupport;
  * another worker's); not thread-safe except {@link #parked()}; allocation-free.
  */
 public final class Pacer {
-  private final long startNanos;
+  private final long offsetNanos;
+  private long startNanos;
   private final double periodNanos;
   private final boolean spin;
   private long next;
@@ -25,6 +26,7 @@ public final class Pacer {
     if (!(opsPerSecond > 0)) {
       throw new IllegalArgumentException("rate must be positive");
     }
+    this.offsetNanos = offsetNanos;
     this.startNanos = startNanos + offsetNanos;
     this.periodNanos = 1e9 / opsPerSecond;
     this.spin = spin;
@@ -56,6 +58,15 @@ public final class Pacer {
    */
   public long next() {
     return startNanos + (long) (next++ * periodNanos);
+  }
+
+  /**
+   * Starts the schedule again at {@code nanos}, at the same rate: the slots it was behind on are not owed any more
+   * (used when a warm-up ends: its backlog is the cold start's, not the measured system's).
+   */
+  public void restartAt(long nanos) {
+    startNanos = nanos + offsetNanos;
+    next = 0;
   }
 
   /** True while parked waiting for a slot, when interrupting the worker is harmless. Any thread. */
