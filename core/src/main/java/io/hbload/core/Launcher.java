@@ -101,6 +101,14 @@ public final class Launcher {
     runner.requestStop(reason);
   }
 
+  /**
+   * Operations outstanding right now: per pipelined worker its slots in use, per blocking worker 1 while it is not
+   * waiting for its schedule. Any thread; read at a scrape, never on the hot path.
+   */
+  public long inFlight() {
+    return runner.inFlight();
+  }
+
   private void write(RunResult result) throws IOException {
     List<io.hbload.core.export.ReportRecord> records = YcsbReport.records(result);
     if (spec.exportFile() != null) {

@@ -48,17 +48,22 @@ public final class DfsioCommand extends GroupCommand {
     }
 
     /**
-     * Runs the passes with {@code --metrics} open around them (each pass's bytes and MiB/s published as it ends),
-     * then prints the report.
+     * Runs the passes with {@code --metrics} open around them (the passes' bytes and MiB/s published when they end),
+     * then prints the report and writes the {@code --html} page.
      */
-    int measured(MetricsOptions metrics, DfsioOptions.Run options, Passes passes) throws Exception {
+    int measured(MetricsOptions metrics, HtmlOption html, DfsioOptions.Run options, Passes passes) throws Exception {
+      html.check(spec.commandLine());
       java.io.PrintStream err = PhaseCommand.WriterStream.printStream(spec.commandLine().getErr());
       Optional<MetricsSession> watch = metrics.open(spec.commandLine(),
           new RunTags("dfsio", "hdfs", 0, io.hbload.core.ClientInfo.localHost()), err);
       try {
         List<RunResult> runs = passes.run();
         watch.ifPresent(m -> runs.forEach(new DfsioMeters(m)::passFinished));
-        return report(runs, options);
+        int code = report(runs, options);
+        if (html.requested()) {
+          html.writeDfsio(runs);
+        }
+        return code;
       } finally {
         watch.ifPresent(MetricsSession::close);
       }
@@ -83,11 +88,12 @@ public final class DfsioCommand extends GroupCommand {
     @Mixin DfsioOptions.Hdfs hdfs = new DfsioOptions.Hdfs();
     @Mixin DfsioOptions.Run options = new DfsioOptions.Run();
     @Mixin MetricsOptions metrics = new MetricsOptions();
+    @Mixin HtmlOption html = new HtmlOption();
 
     @Override
     public Integer call() throws Exception {
       io.hbload.hdfs.config.DfsioSpec given = options.spec(hdfs);
-      return measured(metrics, options, () -> hdfs.loggedIn(() -> DfsioPasses.write(given, this::notice)));
+      return measured(metrics, html, options, () -> hdfs.loggedIn(() -> DfsioPasses.write(given, this::notice)));
     }
   }
 
@@ -97,11 +103,12 @@ public final class DfsioCommand extends GroupCommand {
     @Mixin DfsioOptions.Hdfs hdfs = new DfsioOptions.Hdfs();
     @Mixin DfsioOptions.Run options = new DfsioOptions.Run();
     @Mixin MetricsOptions metrics = new MetricsOptions();
+    @Mixin HtmlOption html = new HtmlOption();
 
     @Override
     public Integer call() throws Exception {
       io.hbload.hdfs.config.DfsioSpec given = options.spec(hdfs);
-      return measured(metrics, options, () -> hdfs.loggedIn(() -> DfsioPasses.read(given, this::notice)));
+      return measured(metrics, html, options, () -> hdfs.loggedIn(() -> DfsioPasses.read(given, this::notice)));
     }
   }
 
@@ -128,11 +135,12 @@ public final class DfsioCommand extends GroupCommand {
     @Mixin DfsioOptions.Hdfs hdfs = new DfsioOptions.Hdfs();
     @Mixin DfsioOptions.Run options = new DfsioOptions.Run();
     @Mixin MetricsOptions metrics = new MetricsOptions();
+    @Mixin HtmlOption html = new HtmlOption();
 
     @Override
     public Integer call() throws Exception {
       io.hbload.hdfs.config.DfsioSpec given = options.spec(hdfs);
-      return measured(metrics, options,
+      return measured(metrics, html, options,
           () -> hdfs.loggedIn(() -> DfsioPasses.compare(given, options.replication, this::notice)));
     }
   }

@@ -48,6 +48,14 @@ public final class HtmlOption {
     }
   }
 
+  /** dfsio's report: its passes side by side ({@link io.hbload.report.DfsioHtmlReport}). */
+  void writeDfsio(List<io.hbload.hdfs.report.RunResult> passes) throws IOException {
+    String title = file.getFileName().toString().replaceFirst("\\.html?$", "");
+    byte[] page = io.hbload.report.DfsioHtmlReport.render(title, passes, io.hbload.hdfs.coder.IsalLibrary.status())
+        .getBytes(StandardCharsets.UTF_8);
+    ResultFiles.write(file, out -> out.write(page));
+  }
+
   /**
    * A suite's report: every finished round's run (its JSON and hlog in the suite's directory) side by side, the
    * discarded warm-up rounds greyed out.

@@ -201,6 +201,7 @@ final class PerformanceEvaluationCommand implements Callable<Integer> {
       ByteArrayOutputStream ycsbReport = new ByteArrayOutputStream();
       PrintStream reportStream = new PrintStream(ycsbReport, true, StandardCharsets.UTF_8);
       Launcher launcher = new Launcher(spec, provider, err, reportStream, more);
+      watch.ifPresent(m -> m.runMeters().inFlight(launcher::inFlight));
       try (InterruptHook hook = InterruptHook.install(() -> launcher.requestStop(Launcher.INTERRUPTED),
           Math.max(60, spec.stopGraceSeconds() + 30))) {
         Launcher.Outcome outcome = launcher.launch();

@@ -55,6 +55,7 @@ abstract class PhaseCommand implements Callable<Integer> {
         more.add(html.collector());
       }
       Launcher launcher = new Launcher(spec, Bindings.find(spec.binding()), err, out, more);
+      watch.ifPresent(m -> m.runMeters().inFlight(launcher::inFlight));
       try (InterruptHook hook = InterruptHook.install(() -> launcher.requestStop(Launcher.INTERRUPTED),
           Math.max(60, spec.stopGraceSeconds() + 30))) {
         int code = exitCode(launcher.launch(), err);

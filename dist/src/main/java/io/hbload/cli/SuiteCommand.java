@@ -2,6 +2,7 @@ package io.hbload.cli;
 
 import io.hbload.cli.suite.SuitePlan;
 import io.hbload.cli.suite.SuiteRunner;
+import io.hbload.core.ClientInfo;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertyNames;
 import io.hbload.core.config.RunSpec;
@@ -9,6 +10,9 @@ import io.hbload.core.config.SpecException;
 import io.hbload.core.config.SpecParser;
 import io.hbload.hbase.config.HBaseProperties;
 import io.hbload.hbase.config.HBaseSettings;
+import io.hbload.observe.MetricsSession;
+import io.hbload.observe.RunTags;
+import io.micrometer.core.instrument.Tags;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -16,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -60,6 +65,9 @@ final class SuiteCommand implements Callable<Integer> {
   @Mixin
   HtmlOption html = new HtmlOption();
 
+  @Mixin
+  MetricsOptions metrics = new MetricsOptions();
+
   @Option(names = "--out", paramLabel = "DIR", description = "New (or empty) directory for the suite's files")
   Path out;
 
@@ -71,12 +79,28 @@ final class SuiteCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     SuitePlan plan = plan();
     html.check(commandSpec.commandLine());
-    int code = new SuiteRunner(plan, PhaseCommand.WriterStream.printStream(commandSpec.commandLine().getErr()),
-        PhaseCommand.WriterStream.printStream(commandSpec.commandLine().getOut())).execute();
-    if (html.requested()) {
-      html.writeRounds(plan);
+    java.io.PrintStream err = PhaseCommand.WriterStream.printStream(commandSpec.commandLine().getErr());
+    // one registry for the whole suite, served (or pushed) across its runs; each run's meters tagged with its round
+    Optional<MetricsSession> watch = metrics.open(commandSpec.commandLine(), new RunTags(String.join(",",
+        plan.workloads()), binding(plan), 0, ClientInfo.localHost()), err);
+    try {
+      SuiteRunner runner = new SuiteRunner(plan, err,
+          PhaseCommand.WriterStream.printStream(commandSpec.commandLine().getOut()), (round, workload) ->
+          watch.map(m -> List.of(m.listener(Tags.of("round", Integer.toString(round), "workload", workload))))
+              .orElse(List.of()));
+      watch.ifPresent(m -> m.runMeters().inFlight(runner::inFlight));
+      int code = runner.execute();
+      if (html.requested()) {
+        html.writeRounds(plan);
+      }
+      return code;
+    } finally {
+      watch.ifPresent(MetricsSession::close); // after the table: the last run's final values are in
     }
-    return code;
+  }
+
+  private static String binding(SuitePlan plan) {
+    return SpecParser.parse(plan.runProperties().values().iterator().next(), Phase.RUN).binding();
   }
 
   private SuitePlan plan() {

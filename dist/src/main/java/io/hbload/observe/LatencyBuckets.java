@@ -5,6 +5,8 @@ import io.prometheus.metrics.model.snapshots.ClassicHistogramBuckets;
 import io.prometheus.metrics.model.snapshots.HistogramSnapshot;
 import io.prometheus.metrics.model.snapshots.Labels;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
+import io.micrometer.core.instrument.Tag;
+import io.micrometer.core.instrument.Tags;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,20 +29,18 @@ final class LatencyBuckets implements MultiCollector {
       0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
       Double.POSITIVE_INFINITY};
 
-  private final RunTags tags;
-  private final Map<List<String>, Series> series = new LinkedHashMap<>();
+  private final Map<Tags, Series> series = new LinkedHashMap<>();
 
-  LatencyBuckets(RunTags tags) {
-    this.tags = tags;
-  }
-
-  /** Adds one interval's histogram (nanoseconds) to the series of {@code labels} (phase, operation, status, kind). */
-  synchronized void add(String phase, OperationOutcome op, String kind, Histogram h) {
+  /**
+   * Adds one interval's histogram (nanoseconds) to the series of {@code labels} (the run's tags, phase, operation,
+   * status, kind, and a suite's step tags).
+   */
+  synchronized void add(Tags labels, Histogram h) {
     long n = h.getTotalCount();
     if (n == 0) {
       return;
     }
-    Series s = series.computeIfAbsent(List.of(phase, op.operation(), op.status(), kind), k -> new Series());
+    Series s = series.computeIfAbsent(labels, k -> new Series());
     for (int i = 0; i < BOUNDS.length - 1; i++) {
       s.cumulative[i] += h.getCountBetweenValues(0, (long) (BOUNDS[i] * 1e9));
     }
@@ -53,11 +53,13 @@ final class LatencyBuckets implements MultiCollector {
     HistogramSnapshot.Builder b = HistogramSnapshot.builder().name(NAME)
         .help("Operation latency from hbload's interval HdrHistograms; kind=service (call time) or intended "
             + "(from the scheduled start, coordinated-omission corrected)");
-    for (Map.Entry<List<String>, Series> e : series.entrySet()) {
-      List<String> names = new ArrayList<>(tags.names());
-      List<String> values = new ArrayList<>(tags.values());
-      names.addAll(List.of("phase", "operation", "status", "kind"));
-      values.addAll(e.getKey());
+    for (Map.Entry<Tags, Series> e : series.entrySet()) {
+      List<String> names = new ArrayList<>();
+      List<String> values = new ArrayList<>();
+      for (Tag t : e.getKey()) {
+        names.add(t.getKey());
+        values.add(t.getValue());
+      }
       long[] counts = new long[BOUNDS.length];
       // Prometheus' model takes per-bucket counts and accumulates them itself
       long previous = 0;

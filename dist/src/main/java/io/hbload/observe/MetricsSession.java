@@ -4,6 +4,7 @@ import io.hbload.core.RunResult;
 import io.hbload.core.config.RunSpec;
 import io.hbload.core.exec.RunListener;
 import io.hbload.core.exec.StatusSnapshot;
+import io.micrometer.core.instrument.Tags;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
@@ -44,7 +45,7 @@ public final class MetricsSession implements AutoCloseable {
     this.tags = tags;
     this.linger = linger;
     this.messages = messages;
-    this.latency = new LatencyBuckets(tags);
+    this.latency = new LatencyBuckets();
     registry.getPrometheusRegistry().register(latency);
     this.runMeters = new RunMeters(registry, tags, latency);
     if (target.kind() == MetricsTarget.Kind.PROMETHEUS) {
@@ -86,7 +87,32 @@ public final class MetricsSession implements AutoCloseable {
     };
   }
 
-  /** The run's meters, for an engine that offers an in-flight count ({@link RunMeters#inFlight}). */
+  /**
+   * The listener for one step of a command that runs many phases into this session ({@code suite}): its meters
+   * carry {@code stepTags} (see {@link RunMeters#step}).
+   */
+  public RunListener listener(Tags stepTags) {
+    RunListener each = listener();
+    return new RunListener() {
+      @Override
+      public void phaseStarting(RunSpec spec, long startEpochMillis) {
+        runMeters.step(stepTags);
+        each.phaseStarting(spec, startEpochMillis);
+      }
+
+      @Override
+      public void interval(RunSpec spec, StatusSnapshot snapshot) {
+        each.interval(spec, snapshot);
+      }
+
+      @Override
+      public void phaseFinished(RunResult result) {
+        each.phaseFinished(result);
+      }
+    };
+  }
+
+  /** The run's meters, for the engine's in-flight count ({@link RunMeters#inFlight}). */
   public RunMeters runMeters() {
     return runMeters;
   }

@@ -32,7 +32,8 @@ import java.util.function.LongSupplier;
  *   <li>{@code hbload.phase.finished} 1 once the phase's final interval is in: the final values are then published.
  * </ul>
  *
- * Every meter carries the {@link RunTags} and the {@code phase}. Called on the reporter thread, one call at a time.
+ * Every meter carries the {@link RunTags}, the {@code phase}, and in a suite the {@link #step} tags ({@code round},
+ * {@code workload}). Called on the reporter thread, one call at a time.
  */
 public final class RunMeters implements RunListener {
   private final MeterRegistry registry;
@@ -41,6 +42,7 @@ public final class RunMeters implements RunListener {
   private final Map<String, Counter> counters = new HashMap<>();
   private final Map<String, AtomicReference<Double>> gauges = new HashMap<>();
   private String phase = "run";
+  private Tags step = Tags.empty();
 
   /**
    * @param latency the histogram collector on the registry's Prometheus registry, or null where the registry is not a
@@ -53,13 +55,23 @@ public final class RunMeters implements RunListener {
   }
 
   /**
-   * Hook for the engine's count of calls in flight (the asynchronous path keeps many per thread): registers
-   * {@code hbload.inflight}, read at each scrape or push. Not called by the synchronous engine, whose in-flight count
-   * is its thread count.
+   * Registers {@code hbload.inflight}, the engine's count of operations outstanding, read at each scrape or push
+   * ({@link io.hbload.core.Launcher#inFlight}: a pipelined worker's slots in use, a blocking worker 1 while it is not
+   * waiting for its schedule). Carries the common tags only: one series for the process, across a suite's runs.
    */
   public void inFlight(LongSupplier source) {
-    Gauge.builder("hbload.inflight", source, s -> s.getAsLong())
+    // strong: the supplier is often a lambda nobody else holds, which a weak gauge would lose at the next GC
+    Gauge.builder("hbload.inflight", source, s -> s.getAsLong()).strongReference(true)
         .description("Operations issued and not yet completed").tags(common).register(registry);
+  }
+
+  /**
+   * For a command that runs many phases into one registry ({@code suite}): the tags that tell the next phases'
+   * meters apart, e.g. {@code round} and {@code workload}; a tag of a common key (workload) replaces it. Every step
+   * must give the same keys (Prometheus wants one label set per metric name).
+   */
+  public void step(Tags stepTags) {
+    this.step = stepTags;
   }
 
   @Override
@@ -86,8 +98,9 @@ public final class RunMeters implements RunListener {
         counter("hbload.errors", Tags.of("operation", op.operation()), "Calls whose outcome was not OK").increment(n);
       }
       if (latency != null) {
-        latency.add(phase, op, "service", l.service());
-        latency.add(phase, op, "intended", l.intended());
+        Tags labels = common.and(step).and("phase", phase, "operation", op.operation(), "status", op.status());
+        latency.add(labels.and("kind", "service"), l.service());
+        latency.add(labels.and("kind", "intended"), l.intended());
       }
     }
     double seconds = Math.max(1, snapshot.intervalMillis()) / 1000.0;
@@ -116,14 +129,14 @@ public final class RunMeters implements RunListener {
   }
 
   private Counter counter(String name, Tags tags, String description) {
-    return counters.computeIfAbsent(phase + '\0' + name + '\0' + tags, k -> Counter.builder(name)
-        .description(description).tags(common).tags(tags).tag("phase", phase).register(registry));
+    return counters.computeIfAbsent(phase + '\0' + name + '\0' + step + '\0' + tags, k -> Counter.builder(name)
+        .description(description).tags(common.and(step)).tags(tags).tag("phase", phase).register(registry));
   }
 
   private AtomicReference<Double> gauge(String name, Tags tags, String description) {
-    return gauges.computeIfAbsent(phase + '\0' + name + '\0' + tags, k -> {
+    return gauges.computeIfAbsent(phase + '\0' + name + '\0' + step + '\0' + tags, k -> {
       AtomicReference<Double> value = new AtomicReference<>(0.0);
-      Gauge.builder(name, value, AtomicReference::get).description(description).tags(common).tags(tags)
+      Gauge.builder(name, value, AtomicReference::get).description(description).tags(common.and(step)).tags(tags)
           .tag("phase", phase).register(registry);
       return value;
     });

@@ -2,7 +2,6 @@ package io.hbload.observe;
 
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Tags;
-import java.util.List;
 
 /**
  * The tags every meter of one hbload process carries, so that many clients' series can be told apart and summed:
@@ -14,14 +13,5 @@ public record RunTags(String workload, String binding, int shard, String host) {
   public Tags tags() {
     return Tags.of(Tag.of("workload", workload), Tag.of("binding", binding), Tag.of("shard", Integer.toString(shard)),
         Tag.of("host", host));
-  }
-
-  /** The same tags as label names and values, in one order (for collectors outside Micrometer). */
-  List<String> names() {
-    return List.of("binding", "host", "shard", "workload");
-  }
-
-  List<String> values() {
-    return List.of(binding, host, Integer.toString(shard), workload);
   }
 }

@@ -304,7 +304,7 @@ public final class HtmlReport {
     return nines == 1 ? "90%" : "99" + (nines > 2 ? "." + "9".repeat(nines - 2) : "") + "%";
   }
 
-  private static final String STYLE = String.join("\n",
+  static final String STYLE = String.join("\n",
       "body{font-family:sans-serif;margin:1.5em;color:#222;max-width:1100px}",
       "h1{font-size:1.5em}h2{font-size:1.25em;border-bottom:1px solid #ccc}h3{font-size:1.05em}",
       "svg.chart{display:block;margin:0.5em 0 1em}",

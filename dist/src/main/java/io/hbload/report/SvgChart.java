@@ -114,7 +114,10 @@ final class SvgChart {
     return svg.append("</svg>\n").toString();
   }
 
-  /** Vertical bars, one per label; greyed bars (a suite's discarded rounds) are drawn grey. */
+  /**
+   * Vertical bars, one per label ({@code data-label} on each bar); greyed bars (a suite's discarded rounds) are drawn
+   * grey.
+   */
   static String bars(String title, String yLabel, List<String> labels, double[] values, boolean[] greyed) {
     int plotW = WIDTH - LEFT - RIGHT;
     int plotH = HEIGHT - TOP - BOTTOM;
@@ -145,13 +148,23 @@ final class SvgChart {
       svg.append(String.format(Locale.ROOT, "<rect class=\"bar%s\" data-label=\"%s\" x=\"%.1f\" y=\"%.1f\" "
           + "width=\"%.1f\" height=\"%.1f\" fill=\"%s\"/><text class=\"tick\" x=\"%.1f\" y=\"%.1f\" "
           + "text-anchor=\"middle\">%s</text><text class=\"tick\" x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>%n",
-          greyed[i] ? " discarded" : "", Html.escape(labels.get(i)), x, TOP + plotH - h, slot * 0.7, h, fill,
-          x + slot * 0.35, TOP + plotH - h - 4, number(v), x + slot * 0.35, TOP + plotH + 15,
-          Html.escape(labels.get(i))));
+          greyed[i] ? " discarded" : "", Html.escape(labels.get(i).replace('\n', ' ')), x, TOP + plotH - h,
+          slot * 0.7, h, fill, x + slot * 0.35, TOP + plotH - h - 4, number(v), x + slot * 0.35, TOP + plotH + 15,
+          lines(labels.get(i), x + slot * 0.35)));
     }
     svg.append(String.format(Locale.ROOT, "<text class=\"axis\" x=\"14\" y=\"%d\" text-anchor=\"middle\" "
         + "transform=\"rotate(-90 14 %d)\">%s</text>%n", TOP + plotH / 2, TOP + plotH / 2, Html.escape(yLabel)));
     return svg.append("</svg>\n").toString();
+  }
+
+  /** A bar's label; a newline in it starts a second line under the first (long labels of many bars). */
+  private static String lines(String label, double x) {
+    int nl = label.indexOf('\n');
+    if (nl < 0) {
+      return Html.escape(label);
+    }
+    return String.format(Locale.ROOT, "<tspan>%s</tspan><tspan x=\"%.1f\" dy=\"13\">%s</tspan>",
+        Html.escape(label.substring(0, nl)), x, Html.escape(label.substring(nl + 1)));
   }
 
   private double[] range(boolean x) {

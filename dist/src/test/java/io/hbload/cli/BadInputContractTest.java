@@ -103,6 +103,11 @@ class BadInputContractTest {
         Arguments.of(List.of("suite"), "-w a -db basic --resume " + NOWHERE),
         Arguments.of(List.of("suite"), "-w a -db basic --out " + NOT_A_SUITE),
         Arguments.of(List.of("suite"), "-w a -db basic --resume " + NOT_A_SUITE),
+        Arguments.of(List.of("suite"), "-w a -db basic --metrics prometheus:99999 --out " + NOWHERE),
+        Arguments.of(List.of("suite"), "-w a -db basic --metrics prometheus:0 --metrics-bind no.such.host.invalid"
+            + " --out " + NOWHERE),
+        Arguments.of(List.of("dfsio", "compare"), "--html /nonexistent/dir/dfsio.html"),
+        Arguments.of(List.of("dfsio", "write"), "--metrics graphite"),
         // plan: refused before any cluster is read or started
         Arguments.of(List.of("plan"), "--regionservers 0 --heap 32g --blockcache 0.4"),
         Arguments.of(List.of("plan"), "--regionservers 5 --heap 32g"),

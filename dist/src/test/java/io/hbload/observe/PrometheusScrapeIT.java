@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * A real Prometheus (Debian's package, on 127.0.0.1 with a temp config and storage, scraping every second) scrapes a
  * running {@code hbload run -w a -db basic -p maxexecutiontime=15 -p operationcount=0 -target 2000 --metrics
  * prometheus:PORT}; its query API then
- * returns the operation counters, whose final values equal the run's JSON report. The run keeps serving its final
+ * returns the operation counters, whose final values equal the run's JSON report, and the in-flight gauge. The run keeps serving its final
  * values for {@code --metrics-linger} so that Prometheus scrapes them after the workers stopped. About 20 s.
  */
 class PrometheusScrapeIT {
@@ -100,6 +100,9 @@ class PrometheusScrapeIT {
       assertThat(completed).as("completed operations vs [OVERALL] Operations")
           .isEqualTo(report.path("operations").asDouble());
       assertThat(query(api, "hbload_phase_finished{phase=\"run\"}")).isEqualTo(1.0);
+      // the engine's in-flight count is a series too: one blocking worker, so 0 or 1 (-1: no series)
+      assertThat(query(api, "max_over_time(hbload_inflight{job=\"hbload\",workload=\"a\"}[5m])"))
+          .as("hbload_inflight scraped").isBetween(0.0, 1.0);
       run.interrupt(); // ends the linger now that the final values are in
       run.join(30_000);
       assertThat(exit.get()).as("hbload stderr: %s", err).isZero();

@@ -31,6 +31,10 @@ class RunMetersTest {
   private static final RunTags TAGS = new RunTags("a", "basic", 0, "testhost");
 
   private static RunResult run(MetricsSession session) throws Exception {
+    return run(session.listener());
+  }
+
+  private static RunResult run(io.hbload.core.exec.RunListener listener) throws Exception {
     Map<String, String> p = new LinkedHashMap<>();
     p.put("db", "basic");
     p.put("workload", "site.ycsb.workloads.CoreWorkload");
@@ -42,7 +46,7 @@ class RunMetersTest {
     p.put("status.interval", "0.2");
     RunSpec spec = SpecParser.parse(p, Phase.RUN);
     PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
-    return new Launcher(spec, Bindings.find("basic"), quiet, null, List.of(session.listener())).launch().result();
+    return new Launcher(spec, Bindings.find("basic"), quiet, null, List.of(listener)).launch().result();
   }
 
   @Test
@@ -120,6 +124,31 @@ class RunMetersTest {
       assertThat(ScrapeText.value(text, "hbload_blockcache_hit_ratio", Map.of("level", "all", "phase", "run")))
           .hasValue(0.875);
       assertThat(ScrapeText.value(text, "hbload_blockcache_hit_ratio", Map.of("level", "l1"))).hasValue(0.5);
+    }
+  }
+
+  @Test
+  void stepsOfASuiteKeepTheirOwnSeriesInOneRegistry() throws Exception {
+    PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+    try (MetricsSession session = new MetricsSession(MetricsTarget.parse("prometheus:0"), "127.0.0.1", Duration.ZERO,
+        new RunTags("a,c", "basic", 0, "testhost"), quiet)) {
+      RunResult first = run(session.listener(io.micrometer.core.instrument.Tags.of("round", "1", "workload", "a")));
+      RunResult second = run(session.listener(io.micrometer.core.instrument.Tags.of("round", "2", "workload", "c")));
+      String text = session.registry().scrape();
+      for (RunResult r : List.of(first, second)) {
+        Map<String, String> labels = r == first ? Map.of("round", "1", "workload", "a", "operation", "READ", "status",
+            "OK") : Map.of("round", "2", "workload", "c", "operation", "READ", "status", "OK");
+        assertThat(ScrapeText.value(text, "hbload_operations_total", labels)).as(labels + " in\n" + text)
+            .hasValue((double) r.op("READ").count());
+        Map<String, String> latency = new LinkedHashMap<>(labels);
+        latency.put("kind", "service");
+        assertThat(ScrapeText.value(text, "hbload_latency_seconds_count", latency)).as(latency + " in\n" + text)
+            .hasValue((double) r.op("READ").count());
+      }
+      // the step's workload replaces the suite's list; no series is left with the list or without a round
+      assertThat(text).doesNotContain("workload=\"a,c\",").contains("hbload_phase_finished{");
+      assertThat(text.lines().filter(l -> l.startsWith("hbload_operations_total{")))
+          .allMatch(l -> l.contains("round=\""));
     }
   }
 

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * page without the report's policy does fetch, is not fetched from inside the report). About 10 s.
  */
 class ChromiumReportIT {
-  private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+  static final Path CHROMIUM = Path.of("/usr/bin/chromium");
 
   @Test
   void reportRendersOfflineInChromium(@TempDir Path dir) throws Exception {
@@ -103,7 +103,7 @@ class ChromiumReportIT {
   }
 
   /** Runs Chromium headless with the flags that work here and a fresh profile; returns its stdout. */
-  private static String chromium(Path dir, String name, String... args) throws Exception {
+  static String chromium(Path dir, String name, String... args) throws Exception {
     List<String> cmd = new ArrayList<>(List.of(CHROMIUM.toString(), "--headless", "--no-sandbox", "--disable-gpu",
         "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--user-data-dir=" + Files.createTempDirectory(dir, "profile-")));
@@ -117,7 +117,7 @@ class ChromiumReportIT {
   }
 
   /** http(s) URLs of requests whose initiator is a page (anything but the browser itself). */
-  private static List<String> pageRequests(Path netLog) throws Exception {
+  static List<String> pageRequests(Path netLog) throws Exception {
     JsonNode log = new ObjectMapper().readTree(netLog.toFile());
     List<String> out = new ArrayList<>();
     for (JsonNode e : log.path("events")) {

@@ -224,6 +224,17 @@ public final class PhaseRun {
     state.failOver(why);
   }
 
+  /** Operations the workers have outstanding now (see {@link Worker#inFlight}); any thread, for a gauge. */
+  public long inFlight() {
+    long n = 0;
+    synchronized (threads) {
+      for (Worker w : workers) {
+        n += w.inFlight();
+      }
+    }
+    return n;
+  }
+
   /** True when workers were left stuck in a binding call (the session may not close cleanly). */
   public boolean abandonedWorkers() {
     return abandoned;

@@ -243,6 +243,16 @@ final class PipelinedWorker implements AsyncBinding.Completion {
     Thread.interrupted();
   }
 
+  /**
+   * Operations this worker holds now: issued and not yet recorded (a completed one counts until this thread takes it
+   * off its queue), load inserts waiting out a back-off left out. Any thread, for a gauge read at a scrape: plain
+   * reads of two ints only this worker writes, so issuing pays nothing for it; the value may be a moment old, and
+   * the two reads are not atomic together, hence the clamp.
+   */
+  int inFlight() {
+    return Math.max(0, Math.min(slots.length, slots.length - freeCount - retrying));
+  }
+
   /** True while parked, when PhaseRun may interrupt it to make it see a stop request at once. Any thread. */
   boolean parked() {
     return parked;

@@ -105,6 +105,12 @@ public final class Runner {
     }
   }
 
+  /** Operations outstanding in the running phase, 0 between phases; any thread, for a gauge. */
+  public long inFlight() {
+    PhaseRun phase = current;
+    return phase == null ? 0 : phase.inFlight();
+  }
+
   /** Whether a worker failed (as opposed to operations returning errors). */
   public boolean failed() {
     return failed;

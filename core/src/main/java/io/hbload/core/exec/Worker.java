@@ -29,6 +29,8 @@ final class Worker implements Runnable {
   private final long scheduleStartNanos;
   private volatile Pacer pacer;
   private volatile PipelinedWorker pipelined;
+  /** In its operation loop (written twice per phase, never per operation): what {@link #inFlight} reads. */
+  private volatile boolean looping;
   private WorkerRecorder recorder;
 
   /**
@@ -80,6 +82,7 @@ final class Worker implements Runnable {
       this.pacer = pacer;
       boolean load = spec.phase() == Phase.LOAD;
       long restartSeen = 0;
+      looping = true;
       for (long done = 0; (quota == 0 || done < quota) && !state.stopRequested(); done++) {
         long intended = MeasuredBinding.UNSCHEDULED;
         if (pacer != null) {
@@ -104,6 +107,7 @@ final class Worker implements Runnable {
       // OutOfMemoryError, NoClassDefFoundError), stops the phase as a failure, keeping the results so far.
       state.fail("worker " + index + ": " + e.getClass().getSimpleName() + ": " + oneLine(e));
     } finally {
+      looping = false;
       cleanup(measured);
     }
   }
@@ -147,6 +151,23 @@ final class Worker implements Runnable {
     }
     Pacer p = pacer;
     return p != null && p.parked();
+  }
+
+  /**
+   * Calls this worker has outstanding, for the {@code hbload.inflight} gauge. A pipelined worker: its count. A
+   * blocking worker: 1 while in its operation loop and not waiting for its next scheduled start, else 0; the
+   * instant between two calls counts as in a call, which keeps the hot path free of any bookkeeping. Any thread.
+   */
+  int inFlight() {
+    PipelinedWorker w = pipelined;
+    if (w != null) {
+      return w.inFlight();
+    }
+    if (!looping) {
+      return 0;
+    }
+    Pacer p = pacer;
+    return p != null && p.parked() ? 0 : 1;
   }
 
   static String oneLine(Throwable e) {

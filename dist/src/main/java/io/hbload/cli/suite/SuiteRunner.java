@@ -11,6 +11,7 @@ import io.hbload.core.config.PropertyNames;
 import io.hbload.core.config.RunSpec;
 import io.hbload.core.config.SpecException;
 import io.hbload.core.config.SpecParser;
+import io.hbload.core.exec.RunListener;
 import io.hbload.core.export.ResultFiles;
 import io.hbload.core.merge.HlogMerge;
 import io.hbload.core.suite.CacheCounts;
@@ -46,15 +47,36 @@ public final class SuiteRunner {
   private final SuitePlan plan;
   private final PrintStream err;
   private final PrintStream out;
+  private final StepListeners watchers;
   private volatile Launcher current;
   private volatile boolean interrupted;
   private int stepsRun;
   private boolean createdDir;
 
+  /** Who else hears a step's phase besides the status line and the files (the suite's {@code --metrics}). */
+  @FunctionalInterface
+  public interface StepListeners {
+    StepListeners NONE = (round, workload) -> List.of();
+
+    /** The listeners of the step about to run: {@code round} 1.., or 0 for the load. */
+    List<RunListener> of(int round, String workload);
+  }
+
   public SuiteRunner(SuitePlan plan, PrintStream err, PrintStream out) {
+    this(plan, err, out, StepListeners.NONE);
+  }
+
+  public SuiteRunner(SuitePlan plan, PrintStream err, PrintStream out, StepListeners watchers) {
     this.plan = plan;
     this.err = err;
     this.out = out;
+    this.watchers = watchers;
+  }
+
+  /** Operations outstanding in the running step, 0 between steps ({@link Launcher#inFlight}); any thread. */
+  public long inFlight() {
+    Launcher l = current;
+    return l == null ? 0 : l.inFlight();
   }
 
   public int execute() throws IOException, BindingException {
@@ -117,7 +139,7 @@ public final class SuiteRunner {
         err.println("hbload suite: the embedded cluster starts empty: loading the records first");
       }
       Map<String, String> p = withFiles(plan.loadProperties(), "load", extra);
-      Launcher.Outcome o = launch(SpecParser.parse(p, Phase.LOAD), "load");
+      Launcher.Outcome o = launch(SpecParser.parse(p, Phase.LOAD), "load", 0, plan.workloads().get(0));
       failure = failure(o);
       if (failure == null) {
         manifest.markLoaded();
@@ -146,7 +168,7 @@ public final class SuiteRunner {
         err.printf(Locale.ROOT, "hbload suite: round %d of %d, workload %s (run %d of %d)%s%n", round, plan.rounds(), w,
             n, total, round <= plan.discard() ? ", warm-up round: discarded" : "");
         Launcher.Outcome o = launch(SpecParser.parse(withFiles(plan.runProperties().get(w), step, extra), Phase.RUN),
-            step);
+            step, round, w);
         failure = failure(o);
         if (failure == null) {
           CacheCounts cache = cache(o.result().extra());
@@ -189,8 +211,9 @@ public final class SuiteRunner {
     return interrupted ? ExitCode.INTERRUPTED : ExitCode.FAILURE;
   }
 
-  private Launcher.Outcome launch(RunSpec spec, String step) throws IOException, BindingException {
-    Launcher launcher = new Launcher(spec, Bindings.find(spec.binding()), err, null);
+  private Launcher.Outcome launch(RunSpec spec, String step, int round, String workload)
+      throws IOException, BindingException {
+    Launcher launcher = new Launcher(spec, Bindings.find(spec.binding()), err, null, watchers.of(round, workload));
     current = launcher;
     if (interrupted) {
       launcher.requestStop(Launcher.INTERRUPTED);
