@@ -48,7 +48,7 @@ public final class DfsioCommand extends GroupCommand {
     }
 
     /**
-     * Runs the passes with {@code --metrics} open around them (the passes' bytes and MiB/s published when they end),
+     * Runs the passes with {@code --metrics} open around them (the passes' bytes and MiB/s published once they have all ended),
      * then prints the report and writes the {@code --html} page.
      */
     int measured(MetricsOptions metrics, HtmlOption html, DfsioOptions.Run options, Passes passes) throws Exception {

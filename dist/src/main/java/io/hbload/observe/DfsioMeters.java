@@ -11,8 +11,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * dfsio's meters, one set per pass (tags {@code pass}: write, read, degraded-read; {@code policy}):
  * {@code hbload.dfsio.bytes} (counter, bytes moved), {@code hbload.dfsio.throughput} (MiB/s, all bytes over the pass's
  * wall time, the report's aggregate rate), {@code hbload.dfsio.files} and {@code hbload.dfsio.mismatched.bytes}.
- * Published as each pass ends: hdfs-io measures a pass as a whole (per file at its end), so a pass in progress shows
- * no bytes yet. Called on the command's thread.
+ * Published once all passes have ended (hdfs-io measures a pass as a whole, per file at its end, and hands dfsio the
+ * passes together), so a run in progress shows no bytes yet. Called on the command's thread.
  */
 public final class DfsioMeters {
   private final MeterRegistry registry;

@@ -60,8 +60,13 @@ class PeCommandIT {
   }
 
   private static CommandOutput pe(String... args) {
+    return pe(HBASE, args);
+  }
+
+  /** {@code hbload pe --nomapred} against {@code hbase}'s cluster, asserting exit 0 (shown with its output if not). */
+  static CommandOutput pe(HBaseExtension hbase, String... args) {
     List<String> argv = new ArrayList<>(List.of("pe", "--nomapred",
-        "--zk=" + HBASE.hbase().zkQuorum() + ":" + HBASE.hbase().zkPort()));
+        "--zk=" + hbase.hbase().zkQuorum() + ":" + hbase.hbase().zkPort()));
     argv.addAll(Arrays.asList(args));
     CommandOutput o = CommandOutput.of(HbloadCommand.commandLine(), argv.toArray(new String[0]));
     assertThat(o.exit()).as("%s%n%s%n%s", argv, o.out(), o.err()).isZero();

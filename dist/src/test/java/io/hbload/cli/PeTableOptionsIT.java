@@ -6,7 +6,6 @@ import io.hbload.hbase.pe.PeLayout;
 import io.hbload.hbase.testkit.HBaseExtension;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -60,12 +59,7 @@ class PeTableOptionsIT {
   }
 
   private static CommandOutput pe(String... args) {
-    List<String> argv = new ArrayList<>(List.of("pe", "--nomapred",
-        "--zk=" + HBASE.hbase().zkQuorum() + ":" + HBASE.hbase().zkPort()));
-    argv.addAll(Arrays.asList(args));
-    CommandOutput o = CommandOutput.of(HbloadCommand.commandLine(), argv.toArray(new String[0]));
-    assertThat(o.exit()).as("%s%n%s%n%s", argv, o.out(), o.err()).isZero();
-    return o;
+    return PeCommandIT.pe(HBASE, args);
   }
 
   private static String[] with(String[] shape, String... more) {

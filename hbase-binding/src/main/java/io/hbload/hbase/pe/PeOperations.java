@@ -67,14 +67,8 @@ final class PeOperations implements WorkerOperations {
     this.requests = new PeRequests(spec, random);
     this.run = run;
     this.loadRows = loadRows;
-    this.families = new byte[spec.families()][];
-    for (int f = 0; f < families.length; f++) {
-      families[f] = PeLayout.family(f);
-    }
-    this.qualifiers = new byte[spec.columns()][];
-    for (int c = 0; c < qualifiers.length; c++) {
-      qualifiers[c] = PeLayout.qualifier(c);
-    }
+    this.families = requests.families;
+    this.qualifiers = requests.qualifiers;
     this.casQualifier = test.testName().getBytes(java.nio.charset.StandardCharsets.UTF_8);
     this.firstRow = spec.firstRow(client.index);
     this.next = firstRow;

@@ -24,8 +24,9 @@ import org.apache.hadoop.hbase.client.Scan;
 final class PeRequests {
   private final PeSpec spec;
   private final SplittableRandom random;
-  private final byte[][] families;
-  private final byte[][] qualifiers;
+  /** PE's families and qualifiers, shared with the blocking client's scans and checks (never written after this). */
+  final byte[][] families;
+  final byte[][] qualifiers;
   private final byte[] row = new byte[PeLayout.ROW_LENGTH];
   final byte[] value;
   private final Durability durability;
