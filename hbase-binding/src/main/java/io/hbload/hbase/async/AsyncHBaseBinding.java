@@ -8,6 +8,7 @@ import io.hbload.core.binding.ScanSink;
 import io.hbload.core.binding.Status;
 import io.hbload.core.binding.Values;
 import io.hbload.hbase.ops.OpsSpec;
+import io.hbload.hbase.ops.ResultSinks;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -15,7 +16,6 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
-import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.TableName;
@@ -265,17 +265,13 @@ public final class AsyncHBaseBinding implements AsyncBinding {
           return Status.NOT_FOUND;
         }
         if (sink.wanted()) {
-          emit(r.rawCells(), sink);
+          ResultSinks.fields(r.rawCells(), sink);
         }
       } else if (scanSink != null && scanSink.wanted()) {
         @SuppressWarnings("unchecked")
         List<Result> rows = (List<Result>) value;
         for (Result r : rows) {
-          Cell[] cells = r.rawCells();
-          if (cells.length > 0) {
-            Cell first = cells[0];
-            emit(cells, scanSink.row(first.getRowArray(), first.getRowOffset(), first.getRowLength()));
-          }
+          ResultSinks.row(r.rawCells(), scanSink);
         }
       }
       return Status.OK;
@@ -286,13 +282,6 @@ public final class AsyncHBaseBinding implements AsyncBinding {
         messages.println("[hbase] async " + op + " failed: " + e);
       }
       done.complete(slot, Status.ERROR);
-    }
-  }
-
-  private static void emit(Cell[] cells, RowSink sink) {
-    for (Cell c : cells) {
-      sink.field(c.getQualifierArray(), c.getQualifierOffset(), c.getQualifierLength(),
-          c.getValueArray(), c.getValueOffset(), c.getValueLength());
     }
   }
 }

@@ -12,7 +12,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.TableName;
@@ -92,7 +91,7 @@ public final class HBaseBinding implements Binding {
         return Status.NOT_FOUND;
       }
       if (result.wanted()) {
-        emit(r.rawCells(), result);
+        ResultSinks.fields(r.rawCells(), result);
       }
       return Status.OK;
     } catch (IOException | RuntimeException e) {
@@ -127,24 +126,13 @@ public final class HBaseBinding implements Binding {
         for (Result r = scanner.next(); r != null && rows < recordCount; r = scanner.next()) {
           rows++;
           if (wanted) {
-            Cell[] cells = r.rawCells();
-            if (cells.length > 0) {
-              Cell first = cells[0];
-              emit(cells, result.row(first.getRowArray(), first.getRowOffset(), first.getRowLength()));
-            }
+            ResultSinks.row(r.rawCells(), result);
           }
         }
       }
       return Status.OK;
     } catch (IOException | RuntimeException e) {
       return failed("scan", startKey, e);
-    }
-  }
-
-  private static void emit(Cell[] cells, RowSink sink) {
-    for (Cell c : cells) {
-      sink.field(c.getQualifierArray(), c.getQualifierOffset(), c.getQualifierLength(),
-          c.getValueArray(), c.getValueOffset(), c.getValueLength());
     }
   }
 
