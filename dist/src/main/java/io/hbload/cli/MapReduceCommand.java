@@ -39,7 +39,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "mapreduce", mixinStandardHelpOptions = true, versionProvider = HbloadCommand.VersionProvider.class,
     description = {"Run many clients as MapReduce map tasks on YARN, one per shard (as HBase PE and TestDFSIO do),",
         "and merge their results into one report. With no cluster configured, on embedded mini clusters."},
-    subcommands = {MapReduceCommand.Load.class, MapReduceCommand.Run.class, MapReduceCommand.DfsioJobs.class})
+    subcommands = {MapReduceCommand.Load.class, MapReduceCommand.Run.class, MapReducePeCommand.class,
+        MapReduceCommand.DfsioJobs.class})
 public final class MapReduceCommand extends GroupCommand {
   /** Where the job goes and how it starts; shared by every job command. */
   static final class JobOptions {
@@ -108,7 +109,7 @@ public final class MapReduceCommand extends GroupCommand {
       return verdict(label, result.outcome(), merged, result.outputDir(), result.spec().failOnErrors(), err);
     }
 
-    private static int verdict(String label, ShardJob.Outcome outcome, MergedRun merged, String outputDir,
+    static int verdict(String label, ShardJob.Outcome outcome, MergedRun merged, String outputDir,
         boolean failOnErrors, PrintStream err) {
       err.println(label + ": shard files in " + outputDir);
       if (!outcome.succeeded()) {

@@ -79,6 +79,8 @@ public final class MapReducePhase {
   private final PrintStream messages;
   private final String label;
   private final RunSpec spec;
+  /** What the shards run when not YCSB's load/run (PE's commands); null for load/run. */
+  private final ShardWork work;
   private volatile ShardJob job;
   private volatile boolean stopped;
 
@@ -90,17 +92,30 @@ public final class MapReducePhase {
    * @throws SpecException listing the problems
    */
   public MapReducePhase(Request request, PrintStream messages, String label) {
+    this(request, messages, label, null);
+  }
+
+  /**
+   * As {@link #MapReducePhase(Request, PrintStream, String)}, the shards running {@code work} (e.g.
+   * {@link MapReducePe}) rather than the phase through the binding {@code db} names.
+   */
+  public MapReducePhase(Request request, PrintStream messages, String label, ShardWork work) {
     this.request = request;
     this.messages = messages;
     this.label = label;
-    this.spec = SpecParser.parse(request.properties(), request.phase());
+    this.work = work;
+    this.spec = parse(request.properties());
     if (spec.shard().sharded()) {
       throw SpecException.forProperty(PropertyNames.SHARD, "mapreduce gives each map task its shard; drop --shard");
     }
     Map<String, String> last = new LinkedHashMap<>(request.properties());
     last.put(PropertyNames.SHARD, (request.clients() - 1) + "/" + request.clients());
-    SpecParser.parse(last, request.phase());
+    parse(last);
     HadoopSettings.namesYarn(request.hadoop().configuration()); // reads the files now: a broken one is bad input
+  }
+
+  private RunSpec parse(Map<String, String> properties) {
+    return work == null ? SpecParser.parse(properties, request.phase()) : work.parse(properties, request.phase());
   }
 
   /**
@@ -143,7 +158,11 @@ public final class MapReducePhase {
       Map<String, String> hbaseClient = hbase == null ? Map.of()
           : HBaseClientSettings.of(clusters.hbaseConfiguration(hbase));
       Map<String, String> shipped = shippedProperties(hbaseClient);
-      if (hbase != null) {
+      if (hbase != null && work != null) {
+        Configuration conf = hbase.cluster().toConfiguration();
+        hbaseClient.forEach(conf::set);
+        work.prepare(conf, clusters.hbaseEmbedded(), messages);
+      } else if (hbase != null) {
         prepareTable(hbase, hbaseClient, shipped, clusters.hbaseEmbedded());
       }
       Path workDir = WorkDirs.choose(request.outputDir(), clusters.hadoop(), clusters.embeddedYarn(),
@@ -172,6 +191,9 @@ public final class MapReducePhase {
     Configuration conf = new Configuration(hadoop);
     // the HBase client settings in the job too, so that delegation tokens are fetched from the right cluster
     hbaseClient.forEach(conf::set);
+    if (work != null) {
+      work.writeTo(conf);
+    }
     long startAt = spec.startAt() != null ? spec.startAt().toEpochMilli()
         : System.currentTimeMillis() + request.startDelay().toMillis();
     new PhaseTaskSpec(request.phase(), request.clients(), startAt, shipped).writeTo(conf);
@@ -181,7 +203,8 @@ public final class MapReducePhase {
     if (stopped) {
       throw new InterruptedException("interrupted before the job was submitted");
     }
-    job = ShardJob.submit(conf, new ShardJob.Submission(name, request.clients(), PhaseMapper.class, workDir,
+    job = ShardJob.submit(conf, new ShardJob.Submission(work == null ? name : work.jobName(request.clients()),
+        request.clients(), work == null ? PhaseMapper.class : work.mapper(), workDir,
         !embeddedYarn && !JvmOptions.isMiniCluster(conf), hbase), line -> messages.println(label + ": " + line));
     messages.println(label + ": shards start together at " + java.time.Instant.ofEpochMilli(startAt)
         + "; shard files in " + workDir);
@@ -189,6 +212,9 @@ public final class MapReducePhase {
       job.kill();
     }
     ShardJob.Outcome outcome = job.await(MapReducePhase::summary);
+    if (work != null) {
+      work.collect(outcome.committed(), conf, line -> messages.println(label + ": " + line));
+    }
     return new Result(spec, outcome, merge(outcome, conf), WorkDirs.describe(workDir, embeddedYarn
         && request.outputDir() == null));
   }

@@ -82,6 +82,23 @@ class BadInputContractTest {
         Arguments.of(List.of("mapreduce", "run"), "-w a --clients 2 --shard 0/2"),
         Arguments.of(List.of("mapreduce", "run"), "-w a --clients 2 --hadoop-conf /nonexistent/conf"),
         Arguments.of(List.of("mapreduce", "run"), "-w a --clients 2 --start-delay soon"),
+        // mapreduce pe: PE's commands, nclients and options as pe refuses them, and the job's own
+        Arguments.of(List.of("mapreduce", "pe"), "noSuchTest 2"),
+        Arguments.of(List.of("mapreduce", "pe"), "sequentialWrite 0"),
+        Arguments.of(List.of("mapreduce", "pe"), "sequentialWrite 501"),
+        Arguments.of(List.of("mapreduce", "pe"), "sequentialWrite two"),
+        Arguments.of(List.of("mapreduce", "pe"), "sequentialWrite"),
+        Arguments.of(List.of("mapreduce", "pe"), "--rows=abc sequentialWrite 2"),
+        Arguments.of(List.of("mapreduce", "pe"), "--rows=0 sequentialWrite 2"),
+        Arguments.of(List.of("mapreduce", "pe"), "--sampleRate=1.5 randomRead 2"),
+        Arguments.of(List.of("mapreduce", "pe"), "--multiPut=10 sequentialWrite 2"),
+        Arguments.of(List.of("mapreduce", "pe"), "--nomapred sequentialWrite 2"),
+        Arguments.of(List.of("mapreduce", "pe"), "--inflight 8 randomRead 2"),
+        Arguments.of(List.of("mapreduce", "pe"), "-p hbload.warmup=5s sequentialWrite 2"),
+        Arguments.of(List.of("mapreduce", "pe"), "-p hbload.shard=0/2 sequentialWrite 2"),
+        Arguments.of(List.of("mapreduce", "pe"), "--start-delay soon sequentialWrite 2"),
+        Arguments.of(List.of("mapreduce", "pe"), "--hadoop-conf /nonexistent/conf sequentialWrite 2"),
+        Arguments.of(List.of("mapreduce", "pe"), "--zk localhost:xx sequentialWrite 2"),
         Arguments.of(List.of("mapreduce", "dfsio", "write"), "--clients 0"),
         Arguments.of(List.of("mapreduce", "dfsio", "write"), "--files 2 --clients 3"),
         Arguments.of(List.of("mapreduce", "dfsio", "read"), "--policy RS-3-2-1024k --datanodes-down 1"),
@@ -222,6 +239,12 @@ class BadInputContractTest {
         "pe --hlog {dir}/nodir/p.hlog sequentialWrite 1",
         "pe --json {dir} sequentialWrite 1",
         "pe --json {dir}/p.json --table=bad/name sequentialWrite 1",
+        // mapreduce pe: the same, refused before any cluster (HBase or YARN) starts
+        "mapreduce pe --json {dir}/p.json noSuchTest 2",
+        "mapreduce pe --json {dir}/p.json --rows=0 sequentialWrite 2",
+        "mapreduce pe --hlog {dir}/nodir/p.hlog sequentialWrite 2",
+        "mapreduce pe --json {dir} sequentialWrite 2",
+        "mapreduce pe --json {dir}/p.json --output {dir}/job --start-delay soon sequentialWrite 2",
         // gc-tune
         "gc-tune",
         "gc-tune --heap 0",
@@ -269,7 +292,7 @@ class BadInputContractTest {
     Map<String, String> before = snapshot(dir);
     Map<String, String> cwdBefore = snapshot(Path.of("").toAbsolutePath());
     List<String> argv = List.of(args.replace("{dir}", dir.toString()).split(" "));
-    int sub = argv.size() > 1 && argv.get(0).equals("dfsio") ? 2 : 1;
+    int sub = argv.size() > 1 && (argv.get(0).equals("dfsio") || argv.get(0).equals("mapreduce")) ? 2 : 1;
     assertOneLineBadInput(argv.subList(0, sub), String.join(" ", argv.subList(sub, argv.size())));
     assertThat(snapshot(dir)).as("%s wrote or deleted nothing in its directory", args).isEqualTo(before);
     assertThat(snapshot(Path.of("").toAbsolutePath())).as("nor in the working directory").isEqualTo(cwdBefore);

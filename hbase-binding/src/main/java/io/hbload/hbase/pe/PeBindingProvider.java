@@ -48,7 +48,8 @@ public final class PeBindingProvider implements BindingProvider {
 
   @Override
   public PeSession open(BindingContext context) throws BindingException {
-    return PeSession.open(context.settings(HBaseSettings.class), spec, results, context.messages());
+    return PeSession.open(context.settings(HBaseSettings.class), spec, results, context.messages(),
+        context.spec().shard(), context.spec().threads());
   }
 
   public PeSpec spec() {

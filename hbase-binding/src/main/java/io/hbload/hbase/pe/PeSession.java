@@ -5,6 +5,7 @@ import io.hbload.core.binding.Binding;
 import io.hbload.core.binding.BindingException;
 import io.hbload.core.binding.BindingSession;
 import io.hbload.core.config.Phase;
+import io.hbload.core.config.ShardSpec;
 import io.hbload.core.exec.OwnOperations;
 import io.hbload.core.exec.PipelinedOperations;
 import io.hbload.core.exec.WorkerOperations;
@@ -33,7 +34,12 @@ import org.apache.hadoop.hbase.client.ConnectionFactory;
  * get a {@link PeAsyncClient} on an {@link AsyncConnection} (again one per client, or one with --oneCon; the one
  * blocking connection then only sets the table up) and {@link PeAsyncOperations}. On the embedded cluster, which
  * starts empty, a read or scan command is preceded by the engine's load of PE's rows (sequentialWrite's layout), then
- * a flush. Thread-safe.
+ * a flush.
+ *
+ * <p>A sharded run ({@code hbload.shard=I/N}, as {@code hbload mapreduce pe} gives each map task) is one slice of
+ * the clients: with T threads, shard I runs PE clients I x T .. I x T + T - 1 of the N x T, and the table is the
+ * coordinator's to prepare, once, before the shards start ({@link PeShardSetup}): a shard only checks it is there.
+ * Thread-safe.
  */
 public final class PeSession implements BindingSession, OwnOperations {
   private final PeSpec spec;
@@ -47,10 +53,13 @@ public final class PeSession implements BindingSession, OwnOperations {
   private final PrintStream messages;
   private final AtomicInteger loadRows = new AtomicInteger();
   private final ClusterAccess access;
+  /** The PE client index of this process's worker 0: 0 unless the run is a shard of the clients. */
+  private final int firstClient;
 
   private PeSession(PeSpec spec, Connection[] connections, AsyncConnection[] asyncConnections, ClusterAccess access,
-      boolean loadFirst, PeResults results, PrintStream messages) {
+      boolean loadFirst, PeResults results, PrintStream messages, int firstClient) {
     this.access = access;
+    this.firstClient = firstClient;
     this.spec = spec;
     this.connections = connections;
     this.asyncConnections = asyncConnections;
@@ -60,11 +69,21 @@ public final class PeSession implements BindingSession, OwnOperations {
     this.messages = messages;
   }
 
-  /** Opens: cluster (embedded when none is configured), connectivity check, PE's table, connections. */
-  static PeSession open(HBaseSettings settings, PeSpec spec, PeResults results, PrintStream messages)
-      throws BindingException {
+  /**
+   * Opens: cluster (embedded when none is configured), connectivity check, PE's table, connections.
+   *
+   * @param shard this process's shard of the clients, {@link ShardSpec#WHOLE} for all of them
+   * @param threads the run's threads: PE's clients in this process
+   */
+  static PeSession open(HBaseSettings settings, PeSpec spec, PeResults results, PrintStream messages, ShardSpec shard,
+      int threads) throws BindingException {
+    if ((long) shard.count() * threads != spec.clients()) {
+      // the engine's threads are PE's clients: N shards of T threads must make PE's nclients
+      throw new BindingException("PE's " + spec.clients() + " clients are not " + shard.count() + " shard(s) of "
+          + threads + " thread(s)");
+    }
     boolean async = spec.test().async();
-    int perClient = spec.oneCon() ? 1 : spec.clients();
+    int perClient = spec.oneCon() ? 1 : threads;
     Connection[] connections = new Connection[async ? 1 : perClient];
     AsyncConnection[] asyncConnections = new AsyncConnection[async ? perClient : 0];
     ClusterAccess access = null;
@@ -80,12 +99,20 @@ public final class PeSession implements BindingSession, OwnOperations {
       }
       boolean hasData;
       try (Admin admin = connections[0].getAdmin()) {
-        hasData = new PeTableSetup(admin, spec, messages).prepare(embedded != null);
+        PeTableSetup setup = new PeTableSetup(admin, spec, messages);
+        if (shard.sharded()) {
+          setup.requireTable(); // prepared once by the coordinator: a shard re-creating it would drop the others' rows
+          hasData = true;
+        } else {
+          hasData = setup.prepare(embedded != null);
+        }
       }
-      messages.println("[pe] " + spec.test().command() + ": " + spec.clients() + " client(s) as threads, "
+      int firstClient = shard.index() * threads;
+      messages.println("[pe] " + spec.test().command() + ": " + (shard.sharded() ? "client(s) " + firstClient + ".."
+          + (firstClient + threads - 1) + " of " + spec.clients() : spec.clients() + " client(s)") + " as threads, "
           + spec.perClientRows() + " rows each, " + spec.totalRows() + " rows in all, "
           + (async ? asyncConnections.length + " async connection(s)" : connections.length + " connection(s)"));
-      return new PeSession(spec, connections, asyncConnections, access, !hasData, results, messages);
+      return new PeSession(spec, connections, asyncConnections, access, !hasData, results, messages, firstClient);
     } catch (BindingException | IOException | RuntimeException e) {
       closeAll(connections);
       closeAll(asyncConnections);
@@ -126,7 +153,8 @@ public final class PeSession implements BindingSession, OwnOperations {
     if (!spec.test().async()) {
       throw new BindingException(spec.test().command() + " is not an async command: 1 operation in flight");
     }
-    return new PeAsyncClient(workerIndex, asyncConnections[workerIndex % asyncConnections.length], spec, results);
+    return new PeAsyncClient(firstClient + workerIndex, asyncConnections[workerIndex % asyncConnections.length], spec,
+        results);
   }
 
   @Override
@@ -140,7 +168,8 @@ public final class PeSession implements BindingSession, OwnOperations {
     try {
       // the load before a read command writes as sequentialWrite does: through a buffered mutator
       boolean buffered = loadFirst && loadRows.get() < spec.totalRows() || spec.test().writes() && !spec.autoFlush();
-      return new PeClient(workerIndex, connections[workerIndex % connections.length], spec, buffered, results);
+      return new PeClient(firstClient + workerIndex, connections[workerIndex % connections.length], spec, buffered,
+          results);
     } catch (IOException e) {
       throw new BindingException("PE client " + workerIndex + ": " + ConnectivityCheck.rootMessage(e), e);
     }

@@ -63,6 +63,13 @@ final class PeTableSetup {
     return true;
   }
 
+  /** A shard's check: the table its coordinator prepared is there; it is never created or re-created here. */
+  void requireTable() throws IOException, BindingException {
+    if (!admin.tableExists(name)) {
+      throw new BindingException("table '" + name + "' does not exist: the coordinator of the shards prepares it");
+    }
+  }
+
   private void create() throws IOException {
     TableDescriptorBuilder table = TableDescriptorBuilder.newBuilder(name);
     for (int f = 0; f < spec.families(); f++) {

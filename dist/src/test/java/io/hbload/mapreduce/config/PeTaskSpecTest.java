@@ -1,0 +1,37 @@
+package io.hbload.mapreduce.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.hbload.hbase.pe.PeSpec;
+import io.hbload.hbase.pe.PeTest;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.io.compress.Compression;
+import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
+import org.apache.hadoop.hbase.regionserver.BloomType;
+import org.junit.jupiter.api.Test;
+
+/** A map task of {@code mapreduce pe} runs exactly the PE spec the driver validated, derived row counts included. */
+class PeTaskSpecTest {
+  @Test
+  void everyOptionAndTheDerivedRowsSurviveTheJobConfiguration() {
+    // non-defaults everywhere, --size with --rows for randomRead (PE's key range and per-client rows)
+    PeSpec spec = PeSpec.validated(PeTest.RANDOM_READ, 3, 1234, 2.0f, 7, "Other_Table", 2, 3, 333, true, 4, 2,
+        Compression.Algorithm.GZ, DataBlockEncoding.FAST_DIFF, BloomType.ROWCOL, true, true, false, true, 55, 6, 0,
+        9, 0.25f);
+    Configuration conf = new Configuration(false);
+    PeTaskSpec.writeTo(spec, conf);
+
+    PeSpec read = PeTaskSpec.readFrom(new Configuration(conf));
+    assertThat(read).isEqualTo(spec);
+    assertThat(read.perClientRows()).isEqualTo(1234);
+    assertThat(read.totalRows()).isEqualTo(spec.totalRows()).isNotEqualTo(1234 * 3);
+    assertThat(conf.get(PeTaskSpec.PREFIX + "test")).isEqualTo("RANDOM_READ");
+  }
+
+  @Test
+  void aJobWithoutThePeSpecIsABugNotInput() {
+    assertThatThrownBy(() -> PeTaskSpec.readFrom(new Configuration(false)))
+        .isInstanceOf(IllegalStateException.class).hasMessageContaining("not an hbload mapreduce pe job");
+  }
+}
