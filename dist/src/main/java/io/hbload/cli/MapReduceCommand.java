@@ -33,7 +33,8 @@ import picocli.CommandLine.Spec;
  * {@code hbload mapreduce}: many clients as MapReduce map tasks on YARN, one per shard, as HBase's
  * PerformanceEvaluation and TestDFSIO run theirs; with no YARN (or HBase, or HDFS) configured, on embedded mini
  * clusters. {@code load}/{@code run} take {@code load}/{@code run}'s flags and print the merged run's YCSB report;
- * {@code dfsio write}/{@code read} print hdfs-io's report. Work is in {@code io.hbload.mapreduce}; this class turns
+ * {@code pe} takes {@code pe}'s and prints its output ({@link MapReducePeCommand}); {@code dfsio write}/{@code read}
+ * print hdfs-io's report. Work is in {@code io.hbload.mapreduce}; this class turns
  * options into its requests and its results into output and an {@link ExitCode}.
  */
 @Command(name = "mapreduce", mixinStandardHelpOptions = true, versionProvider = HbloadCommand.VersionProvider.class,

@@ -386,7 +386,8 @@ class PeCommandIT {
     CommandOutput o = CommandOutput.of(HbloadCommand.commandLine(), "pe", "--rows=50", "--valueSize=100",
         "sequentialRead", "2");
     assertThat(o.exit()).as("%s%n%s", o.out(), o.err()).isZero();
-    assertThat(o.err()).contains("EMBEDDED HBASE", "store starts empty", "clients run as threads");
+    assertThat(o.err()).contains("EMBEDDED HBASE", "store starts empty", "clients run as threads")
+        .contains("use hbload mapreduce pe");
     assertOnlyOk(o, "READ", 98);
   }
 

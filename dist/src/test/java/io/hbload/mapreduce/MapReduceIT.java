@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hbload.cli.HbloadCommand;
 import io.hbload.hbase.embedded.EmbeddedHBase;
+import io.hbload.hbase.pe.PeLayout;
 import io.hbload.hdfs.cluster.EmbeddedCluster;
 import io.hbload.mapreduce.cluster.EmbeddedYarn;
 import io.hbload.mapreduce.task.ShardCounter;
@@ -254,6 +255,99 @@ class MapReduceIT {
     assertThat(o.err()).contains("EMBEDDED HBASE + YARN", "loading 500 records from here first");
     assertThat(o.count("READ", "Return=OK") + o.count("UPDATE", "Return=OK")).isEqualTo(1000);
     assertThat(o.out()).contains("[SHARDS], Merged, 2 of 2");
+  }
+
+  /** {@code mapreduce pe} against the shared HBase and YARN: 2 clients (map tasks) of {@value #PE_ROWS} rows each. */
+  private static String[] pe(String command, String... more) {
+    List<String> a = new ArrayList<>(List.of("mapreduce", "pe", "--rows=" + PE_ROWS, "--valueSize=" + PE_VALUE,
+        "--zk", "127.0.0.1:" + hbase.zkPort(), "--hadoop-conf", hadoopConf.toString(), "--start-delay", "3s",
+        "--output", output()));
+    a.addAll(List.of(more));
+    a.addAll(List.of(command, "2"));
+    return a.toArray(new String[0]);
+  }
+
+  private static final int PE_ROWS = 300;
+  private static final int PE_VALUE = 100;
+  /** PE measures a client's rows after its first (measureAfter 0: (i - startRow) > 0). */
+  private static final int PE_MEASURED = PE_ROWS - 1;
+
+  /**
+   * PE's MapReduce mode as PE runs it: client I is map task I and writes PE's rows of client I, I x rows .. (I+1) x
+   * rows - 1; the driver prints each client's PE lines from what its task committed, then the aggregate and YCSB's
+   * report of the merged shards, and writes the JSON and hlog.
+   */
+  @Test
+  @Order(7)
+  void peSequentialWriteWithTwoMapTasksWritesEachClientsRowsAndReportsBothClients() throws Exception {
+    Path json = dir.resolve("pe-write.json");
+    Path hlog = dir.resolve("pe-write.hlog");
+    Out o = hbload(pe("sequentialWrite", "--json", json.toString(), "--hlog", hlog.toString()));
+    assertThat(o.exit()).as(o.err()).isZero();
+    assertPeClients(o, "SequentialWriteTest");
+    assertThat(o.count("INSERT", "Return=OK")).isEqualTo(2 * PE_MEASURED);
+    assertThat(o.out()).contains("[SHARDS], Merged, 2 of 2").doesNotContain("-FAILED");
+    assertThat(o.err()).contains("submitted job_").doesNotContain("counted");
+    assertThat(Files.readString(json)).contains("\"operations\"", "INSERT");
+    assertThat(Files.readString(hlog)).contains("INSERT.service");
+
+    // every row of both clients is there once, under PE's key, with a PE-shaped value of --valueSize bytes
+    try (Connection c = ConnectionFactory.createConnection(hbase.clientConfiguration());
+        Table t = c.getTable(TableName.valueOf(PeLayout.DEFAULT_TABLE));
+        ResultScanner s = t.getScanner(new Scan())) {
+      int row = 0;
+      for (Result r : s) {
+        assertThat(r.getRow()).as("row %d's key", row).isEqualTo(PeLayout.rowKey(row));
+        byte[] v = r.getValue(PeLayout.family(0), PeLayout.qualifier(0));
+        assertThat(v).as("row %d's value", row).hasSize(PE_VALUE);
+        assertThat(PeLayout.wellFormed(v, 0, v.length)).as("row %d's value is PE's data", row).isTrue();
+        row++;
+      }
+      assertThat(row).isEqualTo(2 * PE_ROWS);
+    }
+  }
+
+  /** The reverse: each map task reads its client's rows back, every read finding a PE-shaped value. */
+  @Test
+  @Order(8)
+  void peSequentialReadWithTwoMapTasksReadsEveryRowTheWriteLeft() {
+    Out o = hbload(pe("sequentialRead"));
+    assertThat(o.exit()).as(o.err()).isZero();
+    assertPeClients(o, "SequentialReadTest");
+    assertThat(o.count("READ", "Return=OK")).isEqualTo(2 * PE_MEASURED);
+    assertThat(o.out()).doesNotContain("-FAILED").doesNotContain("NOT_FOUND").doesNotContain("UNEXPECTED_STATE")
+        .doesNotContain("Reads with a missing or malformed value");
+  }
+
+  /**
+   * PE's lines for 2 clients as a user reads them: client I's test line, latency line, measures and its Finished
+   * line at its own offset; the aggregate's count is the sum of the clients'.
+   */
+  private static void assertPeClients(Out o, String test) {
+    Matcher latency = Pattern.compile("^Latency \\(us\\) : mean=[\\d.]+, min=[\\d.]+, max=[\\d.]+, stdDev=[\\d.]+, "
+        + "50th=[\\d.]+, 75th=[\\d.]+, 95th=[\\d.]+, 99th=[\\d.]+, 99.9th=[\\d.]+, 99.99th=[\\d.]+, 99.999th=[\\d.]+$",
+        Pattern.MULTILINE).matcher(o.out());
+    int lines = 0;
+    while (latency.find()) {
+      lines++;
+    }
+    assertThat(lines).as("one latency line per client:%n%s", o.out()).isEqualTo(2);
+    long sum = 0;
+    for (int i = 0; i < 2; i++) {
+      assertThat(o.out()).contains("Test : " + test + ", Thread : TestClient-" + i).containsPattern(
+          "Finished " + test + " in \\d+ms at offset " + i * PE_ROWS + " for " + PE_ROWS + " rows \\([\\d.]+ MB/s\\)");
+    }
+    Matcher measures = Pattern.compile("^Num measures \\(latency\\) : (\\d+)$", Pattern.MULTILINE).matcher(o.out());
+    while (measures.find()) {
+      assertThat(Long.parseLong(measures.group(1))).isEqualTo(PE_MEASURED);
+      sum += Long.parseLong(measures.group(1));
+    }
+    assertThat(sum).isEqualTo(2L * PE_MEASURED);
+    assertThat(o.out()).contains("[" + test + "] Summary of timings (ms): [")
+        .contains("[ All clients ] 2 clients, " + sum + " measured operations in ")
+        .containsPattern("(?m)^\\[ All clients \\] Latency \\(us\\) : mean=");
+    // PE's lines come first, then YCSB's report
+    assertThat(o.out().indexOf("[ All clients ]")).isLessThan(o.out().indexOf("[OVERALL], RunTime(ms)"));
   }
 
   private static String[] concat(String[] a, String[] b) {
