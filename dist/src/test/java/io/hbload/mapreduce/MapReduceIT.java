@@ -320,6 +320,55 @@ class MapReduceIT {
   }
 
   /**
+   * A scan command: each client's rows scanned travel back from its task with its other figures, and on a table of
+   * PE's rows 0..599 every scan returns all the rows its range holds.
+   */
+  @Test
+  @Order(9)
+  void peScanRangeWithTwoMapTasksReportsEachClientsRowsScanned() {
+    Out o = hbload(pe("scanRange10"));
+    assertThat(o.exit()).as(o.err()).isZero();
+    assertPeClients(o, "RandomScanWithRange10Test");
+    assertThat(o.count("SCAN", "Return=OK")).isEqualTo(2 * PE_MEASURED);
+    Matcher scanned = Pattern.compile("^Rows scanned : (\\d+) \\(a table of rows 0\\.\\." + (2 * PE_ROWS - 1)
+        + " holds (\\d+) in the ranges scanned\\)$", Pattern.MULTILINE).matcher(o.out());
+    int clients = 0;
+    while (scanned.find()) {
+      clients++;
+      assertThat(Long.parseLong(scanned.group(1))).as(scanned.group()).isPositive()
+          .isEqualTo(Long.parseLong(scanned.group(2)));
+    }
+    assertThat(clients).as(o.out()).isEqualTo(2);
+  }
+
+  /**
+   * The driver's preparation for a cluster that starts empty (the embedded one): a read command's table gets PE's
+   * rows 0 .. totalRows-1 first, readable at once.
+   */
+  @Test
+  @Order(10)
+  void peShardSetupWritesAReadCommandsRowsOnAClusterThatStartsEmpty() throws Exception {
+    io.hbload.hbase.pe.PeSpec spec = io.hbload.hbase.pe.PeSpec.validated(io.hbload.hbase.pe.PeTest.SEQUENTIAL_READ,
+        2, 50, null, 0, "PeStartsEmpty", 1, 1, PE_VALUE, false, 0, 1,
+        org.apache.hadoop.hbase.io.compress.Compression.Algorithm.NONE,
+        org.apache.hadoop.hbase.io.encoding.DataBlockEncoding.NONE, org.apache.hadoop.hbase.regionserver.BloomType.ROW,
+        false, false, true, false, 30, 0, 0, 0, 1.0f);
+    try (Connection c = ConnectionFactory.createConnection(hbase.clientConfiguration())) {
+      io.hbload.hbase.pe.PeShardSetup.prepare(c, spec, true, System.err);
+      try (Table t = c.getTable(TableName.valueOf("PeStartsEmpty"));
+          ResultScanner s = t.getScanner(new Scan())) {
+        int row = 0;
+        for (Result r : s) {
+          assertThat(r.getRow()).isEqualTo(PeLayout.rowKey(row));
+          assertThat(r.getValue(PeLayout.family(0), PeLayout.qualifier(0))).hasSize(PE_VALUE);
+          row++;
+        }
+        assertThat(row).isEqualTo(100);
+      }
+    }
+  }
+
+  /**
    * PE's lines for 2 clients as a user reads them: client I's test line, latency line, measures and its Finished
    * line at its own offset; the aggregate's count is the sum of the clients'.
    */
