@@ -25,10 +25,12 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "pe", mixinStandardHelpOptions = true, versionProvider = HbloadCommand.VersionProvider.class,
     sortOptions = false,
-    description = {"HBase PerformanceEvaluation's MapReduce mode: 'hbload pe' with each of the nclients as a map",
-        "task on YARN (client I is task I and works on PE's rows of client I, as in PE), started together. Output",
-        "as 'hbload pe': PE's per-client latency lines, its summary, the aggregate of all clients, then YCSB's",
-        "report of the merged shards. With no cluster configured, embedded HBase and YARN on 127.0.0.1."})
+    description = {"HBase PerformanceEvaluation's MapReduce mode: 'hbload pe' with each of",
+        "the nclients as a map task on YARN (client I is task I, on PE's rows of",
+        "client I, as in PE), started together. Output as 'hbload pe': PE's",
+        "per-client latency lines, its summary, the aggregate of all clients, then",
+        "YCSB's report of the merged shards. With no cluster configured, embedded",
+        "HBase and YARN on 127.0.0.1."})
 final class MapReducePeCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
