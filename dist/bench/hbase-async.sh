@@ -12,17 +12,23 @@
 #    CPU us/op = (user+sys of the client JVM - the same command with operationcount=100 and no time limit, i.e. JVM
 #    start, connection set-up, flush and report) / operations; the ratios async/blocking.
 # 3. open loop: per workload, right after its step 2, async with -target at TARGET_PCT % of step 2's async median
-#    throughput, REPEATS runs
+#    throughput, REPEATS runs of each bound in OPEN_INFLIGHT (64 and 256 in flight per worker, alternating)
 #    of WARMUP + OPEN_DURATION s with `-p hbload.warmup=WARMUP` (a cold client JVM and a just-flushed table start the
 #    schedule behind; the warm-up's operations are reported apart, as users of the feature see them); medians of
 #    READ (and UPDATE) service p99 and intended p99 (latency from the scheduled start: measurement.interval=both) of
 #    the measured part and their ratio, and the warm-up's intended READ p99 from the HdrHistogram log (WARMUP. tags).
 # Issue 9's targets: c: async >= 2.5x the blocking throughput at <= 0.4x its CPU/op; a: >= 2x the throughput;
 # open loop at 80 %: intended p99 within 2x of service p99. Each is printed with "met" or "NOT met".
+# Why the open loop also runs with a larger bound: in an open loop the bound caps memory, not the rate. With 64 in
+# flight a server pause longer than 64 / 9,000 ops/s = 7 ms per worker fills every slot, and the operations due then
+# wait in the client, outside their service time: intended p99 stays what it is, service p99 looks better than it
+# was. With 256 the pause lands in the service time. The report's [OPEN-LOOP] lines say how long the bound held the
+# schedule back.
 #
 # Usage: dist/bench/hbase-async.sh [duration=20] [repeats=3] [records=100000]
-#   env: THREADS=2, INFLIGHT=64, WORKLOADS="c a", TARGET_PCT=80, OPEN_DURATION=30, WARMUP=10, SERVER_HEAP=2g,
-#   READY_TIMEOUT=120. With the defaults it takes about 12 minutes. On a shared machine run it under the heavy-work lock:
+#   env: THREADS=2, INFLIGHT=64, OPEN_INFLIGHT="64 256" (the verdict is the last one's), WORKLOADS="c a",
+#   TARGET_PCT=80, OPEN_DURATION=30, WARMUP=10, SERVER_HEAP=2g, READY_TIMEOUT=120.
+#   With the defaults it takes about 16 minutes. On a shared machine run it under the heavy-work lock:
 #     flock /tmp/hbload-heavy.lock dist/bench/hbase-async.sh
 # Needs: a built dist/target/hbload.jar (./mvnw -B package -DskipTests) and /usr/bin/time.
 set -euo pipefail
@@ -32,6 +38,7 @@ repeats=${2:-${REPEATS:-3}}
 records=${3:-${RECORDS:-100000}}
 threads=${THREADS:-2}
 inflight=${INFLIGHT:-64}
+open_inflight=${OPEN_INFLIGHT:-"64 256"}
 workloads=${WORKLOADS:-"c a"}
 target_pct=${TARGET_PCT:-80}
 open_duration=${OPEN_DURATION:-30}
@@ -128,33 +135,41 @@ hlogp99() {
   { java -cp "$jar" org.HdrHistogram.HistogramLogProcessor -i "$work/open.hlog" -tag "$1" \
     -outputValueUnitRatio 1000000 2>/dev/null || true; } | awk '$1 ~ /^[0-9.]+$/ && $2 ~ /^[0-9.]+$/ && $2 >= 0.99 {printf "%.2f", $1; f=1; exit} END {if (!f) print "-"}'
 }
-# open_loop WL -> appends its row to $work/open_report and its verdict to $summary
+# open_loop WL -> appends a row per bound in OPEN_INFLIGHT to $work/open_report (bounds alternate within each repeat)
+# and the verdict of the last bound to $summary
 open_loop() {
-  local wl=$1 target ot rs ri us ui wi rx ux worst e loads
+  local wl=$1 target ot rs ri us ui wi sw rx ux worst e loads b
   target=$(awk -v t="${async_tput[$wl]}" -v p="$target_pct" 'BEGIN {printf "%.0f", t * p / 100}')
-  : >"$work/open"; loads=""
+  for b in $open_inflight; do : >"$work/open.$b"; done
+  loads=""
   for _ in $(seq "$repeats"); do
-    loads="$loads $(load)"
-    rm -f "$work/open.hlog"
-    # shellcheck disable=SC2046
-    hbload run "$wl" -target "$target" -p operationcount=0 -p maxexecutiontime="$((warmup + open_duration))" \
-      -p hbload.warmup="$warmup" -p measurement.interval=both -p status.interval=1 --hlog "$work/open.hlog" \
-      "${props[@]}" $(mode_args async)
-    echo "$(value OVERALL 'Throughput(ops/sec)') $(ms "$(value READ '99thPercentileLatency(us)')")" \
-      "$(ms "$(value Intended-READ '99thPercentileLatency(us)')")" \
-      "$(ms "$(value UPDATE '99thPercentileLatency(us)')") $(ms "$(value Intended-UPDATE '99thPercentileLatency(us)')")" \
-      "$(hlogp99 WARMUP.READ.intended)" >>"$work/open"
-    e=$(errors); [ -z "$e" ] || echo "#   open-loop run with non-OK returns: $e" >>"$work/open_report"
+    for b in $open_inflight; do
+      loads="$loads $(load)"
+      rm -f "$work/open.hlog"
+      # shellcheck disable=SC2046
+      hbload run "$wl" -target "$target" -p operationcount=0 -p maxexecutiontime="$((warmup + open_duration))" \
+        -p hbload.warmup="$warmup" -p measurement.interval=both -p status.interval=1 --hlog "$work/open.hlog" \
+        "${props[@]}" -p hbload.inflight="$b"
+      echo "$(value OVERALL 'Throughput(ops/sec)') $(ms "$(value READ '99thPercentileLatency(us)')")" \
+        "$(ms "$(value Intended-READ '99thPercentileLatency(us)')")" \
+        "$(ms "$(value UPDATE '99thPercentileLatency(us)')") $(ms "$(value Intended-UPDATE '99thPercentileLatency(us)')")" \
+        "$(hlogp99 WARMUP.READ.intended) $(value OPEN-LOOP 'SlotWaitTime(ms)' | sed 's/^-$/0/')" >>"$work/open.$b"
+      e=$(errors); [ -z "$e" ] || echo "#   open-loop run with non-OK returns: $e" >>"$work/open_report"
+    done
   done
   loads="$loads $(load)"
-  ot=$(col open 1) rs=$(col open 2) ri=$(col open 3) us=$(col open 4) ui=$(col open 5) wi=$(col open 6)
-  rx=$(ratio "$ri" "$rs") ux=$(ratio "$ui" "$us")
-  printf '%-3s %-7s | %-8.0f | %-7s %-7s %-6s | %-7s %-7s %-6s | %-8s |%s\n' "$wl" "$target" "$ot" "$rs" "$ri" "$rx" \
-    "$us" "$ui" "$ux" "$wi" "$loads" >>"$work/open_report"
-  echo "#   $wl runs (ops/s rd-svc rd-int up-svc up-int warm-up-rd-int):$(awk '{printf " [%s]", $0}' "$work/open")" >>"$work/open_report"
+  for b in $open_inflight; do
+    ot=$(col "open.$b" 1) rs=$(col "open.$b" 2) ri=$(col "open.$b" 3) us=$(col "open.$b" 4) ui=$(col "open.$b" 5)
+    wi=$(col "open.$b" 6) sw=$(col "open.$b" 7)
+    rx=$(ratio "$ri" "$rs") ux=$(ratio "$ui" "$us")
+    printf '%-3s %-7s %-4s | %-8.0f | %-7s %-7s %-6s | %-7s %-7s %-6s | %-8s | %-7s |%s\n' "$wl" "$target" "$b" "$ot" \
+      "$rs" "$ri" "$rx" "$us" "$ui" "$ux" "$wi" "$sw" "$loads" >>"$work/open_report"
+    echo "#   $wl/$b runs (ops/s rd-svc rd-int up-svc up-int warm-up-rd-int slot-wait-ms):$(awk '{printf " [%s]", $0}' \
+      "$work/open.$b")" >>"$work/open_report"
+  done
   worst=$rx
   [ "$ux" = "-" ] || worst=$(awk -v a="$rx" -v b="$ux" 'BEGIN {print (a > b) ? a : b}')
-  summary+="# target $wl open loop at $target_pct %: intended p99 within 2x of service p99 after the warm-up: ${worst}x"
+  summary+="# target $wl open loop at $target_pct % ($b in flight): intended p99 within 2x of service p99 after the warm-up: ${worst}x"
   summary+=" $(verdict "$worst" '<=' 2)"$'\n'
 }
 
@@ -213,9 +228,11 @@ echo "# tput× = async/blocking throughput (higher is better); cpu× = async/blo
 echo
 echo "## open loop: async, -target at $target_pct % of the async median above; medians of $repeats runs of"
 echo "## $warmup s warm-up (hbload.warmup) + $open_duration s measured; p99 in ms of the measured part: svc = service"
-echo "## (from the actual start), int = intended (from the scheduled start); wu int = intended READ p99 during the warm-up"
-printf '%-3s %-7s | %-8s | %-7s %-7s %-6s | %-7s %-7s %-6s | %-8s | %s\n' wl target "ops/s" "rd svc" "rd int" "×" \
-  "up svc" "up int" "×" "wu int" "load avg during"
+echo "## (from the actual start), int = intended (from the scheduled start); wu int = intended READ p99 during the warm-up;"
+echo "## slot ms = time due operations waited for a free slot of the bound (in-fl) ([OPEN-LOOP], SlotWaitTime)"
+printf '%-3s %-7s %-4s | %-8s | %-7s %-7s %-6s | %-7s %-7s %-6s | %-8s | %-7s | %s\n' wl target in-fl "ops/s" "rd svc" \
+  "rd int" "×" \
+  "up svc" "up int" "×" "wu int" "slot ms" "load avg during"
 cat "$work/open_report"
 echo
 printf '%s' "$summary"
