@@ -50,66 +50,18 @@ jar="$here/dist/target/hbload.jar"
 [ -x /usr/bin/time ] || { echo "needs /usr/bin/time (apt-get install time)" >&2; exit 2; }
 started=$(date +%s)
 work=$(mktemp -d /tmp/hbload-async-bench.XXXXXX)
-conf="$work/conf"
-server_pid=""
 
-cleanup() {
-  local rc=$?
-  if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
-    kill "$server_pid" 2>/dev/null || true
-    # the server's shutdown hook stops HBase and removes its data directory: give it time, then force
-    for _ in $(seq 60); do kill -0 "$server_pid" 2>/dev/null || break; sleep 0.5; done
-    kill -9 "$server_pid" 2>/dev/null || true
-    wait "$server_pid" 2>/dev/null || true
-  fi
-  rm -rf "$work"
-  exit "$rc"
-}
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-
-load() { cut -d' ' -f1 /proc/loadavg; }
 die() { echo "hbase-async: $*" >&2; exit 1; }
+# shellcheck source=hbase-bench-lib.sh
+. "$here/dist/bench/hbase-bench-lib.sh"
 
 # --- the server -------------------------------------------------------------------------------------------------
-mkdir -p "$conf"
-java -Xmx"$server_heap" -jar "$jar" embedded --conf-dir "$conf" >"$work/server.out" 2>"$work/server.err" &
-server_pid=$!
-t0=$(date +%s)
-until grep -q '^HBase is up' "$work/server.out" 2>/dev/null && [ -s "$conf/hbase-site.xml" ]; do
-  kill -0 "$server_pid" 2>/dev/null || { tail -20 "$work/server.err" >&2; die "the embedded HBase server exited"; }
-  if [ $(($(date +%s) - t0)) -ge "$ready_timeout" ]; then
-    tail -20 "$work/server.err" >&2
-    die "the embedded HBase server was not ready within $ready_timeout s (no 'HBase is up' line)"
-  fi
-  sleep 1
-done
+start_server
 printf '# hbase-async: %s records, %s threads, %s in flight (async), %s s per run, %s repeats; server %s (heap %s) ready in %s s; %s; %s CPUs\n' \
   "$records" "$threads" "$inflight" "$duration" "$repeats" "$(head -1 "$work/server.out")" "$server_heap" \
-  "$(($(date +%s) - t0))" "$(java -version 2>&1 | head -1)" "$(nproc)"
+  "$(($(date +%s) - server_t0))" "$(java -version 2>&1 | head -1)" "$(nproc)"
 
 # --- clients ------------------------------------------------------------------------------------------------------
-# hbload PHASE WORKLOAD [args...] -> report in $work/out, "user+sys" CPU seconds in $work/cpu
-hbload() {
-  local phase=$1 wl=$2; shift 2
-  /usr/bin/time -f "%U %S" -o "$work/time" java -jar "$jar" "$phase" -w "$wl" -threads "$threads" \
-    --hbase-conf "$conf" -p recordcount="$records" "$@" >"$work/out" 2>"$work/err" \
-    || { tail -20 "$work/err" >&2; die "hbload $phase -w $wl $* failed"; }
-  awk '{print $1+$2}' "$work/time" >"$work/cpu"
-  grep -q 'Throughput(ops/sec)' "$work/out" || { tail -20 "$work/err" >&2; die "hbload $phase -w $wl: no report"; }
-}
-# value METRIC MEASUREMENT -> the report line's value from $work/out ("-" if absent)
-value() {
-  awk -F', ' -v m="[$1]" -v k="$2" '$1 == m && $2 == k {print $3; f=1; exit} END {if (!f) print "-"}' "$work/out"
-}
-ops_done() { awk -v t="$(value OVERALL 'Throughput(ops/sec)')" -v r="$(value OVERALL 'RunTime(ms)')" \
-  'BEGIN {printf "%.0f", t * r / 1000}'; }
-cpu_per_op() { awk -v c="$(cat "$work/cpu")" -v b="$1" -v n="$2" 'BEGIN {printf "%.1f", (n > 0) ? (c - b) * 1e6 / n : 0}'; }
-ms() { awk -v v="$1" 'BEGIN {if (v == "-" || v == "NaN") print "-"; else printf "%.2f", v / 1000}'; }
-median() { sort -g | awk '{a[NR]=$1} END {if (NR == 0) print "-"; else print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN {if (a == "-" || b == "-" || a == "" || b == "" || b == 0) print "-"; else printf "%.2f", a / b}'; }
-col() { awk -v i="$2" '{print $i}' "$work/$1" | { grep -v '^-$' || true; } | median; }
 verdict() { awk -v v="$1" -v op="$2" -v t="$3" 'BEGIN {if (v == "-") print "n/a"; else if ((op == ">=" && v >= t) || (op == "<=" && v <= t)) print "met"; else print "NOT met"}'; }
 errors() { grep -E '^\[[A-Z-]+\], Return=' "$work/out" | grep -vE 'Return=OK,' | tr '\n' ' ' || true; }
 
