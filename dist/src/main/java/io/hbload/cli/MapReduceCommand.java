@@ -172,6 +172,9 @@ public final class MapReduceCommand extends GroupCommand {
     @Mixin
     JobOptions job = new JobOptions();
 
+    @Mixin
+    TaskMetricsOption metrics = new TaskMetricsOption();
+
     @Option(names = "--clients", paramLabel = "C",
         description = "Map tasks, each writing/reading its slice of the files with --streams streams "
             + "(default: one per file, as TestDFSIO)")
@@ -192,7 +195,7 @@ public final class MapReduceCommand extends GroupCommand {
           new HdfsSettings(confFiles, h.defaultFs(), h.overrides(), h.embeddedDataNodes(), h.embeddedBaseDir()));
       int tasks = clients == null ? spec.files() : clients;
       MapReduceDfsio dfsio = new MapReduceDfsio(new MapReduceDfsio.Request(pass(), spec, tasks, job.startDelay,
-          job.output), err, label);
+          job.output, metrics.forTasks("dfsio")), err, label);
       MapReduceDfsio.Result result;
       try (InterruptHook hook = InterruptHook.install(dfsio::stop)) {
         result = dfsio.execute();

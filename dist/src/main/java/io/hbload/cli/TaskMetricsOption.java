@@ -16,8 +16,8 @@ import picocli.CommandLine.Option;
 public final class TaskMetricsOption {
   @Option(names = "--metrics", paramLabel = "pushgateway:URL", converter = PushgatewayOnly.class,
       description = "Each map task pushes its shard's live metrics to this Pushgateway every status interval and at "
-          + "the end, in its own group (job=hbload, host, shard), tagged shard and host; prometheus[:PORT] is not "
-          + "accepted here: there is no single process to scrape")
+          + "the end (dfsio: its pass, at its end), in its own group (job=hbload, host, shard); prometheus[:PORT] "
+          + "is not accepted here: there is no single process to scrape")
   MetricsTarget target;
 
   /** What the tasks are told, or empty without {@code --metrics}; {@code workload} becomes their workload tag. */

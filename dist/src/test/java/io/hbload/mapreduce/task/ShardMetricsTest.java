@@ -55,7 +55,7 @@ class ShardMetricsTest {
   void eachShardIsTaggedWithItsIndexAndHostAndPushesToItsOwnGroup() {
     PhaseTaskSpec task = twoShards();
     TaskMetricsSpec metrics = new TaskMetricsSpec(URI.create("http://gw.example:9091/"), "a");
-    assertThat(ShardMetrics.tags(metrics, shard(task, 1), "node-7").tags().stream()
+    assertThat(ShardMetrics.tags(metrics, shard(task, 1).binding(), shard(task, 1).shard().index(), "node-7").tags().stream()
         .map(t -> t.getKey() + "=" + t.getValue()))
         .containsExactly("binding=basic", "host=node-7", "shard=1", "workload=a");
 
