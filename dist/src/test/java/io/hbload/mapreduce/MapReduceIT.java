@@ -140,7 +140,9 @@ class MapReduceIT {
   @Test
   @Order(1)
   void loadWithTwoTasksInsertsExactlyTheRecords() throws Exception {
-    Out o = hbload(phase("load", "-threads", "2"));
+    // with a Pushgateway that is not there: every push fails, and that must cost the tasks nothing
+    Out o = hbload(phase("load", "-threads", "2", "-p", "status.interval=1", "--metrics",
+        "pushgateway:http://127.0.0.1:" + closedPort()));
     assertThat(o.exit()).as(o.err()).isZero();
     assertThat(o.count("INSERT", "Return=OK")).isEqualTo(RECORDS);
     assertThat(o.count("INSERT", "Operations")).isEqualTo(RECORDS);
@@ -337,6 +339,13 @@ class MapReduceIT {
       assertThat(shards).as("one group per shard of the run").containsExactlyInAnyOrder("0", "1");
       assertThat(Pattern.compile("^hbload_operations_completed_total\\{.*shard=\"(\\d+)\"", Pattern.MULTILINE)
           .matcher(scrape).results().map(r -> r.group(1)).distinct().sorted().toList()).containsExactly("0", "1");
+    }
+  }
+
+  /** A loopback port nothing listens on (it was free a moment ago). */
+  private static int closedPort() throws java.io.IOException {
+    try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      return s.getLocalPort();
     }
   }
 
