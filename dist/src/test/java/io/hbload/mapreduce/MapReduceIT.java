@@ -201,6 +201,66 @@ class MapReduceIT {
     assertThat(o.count("READ", "Return=OK") + o.count("UPDATE", "Return=OK")).isEqualTo(2000);
   }
 
+  /**
+   * {@code mapreduce run --metrics pushgateway:URL} against a real Pushgateway: while the shards run, a shard's interval
+   * push is there before its final values; at the end the gateway holds one group per shard of the run, and each
+   * shard's operation counters equal that shard's committed JSON report. About 15 s (one 2-shard job of ~5 s).
+   */
+  @Test
+  @Order(9)
+  void eachTaskPushesItsShardsMetricsToThePushgatewayInItsOwnGroup() throws Exception {
+    try (PushgatewayServer gateway = PushgatewayServer.start()) {
+      String[] args = phase("run", "-p", "operationcount=2000", "-target", "400", "-p", "status.interval=1",
+          "--metrics", "pushgateway:" + gateway.base());
+      Path jobDir = dir.resolve("jobs").resolve("job-" + JOBS.get());
+      Future<Out> command = background.submit(() -> hbload(args));
+      boolean midRun = false;
+      while (!command.isDone()) {
+        String s = gateway.scrape();
+        for (String shard : List.of("0", "1")) {
+          Map<String, String> mine = Map.of("job", "hbload", "shard", shard, "phase", "run");
+          midRun |= ScrapeText.value(s, "hbload_phase_finished", mine).equals(OptionalDouble.of(0.0))
+              && ScrapeText.value(s, "hbload_operations_completed_total", mine).orElse(0) > 0;
+        }
+        Thread.sleep(200);
+      }
+      Out o = command.get();
+      assertThat(o.exit()).as(o.err()).isZero();
+      assertThat(midRun).as("a shard pushed at a status interval, before its final values").isTrue();
+
+      String scrape = gateway.scrape();
+      long total = 0;
+      for (int shard = 0; shard < 2; shard++) {
+        JsonNode report = shardReport(jobDir, shard);
+        Map<String, String> mine = Map.of("job", "hbload", "shard", Integer.toString(shard), "phase", "run");
+        assertThat(ScrapeText.value(scrape, "hbload_phase_finished", mine)).as(scrape).hasValue(1.0);
+        assertThat(ScrapeText.value(scrape, "hbload_operations_completed_total", mine)).as("shard %d", shard)
+            .hasValue(report.path("operations").asDouble());
+        for (JsonNode m : report.path("measurements")) {
+          if (List.of("READ", "UPDATE").contains(m.path("name").asText())) {
+            Map<String, String> op = new java.util.HashMap<>(mine);
+            op.putAll(Map.of("operation", m.path("name").asText(), "status", "OK"));
+            assertThat(ScrapeText.value(scrape, "hbload_operations_total", op)).as("%s", op)
+                .hasValue(m.path("operations").asDouble());
+          }
+        }
+        total += report.path("operations").asLong();
+      }
+      assertThat(total).isEqualTo(2000);
+      assertThat(o.count("READ", "Return=OK") + o.count("UPDATE", "Return=OK")).isEqualTo(2000);
+      JsonNode groups = new ObjectMapper().readTree(gateway.groups()).path("data");
+      List<String> shards = new ArrayList<>();
+      for (JsonNode g : groups) {
+        assertThat(g.path("labels").path("job").asText()).isEqualTo("hbload");
+        assertThat(g.path("last_push_successful").asBoolean()).as("%s", g.path("labels")).isTrue();
+        shards.add(g.path("labels").path("shard").asText());
+      }
+      assertThat(shards).as("one group per shard of the run").containsExactlyInAnyOrder("0", "1");
+      assertThat(Pattern.compile("^hbload_operations_completed_total\\{.*shard=\"(\\d+)\"", Pattern.MULTILINE)
+          .matcher(scrape).results().map(r -> r.group(1)).distinct().sorted().toList()).containsExactly("0", "1");
+    }
+  }
+
   @Test
   @Order(5)
   void dfsioWriteThenReadVerifiesEveryByteInTheTasks() throws Exception {
@@ -280,83 +340,6 @@ class MapReduceIT {
     assertThat(o.err()).contains("EMBEDDED HBASE + YARN", "loading 500 records from here first");
     assertThat(o.count("READ", "Return=OK") + o.count("UPDATE", "Return=OK")).isEqualTo(1000);
     assertThat(o.out()).contains("[SHARDS], Merged, 2 of 2");
-  }
-
-  /**
-   * {@code mapreduce run --metrics pushgateway:URL} against a real Pushgateway: while the shards run, a shard's interval
-   * push is there before its final values; at the end the gateway holds one group per shard of the run, and each
-   * shard's operation counters equal that shard's committed JSON report. About 15 s (one 2-shard job of ~5 s).
-   */
-  @Test
-  @Order(7)
-  void eachTaskPushesItsShardsMetricsToThePushgatewayInItsOwnGroup() throws Exception {
-    try (PushgatewayServer gateway = PushgatewayServer.start()) {
-      String[] args = phase("run", "-p", "operationcount=2000", "-target", "400", "-p", "status.interval=1",
-          "--metrics", "pushgateway:" + gateway.base());
-      Path jobDir = dir.resolve("jobs").resolve("job-" + JOBS.get());
-      Future<Out> command = background.submit(() -> hbload(args));
-      boolean midRun = false;
-      while (!command.isDone()) {
-        String s = gateway.scrape();
-        for (String shard : List.of("0", "1")) {
-          Map<String, String> mine = Map.of("job", "hbload", "shard", shard, "phase", "run");
-          midRun |= ScrapeText.value(s, "hbload_phase_finished", mine).equals(OptionalDouble.of(0.0))
-              && ScrapeText.value(s, "hbload_operations_completed_total", mine).orElse(0) > 0;
-        }
-        Thread.sleep(200);
-      }
-      Out o = command.get();
-      assertThat(o.exit()).as(o.err()).isZero();
-      assertThat(midRun).as("a shard pushed at a status interval, before its final values").isTrue();
-
-      String scrape = gateway.scrape();
-      long total = 0;
-      for (int shard = 0; shard < 2; shard++) {
-        JsonNode report = shardReport(jobDir, shard);
-        Map<String, String> mine = Map.of("job", "hbload", "shard", Integer.toString(shard), "phase", "run");
-        assertThat(ScrapeText.value(scrape, "hbload_phase_finished", mine)).as(scrape).hasValue(1.0);
-        assertThat(ScrapeText.value(scrape, "hbload_operations_completed_total", mine)).as("shard %d", shard)
-            .hasValue(report.path("operations").asDouble());
-        for (JsonNode m : report.path("measurements")) {
-          if (List.of("READ", "UPDATE").contains(m.path("name").asText())) {
-            Map<String, String> op = new java.util.HashMap<>(mine);
-            op.putAll(Map.of("operation", m.path("name").asText(), "status", "OK"));
-            assertThat(ScrapeText.value(scrape, "hbload_operations_total", op)).as("%s", op)
-                .hasValue(m.path("operations").asDouble());
-          }
-        }
-        total += report.path("operations").asLong();
-      }
-      assertThat(total).isEqualTo(2000);
-      assertThat(o.count("READ", "Return=OK") + o.count("UPDATE", "Return=OK")).isEqualTo(2000);
-      JsonNode groups = new ObjectMapper().readTree(gateway.groups()).path("data");
-      List<String> shards = new ArrayList<>();
-      for (JsonNode g : groups) {
-        assertThat(g.path("labels").path("job").asText()).isEqualTo("hbload");
-        assertThat(g.path("last_push_successful").asBoolean()).as("%s", g.path("labels")).isTrue();
-        shards.add(g.path("labels").path("shard").asText());
-      }
-      assertThat(shards).as("one group per shard of the run").containsExactlyInAnyOrder("0", "1");
-      assertThat(Pattern.compile("^hbload_operations_completed_total\\{.*shard=\"(\\d+)\"", Pattern.MULTILINE)
-          .matcher(scrape).results().map(r -> r.group(1)).distinct().sorted().toList()).containsExactly("0", "1");
-    }
-  }
-
-  /** A loopback port nothing listens on (it was free a moment ago). */
-  private static int closedPort() throws java.io.IOException {
-    try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-      return s.getLocalPort();
-    }
-  }
-
-  /** Shard {@code index}'s committed JSON report in the job directory. */
-  private static JsonNode shardReport(Path jobDir, int index) throws Exception {
-    try (var files = Files.walk(jobDir)) {
-      List<Path> found = files.filter(f -> f.getFileName().toString().equals(ShardFiles.name(index, ShardFiles.JSON)))
-          .toList();
-      assertThat(found).as("shard %d's committed report in %s", index, jobDir).hasSize(1);
-      return new ObjectMapper().readTree(found.get(0).toFile());
-    }
   }
 
   private static String[] concat(String[] a, String[] b) {
@@ -441,5 +424,22 @@ class MapReduceIT {
       }
     }
     return null;
+  }
+
+  /** A loopback port nothing listens on (it was free a moment ago). */
+  private static int closedPort() throws java.io.IOException {
+    try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      return s.getLocalPort();
+    }
+  }
+
+  /** Shard {@code index}'s committed JSON report in the job directory. */
+  private static JsonNode shardReport(Path jobDir, int index) throws Exception {
+    try (var files = Files.walk(jobDir)) {
+      List<Path> found = files.filter(f -> f.getFileName().toString().equals(ShardFiles.name(index, ShardFiles.JSON)))
+          .toList();
+      assertThat(found).as("shard %d's committed report in %s", index, jobDir).hasSize(1);
+      return new ObjectMapper().readTree(found.get(0).toFile());
+    }
   }
 }
