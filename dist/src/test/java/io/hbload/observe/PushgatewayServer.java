@@ -30,9 +30,14 @@ public final class PushgatewayServer implements AutoCloseable {
     this.log = log;
   }
 
+  /** Whether Debian's prometheus-pushgateway is installed, for a test that uses a gateway for only part of it. */
+  public static boolean installed() {
+    return Files.isExecutable(BINARY);
+  }
+
   /** Starts one and waits (up to 20 s) until it is ready; skips the caller's tests when it is not installed. */
   public static PushgatewayServer start() throws Exception {
-    assumeTrue(Files.isExecutable(BINARY), "Debian's prometheus-pushgateway package is not installed");
+    assumeTrue(installed(), "Debian's prometheus-pushgateway package is not installed");
     int port;
     try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       port = s.getLocalPort();
