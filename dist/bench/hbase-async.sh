@@ -12,17 +12,23 @@
 #    CPU us/op = (user+sys of the client JVM - the same command with operationcount=100 and no time limit, i.e. JVM
 #    start, connection set-up, flush and report) / operations; the ratios async/blocking.
 # 3. open loop: per workload, right after its step 2, async with -target at TARGET_PCT % of step 2's async median
-#    throughput, REPEATS runs
+#    throughput, REPEATS runs of each bound in OPEN_INFLIGHT (64 and 256 in flight per worker, alternating)
 #    of WARMUP + OPEN_DURATION s with `-p hbload.warmup=WARMUP` (a cold client JVM and a just-flushed table start the
 #    schedule behind; the warm-up's operations are reported apart, as users of the feature see them); medians of
 #    READ (and UPDATE) service p99 and intended p99 (latency from the scheduled start: measurement.interval=both) of
 #    the measured part and their ratio, and the warm-up's intended READ p99 from the HdrHistogram log (WARMUP. tags).
 # Issue 9's targets: c: async >= 2.5x the blocking throughput at <= 0.4x its CPU/op; a: >= 2x the throughput;
 # open loop at 80 %: intended p99 within 2x of service p99. Each is printed with "met" or "NOT met".
+# Why the open loop also runs with a larger bound: in an open loop the bound caps memory, not the rate. With 64 in
+# flight a server pause longer than 64 / 9,000 ops/s = 7 ms per worker fills every slot, and the operations due then
+# wait in the client, outside their service time: intended p99 stays what it is, service p99 looks better than it
+# was. With 256 the pause lands in the service time. The report's [OPEN-LOOP] lines say how long the bound held the
+# schedule back.
 #
 # Usage: dist/bench/hbase-async.sh [duration=20] [repeats=3] [records=100000]
-#   env: THREADS=2, INFLIGHT=64, WORKLOADS="c a", TARGET_PCT=80, OPEN_DURATION=30, WARMUP=10, SERVER_HEAP=2g,
-#   READY_TIMEOUT=120. With the defaults it takes about 12 minutes. On a shared machine run it under the heavy-work lock:
+#   env: THREADS=2, INFLIGHT=64, OPEN_INFLIGHT="64 256" (the verdict is the last one's), WORKLOADS="c a",
+#   TARGET_PCT=80, OPEN_DURATION=30, WARMUP=10, SERVER_HEAP=2g, READY_TIMEOUT=120.
+#   With the defaults it takes about 16 minutes. On a shared machine run it under the heavy-work lock:
 #     flock /tmp/hbload-heavy.lock dist/bench/hbase-async.sh
 # Needs: a built dist/target/hbload.jar (./mvnw -B package -DskipTests) and /usr/bin/time.
 set -euo pipefail
@@ -32,6 +38,7 @@ repeats=${2:-${REPEATS:-3}}
 records=${3:-${RECORDS:-100000}}
 threads=${THREADS:-2}
 inflight=${INFLIGHT:-64}
+open_inflight=${OPEN_INFLIGHT:-"64 256"}
 workloads=${WORKLOADS:-"c a"}
 target_pct=${TARGET_PCT:-80}
 open_duration=${OPEN_DURATION:-30}
@@ -43,66 +50,18 @@ jar="$here/dist/target/hbload.jar"
 [ -x /usr/bin/time ] || { echo "needs /usr/bin/time (apt-get install time)" >&2; exit 2; }
 started=$(date +%s)
 work=$(mktemp -d /tmp/hbload-async-bench.XXXXXX)
-conf="$work/conf"
-server_pid=""
 
-cleanup() {
-  local rc=$?
-  if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
-    kill "$server_pid" 2>/dev/null || true
-    # the server's shutdown hook stops HBase and removes its data directory: give it time, then force
-    for _ in $(seq 60); do kill -0 "$server_pid" 2>/dev/null || break; sleep 0.5; done
-    kill -9 "$server_pid" 2>/dev/null || true
-    wait "$server_pid" 2>/dev/null || true
-  fi
-  rm -rf "$work"
-  exit "$rc"
-}
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-
-load() { cut -d' ' -f1 /proc/loadavg; }
 die() { echo "hbase-async: $*" >&2; exit 1; }
+# shellcheck source=hbase-bench-lib.sh
+. "$here/dist/bench/hbase-bench-lib.sh"
 
 # --- the server -------------------------------------------------------------------------------------------------
-mkdir -p "$conf"
-java -Xmx"$server_heap" -jar "$jar" embedded --conf-dir "$conf" >"$work/server.out" 2>"$work/server.err" &
-server_pid=$!
-t0=$(date +%s)
-until grep -q '^HBase is up' "$work/server.out" 2>/dev/null && [ -s "$conf/hbase-site.xml" ]; do
-  kill -0 "$server_pid" 2>/dev/null || { tail -20 "$work/server.err" >&2; die "the embedded HBase server exited"; }
-  if [ $(($(date +%s) - t0)) -ge "$ready_timeout" ]; then
-    tail -20 "$work/server.err" >&2
-    die "the embedded HBase server was not ready within $ready_timeout s (no 'HBase is up' line)"
-  fi
-  sleep 1
-done
+start_server
 printf '# hbase-async: %s records, %s threads, %s in flight (async), %s s per run, %s repeats; server %s (heap %s) ready in %s s; %s; %s CPUs\n' \
   "$records" "$threads" "$inflight" "$duration" "$repeats" "$(head -1 "$work/server.out")" "$server_heap" \
-  "$(($(date +%s) - t0))" "$(java -version 2>&1 | head -1)" "$(nproc)"
+  "$(($(date +%s) - server_t0))" "$(java -version 2>&1 | head -1)" "$(nproc)"
 
 # --- clients ------------------------------------------------------------------------------------------------------
-# hbload PHASE WORKLOAD [args...] -> report in $work/out, "user+sys" CPU seconds in $work/cpu
-hbload() {
-  local phase=$1 wl=$2; shift 2
-  /usr/bin/time -f "%U %S" -o "$work/time" java -jar "$jar" "$phase" -w "$wl" -threads "$threads" \
-    --hbase-conf "$conf" -p recordcount="$records" "$@" >"$work/out" 2>"$work/err" \
-    || { tail -20 "$work/err" >&2; die "hbload $phase -w $wl $* failed"; }
-  awk '{print $1+$2}' "$work/time" >"$work/cpu"
-  grep -q 'Throughput(ops/sec)' "$work/out" || { tail -20 "$work/err" >&2; die "hbload $phase -w $wl: no report"; }
-}
-# value METRIC MEASUREMENT -> the report line's value from $work/out ("-" if absent)
-value() {
-  awk -F', ' -v m="[$1]" -v k="$2" '$1 == m && $2 == k {print $3; f=1; exit} END {if (!f) print "-"}' "$work/out"
-}
-ops_done() { awk -v t="$(value OVERALL 'Throughput(ops/sec)')" -v r="$(value OVERALL 'RunTime(ms)')" \
-  'BEGIN {printf "%.0f", t * r / 1000}'; }
-cpu_per_op() { awk -v c="$(cat "$work/cpu")" -v b="$1" -v n="$2" 'BEGIN {printf "%.1f", (n > 0) ? (c - b) * 1e6 / n : 0}'; }
-ms() { awk -v v="$1" 'BEGIN {if (v == "-" || v == "NaN") print "-"; else printf "%.2f", v / 1000}'; }
-median() { sort -g | awk '{a[NR]=$1} END {if (NR == 0) print "-"; else print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN {if (a == "-" || b == "-" || a == "" || b == "" || b == 0) print "-"; else printf "%.2f", a / b}'; }
-col() { awk -v i="$2" '{print $i}' "$work/$1" | { grep -v '^-$' || true; } | median; }
 verdict() { awk -v v="$1" -v op="$2" -v t="$3" 'BEGIN {if (v == "-") print "n/a"; else if ((op == ">=" && v >= t) || (op == "<=" && v <= t)) print "met"; else print "NOT met"}'; }
 errors() { grep -E '^\[[A-Z-]+\], Return=' "$work/out" | grep -vE 'Return=OK,' | tr '\n' ' ' || true; }
 
@@ -128,33 +87,41 @@ hlogp99() {
   { java -cp "$jar" org.HdrHistogram.HistogramLogProcessor -i "$work/open.hlog" -tag "$1" \
     -outputValueUnitRatio 1000000 2>/dev/null || true; } | awk '$1 ~ /^[0-9.]+$/ && $2 ~ /^[0-9.]+$/ && $2 >= 0.99 {printf "%.2f", $1; f=1; exit} END {if (!f) print "-"}'
 }
-# open_loop WL -> appends its row to $work/open_report and its verdict to $summary
+# open_loop WL -> appends a row per bound in OPEN_INFLIGHT to $work/open_report (bounds alternate within each repeat)
+# and the verdict of the last bound to $summary
 open_loop() {
-  local wl=$1 target ot rs ri us ui wi rx ux worst e loads
+  local wl=$1 target ot rs ri us ui wi sw rx ux worst e loads b
   target=$(awk -v t="${async_tput[$wl]}" -v p="$target_pct" 'BEGIN {printf "%.0f", t * p / 100}')
-  : >"$work/open"; loads=""
+  for b in $open_inflight; do : >"$work/open.$b"; done
+  loads=""
   for _ in $(seq "$repeats"); do
-    loads="$loads $(load)"
-    rm -f "$work/open.hlog"
-    # shellcheck disable=SC2046
-    hbload run "$wl" -target "$target" -p operationcount=0 -p maxexecutiontime="$((warmup + open_duration))" \
-      -p hbload.warmup="$warmup" -p measurement.interval=both -p status.interval=1 --hlog "$work/open.hlog" \
-      "${props[@]}" $(mode_args async)
-    echo "$(value OVERALL 'Throughput(ops/sec)') $(ms "$(value READ '99thPercentileLatency(us)')")" \
-      "$(ms "$(value Intended-READ '99thPercentileLatency(us)')")" \
-      "$(ms "$(value UPDATE '99thPercentileLatency(us)')") $(ms "$(value Intended-UPDATE '99thPercentileLatency(us)')")" \
-      "$(hlogp99 WARMUP.READ.intended)" >>"$work/open"
-    e=$(errors); [ -z "$e" ] || echo "#   open-loop run with non-OK returns: $e" >>"$work/open_report"
+    for b in $open_inflight; do
+      loads="$loads $(load)"
+      rm -f "$work/open.hlog"
+      # shellcheck disable=SC2046
+      hbload run "$wl" -target "$target" -p operationcount=0 -p maxexecutiontime="$((warmup + open_duration))" \
+        -p hbload.warmup="$warmup" -p measurement.interval=both -p status.interval=1 --hlog "$work/open.hlog" \
+        "${props[@]}" -p hbload.inflight="$b"
+      echo "$(value OVERALL 'Throughput(ops/sec)') $(ms "$(value READ '99thPercentileLatency(us)')")" \
+        "$(ms "$(value Intended-READ '99thPercentileLatency(us)')")" \
+        "$(ms "$(value UPDATE '99thPercentileLatency(us)')") $(ms "$(value Intended-UPDATE '99thPercentileLatency(us)')")" \
+        "$(hlogp99 WARMUP.READ.intended) $(value OPEN-LOOP 'SlotWaitTime(ms)' | sed 's/^-$/0/')" >>"$work/open.$b"
+      e=$(errors); [ -z "$e" ] || echo "#   open-loop run with non-OK returns: $e" >>"$work/open_report"
+    done
   done
   loads="$loads $(load)"
-  ot=$(col open 1) rs=$(col open 2) ri=$(col open 3) us=$(col open 4) ui=$(col open 5) wi=$(col open 6)
-  rx=$(ratio "$ri" "$rs") ux=$(ratio "$ui" "$us")
-  printf '%-3s %-7s | %-8.0f | %-7s %-7s %-6s | %-7s %-7s %-6s | %-8s |%s\n' "$wl" "$target" "$ot" "$rs" "$ri" "$rx" \
-    "$us" "$ui" "$ux" "$wi" "$loads" >>"$work/open_report"
-  echo "#   $wl runs (ops/s rd-svc rd-int up-svc up-int warm-up-rd-int):$(awk '{printf " [%s]", $0}' "$work/open")" >>"$work/open_report"
+  for b in $open_inflight; do
+    ot=$(col "open.$b" 1) rs=$(col "open.$b" 2) ri=$(col "open.$b" 3) us=$(col "open.$b" 4) ui=$(col "open.$b" 5)
+    wi=$(col "open.$b" 6) sw=$(col "open.$b" 7)
+    rx=$(ratio "$ri" "$rs") ux=$(ratio "$ui" "$us")
+    printf '%-3s %-7s %-4s | %-8.0f | %-7s %-7s %-6s | %-7s %-7s %-6s | %-8s | %-7s |%s\n' "$wl" "$target" "$b" "$ot" \
+      "$rs" "$ri" "$rx" "$us" "$ui" "$ux" "$wi" "$sw" "$loads" >>"$work/open_report"
+    echo "#   $wl/$b runs (ops/s rd-svc rd-int up-svc up-int warm-up-rd-int slot-wait-ms):$(awk '{printf " [%s]", $0}' \
+      "$work/open.$b")" >>"$work/open_report"
+  done
   worst=$rx
   [ "$ux" = "-" ] || worst=$(awk -v a="$rx" -v b="$ux" 'BEGIN {print (a > b) ? a : b}')
-  summary+="# target $wl open loop at $target_pct %: intended p99 within 2x of service p99 after the warm-up: ${worst}x"
+  summary+="# target $wl open loop at $target_pct % ($b in flight): intended p99 within 2x of service p99 after the warm-up: ${worst}x"
   summary+=" $(verdict "$worst" '<=' 2)"$'\n'
 }
 
@@ -213,9 +180,11 @@ echo "# tput× = async/blocking throughput (higher is better); cpu× = async/blo
 echo
 echo "## open loop: async, -target at $target_pct % of the async median above; medians of $repeats runs of"
 echo "## $warmup s warm-up (hbload.warmup) + $open_duration s measured; p99 in ms of the measured part: svc = service"
-echo "## (from the actual start), int = intended (from the scheduled start); wu int = intended READ p99 during the warm-up"
-printf '%-3s %-7s | %-8s | %-7s %-7s %-6s | %-7s %-7s %-6s | %-8s | %s\n' wl target "ops/s" "rd svc" "rd int" "×" \
-  "up svc" "up int" "×" "wu int" "load avg during"
+echo "## (from the actual start), int = intended (from the scheduled start); wu int = intended READ p99 during the warm-up;"
+echo "## slot ms = time due operations waited for a free slot of the bound (in-fl) ([OPEN-LOOP], SlotWaitTime)"
+printf '%-3s %-7s %-4s | %-8s | %-7s %-7s %-6s | %-7s %-7s %-6s | %-8s | %-7s | %s\n' wl target in-fl "ops/s" "rd svc" \
+  "rd int" "×" \
+  "up svc" "up int" "×" "wu int" "slot ms" "load avg during"
 cat "$work/open_report"
 echo
 printf '%s' "$summary"

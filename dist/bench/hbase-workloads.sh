@@ -50,27 +50,10 @@ jar="$here/dist/target/hbload.jar"
 mvn=${MVN:-"$here/mvnw"}
 started=$(date +%s)
 work=$(mktemp -d /tmp/hbload-hbase-bench.XXXXXX)
-conf="$work/conf"
-server_pid=""
 
-cleanup() {
-  local rc=$?
-  if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
-    kill "$server_pid" 2>/dev/null || true
-    # the server's shutdown hook stops HBase and removes its data directory: give it time, then force
-    for _ in $(seq 60); do kill -0 "$server_pid" 2>/dev/null || break; sleep 0.5; done
-    kill -9 "$server_pid" 2>/dev/null || true
-    wait "$server_pid" 2>/dev/null || true
-  fi
-  rm -rf "$work"
-  exit "$rc"
-}
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-
-load() { cut -d' ' -f1 /proc/loadavg; }
 die() { echo "hbase-workloads: $*" >&2; exit 1; }
+# shellcheck source=hbase-bench-lib.sh
+. "$here/dist/bench/hbase-bench-lib.sh"
 
 # YCSB 0.17.0 core and its runtime dependencies, from Maven Central (only for the comparison)
 if [ -n "$compare" ]; then
@@ -80,34 +63,14 @@ if [ -n "$compare" ]; then
 fi
 
 # --- the server -------------------------------------------------------------------------------------------------
-mkdir -p "$conf"
-java -Xmx"$server_heap" -jar "$jar" embedded --conf-dir "$conf" >"$work/server.out" 2>"$work/server.err" &
-server_pid=$!
-t0=$(date +%s)
-until grep -q '^HBase is up' "$work/server.out" 2>/dev/null && [ -s "$conf/hbase-site.xml" ]; do
-  kill -0 "$server_pid" 2>/dev/null || { tail -20 "$work/server.err" >&2; die "the embedded HBase server exited"; }
-  if [ $(($(date +%s) - t0)) -ge "$ready_timeout" ]; then
-    tail -20 "$work/server.err" >&2
-    die "the embedded HBase server was not ready within $ready_timeout s (no 'HBase is up' line)"
-  fi
-  sleep 1
-done
+start_server
 hbase_ver=$(unzip -p "$jar" META-INF/maven/org.apache.hbase/hbase-client/pom.properties 2>/dev/null \
   | sed -n 's/^version=//p' || true)
 printf '# hbase-workloads: %s records, %s threads, %s s per run, %s repeats; server %s (%s, heap %s) ready in %s s; %s; %s CPUs\n' \
   "$records" "$threads" "$duration" "$repeats" "$(head -1 "$work/server.out")" "HBase ${hbase_ver:-?}" "$server_heap" \
-  "$(($(date +%s) - t0))" "$(java -version 2>&1 | head -1)" "$(nproc)"
+  "$(($(date +%s) - server_t0))" "$(java -version 2>&1 | head -1)" "$(nproc)"
 
 # --- clients ------------------------------------------------------------------------------------------------------
-# hbload PHASE WORKLOAD [-p ...] -> report in $work/out, "user+sys" CPU seconds in $work/cpu
-hbload() {
-  local phase=$1 wl=$2; shift 2
-  /usr/bin/time -f "%U %S" -o "$work/time" java -jar "$jar" "$phase" -w "$wl" -threads "$threads" \
-    --hbase-conf "$conf" -p recordcount="$records" "$@" >"$work/out" 2>"$work/err" \
-    || { tail -20 "$work/err" >&2; die "hbload $phase -w $wl failed"; }
-  awk '{print $1+$2}' "$work/time" >"$work/cpu"
-  grep -q 'Throughput(ops/sec)' "$work/out" || { tail -20 "$work/err" >&2; die "hbload $phase -w $wl: no report"; }
-}
 
 # ycsb WORKLOAD [-p ...] -> as hbload: YCSB 0.17.0's Client with hbload's drop-in binding class
 ycsb() {
@@ -122,17 +85,6 @@ ycsb() {
   grep -q 'Throughput(ops/sec)' "$work/out" || { tail -20 "$work/err" >&2; die "YCSB workload$wl: no report"; }
 }
 
-# value METRIC MEASUREMENT -> the report line's value from $work/out ("-" if absent)
-value() {
-  awk -F', ' -v m="[$1]" -v k="$2" '$1 == m && $2 == k {print $3; f=1; exit} END {if (!f) print "-"}' "$work/out"
-}
-# operations of the run: throughput x runtime (top-level operations; f's READ/UPDATE also count RMW's parts)
-ops_done() { awk -v t="$(value OVERALL 'Throughput(ops/sec)')" -v r="$(value OVERALL 'RunTime(ms)')" \
-  'BEGIN {printf "%.0f", t * r / 1000}'; }
-# client CPU us per operation, net of the baseline run's CPU
-cpu_per_op() { awk -v c="$(cat "$work/cpu")" -v b="$1" -v n="$2" 'BEGIN {printf "%.1f", (n > 0) ? (c - b) * 1e6 / n : 0}'; }
-ms() { awk -v v="$1" 'BEGIN {if (v == "-" || v == "NaN") print "-"; else printf "%.2f", v / 1000}'; }
-median() { sort -g | awk '{a[NR]=$1} END {if (NR == 0) print "-"; else print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
 tiny=(-p operationcount=100 -p maxexecutiontime=0)
 
 # --- 1. load ------------------------------------------------------------------------------------------------------
@@ -184,8 +136,6 @@ record() {
   echo "$(value OVERALL 'Throughput(ops/sec)') $(ms "$(value READ '99thPercentileLatency(us)')")" \
     "$(ms "$(value UPDATE '99thPercentileLatency(us)')") $(cpu_per_op "$2" "$n")" >>"$work/$1"
 }
-col() { awk -v i="$2" '{print $i}' "$work/$1" | grep -v '^-$' | median; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN {if (a == "-" || b == "-" || a == "" || b == "" || b == 0) print "-"; else printf "%.2f", a / b}'; }
 hb_props=(-p hbload.flushbeforerun=true -p hbload.metrics.settlems=0)
 runs=""
 echo

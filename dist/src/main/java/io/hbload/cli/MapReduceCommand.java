@@ -76,6 +76,9 @@ public final class MapReduceCommand extends GroupCommand {
     @Mixin
     JobOptions job = new JobOptions();
 
+    @Mixin
+    TaskMetricsOption metrics = new TaskMetricsOption();
+
     @Option(names = "--clients", paramLabel = "N", required = true,
         description = "Map tasks, one per shard: each loads its slice of the records / does its share of the "
             + "operations and of -target, with -threads threads")
@@ -95,7 +98,8 @@ public final class MapReduceCommand extends GroupCommand {
       PrintStream err = PhaseCommand.WriterStream.printStream(spec.commandLine().getErr());
       PrintStream out = PhaseCommand.WriterStream.printStream(spec.commandLine().getOut());
       MapReducePhase run = new MapReducePhase(new MapReducePhase.Request(phase(), options.properties(), clients,
-          new HadoopSettings(job.siteFiles(), Optional.empty(), hadoopProperties), job.startDelay, job.output),
+          new HadoopSettings(job.siteFiles(), Optional.empty(), hadoopProperties), job.startDelay, job.output,
+          metrics.forTasks(options.workloadName())),
           err, label);
       MapReducePhase.Result result;
       try (InterruptHook hook = InterruptHook.install(run::stop)) {
@@ -170,6 +174,9 @@ public final class MapReduceCommand extends GroupCommand {
     @Mixin
     JobOptions job = new JobOptions();
 
+    @Mixin
+    TaskMetricsOption metrics = new TaskMetricsOption();
+
     @Option(names = "--clients", paramLabel = "C",
         description = "Map tasks, each writing/reading its slice of the files with --streams streams "
             + "(default: one per file, as TestDFSIO)")
@@ -190,7 +197,7 @@ public final class MapReduceCommand extends GroupCommand {
           new HdfsSettings(confFiles, h.defaultFs(), h.overrides(), h.embeddedDataNodes(), h.embeddedBaseDir()));
       int tasks = clients == null ? spec.files() : clients;
       MapReduceDfsio dfsio = new MapReduceDfsio(new MapReduceDfsio.Request(pass(), spec, tasks, job.startDelay,
-          job.output), err, label);
+          job.output, metrics.forTasks("dfsio")), err, label);
       MapReduceDfsio.Result result;
       try (InterruptHook hook = InterruptHook.install(dfsio::stop)) {
         result = dfsio.execute();

@@ -12,6 +12,7 @@ import io.hbload.mapreduce.cluster.Banner;
 import io.hbload.mapreduce.cluster.EmbeddedYarn;
 import io.hbload.mapreduce.cluster.HadoopSettings;
 import io.hbload.mapreduce.config.DfsioTaskSpec;
+import io.hbload.mapreduce.config.TaskMetricsSpec;
 import io.hbload.mapreduce.dfsio.DfsioAggregate;
 import io.hbload.mapreduce.dfsio.DfsioShardResult;
 import io.hbload.mapreduce.job.JvmOptions;
@@ -27,6 +28,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.function.Consumer;
@@ -48,8 +50,14 @@ public final class MapReduceDfsio {
    * @param spec the pass's files, policy, streams per task, coder and HDFS (with the Hadoop configuration directory's
    *     site files among its configuration files)
    * @param clients map tasks, at most one per file
+   * @param metrics where the tasks push their pass's meters; empty for none
    */
-  public record Request(DfsioTaskSpec.Pass pass, DfsioSpec spec, int clients, Duration startDelay, String outputDir) {
+  public record Request(DfsioTaskSpec.Pass pass, DfsioSpec spec, int clients, Duration startDelay, String outputDir,
+      Optional<TaskMetricsSpec> metrics) {
+    /** A request whose tasks publish no metrics. */
+    public Request(DfsioTaskSpec.Pass pass, DfsioSpec spec, int clients, Duration startDelay, String outputDir) {
+      this(pass, spec, clients, startDelay, outputDir, Optional.empty());
+    }
   }
 
   /**
@@ -173,6 +181,7 @@ public final class MapReduceDfsio {
     long startAt = System.currentTimeMillis() + request.startDelay().toMillis();
     new DfsioTaskSpec(request.pass(), spec.policy(), spec.files(), spec.fileBytes(), spec.bufferBytes(),
         spec.streams(), spec.baseDir(), spec.coder(), request.clients(), startAt).writeTo(conf);
+    request.metrics().ifPresent(m -> m.writeTo(conf));
     JvmOptions.forTasks(conf);
     Path workDir = WorkDirs.choose(request.outputDir(), conf, embeddedYarn, "dfsio-" + request.pass());
     if (stopped) {

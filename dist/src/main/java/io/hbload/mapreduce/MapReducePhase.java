@@ -18,6 +18,7 @@ import io.hbload.mapreduce.cluster.HBaseClientSettings;
 import io.hbload.mapreduce.cluster.HadoopSettings;
 import io.hbload.mapreduce.cluster.PhaseClusters;
 import io.hbload.mapreduce.config.PhaseTaskSpec;
+import io.hbload.mapreduce.config.TaskMetricsSpec;
 import io.hbload.mapreduce.job.JvmOptions;
 import io.hbload.mapreduce.job.ShardJob;
 import io.hbload.mapreduce.job.WorkDirs;
@@ -32,6 +33,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.client.Admin;
@@ -56,9 +58,15 @@ public final class MapReducePhase {
    * @param clients N, the number of map tasks (shards)
    * @param startDelay how long after submission the shards start together (unless {@code --start-at} is given)
    * @param outputDir where the job's input and the shards' committed files go; null for the default
+   * @param metrics where the shards push their live metrics; empty for none
    */
   public record Request(Phase phase, Map<String, String> properties, int clients, HadoopSettings hadoop,
-      Duration startDelay, String outputDir) {
+      Duration startDelay, String outputDir, Optional<TaskMetricsSpec> metrics) {
+    /** A request whose shards publish no live metrics. */
+    public Request(Phase phase, Map<String, String> properties, int clients, HadoopSettings hadoop,
+        Duration startDelay, String outputDir) {
+      this(phase, properties, clients, hadoop, startDelay, outputDir, Optional.empty());
+    }
   }
 
   /**
@@ -197,6 +205,7 @@ public final class MapReducePhase {
     long startAt = spec.startAt() != null ? spec.startAt().toEpochMilli()
         : System.currentTimeMillis() + request.startDelay().toMillis();
     new PhaseTaskSpec(request.phase(), request.clients(), startAt, shipped).writeTo(conf);
+    request.metrics().ifPresent(m -> m.writeTo(conf));
     JvmOptions.forTasks(conf);
     String name = "hbload " + request.phase().name().toLowerCase(java.util.Locale.ROOT) + " " + spec.workload().table()
         + " x" + request.clients();

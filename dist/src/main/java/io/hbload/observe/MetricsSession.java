@@ -9,7 +9,9 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.URI;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -124,6 +126,11 @@ public final class MetricsSession implements AutoCloseable {
 
   public RunTags tags() {
     return tags;
+  }
+
+  /** The Pushgateway group this session pushes to (its grouping key is the path), empty when serving. */
+  public Optional<URI> pushUri() {
+    return pushgateway == null ? Optional.empty() : Optional.of(pushgateway.groupUri());
   }
 
   /** The port the endpoint serves on, -1 when pushing. */

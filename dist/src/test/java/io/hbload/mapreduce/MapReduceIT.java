@@ -2,18 +2,25 @@ package io.hbload.mapreduce;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hbload.cli.HbloadCommand;
 import io.hbload.hbase.embedded.EmbeddedHBase;
 import io.hbload.hbase.pe.PeLayout;
 import io.hbload.hdfs.cluster.EmbeddedCluster;
 import io.hbload.mapreduce.cluster.EmbeddedYarn;
 import io.hbload.mapreduce.task.ShardCounter;
+import io.hbload.mapreduce.task.ShardFiles;
+import io.hbload.observe.PushgatewayServer;
+import io.hbload.observe.ScrapeText;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -134,7 +141,9 @@ class MapReduceIT {
   @Test
   @Order(1)
   void loadWithTwoTasksInsertsExactlyTheRecords() throws Exception {
-    Out o = hbload(phase("load", "-threads", "2"));
+    // with a Pushgateway that is not there: every push fails, and that must cost the tasks nothing
+    Out o = hbload(phase("load", "-threads", "2", "-p", "status.interval=1", "--metrics",
+        "pushgateway:http://127.0.0.1:" + closedPort()));
     assertThat(o.exit()).as(o.err()).isZero();
     assertThat(o.count("INSERT", "Return=OK")).isEqualTo(RECORDS);
     assertThat(o.count("INSERT", "Operations")).isEqualTo(RECORDS);
@@ -193,13 +202,95 @@ class MapReduceIT {
     assertThat(o.count("READ", "Return=OK") + o.count("UPDATE", "Return=OK")).isEqualTo(2000);
   }
 
+  /**
+   * {@code mapreduce run --metrics pushgateway:URL} against a real Pushgateway: while the shards run, a shard's interval
+   * push is there before its final values; at the end the gateway holds one group per shard of the run, and each
+   * shard's operation counters equal that shard's committed JSON report. About 15 s (one 2-shard job of ~5 s).
+   */
+  @Test
+  @Order(9)
+  void eachTaskPushesItsShardsMetricsToThePushgatewayInItsOwnGroup() throws Exception {
+    try (PushgatewayServer gateway = PushgatewayServer.start()) {
+      String[] args = phase("run", "-p", "operationcount=2000", "-target", "400", "-p", "status.interval=1",
+          "--metrics", "pushgateway:" + gateway.base());
+      Path jobDir = dir.resolve("jobs").resolve("job-" + JOBS.get());
+      Future<Out> command = background.submit(() -> hbload(args));
+      boolean midRun = false;
+      while (!command.isDone()) {
+        String s = gateway.scrape();
+        for (String shard : List.of("0", "1")) {
+          Map<String, String> mine = Map.of("job", "hbload", "shard", shard, "phase", "run");
+          midRun |= ScrapeText.value(s, "hbload_phase_finished", mine).equals(OptionalDouble.of(0.0))
+              && ScrapeText.value(s, "hbload_operations_completed_total", mine).orElse(0) > 0;
+        }
+        Thread.sleep(200);
+      }
+      Out o = command.get();
+      assertThat(o.exit()).as(o.err()).isZero();
+      assertThat(midRun).as("a shard pushed at a status interval, before its final values").isTrue();
+
+      String scrape = gateway.scrape();
+      long total = 0;
+      for (int shard = 0; shard < 2; shard++) {
+        JsonNode report = shardReport(jobDir, shard);
+        Map<String, String> mine = Map.of("job", "hbload", "shard", Integer.toString(shard), "phase", "run");
+        assertThat(ScrapeText.value(scrape, "hbload_phase_finished", mine)).as(scrape).hasValue(1.0);
+        assertThat(ScrapeText.value(scrape, "hbload_operations_completed_total", mine)).as("shard %d", shard)
+            .hasValue(report.path("operations").asDouble());
+        for (JsonNode m : report.path("measurements")) {
+          if (List.of("READ", "UPDATE").contains(m.path("name").asText())) {
+            Map<String, String> op = new java.util.HashMap<>(mine);
+            op.putAll(Map.of("operation", m.path("name").asText(), "status", "OK"));
+            assertThat(ScrapeText.value(scrape, "hbload_operations_total", op)).as("%s", op)
+                .hasValue(m.path("operations").asDouble());
+          }
+        }
+        total += report.path("operations").asLong();
+      }
+      assertThat(total).isEqualTo(2000);
+      assertThat(o.count("READ", "Return=OK") + o.count("UPDATE", "Return=OK")).isEqualTo(2000);
+      JsonNode groups = new ObjectMapper().readTree(gateway.groups()).path("data");
+      List<String> shards = new ArrayList<>();
+      for (JsonNode g : groups) {
+        assertThat(g.path("labels").path("job").asText()).isEqualTo("hbload");
+        assertThat(g.path("last_push_successful").asBoolean()).as("%s", g.path("labels")).isTrue();
+        shards.add(g.path("labels").path("shard").asText());
+      }
+      assertThat(shards).as("one group per shard of the run").containsExactlyInAnyOrder("0", "1");
+      assertThat(Pattern.compile("^hbload_operations_completed_total\\{.*shard=\"(\\d+)\"", Pattern.MULTILINE)
+          .matcher(scrape).results().map(r -> r.group(1)).distinct().sorted().toList()).containsExactly("0", "1");
+    }
+  }
+
   @Test
   @Order(5)
   void dfsioWriteThenReadVerifiesEveryByteInTheTasks() throws Exception {
+    // the write also pushes each task's pass to a Pushgateway (--metrics) where one is installed: no measurable cost
     String fs = hdfs.clientConfiguration().get("fs.defaultFS");
     String[] common = {"--files", "4", "--size", "3m", "--policy", "RS-3-2-1024k", "--clients", "2", "--fs", fs,
         "--hadoop-conf", hadoopConf.toString(), "--start-delay", "3s", "--format", "json"};
-    Out write = hbload(concat(new String[] {"mapreduce", "dfsio", "write"}, common));
+    Out write;
+    if (!PushgatewayServer.installed()) {
+      write = hbload(concat(new String[] {"mapreduce", "dfsio", "write"}, common)); // the rest still runs
+    } else {
+      try (PushgatewayServer gateway = PushgatewayServer.start()) {
+        write = hbload(concat(new String[] {"mapreduce", "dfsio", "write", "--metrics", "pushgateway:"
+            + gateway.base()}, common));
+        assertThat(write.exit()).as(write.err()).isZero();
+        // each task pushed its own pass, in its own group: two files of 3 MiB each
+        String scrape = gateway.scrape();
+        for (String shard : List.of("0", "1")) {
+          Map<String, String> mine = Map.of("job", "hbload", "shard", shard, "pass", "write", "workload", "dfsio");
+          assertThat(ScrapeText.value(scrape, "hbload_dfsio_bytes_total", mine)).as(scrape)
+              .hasValue(2 * 3 * 1048576.0);
+          assertThat(ScrapeText.value(scrape, "hbload_dfsio_files_total", mine)).hasValue(2.0);
+        }
+        List<String> groups = new ArrayList<>();
+        new ObjectMapper().readTree(gateway.groups()).path("data")
+            .forEach(g -> groups.add(g.path("labels").path("shard").asText()));
+        assertThat(groups).as("one group per task").containsExactlyInAnyOrder("0", "1");
+      }
+    }
     assertThat(hdfs.fileSystem().listStatus(new org.apache.hadoop.fs.Path("/user"))).as("job files on HDFS")
         .isNotEmpty();
     assertThat(write.exit()).as(write.err()).isZero();
@@ -324,7 +415,7 @@ class MapReduceIT {
    * PE's rows 0..599 every scan returns all the rows its range holds.
    */
   @Test
-  @Order(9)
+  @Order(11)
   void peScanRangeWithTwoMapTasksReportsEachClientsRowsScanned() {
     Out o = hbload(pe("scanRange10"));
     assertThat(o.exit()).as(o.err()).isZero();
@@ -481,5 +572,22 @@ class MapReduceIT {
       }
     }
     return null;
+  }
+
+  /** A loopback port nothing listens on (it was free a moment ago). */
+  private static int closedPort() throws java.io.IOException {
+    try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      return s.getLocalPort();
+    }
+  }
+
+  /** Shard {@code index}'s committed JSON report in the job directory. */
+  private static JsonNode shardReport(Path jobDir, int index) throws Exception {
+    try (var files = Files.walk(jobDir)) {
+      List<Path> found = files.filter(f -> f.getFileName().toString().equals(ShardFiles.name(index, ShardFiles.JSON)))
+          .toList();
+      assertThat(found).as("shard %d's committed report in %s", index, jobDir).hasSize(1);
+      return new ObjectMapper().readTree(found.get(0).toFile());
+    }
   }
 }

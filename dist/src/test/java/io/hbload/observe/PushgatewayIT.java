@@ -1,20 +1,16 @@
 package io.hbload.observe;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hbload.cli.HbloadCommand;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -29,51 +25,28 @@ import org.junit.jupiter.api.io.TempDir;
  * the JSON reports, a suite's per round. About 3 s for the run, 6 s for the suite.
  */
 class PushgatewayIT {
-  private static final Path BINARY = Path.of("/usr/bin/prometheus-pushgateway");
-  private static Process gateway;
+  private static PushgatewayServer gateway;
   private static String base;
-  private static Path logFile;
   private final HttpClient http = HttpClient.newHttpClient();
 
   /** One gateway for the class; each test pushes its own group (the suite's host/shard group is the run's too). */
   @BeforeAll
   static void startGateway() throws Exception {
-    assumeTrue(Files.isExecutable(BINARY), "Debian's prometheus-pushgateway package is not installed");
-    int port;
-    try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-      port = s.getLocalPort();
-    }
-    logFile = Files.createTempFile("pushgateway", ".log");
-    gateway = new ProcessBuilder(BINARY.toString(), "--web.listen-address=127.0.0.1:" + port)
-        .redirectErrorStream(true).redirectOutput(logFile.toFile()).start();
-    base = "http://127.0.0.1:" + port;
-    HttpClient http = HttpClient.newHttpClient();
-    long until = System.nanoTime() + 20_000_000_000L;
-    boolean ready = false;
-    while (!ready && System.nanoTime() < until) {
-      try {
-        ready = http.send(HttpRequest.newBuilder(URI.create(base + "/-/ready")).build(),
-            HttpResponse.BodyHandlers.ofString()).statusCode() == 200;
-      } catch (IOException notYet) {
-        Thread.sleep(200);
-      }
-    }
-    assertThat(ready).as("pushgateway ready: %s", Files.readString(logFile)).isTrue();
+    gateway = PushgatewayServer.start();
+    base = gateway.base();
   }
 
   @AfterAll
   static void stopGateway() throws Exception {
     if (gateway != null) {
-      gateway.destroy();
-      gateway.waitFor();
+      gateway.close();
     }
   }
 
   /** Clears the gateway between tests: both push the same group (job hbload, this host, shard 0). */
   @BeforeEach
   void wipe() throws Exception {
-    http.send(HttpRequest.newBuilder(URI.create(base + "/api/v1/admin/wipe")).PUT(HttpRequest.BodyPublishers
-        .noBody()).build(), HttpResponse.BodyHandlers.ofString());
+    gateway.wipe();
   }
 
   @Test

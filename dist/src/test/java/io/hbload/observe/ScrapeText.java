@@ -4,11 +4,11 @@ import java.util.Map;
 import java.util.OptionalDouble;
 
 /** Reads a sample out of Prometheus text format by metric name and a subset of its labels, in any label order. */
-final class ScrapeText {
+public final class ScrapeText {
   private ScrapeText() {
   }
 
-  static OptionalDouble value(String scrape, String metric, Map<String, String> labels) {
+  public static OptionalDouble value(String scrape, String metric, Map<String, String> labels) {
     for (String line : scrape.split("\n")) {
       if (line.startsWith("#") || !(line.startsWith(metric + "{") || line.startsWith(metric + " "))) {
         continue;

@@ -150,6 +150,7 @@ public final class PhaseRun {
       extra.add(new ReportLine("WARMUP", "Operations", warmup.operations));
       extra.add(new ReportLine("WARMUP", "RunTime(ms)", warmup.millis));
     }
+    extra.addAll(slotWaits());
     try {
       if (requested) {
         extra.addAll(session.runFinished(spec.phase()));
@@ -222,6 +223,32 @@ public final class PhaseRun {
         + "; the report holds every call that returned";
     messages.println("hbload: " + why);
     state.failOver(why);
+  }
+
+  /**
+   * Open loop on the pipelined path: when operations came due with every {@code hbload.inflight} slot busy, the
+   * generator's bound, not the system, held the schedule back (their intended latency holds the wait, service latency
+   * does not). Said on stderr and as two report lines, so that a gap between intended and service latency is not
+   * read as the system's. Nothing when the bound never held an operation back.
+   */
+  private List<ReportLine> slotWaits() {
+    long waits = 0;
+    long nanos = 0;
+    synchronized (threads) {
+      for (Worker w : workers) {
+        waits += w.slotWaits();
+        nanos += w.slotWaitNanos();
+      }
+    }
+    if (waits == 0) {
+      return List.of();
+    }
+    long millis = TimeUnit.NANOSECONDS.toMillis(nanos);
+    messages.println("hbload: operations came due with all " + spec.inflight() + " hbload.inflight slots busy "
+        + waits + " times, " + millis + " ms in all: they went out late, their intended latency includes the wait;"
+        + " a larger hbload.inflight keeps the -target schedule");
+    return List.of(new ReportLine("OPEN-LOOP", "SlotWaits", waits), new ReportLine("OPEN-LOOP", "SlotWaitTime(ms)",
+        millis));
   }
 
   /** Operations the workers have outstanding now (see {@link Worker#inFlight}); any thread, for a gauge. */

@@ -68,6 +68,10 @@ final class PipelinedWorker implements AsyncBinding.Completion {
    */
   private volatile long wakeIndex = NO_WAKE;
   private volatile boolean parked;
+  /** Open loop: when this worker found every slot busy, 0 while a slot is free (see {@link #slotWaitNanos}). */
+  private long fullSince;
+  private long slotWaits;
+  private long slotWaitNanos;
 
   PipelinedWorker(int index, long quota, RunSpec spec, BindingSession session, KeySpace keySpace,
       WorkerRecorder recorder, PhaseState state, long scheduleStartNanos) {
@@ -129,12 +133,17 @@ final class PipelinedWorker implements AsyncBinding.Completion {
           restartSeen = state.scheduleRestartNanos();
           pacer.restartAt(restartSeen);
           next = pacer.next();
+          slotWaits = 0; // the warm-up's waits are the cold start's
+          slotWaitNanos = 0;
         }
         long wakeAt = Long.MAX_VALUE;
         if (retrying > 0) {
           wakeAt = retryDue(ops);
         }
         if (freeCount == 0) {
+          if (pacer != null && fullSince == 0) {
+            fullSince = System.nanoTime();
+          }
           binding.flush();
           // open and closed loop alike, a batch of completions: with every slot busy the client is saturated, and a
           // wake-up per completion (what the open loop did) spent the CPU that client and server need to catch up,
@@ -146,6 +155,7 @@ final class PipelinedWorker implements AsyncBinding.Completion {
         if (pacer != null) {
           long now = System.nanoTime();
           if (now < next) {
+            fullSince = 0; // a slot was free before the next operation came due: the bound held nothing back
             binding.flush();
             // timed wake-ups at least a quantum apart: the operations due by then go out together, each late by
             // less than the quantum, which its intended latency (from its scheduled time) includes
@@ -154,6 +164,9 @@ final class PipelinedWorker implements AsyncBinding.Completion {
             lastWake = System.nanoTime();
             continue;
           }
+        }
+        if (fullSince != 0) {
+          heldByTheBound(next);
         }
         OperationSlot s = slots[free[freeCount - 1]];
         // a session's own operation may issue nothing for its turn (a row outside PE's sample): the slot stays free
@@ -173,6 +186,30 @@ final class PipelinedWorker implements AsyncBinding.Completion {
     } finally {
       cleanup(binding);
     }
+  }
+
+  /**
+   * Open loop, a slot free again after every slot was busy: the time an operation that was due waited for it (from
+   * its scheduled time or from when the slots filled, whichever is later). Its intended latency holds that wait; this
+   * tells the user the generator's bound, not the system, held the schedule back.
+   */
+  private void heldByTheBound(long due) {
+    long held = System.nanoTime() - Math.max(fullSince, due);
+    fullSince = 0;
+    if (held > 0) {
+      slotWaits++;
+      slotWaitNanos += held;
+    }
+  }
+
+  /** Open loop, measured part: how often an operation came due with every slot busy. Read after the worker ended. */
+  long slotWaits() {
+    return slotWaits;
+  }
+
+  /** Open loop, measured part: the time operations that came due waited for a free slot, summed over those waits. */
+  long slotWaitNanos() {
+    return slotWaitNanos;
   }
 
   /** The blocking worker's schedule; spin.sleep does not apply here (the worker also waits on completions). */

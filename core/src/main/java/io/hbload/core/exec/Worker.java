@@ -143,6 +143,18 @@ final class Worker implements Runnable {
     }
   }
 
+  /** Open loop on the pipelined path: operations that came due with every slot busy (measured part); else 0. */
+  long slotWaits() {
+    PipelinedWorker w = pipelined;
+    return w == null ? 0 : w.slotWaits();
+  }
+
+  /** Open loop on the pipelined path: the time those operations waited for a free slot, summed; else 0. */
+  long slotWaitNanos() {
+    PipelinedWorker w = pipelined;
+    return w == null ? 0 : w.slotWaitNanos();
+  }
+
   /** True while parked waiting for its next slot, when an interrupt is harmless. */
   boolean pacing() {
     PipelinedWorker w = pipelined;

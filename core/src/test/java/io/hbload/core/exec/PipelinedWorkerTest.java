@@ -82,6 +82,8 @@ class PipelinedWorkerTest {
     assertThat(read.intendedPercentileMicros(99)).as("intended p99 within 2x of service p99")
         .isLessThan(2 * read.percentileMicros(99));
     assertThat(binding.maxOutstandingPerWorker.get()).isLessThanOrEqualTo(32).isGreaterThan(4);
+    assertThat(r.extra()).as("the bound never held the schedule back: no OPEN-LOOP lines")
+        .noneMatch(l -> l.metric().equals("OPEN-LOOP"));
   }
 
   /**
@@ -113,6 +115,16 @@ class PipelinedWorkerTest {
     assertThat(read.percentileMicros(99)).as("service p99").isLessThan(30_000L);
     assertThat(read.intendedPercentileMicros(99)).as("intended p99: the growing backlog")
         .isGreaterThan(300_000L);
+    // and the report says the bound held the schedule back: after the first 4, every operation waited for a slot,
+    // so the waits span nearly all of the ~1 s the 400 operations took
+    assertThat(line(r, "SlotWaits")).as("operations that came due with every slot busy").isBetween(100L, 400L);
+    assertThat(line(r, "SlotWaitTime(ms)")).as("time a due operation waited for a slot")
+        .isBetween(700L, (long) r.runtimeMillis() + 50);
+  }
+
+  private static long line(RunResult r, String measurement) {
+    return r.extra().stream().filter(l -> l.metric().equals("OPEN-LOOP") && l.measurement().equals(measurement))
+        .mapToLong(l -> ((Number) l.value()).longValue()).findFirst().orElse(-1);
   }
 
   @Test

@@ -15,6 +15,11 @@ public final class JobKeys {
   /** The shared wall-clock start, epoch ms, chosen by the driver. */
   public static final String START_AT = "hbload.mapreduce.startat";
 
+  /** {@code --metrics pushgateway:URL}: the Pushgateway every task pushes to (absent: no metrics). */
+  public static final String METRICS_PUSHGATEWAY = "hbload.mapreduce.metrics.pushgateway";
+  /** The {@code workload} tag of the tasks' meters. */
+  public static final String METRICS_WORKLOAD = "hbload.mapreduce.metrics.workload";
+
   /** dfsio: {@code write} or {@code read}. */
   public static final String DFSIO_PASS = "hbload.mapreduce.dfsio.pass";
   /** dfsio: storage policy name (REPLICATION or an EC policy). */

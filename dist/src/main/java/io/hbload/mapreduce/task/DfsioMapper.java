@@ -8,6 +8,8 @@ import io.hbload.hdfs.stream.ParallelStreams;
 import io.hbload.hdfs.stream.RunDirectory;
 import io.hbload.mapreduce.config.DfsioTaskSpec;
 import io.hbload.mapreduce.config.JobKeys;
+import io.hbload.mapreduce.config.TaskMetricsSpec;
+import io.hbload.mapreduce.dfsio.DfsioAggregate;
 import io.hbload.mapreduce.dfsio.DfsioShardResult;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -30,6 +32,7 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
  * byte) its contiguous slice of the run's files with hdfs-io's streams, from the shared start instant on, then
  * commits what it measured ({@link DfsioShardResult}) to the task attempt's work directory: only the successful
  * attempt's result is published. The raw coder is resolved in this JVM, so the result says which coder ran here.
+ * With {@code --metrics pushgateway:URL} the task pushes its pass's meters at its end ({@link ShardMetrics}).
  */
 public final class DfsioMapper extends Mapper<LongWritable, Text, NullWritable, NullWritable> {
   @Override
@@ -67,9 +70,19 @@ public final class DfsioMapper extends Mapper<LongWritable, Text, NullWritable, 
       result = new DfsioShardResult(shard, CoderSelection.coderInUse(conf, task.policy()), IsalLibrary.status(), start,
           System.currentTimeMillis(), late, processCpuNanos() - cpu, used.encodeNanos(), used.decodeNanos(), done);
     }
+    publishMetrics(context.getConfiguration(), task, result);
     Path out = new Path(FileOutputFormat.getWorkOutputPath(context), ShardFiles.name(shard, ShardFiles.DFSIO));
     try (FSDataOutputStream o = out.getFileSystem(conf).create(out, true)) {
       o.write((String.join("\n", result.lines()) + "\n").getBytes(StandardCharsets.UTF_8));
+    }
+  }
+
+  /** With {@code --metrics pushgateway:URL}: this task's pass, as its own shard's group (never fails the task). */
+  private static void publishMetrics(Configuration conf, DfsioTaskSpec task, DfsioShardResult result) {
+    try (ShardMetrics metrics = ShardMetrics.open(TaskMetricsSpec.readFrom(conf), "hdfs", result.shard(),
+        System.err)) {
+      metrics.dfsioPassFinished(() -> DfsioAggregate.of(task.pass().toString(), task.policy().toString(), "task "
+          + result.shard(), List.of(result), 0));
     }
   }
 

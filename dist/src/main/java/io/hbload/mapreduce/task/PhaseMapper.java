@@ -7,6 +7,7 @@ import io.hbload.core.config.RunSpec;
 import io.hbload.core.config.SpecParser;
 import io.hbload.mapreduce.config.JobKeys;
 import io.hbload.mapreduce.config.PhaseTaskSpec;
+import io.hbload.mapreduce.config.TaskMetricsSpec;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -25,7 +26,8 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
  * {@link Launcher}, and copies its {@code .hlog} and JSON into the task attempt's work directory, which the output
  * committer publishes only for the attempt that succeeds: a killed, failed or speculative attempt's files are
  * discarded, so every operation is counted once. A run that failed (not one with failed operations) fails the
- * attempt, with the reason as its diagnostics, and MapReduce retries the shard.
+ * attempt, with the reason as its diagnostics, and MapReduce retries the shard. With {@code --metrics
+ * pushgateway:URL} the shard pushes its meters as it runs ({@link ShardMetrics}).
  */
 public final class PhaseMapper extends Mapper<LongWritable, Text, NullWritable, NullWritable> {
   @Override
@@ -41,9 +43,12 @@ public final class PhaseMapper extends Mapper<LongWritable, Text, NullWritable, 
     PrintStream out = System.out;
     PrintStream messages = System.err;
     Launcher.Outcome outcome;
-    try (ProgressKeeper keeper = ProgressKeeper.start(context)) {
+    // closed first: the final metrics push happens while the keeper still reports progress
+    try (ProgressKeeper keeper = ProgressKeeper.start(context);
+        ShardMetrics metrics = ShardMetrics.open(TaskMetricsSpec.readFrom(context.getConfiguration()), spec, messages)) {
       Launcher launcher = new Launcher(spec, Bindings.find(spec.binding()), messages, out,
-          List.of(new TaskProgress(context, spec.shard().toString())));
+          metrics.listeners(new TaskProgress(context, spec.shard().toString())));
+      metrics.watch(launcher);
       outcome = launcher.launch();
     } catch (BindingException e) {
       throw new IOException("shard " + spec.shard() + ": " + e.getMessage(), e);

@@ -1,0 +1,93 @@
+package io.hbload.observe;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * A real Pushgateway for a test class (Debian's prometheus-pushgateway, on 127.0.0.1 and a free port): started, ready
+ * when its {@code /-/ready} says so, and stopped with the class. A test where the package is not installed is
+ * skipped with that reason.
+ */
+public final class PushgatewayServer implements AutoCloseable {
+  private static final Path BINARY = Path.of("/usr/bin/prometheus-pushgateway");
+  private final HttpClient http = HttpClient.newHttpClient();
+  private final Process process;
+  private final String base;
+  private final Path log;
+
+  private PushgatewayServer(Process process, String base, Path log) {
+    this.process = process;
+    this.base = base;
+    this.log = log;
+  }
+
+  /** Whether Debian's prometheus-pushgateway is installed, for a test that uses a gateway for only part of it. */
+  public static boolean installed() {
+    return Files.isExecutable(BINARY);
+  }
+
+  /** Starts one and waits (up to 20 s) until it is ready; skips the caller's tests when it is not installed. */
+  public static PushgatewayServer start() throws Exception {
+    assumeTrue(installed(), "Debian's prometheus-pushgateway package is not installed");
+    int port;
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      port = s.getLocalPort();
+    }
+    Path log = Files.createTempFile("pushgateway", ".log");
+    Process p = new ProcessBuilder(BINARY.toString(), "--web.listen-address=127.0.0.1:" + port)
+        .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    PushgatewayServer server = new PushgatewayServer(p, "http://127.0.0.1:" + port, log);
+    long until = System.nanoTime() + 20_000_000_000L;
+    while (System.nanoTime() < until) {
+      try {
+        if (server.get("/-/ready").statusCode() == 200) {
+          return server;
+        }
+      } catch (IOException notYet) {
+        Thread.sleep(200);
+      }
+    }
+    server.close();
+    throw new AssertionError("pushgateway not ready in 20 s: " + Files.readString(log));
+  }
+
+  /** Its base URL, as {@code --metrics pushgateway:URL} takes it. */
+  public String base() {
+    return base;
+  }
+
+  /** Every series it holds, in Prometheus text format. */
+  public String scrape() throws Exception {
+    return get("/metrics").body();
+  }
+
+  /** Its groups with their labels and last push, as JSON ({@code /api/v1/metrics}). */
+  public String groups() throws Exception {
+    return get("/api/v1/metrics").body();
+  }
+
+  /** Deletes every group. */
+  public void wipe() throws Exception {
+    http.send(HttpRequest.newBuilder(URI.create(base + "/api/v1/admin/wipe")).PUT(HttpRequest.BodyPublishers
+        .noBody()).build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  private HttpResponse<String> get(String path) throws IOException, InterruptedException {
+    return http.send(HttpRequest.newBuilder(URI.create(base + path)).build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  @Override
+  public void close() throws InterruptedException {
+    process.destroy();
+    process.waitFor();
+  }
+}
