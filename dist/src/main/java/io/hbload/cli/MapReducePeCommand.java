@@ -41,6 +41,9 @@ final class MapReducePeCommand implements Callable<Integer> {
   @Mixin
   MapReduceCommand.JobOptions job = new MapReduceCommand.JobOptions();
 
+  @Mixin
+  TaskMetricsOption metrics = new TaskMetricsOption();
+
   @Option(names = "-D", paramLabel = "KEY=VALUE", description = "Hadoop/YARN setting for the job; repeatable")
   Map<String, String> hadoopProperties = new LinkedHashMap<>();
 
@@ -54,7 +57,7 @@ final class MapReducePeCommand implements Callable<Integer> {
     // one thread per map task: the engine's shard I is PE client I
     MapReducePhase run = new MapReducePhase(new MapReducePhase.Request(Phase.RUN, pe.properties(peSpec, 1),
         peSpec.clients(), new HadoopSettings(job.siteFiles(), Optional.empty(), hadoopProperties), job.startDelay,
-        job.output), err, label, work);
+        job.output, metrics.forTasks("pe-" + peSpec.test().command())), err, label, work);
     pe.checkInflight(run.spec(), peSpec);
     MapReducePhase.Result result;
     try (InterruptHook hook = InterruptHook.install(run::stop)) {

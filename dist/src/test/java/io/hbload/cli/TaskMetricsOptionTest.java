@@ -7,7 +7,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * {@code hbload mapreduce load|run|dfsio --metrics}: only a Pushgateway is accepted; a scrape endpoint or a bad URL is bad
+ * {@code hbload mapreduce load|run|pe|dfsio --metrics}: only a Pushgateway is accepted; a scrape endpoint or a bad URL is bad
  * input, refused before any cluster starts, in one line.
  */
 class TaskMetricsOptionTest {
@@ -27,8 +27,19 @@ class TaskMetricsOptionTest {
     }
   }
 
+  /** {@code mapreduce pe} takes PE's positional command and nclients, not --clients. */
+  @org.junit.jupiter.api.Test
+  void peTakesOnlyAPushgatewayToo() {
+    CommandOutput o = CommandOutput.of(HbloadCommand.commandLine(), "mapreduce", "pe", "--metrics", "prometheus:9464",
+        "randomRead", "2");
+    assertThat(o.exit()).isEqualTo(ExitCode.BAD_INPUT);
+    assertThat(o.errLines()).hasSize(1);
+    assertThat(o.err()).startsWith("hbload mapreduce pe: ").contains("give pushgateway:URL").doesNotContain("\tat ");
+    assertThat(o.out()).isEmpty();
+  }
+
   @ParameterizedTest
-  @ValueSource(strings = {"load", "run", "dfsio write", "dfsio read"})
+  @ValueSource(strings = {"load", "run", "pe", "dfsio write", "dfsio read"})
   void theHelpSaysWhatTheTasksPush(String command) {
     String[] a = ("mapreduce " + command + " --help").split(" ");
     CommandOutput o = CommandOutput.of(HbloadCommand.commandLine(), a);

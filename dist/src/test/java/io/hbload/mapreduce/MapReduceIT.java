@@ -398,11 +398,34 @@ class MapReduceIT {
     }
   }
 
-  /** The reverse: each map task reads its client's rows back, every read finding a PE-shaped value. */
+  /**
+   * The reverse: each map task reads its client's rows back, every read finding a PE-shaped value. Where a Pushgateway
+   * is installed, the clients push their meters to it (--metrics): one group per client, each client's final READ
+   * counter its own reads.
+   */
   @Test
   @Order(8)
-  void peSequentialReadWithTwoMapTasksReadsEveryRowTheWriteLeft() {
-    Out o = hbload(pe("sequentialRead"));
+  void peSequentialReadWithTwoMapTasksReadsEveryRowTheWriteLeft() throws Exception {
+    Out o;
+    if (!PushgatewayServer.installed()) {
+      o = hbload(pe("sequentialRead")); // the rest still runs
+    } else {
+      try (PushgatewayServer gateway = PushgatewayServer.start()) {
+        o = hbload(pe("sequentialRead", "--metrics", "pushgateway:" + gateway.base()));
+        assertThat(o.exit()).as(o.err()).isZero();
+        String scrape = gateway.scrape();
+        for (String client : List.of("0", "1")) {
+          Map<String, String> mine = Map.of("job", "hbload", "shard", client, "workload", "pe-sequentialRead",
+              "operation", "READ", "status", "OK");
+          assertThat(ScrapeText.value(scrape, "hbload_operations_total", mine)).as(scrape)
+              .hasValue((double) PE_MEASURED);
+        }
+        List<String> groups = new ArrayList<>();
+        new ObjectMapper().readTree(gateway.groups()).path("data")
+            .forEach(g -> groups.add(g.path("labels").path("shard").asText()));
+        assertThat(groups).as("one group per PE client").containsExactlyInAnyOrder("0", "1");
+      }
+    }
     assertThat(o.exit()).as(o.err()).isZero();
     assertPeClients(o, "SequentialReadTest");
     assertThat(o.count("READ", "Return=OK")).isEqualTo(2 * PE_MEASURED);

@@ -23,11 +23,13 @@ public final class PushgatewayServer implements AutoCloseable {
   private final Process process;
   private final String base;
   private final Path log;
+  private final Path data;
 
-  private PushgatewayServer(Process process, String base, Path log) {
+  private PushgatewayServer(Process process, String base, Path log, Path data) {
     this.process = process;
     this.base = base;
     this.log = log;
+    this.data = data;
   }
 
   /** Whether Debian's prometheus-pushgateway is installed, for a test that uses a gateway for only part of it. */
@@ -43,9 +45,14 @@ public final class PushgatewayServer implements AutoCloseable {
       port = s.getLocalPort();
     }
     Path log = Files.createTempFile("pushgateway", ".log");
-    Process p = new ProcessBuilder(BINARY.toString(), "--web.listen-address=127.0.0.1:" + port)
+    // Debian's build persists to /var/lib/prometheus/pushgateway.data by default and loads it at start: without a
+    // file of its own, a gateway serves the series an earlier test pushed, and a test of pushes passes with none
+    Path data = Files.createTempFile("pushgateway", ".data");
+    Files.delete(data);
+    Process p = new ProcessBuilder(BINARY.toString(), "--web.listen-address=127.0.0.1:" + port,
+        "--persistence.file=" + data)
         .redirectErrorStream(true).redirectOutput(log.toFile()).start();
-    PushgatewayServer server = new PushgatewayServer(p, "http://127.0.0.1:" + port, log);
+    PushgatewayServer server = new PushgatewayServer(p, "http://127.0.0.1:" + port, log, data);
     long until = System.nanoTime() + 20_000_000_000L;
     while (System.nanoTime() < until) {
       try {
@@ -86,8 +93,9 @@ public final class PushgatewayServer implements AutoCloseable {
   }
 
   @Override
-  public void close() throws InterruptedException {
+  public void close() throws InterruptedException, IOException {
     process.destroy();
     process.waitFor();
+    Files.deleteIfExists(data); // written at shutdown
   }
 }

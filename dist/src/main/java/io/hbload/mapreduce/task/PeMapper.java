@@ -9,6 +9,7 @@ import io.hbload.hbase.pe.PeClientResult;
 import io.hbload.mapreduce.config.JobKeys;
 import io.hbload.mapreduce.config.PeTaskSpec;
 import io.hbload.mapreduce.config.PhaseTaskSpec;
+import io.hbload.mapreduce.config.TaskMetricsSpec;
 import io.hbload.mapreduce.pe.PeShardResult;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -28,7 +29,8 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
  * I, so it works on PE's rows of client I). It runs as {@link PhaseMapper} runs a shard, with the PE binding built
  * from the driver's {@link io.hbload.hbase.pe.PeSpec}, and commits the shard's {@code .hlog} and JSON plus its
  * client's {@link PeShardResult} ({@code .pe}), all through the attempt's work directory: only the attempt that
- * succeeds publishes them.
+ * succeeds publishes them. With {@code --metrics pushgateway:URL} the client pushes its meters as it runs
+ * ({@link ShardMetrics}, shard I = client I).
  */
 public final class PeMapper extends Mapper<LongWritable, Text, NullWritable, NullWritable> {
   @Override
@@ -43,10 +45,15 @@ public final class PeMapper extends Mapper<LongWritable, Text, NullWritable, Nul
     java.nio.file.Path pe = local.resolve(ShardFiles.name(shard, ShardFiles.PE));
     RunSpec spec = SpecParser.parse(task.forShard(shard, hlog, json), task.phase(), provider);
     Launcher.Outcome outcome;
-    try (ProgressKeeper keeper = ProgressKeeper.start(context)) {
+    // closed first: the final metrics push happens while the keeper still reports progress
+    try (ProgressKeeper keeper = ProgressKeeper.start(context);
+        ShardMetrics metrics = ShardMetrics.open(TaskMetricsSpec.readFrom(context.getConfiguration()), spec,
+            System.err)) {
       // the attempt's stdout and stderr logs get what hbload pe prints, but PE's lines: the driver prints those
-      outcome = new Launcher(spec, provider, System.err, System.out,
-          List.of(new TaskProgress(context, spec.shard().toString()))).launch();
+      Launcher launcher = new Launcher(spec, provider, System.err, System.out,
+          metrics.listeners(new TaskProgress(context, spec.shard().toString())));
+      metrics.watch(launcher);
+      outcome = launcher.launch();
     } catch (BindingException e) {
       throw new IOException("shard " + spec.shard() + ": " + e.getMessage(), e);
     }
