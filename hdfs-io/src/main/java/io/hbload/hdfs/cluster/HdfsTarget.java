@@ -116,15 +116,30 @@ public final class HdfsTarget implements AutoCloseable {
    */
   public static Configuration configuration(HdfsSettings settings) {
     Configuration conf = new Configuration();
-    for (Path file : settings.confFiles()) {
-      if (!Files.isReadable(file)) {
-        throw new BadInputException("cannot read configuration file " + file);
+    for (Path given : settings.confFiles()) {
+      for (Path file : siteFiles(given)) {
+        if (!Files.isReadable(file)) {
+          throw new BadInputException("cannot read configuration file " + file);
+        }
+        conf.addResource(new org.apache.hadoop.fs.Path(file.toUri()));
       }
-      conf.addResource(new org.apache.hadoop.fs.Path(file.toUri()));
     }
     settings.defaultFs().ifPresent(uri -> conf.set(CommonConfigurationKeysPublic.FS_DEFAULT_NAME_KEY, uri));
     settings.overrides().forEach(conf::set);
     return conf;
+  }
+
+  /** A file as given; a directory (as HADOOP_CONF_DIR or {@code hbload embedded} writes) as its core- and hdfs-site. */
+  private static java.util.List<Path> siteFiles(Path given) {
+    if (!Files.isDirectory(given)) {
+      return java.util.List.of(given);
+    }
+    java.util.List<Path> sites = java.util.stream.Stream.of("core-site.xml", "hdfs-site.xml").map(given::resolve)
+        .filter(Files::exists).toList();
+    if (sites.isEmpty()) {
+      throw new BadInputException("configuration directory " + given + " has no core-site.xml or hdfs-site.xml");
+    }
+    return sites;
   }
 
   /**
@@ -154,8 +169,8 @@ public final class HdfsTarget implements AutoCloseable {
    * disabled and not enable-able, or wider than the live DataNodes.
    */
   public StoragePolicy checkUsable(StoragePolicy policy) throws IOException {
-    int live = fs.getDataNodeStats(DatanodeReportType.LIVE).length;
-    if (live < policy.dataNodesForFullWidth()) {
+    int live = liveDataNodes();
+    if (live >= 0 && live < policy.dataNodesForFullWidth()) {
       throw new BadInputException(policy + " needs " + policy.dataNodesForFullWidth()
           + " DataNodes, the cluster has " + live + " live");
     }
@@ -175,6 +190,24 @@ public final class HdfsTarget implements AutoCloseable {
       }
     }
     return StoragePolicy.of(info.getPolicy());
+  }
+
+  /**
+   * Live DataNodes, or -1 when this user may not ask: a DataNode report needs the HDFS superuser on a cluster with
+   * permissions on (any Kerberized one), and a benchmark user is rarely that; the NameNode then refuses a too-wide
+   * write itself.
+   */
+  private int liveDataNodes() throws IOException {
+    try {
+      return fs.getDataNodeStats(DatanodeReportType.LIVE).length;
+    } catch (org.apache.hadoop.security.AccessControlException e) {
+      return -1;
+    } catch (org.apache.hadoop.ipc.RemoteException e) {
+      if (e.unwrapRemoteException() instanceof org.apache.hadoop.security.AccessControlException) {
+        return -1;
+      }
+      throw e;
+    }
   }
 
   private static String firstLine(String message) {
