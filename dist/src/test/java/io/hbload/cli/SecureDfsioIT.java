@@ -176,6 +176,24 @@ class SecureDfsioIT {
     assertThat(c.seconds).isLessThan(30);
   }
 
+  /**
+   * {@code mapreduce dfsio} logs in too: its --principal/--keytab were parsed and then ignored (the driver ran as
+   * whatever this process was). A principal the keytab lacks now fails before any job, in one line.
+   */
+  @Test
+  void mapreduceDfsioLogsInWithItsOptions() {
+    List<String> a = new ArrayList<>(List.of("mapreduce"));
+    a.addAll(dfsio("write", "REPLICATION", "/benchmarks/it-mapreduce"));
+    a.set(a.indexOf("--principal") + 1, "someone@EXAMPLE.COM");
+    long t0 = System.nanoTime();
+    CommandOutput o = exec(a);
+    assertThat(o.exit()).as(o.err()).isEqualTo(2);
+    assertThat(o.errLines()).containsExactly("hbload mapreduce dfsio write: Kerberos login as someone@EXAMPLE.COM "
+        + "with keytab " + confDir.resolve("client.keytab") + " failed: Unable to obtain password from user (the "
+        + "keytab has no key for this principal)");
+    assertThat((System.nanoTime() - t0) / 1e9).isLessThan(10);
+  }
+
   private record Child(int exit, List<String> err, double seconds) {}
 
   /** hbload in a fresh JVM (this one's Hadoop login is the servers'), with no ticket cache. */

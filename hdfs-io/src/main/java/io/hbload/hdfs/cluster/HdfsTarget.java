@@ -116,30 +116,15 @@ public final class HdfsTarget implements AutoCloseable {
    */
   public static Configuration configuration(HdfsSettings settings) {
     Configuration conf = new Configuration();
-    for (Path given : settings.confFiles()) {
-      for (Path file : siteFiles(given)) {
-        if (!Files.isReadable(file)) {
-          throw new BadInputException("cannot read configuration file " + file);
-        }
-        conf.addResource(new org.apache.hadoop.fs.Path(file.toUri()));
+    for (Path file : settings.confFiles()) {
+      if (!Files.isReadable(file)) {
+        throw new BadInputException("cannot read configuration file " + file);
       }
+      conf.addResource(new org.apache.hadoop.fs.Path(file.toUri()));
     }
     settings.defaultFs().ifPresent(uri -> conf.set(CommonConfigurationKeysPublic.FS_DEFAULT_NAME_KEY, uri));
     settings.overrides().forEach(conf::set);
     return conf;
-  }
-
-  /** A file as given; a directory (as HADOOP_CONF_DIR or {@code hbload embedded} writes) as its core- and hdfs-site. */
-  private static java.util.List<Path> siteFiles(Path given) {
-    if (!Files.isDirectory(given)) {
-      return java.util.List.of(given);
-    }
-    java.util.List<Path> sites = java.util.stream.Stream.of("core-site.xml", "hdfs-site.xml").map(given::resolve)
-        .filter(Files::exists).toList();
-    if (sites.isEmpty()) {
-      throw new BadInputException("configuration directory " + given + " has no core-site.xml or hdfs-site.xml");
-    }
-    return sites;
   }
 
   /**

@@ -39,7 +39,7 @@ import org.apache.hadoop.security.ssl.KeyStoreTestUtil;
  * {@code authentication}) and HTTPS-only web endpoints (a DataNode refuses SASL data transfer on unprivileged ports
  * otherwise), with a throw-away key store and ssl-server/ssl-client files in a private directory. Once up, its
  * superuser prepares what an administrator would for a benchmark user: a home directory, {@code /benchmarks}
- * writable by everyone (sticky, like {@code /tmp}), and every built-in erasure-coding policy the DataNodes can hold
+ * and {@code /tmp} writable by everyone (sticky), and every built-in erasure-coding policy the DataNodes can hold
  * enabled (enabling one needs the superuser). Not thread-safe, except {@link #close()}, which stops it and removes its files.
  */
 public final class SecureEmbeddedHdfs implements AutoCloseable {
@@ -137,7 +137,7 @@ public final class SecureEmbeddedHdfs implements AutoCloseable {
     }
   }
 
-  /** As the superuser: the client's home, a world-writable /benchmarks, and the policies that fit. */
+  /** As the superuser: the client's home, world-writable /benchmarks and /tmp, and the policies that fit. */
   private static List<String> prepareForUser(EmbeddedCluster cluster, Logins logins, int dataNodes)
       throws Exception {
     UserGroupInformation superuser = UserGroupInformation.loginUserFromKeytabAndReturnUGI(logins.serverPrincipal(),
@@ -148,9 +148,12 @@ public final class SecureEmbeddedHdfs implements AutoCloseable {
         org.apache.hadoop.fs.Path home = new org.apache.hadoop.fs.Path("/user/" + logins.clientUser());
         fs.mkdirs(home);
         fs.setOwner(home, logins.clientUser(), null);
-        org.apache.hadoop.fs.Path benchmarks = new org.apache.hadoop.fs.Path("/benchmarks");
-        fs.mkdirs(benchmarks);
-        fs.setPermission(benchmarks, new FsPermission((short) 01777));
+        // /benchmarks for dfsio, /tmp for MapReduce's staging and history directories, as on a real cluster
+        for (String shared : List.of("/benchmarks", "/tmp")) {
+          org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(shared);
+          fs.mkdirs(p);
+          fs.setPermission(p, new FsPermission((short) 01777));
+        }
         List<String> enabled = new ArrayList<>();
         for (ErasureCodingPolicyInfo info : fs.getAllErasureCodingPolicies()) {
           ErasureCodingPolicy p = info.getPolicy();
