@@ -113,9 +113,30 @@ public final class SecureEmbeddedHdfs implements AutoCloseable {
     // random passwords: the key stores are throw-away, but nothing here should be a well-known secret
     KeyStoreTestUtil.setupSSLConfig(ssl.toString(), ssl.toString(), conf, false, true, "",
         randomPassword(), randomPassword(), randomPassword());
+    for (String file : List.of(KeyStoreTestUtil.getServerSSLConfigFileName(), KeyStoreTestUtil.getClientSSLConfigFileName())) {
+      neverReload(ssl.resolve(file));
+    }
     conf.set(DFSConfigKeys.DFS_CLIENT_HTTPS_KEYSTORE_RESOURCE_KEY, KeyStoreTestUtil.getClientSSLConfigFileName());
     conf.set(DFSConfigKeys.DFS_SERVER_HTTPS_KEYSTORE_RESOURCE_KEY, KeyStoreTestUtil.getServerSSLConfigFileName());
     return conf;
+  }
+
+  /**
+   * The key stores never change, and they are deleted at close while the servers' reload timers (every 10 s by
+   * default) live on until the JVM exits: each would print a stack trace then. A day's interval keeps them quiet.
+   */
+  private static void neverReload(Path sslFile) throws IOException {
+    Configuration c = new Configuration(false);
+    c.addResource(new org.apache.hadoop.fs.Path(sslFile.toUri()));
+    c.size(); // loads the file before it is rewritten
+    for (String mode : List.of("server", "client")) {
+      c.setLong("ssl." + mode + ".stores.reload.interval", 86_400_000L);
+      c.setLong("ssl." + mode + ".truststore.reload.interval", 86_400_000L);
+    }
+    try (OutputStream out = Files.newOutputStream(sslFile, StandardOpenOption.TRUNCATE_EXISTING,
+        StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)) {
+      c.writeXml(out);
+    }
   }
 
   /**
