@@ -99,8 +99,9 @@ public final class EmbeddedCommand implements Callable<Integer> {
       if (hdfsDataNodes > 0) {
         err.println("hbload embedded: starting a Kerberized HDFS (" + hdfsDataNodes + " DataNodes) on 127.0.0.1 ...");
         EmbeddedKdc kdc = hbase.kdc();
-        hdfs = SecureEmbeddedHdfs.start(new SecureEmbeddedHdfs.Logins(kdc.hdfsPrincipal(), kdc.spnegoPrincipal(),
-            kdc.hdfsKeytab(), kdc.clientUser()), hdfsDataNodes);
+        // the HBase servers' principal: the NameNode's login becomes this process's, which HBase's servers use too
+        hdfs = SecureEmbeddedHdfs.start(new SecureEmbeddedHdfs.Logins(kdc.serverPrincipal(), kdc.serverKeytab(),
+            kdc.spnegoPrincipal(), kdc.hdfsKeytab(), kdc.clientUser()), hdfsDataNodes);
         written.addAll(hdfs.writeClientFiles(dir));
       }
     } catch (IOException | RuntimeException e) {
@@ -172,7 +173,7 @@ public final class EmbeddedCommand implements Callable<Integer> {
   /** The secure HDFS's address and a dfsio command line with the same login as HBase's. */
   private static void printHdfs(PrintWriter out, SecureEmbeddedHdfs hdfs, EmbeddedKdc kdc, Path dir) {
     out.println("HDFS is up: " + hdfs.defaultFs() + ", " + hdfs.dataNodeCount() + " DataNode(s), Kerberos (servers "
-        + kdc.hdfsPrincipal() + "), core-site.xml and hdfs-site.xml in " + dir);
+        + kdc.serverPrincipal() + "), core-site.xml and hdfs-site.xml in " + dir);
     out.println("EC policies enabled: " + (hdfs.enabledPolicies().isEmpty() ? "none (too few DataNodes)"
         : String.join(", ", hdfs.enabledPolicies())) + "; /benchmarks is writable by all");
     out.println("hbload dfsio write --policy REPLICATION --conf " + dir + " --principal " + kdc.clientPrincipal()

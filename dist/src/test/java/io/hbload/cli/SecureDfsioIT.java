@@ -93,7 +93,7 @@ class SecureDfsioIT {
   @Test
   void embeddedPrintsTheSecureHdfsAndWritesItsClientFiles() throws Exception {
     assertThat(printed).contains("HDFS is up: hdfs://localhost:").contains("3 DataNode(s), Kerberos (servers "
-        + "hdfs/localhost@EXAMPLE.COM)").contains("EC policies enabled: ").contains("XOR-2-1-1024k");
+        + "hbase/localhost@EXAMPLE.COM)").contains("EC policies enabled: ").contains("XOR-2-1-1024k");
     assertThat(dfsioArgs).containsSubsequence("--conf", confDir.toString())
         .containsSubsequence("--principal", "client@EXAMPLE.COM")
         .containsSubsequence("--keytab", confDir.resolve("client.keytab").toString());
@@ -101,7 +101,7 @@ class SecureDfsioIT {
         .contains("<name>hadoop.security.authentication</name><value>kerberos</value>")
         .contains("<name>fs.defaultFS</name><value>hdfs://localhost:");
     String hdfsSite = Files.readString(confDir.resolve("hdfs-site.xml"));
-    assertThat(hdfsSite).contains("<name>dfs.namenode.kerberos.principal</name><value>hdfs/localhost@EXAMPLE.COM")
+    assertThat(hdfsSite).contains("<name>dfs.namenode.kerberos.principal</name><value>hbase/localhost@EXAMPLE.COM")
         .contains("<name>dfs.data.transfer.protection</name><value>authentication</value>")
         .doesNotContainIgnoringCase("password").doesNotContain("keytab");
   }
@@ -192,6 +192,17 @@ class SecureDfsioIT {
         + "with keytab " + confDir.resolve("client.keytab") + " failed: Unable to obtain password from user (the "
         + "keytab has no key for this principal)");
     assertThat((System.nanoTime() - t0) / 1e9).isLessThan(10);
+  }
+
+  /** The HBase beside it still serves its Kerberos clients once the NameNode's login became the process's. */
+  @Test
+  void hbaseStillServesThePrintedLogin() {
+    String line = printed.lines().filter(l -> l.startsWith("hbload load ")).findFirst().orElseThrow();
+    List<String> a = new ArrayList<>(Arrays.asList(line.trim().split("\\s+")).subList(1, line.trim().split("\\s+").length));
+    a.addAll(List.of("-p", "recordcount=200", "--fail-on-error"));
+    CommandOutput o = exec(a);
+    assertThat(o.exit()).as(o.err()).isZero();
+    assertThat(o.out()).contains("[INSERT], Return=OK, 200");
   }
 
   private record Child(int exit, List<String> err, double seconds) {}

@@ -43,8 +43,13 @@ import org.apache.hadoop.security.ssl.KeyStoreTestUtil;
  * enabled (enabling one needs the superuser). Not thread-safe, except {@link #close()}, which stops it and removes its files.
  */
 public final class SecureEmbeddedHdfs implements AutoCloseable {
-  /** Principals and keytab of the servers, and the user the cluster is prepared for. */
-  public record Logins(String serverPrincipal, String spnegoPrincipal, Path serverKeytab, String clientUser) {}
+  /**
+   * Principals and keytabs of the servers, and the user the cluster is prepared for. In a JVM whose other Kerberos
+   * servers (an embedded HBase) logged in first, {@code serverPrincipal} must be theirs: the NameNode's login becomes
+   * the process's, and a server of another principal would then no longer accept its own clients.
+   */
+  public record Logins(String serverPrincipal, Path serverKeytab, String spnegoPrincipal, Path spnegoKeytab,
+      String clientUser) {}
 
   private final EmbeddedCluster cluster;
   private final Path privateDir;
@@ -107,6 +112,7 @@ public final class SecureEmbeddedHdfs implements AutoCloseable {
     conf.set(DFSConfigKeys.DFS_DATANODE_KERBEROS_PRINCIPAL_KEY, logins.serverPrincipal());
     conf.set(DFSConfigKeys.DFS_DATANODE_KEYTAB_FILE_KEY, logins.serverKeytab().toString());
     conf.set(DFSConfigKeys.DFS_WEB_AUTHENTICATION_KERBEROS_PRINCIPAL_KEY, logins.spnegoPrincipal());
+    conf.set(DFSConfigKeys.DFS_WEB_AUTHENTICATION_KERBEROS_KEYTAB_KEY, logins.spnegoKeytab().toString());
     conf.setBoolean(DFSConfigKeys.DFS_BLOCK_ACCESS_TOKEN_ENABLE_KEY, true);
     conf.set(HdfsClientConfigKeys.DFS_DATA_TRANSFER_PROTECTION_KEY, "authentication");
     conf.set(DFSConfigKeys.DFS_HTTP_POLICY_KEY, HttpConfig.Policy.HTTPS_ONLY.name());
