@@ -27,8 +27,9 @@ final class DfsioOptions {
 
   /** Where HDFS is; shared by every subcommand that talks to HDFS. */
   static final class Hdfs {
-    @Option(names = {"-conf", "--conf", "--hdfs-site"}, paramLabel = "FILE",
-        description = "Hadoop configuration file (core-site.xml, hdfs-site.xml); repeatable")
+    @Option(names = {"-conf", "--conf", "--hdfs-site"}, paramLabel = "FILE|DIR",
+        description = "Hadoop configuration file (core-site.xml, hdfs-site.xml), or a directory holding them; "
+            + "repeatable")
     List<Path> confFiles = new ArrayList<>();
 
     @picocli.CommandLine.Mixin

@@ -4,11 +4,13 @@ import io.hbload.cli.contract.ExitCode;
 import io.hbload.hbase.embedded.EmbeddedHBase;
 import io.hbload.hbase.embedded.EmbeddedKdc;
 import io.hbload.hbase.table.TableSpec;
+import io.hbload.hdfs.cluster.SecureEmbeddedHdfs;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -65,6 +67,12 @@ public final class EmbeddedCommand implements Callable<Integer> {
           + "client.keytab and krb5.conf beside hbase-site.xml; prints the principal to use. No info servers.")
   boolean kerberos;
 
+  @Option(names = "--hdfs-datanodes", defaultValue = "0", paramLabel = "N",
+      description = "With --kerberos: also a Kerberized HDFS (NameNode and N DataNodes on 127.0.0.1, SASL data "
+          + "transfer, HTTPS only) for dfsio; writes core-site.xml and hdfs-site.xml into the conf dir. 3 DataNodes "
+          + "take replication 3 and XOR-2-1-1024k, 5 also RS-3-2-1024k, 9 RS-6-3-1024k; 0 = none (default).")
+  int hdfsDataNodes;
+
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
@@ -73,18 +81,40 @@ public final class EmbeddedCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(spec.commandLine(),
           "--regionservers must be >= 1, --presplit and --seconds >= 0");
     }
+    if (hdfsDataNodes < 0 || hdfsDataNodes > 0 && !kerberos) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "--hdfs-datanodes must be >= 0 and needs "
+          + "--kerberos (dfsio starts its own plain HDFS when none is configured)");
+    }
     err.println("hbload embedded: starting " + (kerberos ? "a KDC and a Kerberized " : "") + "HBase on 127.0.0.1 ...");
     long t0 = System.nanoTime();
     EmbeddedHBase hbase = kerberos ? EmbeddedHBase.startSecure(regionServers, zkPort)
         : EmbeddedHBase.start(regionServers, zkPort, infoServers);
-    List<Path> written;
+    List<Path> written = new ArrayList<>();
+    SecureEmbeddedHdfs hdfs = null;
     try {
       hbase.createTable(TableSpec.of(table, family, presplit > 0 ? presplit : 10 * regionServers), err);
       Path dir = confDir != null ? confDir : EmbeddedHBase.privateConfDir();
-      written = kerberos ? hbase.writeClientFiles(dir) : List.of(hbase.writeHBaseSite(dir.resolve("hbase-site.xml")));
+      written.addAll(kerberos ? hbase.writeClientFiles(dir)
+          : List.of(hbase.writeHBaseSite(dir.resolve("hbase-site.xml"))));
+      if (hdfsDataNodes > 0) {
+        err.println("hbload embedded: starting a Kerberized HDFS (" + hdfsDataNodes + " DataNodes) on 127.0.0.1 ...");
+        EmbeddedKdc kdc = hbase.kdc();
+        // the HBase servers' principal: the NameNode's login becomes this process's, which HBase's servers use too
+        hdfs = SecureEmbeddedHdfs.start(new SecureEmbeddedHdfs.Logins(kdc.serverPrincipal(), kdc.serverKeytab(),
+            kdc.spnegoPrincipal(), kdc.hdfsKeytab(), kdc.clientUser()), hdfsDataNodes);
+        written.addAll(hdfs.writeClientFiles(dir));
+      }
     } catch (IOException | RuntimeException e) {
+      if (hdfs != null) {
+        hdfs.close();
+      }
       hbase.close();
       throw e;
+    }
+    SecureEmbeddedHdfs startedHdfs = hdfs;
+    if (startedHdfs != null) {
+      // Ctrl-C: stop HDFS too and remove its data and key stores (HBase's cluster has its own hook)
+      Runtime.getRuntime().addShutdownHook(new Thread(startedHdfs::close, "hbload-embedded-hdfs-shutdown"));
     }
     Path site = written.get(0);
     // Ctrl-C: the cluster's own hook stops it and removes its data; this one removes the client files
@@ -101,6 +131,9 @@ public final class EmbeddedCommand implements Callable<Integer> {
     if (kerberos) {
       printLogin(out, hbase.kdc(), site.getParent());
     }
+    if (startedHdfs != null) {
+      printHdfs(out, startedHdfs, hbase.kdc(), site.getParent());
+    }
     out.println(seconds > 0 ? "Stopping in " + seconds + " s (Ctrl-C stops now)." : "Ctrl-C stops it.");
     out.flush();
     CountDownLatch never = new CountDownLatch(1);
@@ -109,6 +142,9 @@ public final class EmbeddedCommand implements Callable<Integer> {
         never.await(seconds, TimeUnit.SECONDS); // nothing counts it down: this is the timed wait
       } finally {
         // also when interrupted (an embedding thread or test stopping it early)
+        if (startedHdfs != null) {
+          startedHdfs.close();
+        }
         hbase.close();
         removeQuietly(written);
       }
@@ -132,6 +168,16 @@ public final class EmbeddedCommand implements Callable<Integer> {
     out.println("hbload run -w a " + login);
     out.println("YCSB:    -cp " + dir + " -p principal=" + kdc.clientPrincipal() + " -p keytab=" + keytab
         + "  (JVM: -Djava.security.krb5.conf=" + krb5 + ")");
+  }
+
+  /** The secure HDFS's address and a dfsio command line with the same login as HBase's. */
+  private static void printHdfs(PrintWriter out, SecureEmbeddedHdfs hdfs, EmbeddedKdc kdc, Path dir) {
+    out.println("HDFS is up: " + hdfs.defaultFs() + ", " + hdfs.dataNodeCount() + " DataNode(s), Kerberos (servers "
+        + kdc.serverPrincipal() + "), core-site.xml and hdfs-site.xml in " + dir);
+    out.println("EC policies enabled: " + (hdfs.enabledPolicies().isEmpty() ? "none (too few DataNodes)"
+        : String.join(", ", hdfs.enabledPolicies())) + "; /benchmarks is writable by all");
+    out.println("hbload dfsio write --policy REPLICATION --conf " + dir + " --principal " + kdc.clientPrincipal()
+        + " --keytab " + dir.resolve("client.keytab") + " --krb5-conf " + dir.resolve("krb5.conf"));
   }
 
   /** Removes the written client files and their directory, if it is then empty. */

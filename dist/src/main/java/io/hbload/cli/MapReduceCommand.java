@@ -185,7 +185,7 @@ public final class MapReduceCommand extends GroupCommand {
     abstract DfsioTaskSpec.Pass pass();
 
     @Override
-    public Integer call() throws IOException, InterruptedException {
+    public Integer call() throws Exception {
       String label = spec.qualifiedName(" ");
       PrintStream err = PhaseCommand.WriterStream.printStream(spec.commandLine().getErr());
       DfsioSpec given = options.spec(hdfs);
@@ -200,7 +200,9 @@ public final class MapReduceCommand extends GroupCommand {
           job.output, metrics.forTasks("dfsio")), err, label);
       MapReduceDfsio.Result result;
       try (InterruptHook hook = InterruptHook.install(dfsio::stop)) {
-        result = dfsio.execute();
+        // --principal/--keytab (or the ticket cache): the driver reads HDFS and submits as that user, and the job
+        // gets its HDFS delegation token; the tasks authenticate with the token only
+        result = hdfs.loggedIn(dfsio::execute);
       }
       err.println(label + ": task results in " + result.outputDir());
       Optional<String> mismatch = result.run() == null ? Optional.empty()

@@ -178,6 +178,9 @@ public final class MapReduceDfsio {
     DfsioSpec spec = request.spec();
     Configuration conf = new Configuration(hadoop);
     conf.set("fs.defaultFS", target.configuration().get("fs.defaultFS"));
+    // on a Kerberized HDFS the job's submission fetches a delegation token for it (the tasks' only credential);
+    // a no-op without security
+    conf.set(org.apache.hadoop.mapreduce.MRJobConfig.JOB_NAMENODES, target.configuration().get("fs.defaultFS"));
     long startAt = System.currentTimeMillis() + request.startDelay().toMillis();
     new DfsioTaskSpec(request.pass(), spec.policy(), spec.files(), spec.fileBytes(), spec.bufferBytes(),
         spec.streams(), spec.baseDir(), spec.coder(), request.clients(), startAt).writeTo(conf);

@@ -67,7 +67,10 @@ class CliTest {
       "dfsio principal alone|dfsio write --principal c@E|--principal and --keytab go together",
       "dfsio unreadable keytab|dfsio read --fs hdfs://127.0.0.1:1 --principal c@E --keytab /nonexistent/k|--keytab /nonexistent/k is not a readable file",
       "dfsio unreadable krb5.conf|dfsio compare --fs hdfs://127.0.0.1:1 --krb5-conf /nonexistent/krb5|--krb5-conf /nonexistent/krb5 is not a readable file",
-      "dfsio login on embedded HDFS|dfsio write --principal c@E --keytab /etc/passwd|need a configured secure HDFS"})
+      "dfsio login on embedded HDFS|dfsio write --principal c@E --keytab /etc/passwd|need a configured secure HDFS",
+      "dfsio conf dir without sites|dfsio write --conf /|configuration directory / has no core-site.xml or hdfs-site.xml",
+      "embedded hdfs without kerberos|embedded --hdfs-datanodes 3|--hdfs-datanodes must be >= 0 and needs --kerberos",
+      "embedded negative datanodes|embedded --kerberos --hdfs-datanodes -1|--hdfs-datanodes must be >= 0"})
   void badInputIsOneLineAndExitTwo(String what, String args, String message) {
     CommandOutput o = exec(args.split(" "));
     assertThat(o.exit()).as(what).isEqualTo(2);

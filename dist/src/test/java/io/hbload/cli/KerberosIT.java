@@ -214,8 +214,8 @@ class KerberosIT {
 
   @Test
   void dfsioLogsInBeforeTouchingHdfs() {
-    // secure HDFS end to end is not tested (no secure MiniDFSCluster): a wrong login fails before any NameNode
-    // call, and a good one gets as far as the (absent) NameNode
+    // a wrong login fails before any NameNode call, and a good one gets as far as the (absent) NameNode; dfsio
+    // against a Kerberized HDFS end to end is SecureDfsioIT
     String keytab = confDir.resolve("client.keytab").toString();
     String krb5 = confDir.resolve("krb5.conf").toString();
     CommandOutput wrong = exec(args("dfsio", "write", "--fs", "hdfs://127.0.0.1:1", "--principal",

@@ -27,8 +27,11 @@ public final class WorkDirs {
   public static Path choose(String given, Configuration conf, EmbeddedYarn embedded, String name) throws IOException {
     FileSystem fs = FileSystem.get(conf);
     if (given != null) {
-      Path dir = fs.makeQualified(new Path(given));
-      if (dir.getFileSystem(conf).exists(dir)) {
+      // qualified on its own file system: --output file:///DIR beside an HDFS default is what describe() suggests
+      Path raw = new Path(given);
+      FileSystem own = raw.getFileSystem(conf);
+      Path dir = own.makeQualified(raw);
+      if (own.exists(dir)) {
         throw new SpecException("--output " + dir + " exists already; give a new directory");
       }
       return dir;

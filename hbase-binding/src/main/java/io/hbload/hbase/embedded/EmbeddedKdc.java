@@ -7,9 +7,10 @@ import java.util.Properties;
 import org.apache.hadoop.minikdc.MiniKdc;
 
 /**
- * A Kerberos KDC in this JVM (Hadoop's MiniKdc, Apache Kerby) on 127.0.0.1 and a random port, with the two
- * principals a secure embedded cluster needs: {@code hbase/localhost} for the servers (the host name they register
- * under) and {@code client} for users, each in its own keytab so the client's never holds the servers' keys.
+ * A Kerberos KDC in this JVM (Hadoop's MiniKdc, Apache Kerby) on 127.0.0.1 and a random port, with the
+ * principals a secure embedded cluster needs: {@code hbase/localhost} for the HBase servers (the host name they
+ * register under), {@code hdfs/localhost} and {@code HTTP/localhost} (SPNEGO of the web endpoints) for an embedded
+ * HDFS, and {@code client} for users, each role in its own keytab so the client's never holds the servers' keys.
  * Starting it points this JVM's Kerberos at its krb5.conf ({@code java.security.krb5.conf}), as MiniKdc does.
  * Thread-safe (read-only once started).
  */
@@ -20,11 +21,13 @@ public final class EmbeddedKdc implements AutoCloseable {
   private final MiniKdc kdc;
   private final Path serverKeytab;
   private final Path clientKeytab;
+  private final Path hdfsKeytab;
 
-  private EmbeddedKdc(MiniKdc kdc, Path serverKeytab, Path clientKeytab) {
+  private EmbeddedKdc(MiniKdc kdc, Path serverKeytab, Path clientKeytab, Path hdfsKeytab) {
     this.kdc = kdc;
     this.serverKeytab = serverKeytab;
     this.clientKeytab = clientKeytab;
+    this.hdfsKeytab = hdfsKeytab;
   }
 
   /** Starts a KDC keeping its files (database, krb5.conf, keytabs) in {@code dir}, a private directory. */
@@ -52,9 +55,12 @@ public final class EmbeddedKdc implements AutoCloseable {
     try {
       Path server = dir.resolve("hbase.keytab");
       Path client = dir.resolve("client.keytab");
+      Path hdfs = dir.resolve("hdfs.keytab");
       kdc.createPrincipal(server.toFile(), "hbase/" + SERVER_HOST);
       kdc.createPrincipal(client.toFile(), "client");
-      return new EmbeddedKdc(kdc, server, client);
+      // one keytab for NameNode, DataNodes and their HTTPS endpoints, as Hadoop's own secure-HDFS tests do
+      kdc.createPrincipal(hdfs.toFile(), "hdfs/" + SERVER_HOST, "HTTP/" + SERVER_HOST);
+      return new EmbeddedKdc(kdc, server, client, hdfs);
     } catch (Exception e) {
       kdc.stop();
       throw new IOException("embedded KDC: cannot create principals: " + e, e);
@@ -79,9 +85,29 @@ public final class EmbeddedKdc implements AutoCloseable {
     return "hbase/" + SERVER_HOST + "@" + realm();
   }
 
+  /** The operating-system-style name Hadoop maps {@link #clientPrincipal()} to. */
+  public String clientUser() {
+    return "client";
+  }
+
   /** {@code client@REALM}: for load generators and other clients. */
   public String clientPrincipal() {
     return "client@" + realm();
+  }
+
+  /** {@code hdfs/localhost@REALM}: NameNode and DataNodes of an embedded secure HDFS (its superuser, "hdfs"). */
+  public String hdfsPrincipal() {
+    return "hdfs/" + SERVER_HOST + "@" + realm();
+  }
+
+  /** {@code HTTP/localhost@REALM}: SPNEGO for the HDFS servers' web endpoints. */
+  public String spnegoPrincipal() {
+    return "HTTP/" + SERVER_HOST + "@" + realm();
+  }
+
+  /** Keys of {@link #hdfsPrincipal()} and {@link #spnegoPrincipal()}. */
+  public Path hdfsKeytab() {
+    return hdfsKeytab;
   }
 
   public Path serverKeytab() {

@@ -154,8 +154,8 @@ public final class HdfsTarget implements AutoCloseable {
    * disabled and not enable-able, or wider than the live DataNodes.
    */
   public StoragePolicy checkUsable(StoragePolicy policy) throws IOException {
-    int live = fs.getDataNodeStats(DatanodeReportType.LIVE).length;
-    if (live < policy.dataNodesForFullWidth()) {
+    int live = liveDataNodes();
+    if (live >= 0 && live < policy.dataNodesForFullWidth()) {
       throw new BadInputException(policy + " needs " + policy.dataNodesForFullWidth()
           + " DataNodes, the cluster has " + live + " live");
     }
@@ -175,6 +175,24 @@ public final class HdfsTarget implements AutoCloseable {
       }
     }
     return StoragePolicy.of(info.getPolicy());
+  }
+
+  /**
+   * Live DataNodes, or -1 when this user may not ask: a DataNode report needs the HDFS superuser on a cluster with
+   * permissions on (any Kerberized one), and a benchmark user is rarely that; the NameNode then refuses a too-wide
+   * write itself.
+   */
+  private int liveDataNodes() throws IOException {
+    try {
+      return fs.getDataNodeStats(DatanodeReportType.LIVE).length;
+    } catch (org.apache.hadoop.security.AccessControlException e) {
+      return -1;
+    } catch (org.apache.hadoop.ipc.RemoteException e) {
+      if (e.unwrapRemoteException() instanceof org.apache.hadoop.security.AccessControlException) {
+        return -1;
+      }
+      throw e;
+    }
   }
 
   private static String firstLine(String message) {
