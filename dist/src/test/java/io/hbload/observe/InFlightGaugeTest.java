@@ -4,10 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hbload.core.Hbload;
 import io.hbload.core.Launcher;
-import io.hbload.core.binding.AsyncBinding;
 import io.hbload.core.binding.Binding;
 import io.hbload.core.binding.BindingContext;
-import io.hbload.core.binding.BindingException;
 import io.hbload.core.binding.BindingProvider;
 import io.hbload.core.binding.BindingSession;
 import io.hbload.core.binding.Fields;
@@ -18,6 +16,8 @@ import io.hbload.core.binding.Status;
 import io.hbload.core.binding.Values;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.RunSpec;
+import io.hbload.core.testing.AsyncTestProvider;
+import io.hbload.core.testing.OneCallAsyncBinding;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.URI;
@@ -118,28 +118,11 @@ class InFlightGaugeTest {
     return ScrapeText.value(text, "hbload_inflight", Map.of("host", "testhost", "workload", "c"));
   }
 
-  private abstract static class TestProvider implements BindingProvider {
-    @Override
-    public String name() {
-      return "test";
-    }
-
-    @Override
-    public String description() {
-      return "in-flight test binding";
-    }
-  }
-
   /** Async: holds every completion until {@link #release}, then completes the held ones and later calls at once. */
-  private static final class Holding extends TestProvider {
+  private static final class Holding extends AsyncTestProvider {
     final AtomicInteger issued = new AtomicInteger();
     private final ConcurrentLinkedQueue<Runnable> held = new ConcurrentLinkedQueue<>();
     private volatile boolean released;
-
-    @Override
-    public boolean supportsAsync() {
-      return true;
-    }
 
     void release() {
       released = true;
@@ -150,62 +133,37 @@ class InFlightGaugeTest {
 
     @Override
     public BindingSession open(BindingContext context) {
-      return new BindingSession() {
+      return asyncOnly(workerIndex -> new OneCallAsyncBinding() {
         @Override
-        public Binding newBinding(int workerIndex) throws BindingException {
-          throw new BindingException("async only");
+        protected void call(int slot, Completion done) {
+          issued.incrementAndGet();
+          if (released) {
+            done.complete(slot, Status.OK);
+            return;
+          }
+          held.add(() -> done.complete(slot, Status.OK));
+          if (released) {
+            release(); // released between the check and the add: nothing may stay held
+          }
         }
-
-        @Override
-        public AsyncBinding newAsyncBinding(int workerIndex) {
-          return new AsyncBinding() {
-            private void call(int slot, Completion done) {
-              issued.incrementAndGet();
-              if (released) {
-                done.complete(slot, Status.OK);
-                return;
-              }
-              held.add(() -> done.complete(slot, Status.OK));
-              if (released) {
-                release(); // released between the check and the add: nothing may stay held
-              }
-            }
-
-            @Override
-            public void read(String table, Key key, Fields fields, RowSink result, int slot, Completion done) {
-              call(slot, done);
-            }
-
-            @Override
-            public void scan(String table, Key startKey, int recordCount, Fields fields, ScanSink result, int slot,
-                Completion done) {
-              call(slot, done);
-            }
-
-            @Override
-            public void update(String table, Key key, Values values, int slot, Completion done) {
-              call(slot, done);
-            }
-
-            @Override
-            public void insert(String table, Key key, Values values, int slot, Completion done) {
-              call(slot, done);
-            }
-
-            @Override
-            public void delete(String table, Key key, int slot, Completion done) {
-              call(slot, done);
-            }
-          };
-        }
-      };
+      });
     }
   }
 
   /** Blocking: every call waits for the gate. */
-  private static final class Blocking extends TestProvider {
+  private static final class Blocking implements BindingProvider {
     final CountDownLatch gate = new CountDownLatch(1);
     final AtomicLong calls = new AtomicLong();
+
+    @Override
+    public String name() {
+      return "test";
+    }
+
+    @Override
+    public String description() {
+      return "in-flight test binding";
+    }
 
     @Override
     public BindingSession open(BindingContext context) {

@@ -1,12 +1,10 @@
 package io.hbload.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hbload.cli.HbloadCommand;
-import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -22,7 +20,6 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -102,9 +99,8 @@ class DfsioWatchIT {
 
   @Test
   void htmlPageRendersEveryPassOfflineInChromium() throws Exception {
-    assumeTrue(Files.isExecutable(ChromiumReportIT.CHROMIUM),
-        "Debian's chromium package is not installed (.ci/run installs it)");
-    String dom = ChromiumReportIT.chromium(dir, "dfsio-dom", "--dump-dom", html.toUri().toString());
+    HeadlessChromium chromium = HeadlessChromium.orSkip(dir);
+    String dom = chromium.dom("dfsio-dom", html);
     assertThat(dom).contains("content=\"" + HtmlReport.CSP + "\"").doesNotContainPattern("(?i)https?://");
     for (JsonNode p : passes) {
       int down = p.path("dataNodesDown").asInt();
@@ -122,25 +118,8 @@ class DfsioWatchIT {
     assertThat(dom).contains("healthy").contains("degraded (1 DataNode down)")
         .contains(passes.get(passes.size() - 1).path("coder").asText()).contains("ISA-L coder");
 
-    Path png = dir.resolve("dfsio.png");
-    ChromiumReportIT.chromium(dir, "dfsio-shot", "--window-size=1100,1400", "--screenshot=" + png,
-        html.toUri().toString());
-    BufferedImage image = ImageIO.read(png.toFile());
-    long ink = 0;
-    for (int y = 0; y < image.getHeight(); y++) {
-      for (int x = 0; x < image.getWidth(); x++) {
-        int rgb = image.getRGB(x, y) & 0xffffff;
-        if (((rgb >> 16) & 0xff) < 230 || ((rgb >> 8) & 0xff) < 230 || (rgb & 0xff) < 230) {
-          ink++;
-        }
-      }
-    }
-    assertThat(ink).as("non-white pixels of %dx%d", image.getWidth(), image.getHeight())
-        .isGreaterThan(image.getWidth() * (long) image.getHeight() / 50);
-
-    Path netLog = dir.resolve("dfsio-net.json");
-    ChromiumReportIT.chromium(dir, "dfsio-net", "--log-net-log=" + netLog, "--dump-dom", html.toUri().toString());
-    assertThat(ChromiumReportIT.pageRequests(netLog)).isEmpty();
+    HeadlessChromium.assertNotBlank(chromium.screenshot("dfsio", 1100, 1400, html));
+    assertThat(chromium.pageRequests("dfsio-net", html)).isEmpty();
   }
 
   /** The value of the one sample of {@code metric} whose labels include {@code labels} (in Micrometer's order). */

@@ -8,7 +8,6 @@ import io.hbload.core.binding.AsyncBinding;
 import io.hbload.core.binding.Binding;
 import io.hbload.core.binding.BindingContext;
 import io.hbload.core.binding.BindingException;
-import io.hbload.core.binding.BindingProvider;
 import io.hbload.core.binding.BindingSession;
 import io.hbload.core.binding.Fields;
 import io.hbload.core.binding.Key;
@@ -21,6 +20,8 @@ import io.hbload.core.binding.builtin.MemoryStore;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.SpecException;
 import io.hbload.core.measure.MeasurementTotals;
+import io.hbload.core.testing.AsyncTestProvider;
+import io.hbload.core.testing.OneCallAsyncBinding;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -219,29 +220,11 @@ class PipelinedWorkerTest {
     return r.measurement(op).map(m -> m.returns().getOrDefault("CANCELLED", 0L)).orElse(0L);
   }
 
-  /** A provider whose sessions hand out async bindings. */
-  private abstract class AsyncProvider implements BindingProvider {
-    @Override
-    public String name() {
-      return "test-async";
-    }
-
-    @Override
-    public String description() {
-      return "async test binding";
-    }
-
-    @Override
-    public boolean supportsAsync() {
-      return true;
-    }
-  }
-
   /**
    * Completes every call after a delay on the pool; optionally fails every n-th (ERROR) or never completes it.
    * Tracks how many calls each worker has outstanding.
    */
-  private final class Delayed extends AsyncProvider {
+  private final class Delayed extends AsyncTestProvider {
     final AtomicLong issued = new AtomicLong();
     final AtomicLong failed = new AtomicLong();
     final AtomicLong hung = new AtomicLong();
@@ -258,24 +241,15 @@ class PipelinedWorkerTest {
 
     @Override
     public BindingSession open(BindingContext context) {
-      return new BindingSession() {
-        @Override
-        public Binding newBinding(int workerIndex) throws BindingException {
-          throw new BindingException("async only");
-        }
-
-        @Override
-        public AsyncBinding newAsyncBinding(int workerIndex) {
-          return new Calls();
-        }
-      };
+      return asyncOnly(workerIndex -> new Calls());
     }
 
-    private final class Calls implements AsyncBinding {
+    private final class Calls extends OneCallAsyncBinding {
       private final AtomicInteger outstanding = new AtomicInteger();
       private long n;
 
-      private void call(int slot, Completion done) {
+      @Override
+      protected void call(int slot, Completion done) {
         long number = ++n;
         issued.incrementAndGet();
         maxOutstandingPerWorker.accumulateAndGet(outstanding.incrementAndGet(), Math::max);
@@ -296,32 +270,6 @@ class PipelinedWorkerTest {
       }
 
       @Override
-      public void read(String table, Key key, Fields fields, RowSink result, int slot, Completion done) {
-        call(slot, done);
-      }
-
-      @Override
-      public void scan(String table, Key startKey, int recordCount, Fields fields, ScanSink result, int slot,
-          Completion done) {
-        call(slot, done);
-      }
-
-      @Override
-      public void update(String table, Key key, Values values, int slot, Completion done) {
-        call(slot, done);
-      }
-
-      @Override
-      public void insert(String table, Key key, Values values, int slot, Completion done) {
-        call(slot, done);
-      }
-
-      @Override
-      public void delete(String table, Key key, int slot, Completion done) {
-        call(slot, done);
-      }
-
-      @Override
       public long drainTimeoutNanos() {
         return drainNanos;
       }
@@ -332,7 +280,7 @@ class PipelinedWorkerTest {
    * A session with its own pipelined operations (as hbload pe's async commands): completes each call after 50-150 us
    * on the pool, skips every 5th turn, asks the engine not to record every 3rd issued call.
    */
-  private final class OwnOps extends AsyncProvider {
+  private final class OwnOps extends AsyncTestProvider {
     final AtomicLong turns = new AtomicLong();
     final AtomicLong issued = new AtomicLong();
     final AtomicLong completed = new AtomicLong();
@@ -418,7 +366,7 @@ class PipelinedWorkerTest {
    * The memory binding behind an async face: the call runs on the worker (the arguments are valid only then), the
    * returned fields are copied, and the sink is filled and the completion made on a pool thread.
    */
-  private final class MemoryBacked extends AsyncProvider {
+  private final class MemoryBacked extends AsyncTestProvider {
     @Override
     public BindingSession open(BindingContext context) {
       BindingSession memory = new MemoryBindingProvider().open(context);
