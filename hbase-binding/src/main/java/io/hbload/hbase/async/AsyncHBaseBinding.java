@@ -62,7 +62,7 @@ public final class AsyncHBaseBinding implements AsyncBinding {
   private AsyncTable<?> table;
   private AsyncBufferedMutator mutator;
   private PageFilter pageFilter;
-  private SlotCallback[] callbacks = new SlotCallback[0];
+  private final PerSlot<SlotCallback> callbacks = new PerSlot<>(SlotCallback::new);
 
   public AsyncHBaseBinding(AsyncConnection connection, OpsSpec spec, PrintStream messages) {
     this.connection = connection;
@@ -89,13 +89,7 @@ public final class AsyncHBaseBinding implements AsyncBinding {
   }
 
   private SlotCallback callback(int slot, Completion done, String op) {
-    if (slot >= callbacks.length) {
-      callbacks = Arrays.copyOf(callbacks, Math.max(slot + 1, callbacks.length * 2));
-    }
-    SlotCallback c = callbacks[slot];
-    if (c == null) {
-      c = callbacks[slot] = new SlotCallback(slot);
-    }
+    SlotCallback c = callbacks.at(slot);
     c.done = done;
     c.op = op;
     c.sink = null;

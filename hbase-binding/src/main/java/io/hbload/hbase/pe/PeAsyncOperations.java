@@ -4,8 +4,8 @@ import io.hbload.core.binding.AsyncBinding;
 import io.hbload.core.binding.Status;
 import io.hbload.core.exec.PipelinedOperations;
 import io.hbload.core.measure.Measure;
+import io.hbload.hbase.async.PerSlot;
 import java.io.IOException;
-import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiConsumer;
@@ -46,7 +46,7 @@ final class PeAsyncOperations implements PipelinedOperations {
   private int next;
   /** Calls issued and not yet seen completed by the worker (gets and puts of the run). */
   private int outstanding;
-  private SlotCallback[] callbacks = new SlotCallback[0];
+  private final PerSlot<SlotCallback> callbacks = new PerSlot<>(SlotCallback::new);
   private ResultScanner scanner;
 
   PeAsyncOperations(PeSpec spec, PeAsyncClient client, SplittableRandom random, boolean run,
@@ -124,13 +124,7 @@ final class PeAsyncOperations implements PipelinedOperations {
   }
 
   private SlotCallback callback(int slot, AsyncBinding.Completion done, boolean measured, boolean read) {
-    if (slot >= callbacks.length) {
-      callbacks = Arrays.copyOf(callbacks, Math.max(slot + 1, callbacks.length * 2));
-    }
-    SlotCallback c = callbacks[slot];
-    if (c == null) {
-      c = callbacks[slot] = new SlotCallback(slot);
-    }
+    SlotCallback c = callbacks.at(slot);
     // written before the call registers the callback: the future's completion sees them
     c.done = done;
     c.measured = measured;
@@ -142,7 +136,7 @@ final class PeAsyncOperations implements PipelinedOperations {
   /** Counts rows and bad reads, and records PE's per-client latency of the measured rows. */
   @Override
   public boolean completed(int slot, Status status, long serviceNanos) {
-    SlotCallback c = callbacks[slot];
+    SlotCallback c = callbacks.at(slot);
     if (c.pending) {
       outstanding--;
     }
@@ -165,7 +159,7 @@ final class PeAsyncOperations implements PipelinedOperations {
 
   @Override
   public boolean cancelled(int slot) {
-    return !run || callbacks[slot].measured;
+    return !run || callbacks.at(slot).measured;
   }
 
   /** At the client's end (inside its elapsed time, as PE's takedown): closes the scanner. */
