@@ -449,7 +449,7 @@ class MapReduceIT {
    * asyncRandomRead, PE's way (waiting on each call), reads rows back and checks every value. Both report both
    * clients, the aggregate as their sum, the merged shards, JSON and hlog. The write takes the default job directory,
    * here on the MiniDFSCluster ({@code -D fs.defaultFS}): named for the PE command it holds. Its own table, so it
-   * runs alone too. About 35 s (two 2-task jobs of 300 rows per client).
+   * runs alone too. About 40 s (two 2-task jobs of 300 rows per client, ~20 s each).
    */
   @Test
   @Order(12)
