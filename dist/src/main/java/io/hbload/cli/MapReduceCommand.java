@@ -57,7 +57,8 @@ public final class MapReduceCommand extends GroupCommand {
 
     @Option(names = "--output", paramLabel = "DIR",
         description = "Job directory on the cluster's file system for the shards' committed files (default: "
-            + "hbload-mapreduce/<phase>-<time> in your home directory there; on an embedded cluster a temporary one)")
+            + "hbload-mapreduce/<job>-<time> in your home directory there, <job> being load, run, pe-<command> or "
+            + "dfsio-write|read; on an embedded cluster a temporary one)")
     String output;
 
     List<Path> siteFiles() {

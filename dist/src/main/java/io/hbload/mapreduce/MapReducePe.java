@@ -52,6 +52,12 @@ public final class MapReducePe implements ShardWork {
     }
   }
 
+  /** {@code pe-<command>}: the job holds PE clients of that command, not a run phase. */
+  @Override
+  public String dirName() {
+    return "pe-" + spec.test().command();
+  }
+
   @Override
   public String jobName(int clients) {
     return "hbload pe " + spec.test().command() + " " + spec.table() + " x" + clients;

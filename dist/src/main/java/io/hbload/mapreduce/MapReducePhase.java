@@ -174,7 +174,7 @@ public final class MapReducePhase {
         prepareTable(hbase, hbaseClient, shipped, clusters.hbaseEmbedded());
       }
       Path workDir = WorkDirs.choose(request.outputDir(), clusters.hadoop(), clusters.embeddedYarn(),
-          request.phase().name());
+          work == null ? request.phase().name().toLowerCase(java.util.Locale.ROOT) : work.dirName());
       return runJob(clusters.hadoop(), hbaseClient, shipped, workDir, clusters.embeddedYarn() != null,
           hbase != null);
     }

@@ -31,6 +31,9 @@ public interface ShardWork {
    */
   void prepare(Configuration hbase, boolean startsEmpty, PrintStream messages) throws IOException, BindingException;
 
+  /** What the job runs, for its default directory's name (e.g. {@code pe-randomRead}); load/run use the phase's. */
+  String dirName();
+
   /** The job's name, as YARN shows it. */
   String jobName(int clients);
 

@@ -383,19 +383,7 @@ class MapReduceIT {
     assertThat(Files.readString(hlog)).contains("INSERT.service");
 
     // every row of both clients is there once, under PE's key, with a PE-shaped value of --valueSize bytes
-    try (Connection c = ConnectionFactory.createConnection(hbase.clientConfiguration());
-        Table t = c.getTable(TableName.valueOf(PeLayout.DEFAULT_TABLE));
-        ResultScanner s = t.getScanner(new Scan())) {
-      int row = 0;
-      for (Result r : s) {
-        assertThat(r.getRow()).as("row %d's key", row).isEqualTo(PeLayout.rowKey(row));
-        byte[] v = r.getValue(PeLayout.family(0), PeLayout.qualifier(0));
-        assertThat(v).as("row %d's value", row).hasSize(PE_VALUE);
-        assertThat(PeLayout.wellFormed(v, 0, v.length)).as("row %d's value is PE's data", row).isTrue();
-        row++;
-      }
-      assertThat(row).isEqualTo(2 * PE_ROWS);
-    }
+    assertPeRows(PeLayout.DEFAULT_TABLE, 2 * PE_ROWS);
   }
 
   /**
@@ -453,6 +441,80 @@ class MapReduceIT {
           .isEqualTo(Long.parseLong(scanned.group(2)));
     }
     assertThat(clients).as(o.out()).isEqualTo(2);
+  }
+
+  /**
+   * PE's async commands through map tasks, each task's client on HBase's AsyncTable (a pipelined worker):
+   * asyncSequentialWrite with 8 calls in flight per client writes each client's rows with PE's values, and
+   * asyncRandomRead, PE's way (waiting on each call), reads rows back and checks every value. Both report both
+   * clients, the aggregate as their sum, the merged shards, JSON and hlog. The write takes the default job directory,
+   * here on the MiniDFSCluster ({@code -D fs.defaultFS}): named for the PE command it holds. Its own table, so it
+   * runs alone too. About 40 s (two 2-task jobs of 300 rows per client, ~20 s each).
+   */
+  @Test
+  @Order(12)
+  void peAsyncSequentialWriteThenAsyncRandomReadWithTwoMapTasks() throws Exception {
+    String table = "--table=PeAsync";
+    Path json = dir.resolve("pe-async-write.json");
+    Path hlog = dir.resolve("pe-async-write.hlog");
+    String fs = hdfs.clientConfiguration().get("fs.defaultFS");
+    List<String> write = new ArrayList<>(List.of(pe("asyncSequentialWrite", table, "--inflight=8", "--json",
+        json.toString(), "--hlog", hlog.toString(), "-D", "fs.defaultFS=" + fs)));
+    int output = write.indexOf("--output");
+    write.subList(output, output + 2).clear(); // the default job directory
+    Out o = hbload(write.toArray(new String[0]));
+    assertThat(o.exit()).as(o.err()).isZero();
+    assertPeClients(o, "AsyncSequentialWriteTest");
+    assertThat(o.count("INSERT", "Return=OK")).isEqualTo(2 * PE_MEASURED);
+    assertThat(o.count("INSERT", "Operations")).isEqualTo(2 * PE_MEASURED);
+    assertThat(o.out()).contains("[SHARDS], Merged, 2 of 2").doesNotContain("-FAILED");
+    assertThat(o.err()).contains("submitted job_").doesNotContain("counted");
+    // each task kept several puts outstanding (an RPC takes far longer than issuing one), never more than 8
+    assertThat(mostInFlight(o)).hasSize(2).allSatisfy(n -> assertThat(n).isBetween(2, 8));
+    assertThat(Files.readString(json)).contains("\"operations\"", "INSERT");
+    assertThat(Files.readString(hlog)).contains("INSERT.service");
+    // the job directory says what ran, in both of the driver's lines naming it, and holds both clients' files
+    Matcher jobDir = Pattern.compile("shards start together at \\S+; shard files in (hdfs://\\S+/hbload-mapreduce/"
+        + "pe-asyncSequentialWrite-\\d{8}-\\d{6}-\\d{3})$", Pattern.MULTILINE).matcher(o.err());
+    assertThat(jobDir.find()).as(o.err()).isTrue();
+    assertThat(o.err()).contains("shard files in " + jobDir.group(1) + "\n");
+    for (int client = 0; client < 2; client++) {
+      assertThat(hdfs.fileSystem().exists(new org.apache.hadoop.fs.Path(jobDir.group(1) + "/output/"
+          + ShardFiles.name(client, ShardFiles.PE)))).as("client %d's committed .pe", client).isTrue();
+    }
+    assertPeRows("PeAsync", 2 * PE_ROWS);
+
+    Out read = hbload(pe("asyncRandomRead", table));
+    assertThat(read.exit()).as(read.err()).isZero();
+    assertPeClients(read, "AsyncRandomReadTest");
+    assertThat(read.count("READ", "Return=OK")).isEqualTo(2 * PE_MEASURED);
+    assertThat(read.out()).contains("[SHARDS], Merged, 2 of 2").doesNotContain("-FAILED")
+        .doesNotContain("NOT_FOUND").doesNotContain("UNEXPECTED_STATE")
+        .doesNotContain("Reads with a missing or malformed value");
+    assertThat(mostInFlight(read)).as("PE's way: each client waits on every call").containsExactly(1, 1);
+  }
+
+  /** Each client's most calls outstanding at once, from its "Most operations in flight" line. */
+  private static List<Integer> mostInFlight(Out o) {
+    return Pattern.compile("^Most operations in flight : (\\d+)$", Pattern.MULTILINE).matcher(o.out()).results()
+        .map(r -> Integer.parseInt(r.group(1))).toList();
+  }
+
+  /** Every row 0 .. rows-1 of PE's {@code table} once, in order, with a PE-shaped value of {@value #PE_VALUE} bytes. */
+  private static void assertPeRows(String table, int rows) throws Exception {
+    try (Connection c = ConnectionFactory.createConnection(hbase.clientConfiguration());
+        Table t = c.getTable(TableName.valueOf(table));
+        ResultScanner s = t.getScanner(new Scan())) {
+      int row = 0;
+      for (Result r : s) {
+        assertThat(r.getRow()).as("row %d's key", row).isEqualTo(PeLayout.rowKey(row));
+        byte[] v = r.getValue(PeLayout.family(0), PeLayout.qualifier(0));
+        assertThat(v).as("row %d's value", row).hasSize(PE_VALUE);
+        assertThat(PeLayout.wellFormed(v, 0, v.length)).as("row %d's value is PE's data", row).isTrue();
+        row++;
+      }
+      assertThat(row).isEqualTo(rows);
+    }
   }
 
   /**

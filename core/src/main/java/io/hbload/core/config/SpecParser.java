@@ -68,6 +68,12 @@ public final class SpecParser {
       return "a run that is over";
     }
 
+    /** The run's {@code hbload.inflight} was checked against its own binding when it ran: its logs say what it was. */
+    @Override
+    public boolean supportsAsync() {
+      return true;
+    }
+
     @Override
     public io.hbload.core.binding.BindingSession open(io.hbload.core.binding.BindingContext context) {
       throw new UnsupportedOperationException("a finished run's binding is not opened");

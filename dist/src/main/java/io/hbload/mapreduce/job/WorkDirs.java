@@ -12,8 +12,9 @@ import org.apache.hadoop.fs.Path;
 
 /**
  * Where a job's input and its shards' committed files go: {@code --output DIR} when given (on the job's file
- * system), else {@code hbload-mapreduce/<phase>-<yyyyMMdd-HHmmss>} in the user's home directory there, or, on an
- * embedded cluster, in its own directory, which is removed at exit. Stateless.
+ * system), else {@code hbload-mapreduce/<name>-<yyyyMMdd-HHmmss-SSS>} in the user's home directory there, or, on an
+ * embedded cluster, in its own directory, which is removed at exit; the name says what the job runs ({@code run},
+ * {@code pe-randomRead}, {@code dfsio-write}). Stateless.
  */
 public final class WorkDirs {
   private WorkDirs() {
@@ -22,6 +23,7 @@ public final class WorkDirs {
   /**
    * The job directory.
    *
+   * @param name what the job runs, as it is to appear in the directory's name (e.g. {@code pe-randomRead})
    * @throws SpecException when the given one exists: the job would mix its files with others'
    */
   public static Path choose(String given, Configuration conf, EmbeddedYarn embedded, String name) throws IOException {
@@ -36,7 +38,7 @@ public final class WorkDirs {
       }
       return dir;
     }
-    String leaf = name.toLowerCase(Locale.ROOT) + "-"
+    String leaf = name + "-"
         + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS", Locale.ROOT));
     if (embedded != null) {
       return new Path(embedded.dataDir().resolve("hbload-mapreduce").resolve(leaf).toUri());

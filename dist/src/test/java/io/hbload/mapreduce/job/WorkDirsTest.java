@@ -10,7 +10,10 @@ import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code --output} is qualified on its own file system, whatever the default one is. */
+/**
+ * {@code --output} is qualified on its own file system, whatever the default one is; without it, the directory is
+ * named for what the job runs.
+ */
 class WorkDirsTest {
   /** A default file system no one listens on: creating its client must be all that happens. */
   private static Configuration hdfsDefault() {
@@ -26,6 +29,17 @@ class WorkDirsTest {
     org.apache.hadoop.fs.Path dir = WorkDirs.choose(given, hdfsDefault(), null, "dfsio-write");
     assertThat(dir.toUri().getScheme()).isEqualTo("file");
     assertThat(dir.toUri().getPath()).isEqualTo(tmp.resolve("job").toString());
+  }
+
+  @Test
+  void theDefaultDirectoryIsNamedForWhatTheJobRunsAsGiven() throws Exception {
+    // was lower-cased for the phase's enum name: a pe job's directory read pe-asyncsequentialwrite (and run- before)
+    Configuration local = new Configuration();
+    local.set("fs.defaultFS", "file:///");
+    org.apache.hadoop.fs.Path dir = WorkDirs.choose(null, local, null, "pe-asyncSequentialWrite");
+    assertThat(dir.getName()).matches("pe-asyncSequentialWrite-\\d{8}-\\d{6}-\\d{3}");
+    assertThat(dir.getParent().getName()).isEqualTo("hbload-mapreduce");
+    assertThat(Files.exists(Path.of(dir.toUri()))).as("chosen, not created").isFalse();
   }
 
   @Test
