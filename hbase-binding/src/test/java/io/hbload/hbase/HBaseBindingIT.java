@@ -36,6 +36,7 @@ import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.io.compress.Compression;
 import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
 import org.apache.hadoop.hbase.regionserver.BloomType;
+import org.apache.hadoop.hbase.regionserver.HStore;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -270,6 +271,40 @@ class HBaseBindingIT {
       assertThat(lines).containsKeys("MissCount", "HitRatio", "L1HitCount", "L1MissCount", "L2HitCount",
           "L2MissCount", "RegionServers");
       assertThat(lines).doesNotContainKey("Note");
+    }
+  }
+
+  /** Store files per region of the table, as the RegionServer holds them. */
+  private static List<Integer> storeFiles(String table) {
+    return HBASE.hbase().embedded().cluster().getRegions(TableName.valueOf(table)).stream()
+        .map(r -> r.getStores().stream().mapToInt(HStore::getStorefilesCount).sum()).toList();
+  }
+
+  @Test
+  void majorCompactionBeforeTheRunLeavesOneStoreFilePerRegionAndTheLatestValues() throws Exception {
+    String table = "compacted";
+    try (HBaseSession s = open(Phase.LOAD, "table", table, "hbload.presplit", "2")) {
+      Binding b = s.newBinding(0);
+      // two flushed rounds: two store files per region, below HBase's minor-compaction threshold of three
+      for (int version = 0; version < 2; version++) {
+        for (int i = 0; i < 200; i++) {
+          String k = "user" + (1000 + i * 43);
+          assertThat(b.insert(table, key(k), values(k, 10, version))).isSameAs(Status.OK);
+        }
+        HBASE.hbase().embedded().cluster().flushcache(TableName.valueOf(table));
+      }
+    }
+    assertThat(storeFiles(table)).hasSize(2).allSatisfy(n -> assertThat(n).isEqualTo(2));
+    try (HBaseSession s = open(Phase.RUN, "table", table, "hbload.majorcompactbeforerun", "true",
+        "hbload.flushbeforerun", "false")) {
+      s.runStarting(Phase.RUN);
+      assertThat(storeFiles(table)).containsExactly(1, 1);
+      assertThat(out.toString(StandardCharsets.UTF_8)).contains("[hbase] major compaction of " + table + " done after");
+      Rows.Capture row = new Rows.Capture();
+      assertThat(s.newBinding(0).read(table, key("user1043"), new ArrayFields().set(null), row)).isSameAs(Status.OK);
+      for (int f = 0; f < 10; f++) {
+        assertThat(row.fields.get("field" + f)).isEqualTo(value("user1043", f, 1));
+      }
     }
   }
 

@@ -43,6 +43,11 @@ public final class HBaseProperties {
   public static final String IN_MEMORY = "hbload.inmemory";
   public static final String DROP_TABLE = "hbload.droptable";
   public static final String WAIT_FOR_COMPACTIONS = "hbload.waitforcompactions";
+  /**
+   * Flush, major-compact and wait for it before the measured run: every store starts the run as one file, whatever
+   * earlier runs' updates left behind, so that run after run meets the same server.
+   */
+  public static final String MAJOR_COMPACT_BEFORE_RUN = "hbload.majorcompactbeforerun";
   /** Flush the table before the measured run phase, so reads go through the block cache. */
   public static final String FLUSH_BEFORE_RUN = "hbload.flushbeforerun";
 

@@ -116,7 +116,8 @@ public final class HBaseSettingsParser {
         read.enumValue(BLOOM_FILTER, BloomType.class, BloomType.ROW),
         read.bool(IN_MEMORY, false),
         read.bool(DROP_TABLE, false),
-        read.bool(WAIT_FOR_COMPACTIONS, false));
+        read.bool(WAIT_FOR_COMPACTIONS, false),
+        read.bool(MAJOR_COMPACT_BEFORE_RUN, false));
   }
 
   private static Compression.Algorithm compression(PropertyReader read) {

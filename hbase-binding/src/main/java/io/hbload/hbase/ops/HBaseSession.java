@@ -179,13 +179,15 @@ public final class HBaseSession implements BindingSession {
     return embedded != null;
   }
 
-  /** Before the requested phase: flush (embedded default) and wait for compactions if asked; cache baseline. */
+  /** Before the requested phase: flush (embedded default), compact or wait for compactions if asked; cache baseline. */
   @Override
   public void runStarting(Phase starting) {
-    if (phase == Phase.RUN && (flushBeforeRun || table.waitForCompactions())) {
+    if (phase == Phase.RUN && (flushBeforeRun || table.waitForCompactions() || table.majorCompactBeforeRun())) {
       try (Admin admin = connection.getAdmin()) {
         TableSetup setup = new TableSetup(admin, table, messages);
-        if (table.waitForCompactions()) {
+        if (table.majorCompactBeforeRun()) {
+          setup.flushAndMajorCompact(3_600_000L);
+        } else if (table.waitForCompactions()) {
           setup.flushAndWaitForCompactions(3_600_000L);
         } else {
           setup.flush();

@@ -105,7 +105,27 @@ public final class TableSetup {
    */
   public void flushAndWaitForCompactions(long maxMillis) throws IOException, InterruptedException {
     flush();
+    awaitNoCompactions("compactions", System.nanoTime(), maxMillis);
+  }
+
+  /**
+   * Flushes, major-compacts and waits for it, at most {@code maxMillis}: afterwards every store is one file. The
+   * request is queued, so the wait first sees a region compacting (or gives it a few seconds: a small table may be
+   * done before the first look), then waits until none is.
+   */
+  public void flushAndMajorCompact(long maxMillis) throws IOException, InterruptedException {
+    flush();
     long start = System.nanoTime();
+    admin.majorCompact(name);
+    long startedBy = start + 5_000_000_000L;
+    while (admin.getCompactionState(name) == CompactionState.NONE && System.nanoTime() < startedBy) {
+      Thread.sleep(100);
+    }
+    awaitNoCompactions("major compaction", start, maxMillis);
+  }
+
+  /** Waits until no region of the table is compacting, seen idle twice in a row (a flush can queue one later). */
+  private void awaitNoCompactions(String what, long start, long maxMillis) throws IOException, InterruptedException {
     long deadline = start + maxMillis * 1_000_000L;
     long nextReport = start + 30_000_000_000L;
     int idle = 0;
@@ -114,18 +134,18 @@ public final class TableSetup {
       idle = state == CompactionState.NONE ? idle + 1 : 0;
       long now = System.nanoTime();
       if (now > deadline) {
-        messages.println("[hbase] compactions of " + name + " still running after " + maxMillis / 1000
+        messages.println("[hbase] " + what + " of " + name + " still running after " + maxMillis / 1000
             + " s; continuing");
         return;
       }
       if (now > nextReport) {
-        messages.println("[hbase] waiting for compactions of " + name + " (" + state + ")");
+        messages.println("[hbase] waiting for " + what + " of " + name + " (" + state + ")");
         nextReport = now + 30_000_000_000L;
       }
       if (idle < 2) {
         Thread.sleep(500);
       }
     }
-    messages.printf("[hbase] compactions of %s done after %.1f s%n", name, (System.nanoTime() - start) / 1e9);
+    messages.printf("[hbase] %s of %s done after %.1f s%n", what, name, (System.nanoTime() - start) / 1e9);
   }
 }

@@ -17,6 +17,7 @@ import org.apache.hadoop.hbase.regionserver.BloomType;
  * @param inMemory {@code hbload.inmemory}, default false
  * @param dropExisting {@code hbload.droptable}: drop and re-create an existing table on load, default false
  * @param waitForCompactions {@code hbload.waitforcompactions}: wait for compactions between load and run
+ * @param majorCompactBeforeRun {@code hbload.majorcompactbeforerun}: flush, major-compact and wait before a run
  */
 public record TableSpec(
     String table,
@@ -27,7 +28,8 @@ public record TableSpec(
     BloomType bloomFilter,
     boolean inMemory,
     boolean dropExisting,
-    boolean waitForCompactions) {
+    boolean waitForCompactions,
+    boolean majorCompactBeforeRun) {
 
   public static final String DEFAULT_TABLE = "usertable";
   public static final String DEFAULT_FAMILY = "family";
@@ -35,6 +37,6 @@ public record TableSpec(
   /** A table with hbload's defaults: no compression or encoding, ROW bloom filter, nothing dropped or awaited. */
   public static TableSpec of(String table, String family, int presplit) {
     return new TableSpec(table, family, presplit, Compression.Algorithm.NONE, DataBlockEncoding.NONE, BloomType.ROW,
-        false, false, false);
+        false, false, false, false);
   }
 }
