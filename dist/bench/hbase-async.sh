@@ -8,7 +8,8 @@
 # 1. load RECORDS rows (async, 64 in flight per worker, THREADS workers).
 # 2. per workload in WORKLOADS (a, c): blocking (`hbload.inflight=1`, the default path) and async
 #    (`hbload.inflight=INFLIGHT`), THREADS workers each, DURATION s per run, table flushed before every run and,
-#    with SETTLE=1 (the default), the compactions that flush starts waited for (`hbload.waitforcompactions`),
+#    with SETTLE=major (the default), major-compacted and waited for (`hbload.majorcompactbeforerun`; SETTLE=wait
+#    waits for the compactions the flush starts, `hbload.waitforcompactions`; SETTLE=none only flushes),
 #    alternating blocking, async, blocking, async... REPEATS times. Medians of throughput, READ/UPDATE p99 and client
 #    CPU us/op = (user+sys of the client JVM - the same command with operationcount=100 and no time limit, i.e. JVM
 #    start, connection set-up, flush and report) / operations; the ratios async/blocking.
@@ -28,7 +29,7 @@
 #
 # Usage: dist/bench/hbase-async.sh [duration=20] [repeats=3] [records=100000]
 #   env: THREADS=2, INFLIGHT=64, OPEN_INFLIGHT="64 256" (the verdict is the last one's), WORKLOADS="c a",
-#   TARGET_PCT=80, OPEN_DURATION=30, WARMUP=10, SETTLE=1, SERVER_HEAP=2g, READY_TIMEOUT=120.
+#   TARGET_PCT=80, OPEN_DURATION=30, WARMUP=10, SETTLE=major, SERVER_HEAP=2g, READY_TIMEOUT=120.
 #   With the defaults it takes about 16 minutes. On a shared machine run it under the heavy-work lock:
 #     flock /tmp/hbload-heavy.lock dist/bench/hbase-async.sh
 # Needs: a built dist/target/hbload.jar (./mvnw -B package -DskipTests) and /usr/bin/time.
@@ -44,7 +45,7 @@ workloads=${WORKLOADS:-"c a"}
 target_pct=${TARGET_PCT:-80}
 open_duration=${OPEN_DURATION:-30}
 warmup=${WARMUP:-10}
-settle=${SETTLE:-1}
+settle=${SETTLE:-major}
 server_heap=${SERVER_HEAP:-2g}
 ready_timeout=${READY_TIMEOUT:-120}
 jar="$here/dist/target/hbload.jar"
@@ -69,12 +70,19 @@ errors() { grep -E '^\[[A-Z-]+\], Return=' "$work/out" | grep -vE 'Return=OK,' |
 
 tiny=(-p operationcount=100 -p maxexecutiontime=0)
 props=(-p hbload.flushbeforerun=true -p hbload.metrics.settlems=0)
-# Why settle: every run of workload a writes 100-250k updates, and the flush before the next run starts compactions
-# of them. Without the wait those compactions run inside the next run, so the runs' server differs run by run and
-# grows worse (bench run 8 and the 40 s run of 2026-11-23: a's open loop at 80 % of its closed-loop maximum met a
-# server that held 9.1-10.1k of 10k ops/s at load average 12-17). The wait is before the clock starts; the client CPU
-# it costs (polling the compaction state) is in the baseline run too.
-[ "$settle" = 1 ] && props+=(-p hbload.waitforcompactions=true)
+# Why settle: every run of workload a writes 100-250k updates, flushed before the next run into one more store file
+# per region. Left alone, the next run meets their compactions (bench run 8: a's open loop at 80 % of its maximum met
+# a server that held 9.1-10.1k of 10k ops/s at load average 12-17); with only a wait for the compactions the flush
+# starts, the store files still pile up and each run's service time is longer than the one before (READ p99 8, 23,
+# 38 ms over three 10k ops/s open-loop runs; bench runs 10 and 11 missed a's open loop). After a major compaction
+# every run starts from one file per store: 16, 9, 7 ms. The settling is before the clock starts; the client CPU it
+# costs (polling the compaction state) is in the baseline run too.
+case "$settle" in
+  major) props+=(-p hbload.majorcompactbeforerun=true) ;;
+  wait) props+=(-p hbload.waitforcompactions=true) ;;
+  none) ;;
+  *) echo "SETTLE must be major, wait or none" >&2; exit 2 ;;
+esac
 mode_args() { if [ "$1" = async ]; then echo "-p hbload.inflight=$inflight"; else echo "-p hbload.inflight=1"; fi; }
 
 # --- 1. load ------------------------------------------------------------------------------------------------------
