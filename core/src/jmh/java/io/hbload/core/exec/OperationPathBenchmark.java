@@ -1,7 +1,7 @@
 package io.hbload.core.exec;
 
-import io.hbload.core.binding.Binding;
 import io.hbload.core.binding.BindingContext;
+import io.hbload.core.binding.BindingSession;
 import io.hbload.core.binding.Bindings;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertySources;
@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -31,8 +32,8 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * One whole run-phase operation as a worker performs it (choose op, key, fields/values, call the no-op
- * binding between two clock reads, record), plus a periodic interval swap as the reporter does: the
+ * One whole run-phase operation as a blocking worker performs it (the YCSB source chooses op, key, fields/values
+ * into the slot; the loop calls the no-op binding between two clock reads and records), plus a periodic interval swap as the reporter does: the
  * engine's own cost per operation. Run from the repository root after a build:
  * {@code java -cp "$(cat core/target/test-classpath.txt):core/target/test-classes:core/target/classes"
  * org.openjdk.jmh.Main OperationPathBenchmark -prof gc}
@@ -47,7 +48,7 @@ public class OperationPathBenchmark {
   @Param({"a", "c"})
   public String workload;
 
-  private WorkloadOps ops;
+  private BlockingLoop loop;
   private WorkerRecorder recorder;
   private int calls;
 
@@ -56,16 +57,17 @@ public class OperationPathBenchmark {
     Path file = Path.of(System.getProperty("hbload.workloads", "workloads"), "workload" + workload);
     RunSpec spec = SpecParser.parse(new PropertySources().file(file).set("recordcount", "100000")
         .set("operationcount", "100000000").set("db", "basic").merge(), Phase.RUN);
-    Binding binding = Bindings.find("basic").open(new BindingContext(spec,
-        new PrintStream(OutputStream.nullOutputStream()))).newBinding(0);
-    recorder = new WorkerRecorder(new LatencyNames(false, Set.of()), false);
-    ops = new WorkloadOps(spec.workload(), new MeasuredBinding(binding, recorder), new KeySpace(spec.workload()),
-        new SplittableRandom(1));
+    BindingSession session = Bindings.find("basic").open(new BindingContext(spec,
+        new PrintStream(OutputStream.nullOutputStream())));
+    loop = new BlockingLoop(0, 0, spec, session, new KeySpace(spec.workload()), new AtomicReferenceArray<>(1),
+        new LatencyNames(false, Set.of()), new PhaseState(), 0);
+    loop.openForBenchmark(session.newBinding(0), new SplittableRandom(1));
+    recorder = loop.recorder();
   }
 
   @Benchmark
   public void operation() {
-    ops.transaction(MeasuredBinding.UNSCHEDULED);
+    loop.operation(false, MeasuredBinding.UNSCHEDULED);
     if ((++calls & 0xFFFFF) == 0) {
       recorder.swap(); // about once a status interval at full speed
     }

@@ -35,7 +35,7 @@ public final class PhaseRun {
   private final boolean requested;
   private final PhaseState state = new PhaseState();
   private final List<Thread> threads = new ArrayList<>();
-  private final List<Worker> workers = new ArrayList<>();
+  private final List<WorkerLoop> workers = new ArrayList<>();
   private boolean interrupted;
   private volatile boolean abandoned;
 
@@ -85,7 +85,7 @@ public final class PhaseRun {
     synchronized (threads) {
       for (int i = 0; i < n; i++) {
         long quota = spec.operations() == 0 ? 0 : spec.operations() / n + (i < spec.operations() % n ? 1 : 0);
-        Worker worker = new Worker(i, quota, spec, session, keySpace, recorders, names, state, startNanos);
+        WorkerLoop worker = WorkerLoop.create(i, quota, spec, session, keySpace, recorders, names, state, startNanos);
         workers.add(worker);
         Thread t = new Thread(() -> {
           try {
@@ -156,7 +156,7 @@ public final class PhaseRun {
         extra.addAll(session.runFinished(spec.phase()));
       }
     } catch (RuntimeException e) {
-      messages.println("hbload: binding metrics unavailable: " + Worker.oneLine(e));
+      messages.println("hbload: binding metrics unavailable: " + WorkerLoop.oneLine(e));
     }
     String reason = state.reason();
     if (reason != null && reason.startsWith("maxexecutiontime")) {
@@ -235,7 +235,7 @@ public final class PhaseRun {
     long waits = 0;
     long nanos = 0;
     synchronized (threads) {
-      for (Worker w : workers) {
+      for (WorkerLoop w : workers) {
         waits += w.slotWaits();
         nanos += w.slotWaitNanos();
       }
@@ -251,11 +251,11 @@ public final class PhaseRun {
         millis));
   }
 
-  /** Operations the workers have outstanding now (see {@link Worker#inFlight}); any thread, for a gauge. */
+  /** Operations the workers have outstanding now (see {@link WorkerLoop#inFlight}); any thread, for a gauge. */
   public long inFlight() {
     long n = 0;
     synchronized (threads) {
-      for (Worker w : workers) {
+      for (WorkerLoop w : workers) {
         n += w.inFlight();
       }
     }

@@ -1,9 +1,10 @@
 package io.hbload.core.exec;
 
 /**
- * What a worker calls once per operation slot of its quota: YCSB's CoreWorkload ({@link WorkloadOps}) or a
- * session's own operations ({@link OwnOperations}). Each call issues at most one operation through the worker's
- * {@link io.hbload.core.measure.MeasuredBinding}, which records it.
+ * A session's own operations ({@link OwnOperations}, hbload pe) on a {@link BlockingLoop}, which calls it once per
+ * operation of its quota instead of issuing an {@link io.hbload.core.source.OperationSource}'s steps. Each call issues
+ * at most one operation through the worker's {@link io.hbload.core.measure.MeasuredBinding}, which records it. (PE's
+ * side door until its commands become an operation source of their own.)
  *
  * <p>Thread-confined to its worker; implementations should allocate nothing of their own in steady state.
  */

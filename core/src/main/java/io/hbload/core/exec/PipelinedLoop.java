@@ -3,20 +3,30 @@ package io.hbload.core.exec;
 import io.hbload.core.binding.AsyncBinding;
 import io.hbload.core.binding.BindingException;
 import io.hbload.core.binding.BindingSession;
+import io.hbload.core.binding.ScanSink;
 import io.hbload.core.binding.Status;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.RunSpec;
 import io.hbload.core.keys.KeySpace;
+import io.hbload.core.measure.LatencyNames;
 import io.hbload.core.measure.Measure;
 import io.hbload.core.measure.MeasuredBinding;
 import io.hbload.core.measure.WorkerRecorder;
 import io.hbload.core.schedule.Pacer;
+import io.hbload.core.source.OperationSlot;
+import io.hbload.core.source.OperationSource;
 import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.LockSupport;
 
 /**
  * A worker that keeps up to {@code hbload.inflight} operations outstanding on an {@link AsyncBinding}: one thread
- * issuing, the binding's I/O threads completing.
+ * issuing, the binding's I/O threads completing. Each operation of its {@link OperationSource} holds an
+ * {@link OperationSlot}; its steps are issued one after the other (a read-modify-write's update when its read
+ * completed, a VERIFY step run in place on this thread, a failed load insert again after its back-off), and each is
+ * recorded exactly as {@link MeasuredBinding} records a blocking call (same measures, same intended and service
+ * latencies, steps of composite operations each recorded, the operation counted once). A session that brings its own
+ * operations ({@link PipelinedOperations}, hbload pe's async commands) fills the slots instead.
  *
  * <p>Closed loop (no target): a slot is refilled as soon as its operation completes. Open loop (a target): operation
  * k is issued at its intended time on the absolute schedule whether or not earlier ones completed; when every slot
@@ -30,7 +40,7 @@ import java.util.concurrent.locks.LockSupport;
  * what is still outstanding then is counted as {@link AsyncBinding#CANCELLED}, so that every issued call is
  * accounted for: issued = completed (OK or error) + cancelled.
  */
-final class PipelinedWorker implements AsyncBinding.Completion {
+final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion {
   /** Longest single park: a stop request is seen within this even if no interrupt arrives. */
   private static final long MAX_PARK_NANOS = 50_000_000L;
   private static final long NO_WAKE = Long.MAX_VALUE;
@@ -44,14 +54,6 @@ final class PipelinedWorker implements AsyncBinding.Completion {
   /** Closed loop with every slot busy: woken after this fraction of the bound has completed (1/8, at least 1). */
   private static final int REFILL_BATCH_SHIFT = 3;
 
-  private final int index;
-  private final long quota;
-  private final RunSpec spec;
-  private final BindingSession session;
-  private final KeySpace keySpace;
-  private final WorkerRecorder recorder;
-  private final PhaseState state;
-  private final long scheduleStartNanos;
   private final OperationSlot[] slots;
   private final int[] free;
   private final CompletionQueue completions;
@@ -72,17 +74,15 @@ final class PipelinedWorker implements AsyncBinding.Completion {
   private long fullSince;
   private long slotWaits;
   private long slotWaitNanos;
+  private AsyncBinding binding;
+  /** YCSB's operations, or null when the session brings its own. */
+  private OperationSource source;
+  /** The session's own operations, or null. */
+  private PipelinedOperations own;
 
-  PipelinedWorker(int index, long quota, RunSpec spec, BindingSession session, KeySpace keySpace,
-      WorkerRecorder recorder, PhaseState state, long scheduleStartNanos) {
-    this.index = index;
-    this.quota = quota;
-    this.spec = spec;
-    this.session = session;
-    this.keySpace = keySpace;
-    this.recorder = recorder;
-    this.state = state;
-    this.scheduleStartNanos = scheduleStartNanos;
+  PipelinedLoop(int index, long quota, RunSpec spec, BindingSession session, KeySpace keySpace,
+      AtomicReferenceArray<WorkerRecorder> recorders, LatencyNames names, PhaseState state, long scheduleStartNanos) {
+    super(index, quota, spec, session, keySpace, recorders, names, state, scheduleStartNanos);
     int n = spec.inflight();
     this.slots = new OperationSlot[n];
     this.free = new int[n];
@@ -105,19 +105,20 @@ final class PipelinedWorker implements AsyncBinding.Completion {
     }
   }
 
-  void run() {
+  @Override
+  void loop() {
     thread = Thread.currentThread();
-    AsyncBinding binding;
-    SplittableRandom random = Worker.random(spec, index);
-    SlotOps ops;
+    SplittableRandom random = random(spec, index);
     try {
       binding = session.newAsyncBinding(index);
       // a session that brings its own operations (hbload pe's async commands) fills the slots; else CoreWorkload
-      ops = session instanceof OwnOperations own
-          ? new OwnPipelinedOps(own.newPipelinedOperations(index, spec.phase(), binding, random), this, recorder)
-          : new PipelinedOps(spec.workload(), binding, this, recorder, keySpace, random);
+      if (session instanceof OwnOperations o) {
+        own = o.newPipelinedOperations(index, spec.phase(), binding, random);
+      } else {
+        source = newSource(random);
+      }
     } catch (BindingException | RuntimeException | Error e) {
-      state.fail("worker " + index + " could not start its binding: " + Worker.oneLine(e));
+      state.fail("worker " + index + " could not start its binding: " + oneLine(e));
       return;
     }
     try {
@@ -128,7 +129,7 @@ final class PipelinedWorker implements AsyncBinding.Completion {
       long lastWake = System.nanoTime();
       long restartSeen = 0;
       while ((quota == 0 || issued < quota) && !state.stopRequested()) {
-        handleCompletions(ops, false);
+        handleCompletions(false);
         if (pacer != null && state.scheduleRestartNanos() != restartSeen) {
           restartSeen = state.scheduleRestartNanos();
           pacer.restartAt(restartSeen);
@@ -138,7 +139,7 @@ final class PipelinedWorker implements AsyncBinding.Completion {
         }
         long wakeAt = Long.MAX_VALUE;
         if (retrying > 0) {
-          wakeAt = retryDue(ops);
+          wakeAt = retryDue();
         }
         if (freeCount == 0) {
           if (pacer != null && fullSince == 0) {
@@ -170,7 +171,7 @@ final class PipelinedWorker implements AsyncBinding.Completion {
         }
         OperationSlot s = slots[free[freeCount - 1]];
         // a session's own operation may issue nothing for its turn (a row outside PE's sample): the slot stays free
-        if (load ? ops.load(s, next) : ops.transaction(s, next)) {
+        if (own != null ? issueOwn(s, next, load) : issueFirst(s, next, load)) {
           freeCount--;
         }
         issued++;
@@ -178,13 +179,13 @@ final class PipelinedWorker implements AsyncBinding.Completion {
           next = pacer.next();
         }
       }
-      finish(binding, ops);
+      finish();
     } catch (RuntimeException | Error e) {
       // as on the blocking path: a binding that throws stops the phase as a failure, keeping the results so far
-      state.fail("worker " + index + ": " + e.getClass().getSimpleName() + ": " + Worker.oneLine(e));
-      cancelOutstanding(ops);
+      state.fail("worker " + index + ": " + e.getClass().getSimpleName() + ": " + oneLine(e));
+      cancelOutstanding();
     } finally {
-      cleanup(binding);
+      cleanup();
     }
   }
 
@@ -203,25 +204,27 @@ final class PipelinedWorker implements AsyncBinding.Completion {
   }
 
   /** Open loop, measured part: how often an operation came due with every slot busy. Read after the worker ended. */
+  @Override
   long slotWaits() {
     return slotWaits;
   }
 
   /** Open loop, measured part: the time operations that came due waited for a free slot, summed over those waits. */
+  @Override
   long slotWaitNanos() {
     return slotWaitNanos;
   }
 
   /** The blocking worker's schedule; spin.sleep does not apply here (the worker also waits on completions). */
   private Pacer pacer(SplittableRandom random) {
-    return Worker.pacer(spec, scheduleStartNanos, random, false);
+    return pacer(spec, scheduleStartNanos, random, false);
   }
 
-  private void handleCompletions(SlotOps ops, boolean finishing) {
+  private void handleCompletions(boolean finishing) {
     for (int slot = completions.poll(); slot >= 0; slot = completions.poll()) {
       OperationSlot s = slots[slot];
       serviceNanos += ((s.end - s.start) - serviceNanos) >> 4;
-      switch (ops.completed(s, finishing)) {
+      switch (own != null ? completedOwn(s) : completed(s, finishing)) {
         case FREE -> free[freeCount++] = slot;
         case RETRY -> retrying++;
         case ISSUED -> {
@@ -230,15 +233,135 @@ final class PipelinedWorker implements AsyncBinding.Completion {
     }
   }
 
+  /** What a completion left the slot as. */
+  private enum SlotState { FREE, ISSUED, RETRY }
+
+  /** Run phase or load phase: the source's next operation into the free slot, its first step issued. */
+  private boolean issueFirst(OperationSlot s, long intended, boolean load) {
+    if (!(load ? source.load(s) : source.transaction(s))) {
+      return false;
+    }
+    s.busy = true;
+    s.intended = intended;
+    // stamped before the call: the call may complete (and stamp its end) before it returns
+    s.start = System.nanoTime();
+    s.firstStart = s.start;
+    call(s);
+    return true;
+  }
+
+  /** Issues the slot's step on the binding, its start stamped first. */
+  private void issue(OperationSlot s) {
+    s.start = System.nanoTime();
+    call(s);
+  }
+
+  private void call(OperationSlot s) {
+    switch (s.step) {
+      case READ -> binding.read(s.table, s.key, s.fields, s.sink, s.index, this);
+      case UPDATE -> binding.update(s.table, s.key, s.values, s.index, this);
+      case INSERT -> binding.insert(s.table, s.key, s.values, s.index, this);
+      case SCAN -> binding.scan(s.table, s.key, s.scanLength, s.fields, ScanSink.IGNORE, s.index, this);
+      case DELETE -> binding.delete(s.table, s.key, s.index, this);
+      default -> throw new IllegalStateException(s.step.name());
+    }
+  }
+
+  /**
+   * Records the step the slot's completion reports, as {@link MeasuredBinding} records a blocking call, and moves
+   * the operation on: done (FREE), its next step issued (ISSUED, e.g. the update of a read-modify-write; a VERIFY step
+   * runs and is recorded here first), or a failed load insert to retry after its back-off (RETRY, {@code retryAt}
+   * set). {@code finishing}: the phase is ending, so a failed insert is not retried.
+   */
+  private SlotState completed(OperationSlot s, boolean finishing) {
+    if (!s.composite) {
+      long anchor = s.intended == MeasuredBinding.UNSCHEDULED ? s.start : s.intended;
+      long token = recorder.begin();
+      recorder.record(s.step, s.status, s.end - anchor, s.end - s.start);
+      recorder.countOperation();
+      recorder.end(token);
+      source.completed(s, finishing);
+      s.busy = false;
+      return SlotState.FREE;
+    }
+    long anchor = s.intended == MeasuredBinding.UNSCHEDULED ? s.firstStart : s.intended;
+    while (true) {
+      long token = recorder.begin();
+      recorder.record(s.step, s.status, s.end - anchor, s.end - s.start);
+      recorder.end(token);
+      switch (source.completed(s, finishing)) {
+        case DONE -> {
+          token = recorder.begin();
+          if (s.overall != null) {
+            recorder.recordLatency(s.overall, s.end - anchor, s.end - s.firstStart);
+          }
+          recorder.countOperation();
+          recorder.end(token);
+          s.busy = false;
+          return SlotState.FREE;
+        }
+        case RETRY -> {
+          return SlotState.RETRY;
+        }
+        case STEP -> {
+          if (s.step != Measure.VERIFY) {
+            issue(s);
+            return SlotState.ISSUED;
+          }
+          // the check runs here, on this thread, timed like a call
+          s.start = System.nanoTime();
+          s.status = s.check.verify(s.key, s.fields);
+          s.end = System.nanoTime();
+        }
+      }
+    }
+  }
+
+  /**
+   * A session's own operation into the free slot: its start stamped just before its issuing call; false when the
+   * session issued nothing for this turn. The session's own operations have no retries.
+   */
+  private boolean issueOwn(OperationSlot s, long intended, boolean load) {
+    s.intended = intended;
+    s.composite = false;
+    s.keyNumber = -1;
+    // stamped before the call: the call may complete (and stamp its end) before it returns
+    s.start = System.nanoTime();
+    Measure m = load ? own.load(s.index, this) : own.transaction(s.index, this);
+    if (m == null) {
+      return false;
+    }
+    s.busy = true;
+    s.operation = m;
+    s.step = m;
+    s.firstStart = s.start;
+    return true;
+  }
+
+  /** A session's own operation completed: recorded as a one-call operation, unless the session says not to. */
+  private SlotState completedOwn(OperationSlot s) {
+    long service = s.end - s.start;
+    if (own.completed(s.index, s.status, service)) {
+      long anchor = s.intended == MeasuredBinding.UNSCHEDULED ? s.start : s.intended;
+      long token = recorder.begin();
+      recorder.record(s.step, s.status, s.end - anchor, service);
+      recorder.countOperation();
+      recorder.end(token);
+    }
+    s.busy = false;
+    return SlotState.FREE;
+  }
+
   /** Reissues load inserts whose back-off is over; returns when the next one is due. */
-  private long retryDue(SlotOps ops) {
+  private long retryDue() {
     long now = System.nanoTime();
     long earliest = Long.MAX_VALUE;
     for (OperationSlot s : slots) {
       if (s.retryAt != 0) {
         if (s.retryAt - now <= 0) {
           retrying--;
-          ops.retry(s);
+          source.retry(s);
+          issue(s);
         } else {
           earliest = Math.min(earliest, s.retryAt);
         }
@@ -286,52 +409,71 @@ final class PipelinedWorker implements AsyncBinding.Completion {
    * reads of two ints only this worker writes, so issuing pays nothing for it; the value may be a moment old, and
    * the two reads are not atomic together, hence the clamp.
    */
+  @Override
   int inFlight() {
     return Math.max(0, Math.min(slots.length, slots.length - freeCount - retrying));
   }
 
   /** True while parked, when PhaseRun may interrupt it to make it see a stop request at once. Any thread. */
-  boolean parked() {
+  @Override
+  boolean pacing() {
     return parked;
   }
 
   /** Waits for outstanding operations up to the binding's drain timeout, then cancels what is left. */
-  private void finish(AsyncBinding binding, SlotOps ops) {
+  private void finish() {
     for (OperationSlot s : slots) {
       if (s.retryAt != 0) {
+        // a load insert waiting for its retry: counted as done, its last attempt having failed
         retrying--;
-        ops.giveUp(s);
+        source.release(s);
+        long token = recorder.begin();
+        recorder.countOperation();
+        recorder.end(token);
+        s.busy = false;
         free[freeCount++] = s.index;
       }
     }
     long deadline = System.nanoTime() + binding.drainTimeoutNanos();
     while (freeCount < slots.length) {
-      handleCompletions(ops, true);
+      handleCompletions(true);
       if (freeCount == slots.length || System.nanoTime() - deadline >= 0) {
         break;
       }
       binding.flush();
       await(deadline, 1);
     }
-    cancelOutstanding(ops);
+    cancelOutstanding();
   }
 
-  private void cancelOutstanding(SlotOps ops) {
+  /**
+   * Counts each operation still outstanding when the phase gave up waiting: its call as
+   * {@link AsyncBinding#CANCELLED}, without a latency (it has none), and not as an operation done.
+   */
+  private void cancelOutstanding() {
     for (OperationSlot s : slots) {
       if (s.busy) {
         // a late completion still writes into the slot and the queue, which nobody reads any more: harmless
-        ops.cancel(s);
+        if (own == null || own.cancelled(s.index)) {
+          long token = recorder.begin();
+          recorder.countOutcome(s.step, AsyncBinding.CANCELLED);
+          recorder.end(token);
+        }
+        if (source != null) {
+          source.release(s);
+        }
+        s.busy = false;
       }
     }
   }
 
   /** Cleans the binding up and records the time it took as CLEANUP, as {@link MeasuredBinding#cleanup} does. */
-  private void cleanup(AsyncBinding binding) {
+  private void cleanup() {
     long start = System.nanoTime();
     try {
       binding.cleanup();
     } catch (BindingException | RuntimeException | Error e) {
-      state.fail("worker " + index + " cleanup failed: " + Worker.oneLine(e));
+      state.fail("worker " + index + " cleanup failed: " + oneLine(e));
     } finally {
       long took = System.nanoTime() - start;
       long token = recorder.begin();

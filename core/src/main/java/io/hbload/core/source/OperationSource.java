@@ -1,0 +1,42 @@
+package io.hbload.core.source;
+
+/**
+ * One worker's operations: each drawn into an {@link OperationSlot} as a first step, then moved on step by step as
+ * the loop reports each step done. The loop issues every step and records it; the source only says what the
+ * operation is and what comes next, so the blocking and the pipelined loop run the same operations.
+ *
+ * <p>Thread-confined to its worker; implementations allocate nothing of their own in steady state.
+ */
+public interface OperationSource {
+  /** What an operation does after a step. */
+  enum Next {
+    /** Over: the loop counts it (recording its overall measure, if any); the source has released it. */
+    DONE,
+    /** The slot holds the next step to issue (its key, fields and values filled). */
+    STEP,
+    /** A failed load insert to issue again at the slot's {@code retryAt}, through {@link #retry}. */
+    RETRY
+  }
+
+  /** Load phase: the next record's write as the slot's first step; false when nothing is to be issued. */
+  boolean load(OperationSlot s);
+
+  /** Run phase: the next operation as the slot's first step; false when nothing is to be issued. */
+  boolean transaction(OperationSlot s);
+
+  /**
+   * The slot's step completed with {@code s.status} (and was recorded): moves the operation on.
+   *
+   * @param finishing the phase is ending: nothing is retried
+   */
+  Next completed(OperationSlot s, boolean finishing);
+
+  /** A retry whose time has come: the slot holds the step to issue again. */
+  void retry(OperationSlot s);
+
+  /**
+   * The operation is over without completing (given up while waiting for a retry, cancelled at the end of a phase,
+   * or its call threw): what it holds, such as an insert's key number, is let go as on completion.
+   */
+  void release(OperationSlot s);
+}

@@ -1,0 +1,199 @@
+package io.hbload.core.source;
+
+import io.hbload.core.binding.RowSink;
+import io.hbload.core.config.WorkloadSpec;
+import io.hbload.core.keys.KeyChooser;
+import io.hbload.core.keys.KeyNames;
+import io.hbload.core.keys.KeySpace;
+import io.hbload.core.keys.ScanLengthChooser;
+import io.hbload.core.measure.Measure;
+import io.hbload.core.mix.OperationChooser;
+import io.hbload.core.values.FieldSelection;
+import io.hbload.core.values.RowValues;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.random.RandomGenerator;
+
+/**
+ * YCSB's CoreWorkload as one worker's operation source: draws each operation from the mix, its key, fields and
+ * values, in the order YCSB draws them. Read-modify-write is two steps (the update's values are drawn when the read
+ * is done, as YCSB draws them between its two calls); with {@code dataintegrity} a read is followed by a VERIFY step;
+ * a load insert that fails is retried as {@code core_workload_insertion_retry_*} say. A run-phase insert's key number
+ * is acknowledged when its operation is over, whatever the outcome (as YCSB does), so the readable key range keeps
+ * growing.
+ *
+ * <p>Thread-confined to its worker. Reuses its field selections and value buffer (the slot holds its key and its
+ * one-field selection), so steady state allocates nothing.
+ */
+public final class YcsbSource implements OperationSource {
+  private final WorkloadSpec spec;
+  private final String table;
+  private final KeySpace keySpace;
+  private final KeyChooser keys;
+  private final ScanLengthChooser scanLengths;
+  private final OperationChooser mix;
+  private final RandomGenerator random;
+  private final FieldSelection allFields;
+  private final RowValues values;
+  private final boolean verify;
+  private final boolean retryInserts;
+  /** The slot the value buffer was last filled for: a retry needs it filled again only if another slot took it. */
+  private OperationSlot valuesFor;
+
+  /** Draws from {@code random} in the order YCSB's CoreWorkload does, the constructor included. */
+  public YcsbSource(WorkloadSpec spec, KeySpace keySpace, RandomGenerator random) {
+    this.spec = spec;
+    this.table = spec.table();
+    this.keySpace = keySpace;
+    this.random = random;
+    this.keys = keySpace.newChooser(random);
+    this.scanLengths = keySpace.newScanLengthChooser(random);
+    this.mix = new OperationChooser(spec, random);
+    this.allFields = FieldSelection.all(spec);
+    this.values = new RowValues(spec, random);
+    this.verify = spec.dataIntegrity();
+    this.retryInserts = spec.insertionRetryLimit() > 0;
+  }
+
+  /** The next record of this worker's share: its insert, retried on failure when retries are configured. */
+  @Override
+  public boolean load(OperationSlot s) {
+    long keyNumber = keySpace.nextLoadKeyNumber();
+    KeyNames.format(keyNumber, spec.orderedInserts(), spec.zeroPadding(), s.key);
+    begin(s, Measure.INSERT, retryInserts);
+    s.attempts = 0;
+    insert(s);
+    return true;
+  }
+
+  /** One operation drawn from the mix. */
+  @Override
+  public boolean transaction(OperationSlot s) {
+    Measure op = mix.next();
+    switch (op) {
+      case READ -> {
+        chooseKey(s);
+        begin(s, op, verify);
+        read(s);
+      }
+      case UPDATE -> {
+        chooseKey(s);
+        begin(s, op, false);
+        update(s);
+      }
+      case INSERT -> {
+        long keyNumber = keySpace.nextInsertKeyNumber();
+        KeyNames.format(keySpace.global(keyNumber), spec.orderedInserts(), spec.zeroPadding(), s.key);
+        begin(s, op, false);
+        s.keyNumber = keyNumber;
+        insert(s);
+      }
+      case SCAN -> {
+        chooseKey(s);
+        begin(s, op, false);
+        s.step = Measure.SCAN;
+        s.scanLength = scanLengths.next();
+        s.fields = readFields(s);
+      }
+      case READ_MODIFY_WRITE -> {
+        chooseKey(s);
+        begin(s, op, true);
+        s.overall = Measure.READ_MODIFY_WRITE;
+        read(s);
+      }
+      case DELETE -> {
+        chooseKey(s);
+        begin(s, op, false);
+        s.step = Measure.DELETE;
+      }
+      default -> throw new IllegalStateException(op.name());
+    }
+    return true;
+  }
+
+  private void begin(OperationSlot s, Measure op, boolean composite) {
+    s.operation = op;
+    s.composite = composite;
+    s.overall = null;
+    s.table = table;
+  }
+
+  private void chooseKey(OperationSlot s) {
+    KeyNames.format(keySpace.global(keys.next()), spec.orderedInserts(), spec.zeroPadding(), s.key);
+  }
+
+  private FieldSelection readFields(OperationSlot s) {
+    return spec.readAllFields() ? allFields : s.oneField.select(random.nextInt(spec.fieldCount()));
+  }
+
+  private void read(OperationSlot s) {
+    s.step = Measure.READ;
+    s.fields = readFields(s);
+    s.sink = s.check != null ? s.check.reset() : RowSink.IGNORE;
+  }
+
+  private void update(OperationSlot s) {
+    s.step = Measure.UPDATE;
+    s.values = spec.writeAllFields() ? values.all(s.key) : values.one(s.key, random.nextInt(spec.fieldCount()));
+    valuesFor = s;
+  }
+
+  private void insert(OperationSlot s) {
+    s.step = Measure.INSERT;
+    s.values = values.all(s.key);
+    valuesFor = s;
+  }
+
+  @Override
+  public Next completed(OperationSlot s, boolean finishing) {
+    if (s.composite) {
+      switch (s.step) {
+        case READ -> {
+          if (s.check != null) {
+            s.step = Measure.VERIFY;
+            return Next.STEP;
+          }
+          if (s.operation == Measure.READ_MODIFY_WRITE) {
+            update(s);
+            return Next.STEP;
+          }
+        }
+        case VERIFY -> {
+          if (s.operation == Measure.READ_MODIFY_WRITE) {
+            update(s);
+            return Next.STEP;
+          }
+        }
+        case INSERT -> {
+          if (!s.status.isOk() && s.attempts < spec.insertionRetryLimit() && !finishing) {
+            double seconds =
+                spec.insertionRetryIntervalSeconds() * (0.8 + 0.4 * ThreadLocalRandom.current().nextDouble());
+            s.retryAt = System.nanoTime() + Math.max(1, (long) (seconds * 1e9));
+            return Next.RETRY;
+          }
+        }
+        default -> {
+        }
+      }
+    }
+    release(s);
+    return Next.DONE;
+  }
+
+  @Override
+  public void retry(OperationSlot s) {
+    s.retryAt = 0;
+    s.attempts++;
+    if (valuesFor != s) {
+      insert(s); // another slot's operation refilled the buffer while this one waited (pipelined loop)
+    }
+  }
+
+  @Override
+  public void release(OperationSlot s) {
+    if (s.keyNumber >= 0) {
+      keySpace.acknowledge(s.keyNumber);
+      s.keyNumber = -1;
+    }
+    s.retryAt = 0;
+  }
+}
