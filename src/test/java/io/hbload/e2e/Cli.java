@@ -23,6 +23,11 @@ final class Cli {
     }
   }
 
+  /** Restores SIGINT's default, then execs its arguments; "or die" so a missing command is an error, not perl's 0. */
+  private static final String DEFAULT_SIGINT_EXEC =
+      "$SIG{INT} = 'DEFAULT'; exec { $ARGV[0] } @ARGV or die \"exec $ARGV[0]: $!\\n\"";
+
+  /** {@code java -jar hbload.jar args...}, started {@link #withDefaultSigint with SIGINT at its default}. */
   static List<String> javaJar(String... args) {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -30,6 +35,21 @@ final class Cli {
     cmd.add("-jar");
     cmd.add(JAR.toString());
     cmd.addAll(List.of(args));
+    return withDefaultSigint(cmd);
+  }
+
+  /**
+   * The command, started with SIGINT at its default disposition, as an interactive shell starts what a user types.
+   * A process started with SIGINT ignored (a background job of a non-interactive shell, which is how some CI runners
+   * start a build) passes the ignore down to every child, and a JVM that starts with SIGINT ignored installs no
+   * handler for it: Ctrl-C tests would then test their parent, not hbload. A POSIX shell cannot undo an inherited
+   * ignore ({@code trap - INT} is a no-op for a signal ignored on entry to a non-interactive sh or bash); perl can,
+   * and it execs, so the process (and the pid a test signals) is the command itself. Perl is part of every Debian
+   * and Ubuntu base image ({@code perl-base} is essential).
+   */
+  static List<String> withDefaultSigint(List<String> command) {
+    List<String> cmd = new ArrayList<>(List.of("perl", "-e", DEFAULT_SIGINT_EXEC, "--"));
+    cmd.addAll(command);
     return cmd;
   }
 

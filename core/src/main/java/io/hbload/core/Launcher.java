@@ -8,7 +8,7 @@ import io.hbload.core.exec.Runner;
 import io.hbload.core.export.HlogWriter;
 import io.hbload.core.export.JsonResult;
 import io.hbload.core.export.ReportWriter;
-import io.hbload.core.export.ResultFiles;
+import io.hbload.core.export.ResultFile;
 import io.hbload.core.export.StatusLine;
 import io.hbload.core.export.Version;
 import io.hbload.core.export.YcsbReport;
@@ -22,7 +22,10 @@ import java.util.List;
  * Assembles one phase the same way for the command line and the Java API: the start-up lines YCSB prints, the
  * status lines and the HdrHistogram log as listeners, the run, then the report (to its export file or the report
  * stream) and the JSON result. What the phase produced is written even when it stopped early (Ctrl-C, a failed
- * worker), so no result is lost. One launch per instance; {@link #requestStop} is safe from any thread.
+ * worker), so no result is lost. Every result file's temp file is created with the launcher, so that one that
+ * cannot be written is found before the run; one that could not be written after it is an IOException naming it,
+ * with nothing left under its name (the other outputs are still written). One launch per instance;
+ * {@link #requestStop} is safe from any thread.
  */
 public final class Launcher {
   private final RunSpec spec;
@@ -31,6 +34,8 @@ public final class Launcher {
   private final PrintStream report;
   private final Runner runner;
   private final HlogWriter hlog;
+  private final ResultFile exportFile;
+  private final ResultFile jsonFile;
 
   /** How a phase ended. */
   public record Outcome(RunResult result, boolean workerFailed) {
@@ -67,7 +72,18 @@ public final class Launcher {
     this.provider = provider;
     this.messages = messages;
     this.report = report;
-    this.hlog = spec.hlogFile() == null ? null : new HlogWriter(spec.hlogFile());
+    ResultFile export = null;
+    HlogWriter log = null;
+    try {
+      export = spec.exportFile() == null ? null : ResultFile.create(spec.exportFile());
+      this.jsonFile = spec.jsonFile() == null ? null : ResultFile.create(spec.jsonFile());
+      log = spec.hlogFile() == null ? null : new HlogWriter(spec.hlogFile());
+    } catch (IOException | RuntimeException e) {
+      closeAll(e, export, log);
+      throw e;
+    }
+    this.exportFile = export;
+    this.hlog = log;
     List<RunListener> listeners = new ArrayList<>();
     listeners.add(new StatusLine(messages));
     if (hlog != null) {
@@ -87,10 +103,9 @@ public final class Launcher {
     RunResult result;
     try {
       result = runner.run();
-    } finally {
-      if (hlog != null) {
-        hlog.close();
-      }
+    } catch (BindingException | RuntimeException | Error e) {
+      closeAll(e, exportFile, jsonFile, hlog); // a log of a phase that started is still published
+      throw e;
     }
     write(result);
     return new Outcome(result, runner.failed());
@@ -109,17 +124,59 @@ public final class Launcher {
     return runner.inFlight();
   }
 
+  /** Writes every output, each one even when another failed; then throws what failed, one line naming each file. */
   private void write(RunResult result) throws IOException {
+    List<IOException> failures = new ArrayList<>();
+    if (hlog != null) {
+      attempt(failures, hlog::close);
+    }
     List<io.hbload.core.export.ReportRecord> records = YcsbReport.records(result);
-    if (spec.exportFile() != null) {
-      ResultFiles.write(spec.exportFile(), out -> ReportWriter.write(records, spec.exporter(),
-          new PrintStream(out, true, StandardCharsets.UTF_8)));
+    if (exportFile != null) {
+      attempt(failures, () -> exportFile.write(out -> {
+        PrintStream text = new PrintStream(out, false, StandardCharsets.UTF_8);
+        ReportWriter.write(records, spec.exporter(), text);
+        text.flush();
+      }));
     } else if (report != null) {
       ReportWriter.write(records, spec.exporter(), report);
     }
-    if (spec.jsonFile() != null) {
+    if (jsonFile != null) {
       byte[] json = (JsonResult.render(result) + System.lineSeparator()).getBytes(StandardCharsets.UTF_8);
-      ResultFiles.write(spec.jsonFile(), out -> out.write(json));
+      attempt(failures, () -> jsonFile.write(out -> out.write(json)));
     }
+    if (failures.size() == 1) {
+      throw failures.get(0);
+    } else if (!failures.isEmpty()) {
+      IOException all = new IOException(
+          String.join("; ", failures.stream().map(Throwable::getMessage).toList()));
+      failures.forEach(all::addSuppressed);
+      throw all;
+    }
+  }
+
+  private static void attempt(List<IOException> failures, Output output) {
+    try {
+      output.write();
+    } catch (IOException e) {
+      failures.add(e);
+    }
+  }
+
+  /** Closes what was opened when the run cannot go on, keeping the first failure as the one thrown. */
+  private static void closeAll(Throwable first, AutoCloseable... outputs) {
+    for (AutoCloseable o : outputs) {
+      if (o != null) {
+        try {
+          o.close();
+        } catch (Exception e) {
+          first.addSuppressed(e);
+        }
+      }
+    }
+  }
+
+  @FunctionalInterface
+  private interface Output {
+    void write() throws IOException;
   }
 }

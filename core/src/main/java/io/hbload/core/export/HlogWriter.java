@@ -5,8 +5,9 @@ import io.hbload.core.config.RunSpec;
 import io.hbload.core.exec.RunListener;
 import io.hbload.core.exec.StatusSnapshot;
 import io.hbload.core.measure.IntervalView;
+import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
@@ -16,7 +17,9 @@ import org.HdrHistogram.HistogramLogWriter;
  * measurement's histogram twice, tagged {@code <NAME>.service} and {@code <NAME>.intended}, values in
  * nanoseconds (max column in milliseconds); a warm-up's intervals are tagged {@code WARMUP.<NAME>.service}.
  * HdrHistogram's {@code HistogramLogProcessor -tag READ.intended}
- * and other log tools read it. Called on the reporter thread only.
+ * and other log tools read it. Written through a {@link ResultFile}: a write that fails (a full disk) is kept,
+ * although HdrHistogram's writer swallows it, and {@link #close} then throws instead of publishing a truncated log.
+ * Called on the reporter thread only.
  */
 public final class HlogWriter implements RunListener, AutoCloseable {
   /**
@@ -24,25 +27,21 @@ public final class HlogWriter implements RunListener, AutoCloseable {
    * readers of the measured phase ({@code READ.service}, hbload's merge) skip them.
    */
   public static final String WARMUP_TAG_PREFIX = "WARMUP.";
-  private final Path path;
-  private final Path temp;
-  private final PrintStream file;
+  private final ResultFile file;
+  private final PrintStream text;
   private boolean started;
   /** {@code WARMUP.} while the phase warms up: HdrHistogram's tools select by tag, so the measured tags stay clean */
   private String tagPrefix = "";
   private final HistogramLogWriter writer;
 
-  /** Writes into a private temp file beside {@code path}; {@link #close} publishes it if a phase ran. */
-  public HlogWriter(Path path) {
-    this.path = path;
-    try {
-      this.temp = ResultFiles.temp(path);
-      this.file = new PrintStream(java.nio.file.Files.newOutputStream(temp), false,
-          java.nio.charset.StandardCharsets.UTF_8);
-    } catch (java.io.IOException e) {
-      throw new UncheckedIOException("cannot write " + path + ": " + e.getMessage(), e);
-    }
-    this.writer = new HistogramLogWriter(file);
+  /**
+   * Writes into a private temp file beside {@code path}, created now, so that a log that cannot be written is found
+   * before the run; {@link #close} publishes it if a phase ran.
+   */
+  public HlogWriter(Path path) throws IOException {
+    this.file = ResultFile.create(path);
+    this.text = new PrintStream(file.output(), false, StandardCharsets.UTF_8);
+    this.writer = new HistogramLogWriter(text);
   }
 
   @Override
@@ -74,12 +73,15 @@ public final class HlogWriter implements RunListener, AutoCloseable {
 
   @Override
   public void interval(RunSpec spec, StatusSnapshot s) {
+    if (file.failed()) {
+      return; // the log is lost already (close says so); encoding more of it would only cost the reporter time
+    }
     IntervalView view = s.interval();
     for (IntervalView.Latency l : view.latencies()) {
       write(l.service(), tagPrefix + l.name() + ".service", view);
       write(l.intended(), tagPrefix + l.name() + ".intended", view);
     }
-    file.flush();
+    text.flush();
   }
 
   private void write(Histogram h, String tag, IntervalView view) {
@@ -112,20 +114,22 @@ public final class HlogWriter implements RunListener, AutoCloseable {
       writer.outputComment(RunMetadata.line("stopReason", result.stopReason()));
     }
     writer.outputComment(RunMetadata.line("end", 1));
-    file.flush();
+    text.flush();
   }
 
-  /** Publishes the log under its name if a phase ran; a run that never started (its binding failed) leaves none. */
+  /**
+   * Publishes the log under its name if a phase ran; a run that never started (its binding failed) leaves none.
+   * IOException naming the file and the cause when any of it could not be written; then no file is left.
+   */
   @Override
-  public void close() {
-    file.close();
+  public void close() throws IOException {
     try {
+      text.flush();
       if (started) {
-        ResultFiles.publish(temp, path);
+        file.publish();
       }
-      java.nio.file.Files.deleteIfExists(temp);
-    } catch (java.io.IOException e) {
-      throw new UncheckedIOException("cannot write " + path + ": " + e.getMessage(), e);
+    } finally {
+      file.close();
     }
   }
 }

@@ -25,24 +25,32 @@ public record MergedRun(RunResult result, List<Integer> missingShards,
     return !missingShards.isEmpty();
   }
 
-  /** Writes the merged series as a tagged interval log, readable by HdrHistogram's log tools. */
+  /**
+   * Writes the merged series as a tagged interval log, readable by HdrHistogram's log tools; flushes {@code stream}
+   * and leaves it open. IOException when the stream failed: HdrHistogram's writer goes through a PrintStream, which
+   * swallows the failure, so it is checked here (through {@link io.hbload.core.export.ResultFile}, whose stream keeps
+   * the cause, the message also names the file and why).
+   */
   public void writeHlog(java.io.OutputStream stream) throws IOException {
     long start = result.startEpochMillis();
     long width = Math.max(1, Math.round(result.spec().statusIntervalSeconds() * 1000));
-    try (PrintStream out = new PrintStream(stream, true, StandardCharsets.UTF_8)) {
-      HistogramLogWriter w = new HistogramLogWriter(out);
-      w.outputComment(RunMetadata.line("merged", result.client().host()));
-      w.outputComment("UNITS: nanoseconds (Max column in milliseconds)");
-      w.outputLogFormatVersion();
-      w.outputStartTime(start);
-      w.setBaseTime(start);
-      w.outputLegend();
-      intervals.forEach((bucket, byTag) -> byTag.forEach((tag, h) -> {
-        h.setTag(tag);
-        h.setStartTimeStamp(bucket);
-        h.setEndTimeStamp(bucket + width);
-        w.outputIntervalHistogram(h);
-      }));
+    PrintStream out = new PrintStream(stream, false, StandardCharsets.UTF_8);
+    HistogramLogWriter w = new HistogramLogWriter(out);
+    w.outputComment(RunMetadata.line("merged", result.client().host()));
+    w.outputComment("UNITS: nanoseconds (Max column in milliseconds)");
+    w.outputLogFormatVersion();
+    w.outputStartTime(start);
+    w.setBaseTime(start);
+    w.outputLegend();
+    intervals.forEach((bucket, byTag) -> byTag.forEach((tag, h) -> {
+      h.setTag(tag);
+      h.setStartTimeStamp(bucket);
+      h.setEndTimeStamp(bucket + width);
+      w.outputIntervalHistogram(h);
+    }));
+    out.flush();
+    if (out.checkError()) {
+      throw new IOException("the merged hlog could not be written");
     }
   }
 }

@@ -91,6 +91,8 @@ class HlogMergeTest {
           List.of(new RunResult.GcTotals("G1 Young Generation", 2, 10)), List.of(), null,
           new ClientInfo(spec.shard(), "host" + shard, null, 0));
       w.phaseFinished(result);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
     }
     return file;
   }

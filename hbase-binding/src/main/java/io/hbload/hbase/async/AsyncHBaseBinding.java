@@ -9,31 +9,26 @@ import io.hbload.core.binding.Status;
 import io.hbload.core.binding.Values;
 import io.hbload.hbase.ops.OpsSpec;
 import io.hbload.hbase.ops.ResultSinks;
+import io.hbload.hbase.request.YcsbRequests;
+import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 import org.apache.hadoop.hbase.HConstants;
-import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.AsyncBufferedMutator;
 import org.apache.hadoop.hbase.client.AsyncConnection;
 import org.apache.hadoop.hbase.client.AsyncTable;
 import org.apache.hadoop.hbase.client.Delete;
-import org.apache.hadoop.hbase.client.Durability;
-import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.client.Scan;
-import org.apache.hadoop.hbase.filter.PageFilter;
 
 /**
- * One worker's HBase operations on the async client: the same cells as {@link io.hbload.hbase.ops.HBaseBinding}
- * writes and reads (row = key bytes, one family, qualifier = field name), issued on an {@link AsyncTable} and
+ * One worker's HBase operations on the async client: the same requests as {@link io.hbload.hbase.ops.HBaseBinding}
+ * sends (both take them from {@link YcsbRequests}), issued on an {@link AsyncTable} and
  * completed from HBase's RPC event-loop threads. The table is the "raw" one ({@code AsyncConnection.getTable(name)}):
  * callbacks run on the event loop, which is fine because they only copy returned cells into the operation's own sink,
  * stamp the outcome and hand the slot to the worker, never block.
@@ -53,22 +48,19 @@ public final class AsyncHBaseBinding implements AsyncBinding {
 
   private final AsyncConnection connection;
   private final OpsSpec spec;
-  private final byte[] family;
-  private final Durability durability;
+  private final YcsbRequests requests;
   private final PrintStream messages;
   private final long drainNanos;
 
   private String tableName;
   private AsyncTable<?> table;
   private AsyncBufferedMutator mutator;
-  private PageFilter pageFilter;
   private final PerSlot<SlotCallback> callbacks = new PerSlot<>(SlotCallback::new);
 
   public AsyncHBaseBinding(AsyncConnection connection, OpsSpec spec, PrintStream messages) {
     this.connection = connection;
     this.spec = spec;
-    this.family = spec.family().getBytes(StandardCharsets.UTF_8);
-    this.durability = spec.durability();
+    this.requests = new YcsbRequests(spec.family(), spec.durability(), spec.usePageFilter());
     this.messages = messages;
     long opTimeoutMs = connection.getConfiguration().getLong(HConstants.HBASE_CLIENT_OPERATION_TIMEOUT,
         HConstants.DEFAULT_HBASE_CLIENT_OPERATION_TIMEOUT);
@@ -101,16 +93,8 @@ public final class AsyncHBaseBinding implements AsyncBinding {
   public void read(String tableName, Key key, Fields fields, RowSink result, int slot, Completion done) {
     SlotCallback c = callback(slot, done, "read");
     try {
-      Get get = new Get(key.array(), 0, key.length());
-      if (fields.isAll()) {
-        get.addFamily(family);
-      } else {
-        for (int i = 0, n = fields.count(); i < n; i++) {
-          get.addColumn(family, fields.nameBytes(i));
-        }
-      }
       c.sink = result;
-      table(tableName).get(get).whenComplete(c);
+      table(tableName).get(requests.get(key, fields)).whenComplete(c);
     } catch (RuntimeException e) {
       c.fail(e);
     }
@@ -121,26 +105,8 @@ public final class AsyncHBaseBinding implements AsyncBinding {
       Completion done) {
     SlotCallback c = callback(slot, done, "scan");
     try {
-      // withStartRow keeps the array, and the engine refills the key's buffer: copy
-      Scan scan = new Scan().withStartRow(Arrays.copyOf(startKey.array(), startKey.length()));
-      scan.setCaching(recordCount);
-      // the scan ends after recordCount rows over all regions (the page filter limits per region only)
-      scan.setLimit(recordCount);
-      if (spec.usePageFilter()) {
-        if (pageFilter == null || pageFilter.getPageSize() != recordCount) {
-          pageFilter = new PageFilter(recordCount);
-        }
-        scan.setFilter(pageFilter);
-      }
-      if (fields.isAll()) {
-        scan.addFamily(family);
-      } else {
-        for (int i = 0, n = fields.count(); i < n; i++) {
-          scan.addColumn(family, fields.nameBytes(i));
-        }
-      }
       c.scanSink = result;
-      table(tableName).scanAll(scan).whenComplete(c);
+      table(tableName).scanAll(requests.scan(startKey, recordCount, fields)).whenComplete(c);
     } catch (RuntimeException e) {
       c.fail(e);
     }
@@ -158,17 +124,8 @@ public final class AsyncHBaseBinding implements AsyncBinding {
 
   private void put(String tableName, Key key, Values values, SlotCallback c) {
     try {
-      Put put = new Put(key.array(), 0, key.length());
-      put.setDurability(durability);
-      byte[] row = put.getRow();
-      for (int i = 0, n = values.count(); i < n; i++) {
-        byte[] q = values.nameBytes(i);
-        // one KeyValue straight from the engine's slice, copied now: the slice is refilled after this call
-        put.add(new KeyValue(row, 0, row.length, family, 0, family.length, q, 0, q.length,
-            HConstants.LATEST_TIMESTAMP, KeyValue.Type.Put, values.array(i), values.offset(i), values.length(i)));
-      }
-      write(tableName, put).whenComplete(c);
-    } catch (java.io.IOException | RuntimeException e) {
+      write(tableName, requests.put(key, values)).whenComplete(c);
+    } catch (IOException | RuntimeException e) {
       c.fail(e);
     }
   }
@@ -177,9 +134,7 @@ public final class AsyncHBaseBinding implements AsyncBinding {
   public void delete(String tableName, Key key, int slot, Completion done) {
     SlotCallback c = callback(slot, done, "delete");
     try {
-      Delete delete = new Delete(key.array(), 0, key.length());
-      delete.setDurability(durability);
-      write(tableName, delete).whenComplete(c);
+      write(tableName, requests.delete(key)).whenComplete(c);
     } catch (RuntimeException e) {
       c.fail(e);
     }

@@ -8,55 +8,43 @@ import io.hbload.core.binding.RowSink;
 import io.hbload.core.binding.ScanSink;
 import io.hbload.core.binding.Status;
 import io.hbload.core.binding.Values;
+import io.hbload.hbase.request.YcsbRequests;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
-import org.apache.hadoop.hbase.HConstants;
-import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.BufferedMutator;
 import org.apache.hadoop.hbase.client.BufferedMutatorParams;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Delete;
-import org.apache.hadoop.hbase.client.Durability;
-import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Mutation;
 import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
-import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.filter.PageFilter;
 
 /**
  * One worker's HBase client: YCSB's operations on the worker's own {@link Table} (and {@link BufferedMutator}
- * with client buffering), over the session's shared connection. Row key = the key's bytes, one family,
- * qualifier = field name, value bytes as given: the cells YCSB's hbase binding writes.
+ * with client buffering), over the session's shared connection. The requests are {@link YcsbRequests}' (the cells
+ * YCSB's hbase binding writes), the same the async binding sends.
  *
- * <p>Confined to its worker thread: no locks. Allocation per call is what HBase's request objects need
- * (Get/Put/Delete/Scan, one copy of the row key, one {@link KeyValue} per written field built straight from
- * the engine's value slice, with no intermediate value copy); results are handed to the sink as slices of
- * HBase's cells. Failures return {@link Status#ERROR} and never throw.
+ * <p>Confined to its worker thread: no locks. Allocation per call is what HBase's request objects need (see
+ * {@link YcsbRequests}); results are handed to the sink as slices of HBase's cells. Failures return
+ * {@link Status#ERROR} and never throw.
  */
 public final class HBaseBinding implements Binding {
   private final Connection connection;
-  private final byte[] family;
   private final OpsSpec spec;
-  private final Durability durability;
+  private final YcsbRequests requests;
   private final PrintStream messages;
 
   private String tableName;
   private Table table;
   private BufferedMutator mutator;
-  // PageFilter is plain data on the client (its row counter only moves on the server), so one per page size
-  private PageFilter pageFilter;
 
   public HBaseBinding(Connection connection, OpsSpec spec, PrintStream messages) {
     this.connection = connection;
     this.spec = spec;
-    this.family = spec.family().getBytes(StandardCharsets.UTF_8);
-    this.durability = spec.durability();
+    this.requests = new YcsbRequests(spec.family(), spec.durability(), spec.usePageFilter());
     this.messages = messages;
   }
 
@@ -78,15 +66,7 @@ public final class HBaseBinding implements Binding {
   public Status read(String tableName, Key key, Fields fields, RowSink result) {
     try {
       Table t = table(tableName);
-      Get get = new Get(key.array(), 0, key.length());
-      if (fields.isAll()) {
-        get.addFamily(family);
-      } else {
-        for (int i = 0, n = fields.count(); i < n; i++) {
-          get.addColumn(family, fields.nameBytes(i));
-        }
-      }
-      Result r = t.get(get);
+      Result r = t.get(requests.get(key, fields));
       if (r.isEmpty()) {
         return Status.NOT_FOUND;
       }
@@ -103,28 +83,11 @@ public final class HBaseBinding implements Binding {
   public Status scan(String tableName, Key startKey, int recordCount, Fields fields, ScanSink result) {
     try {
       Table t = table(tableName);
-      // withStartRow keeps the array, and the engine refills the key's buffer: copy
-      Scan scan = new Scan().withStartRow(Arrays.copyOf(startKey.array(), startKey.length()));
-      scan.setCaching(recordCount);
-      if (spec.usePageFilter()) {
-        if (pageFilter == null || pageFilter.getPageSize() != recordCount) {
-          pageFilter = new PageFilter(recordCount);
-        }
-        scan.setFilter(pageFilter);
-      }
-      if (fields.isAll()) {
-        scan.addFamily(family);
-      } else {
-        for (int i = 0, n = fields.count(); i < n; i++) {
-          scan.addColumn(family, fields.nameBytes(i));
-        }
-      }
       boolean wanted = result.wanted();
-      try (ResultScanner scanner = t.getScanner(scan)) {
-        int rows = 0;
-        // stop after recordCount rows even without the page filter (it limits per region, not per scan)
-        for (Result r = scanner.next(); r != null && rows < recordCount; r = scanner.next()) {
-          rows++;
+      try (ResultScanner scanner = t.getScanner(requests.scan(startKey, recordCount, fields))) {
+        // the scan's limit ends it after recordCount rows; counting here too never asks the scanner for one more
+        Result r;
+        for (int rows = 0; rows < recordCount && (r = scanner.next()) != null; rows++) {
           if (wanted) {
             ResultSinks.row(r.rawCells(), result);
           }
@@ -149,16 +112,7 @@ public final class HBaseBinding implements Binding {
   private Status put(String op, String tableName, Key key, Values values) {
     try {
       Table t = table(tableName);
-      Put put = new Put(key.array(), 0, key.length());
-      put.setDurability(durability);
-      byte[] row = put.getRow();
-      for (int i = 0, n = values.count(); i < n; i++) {
-        byte[] q = values.nameBytes(i);
-        // one KeyValue straight from the engine's slice: Put.addColumn would need an exact-length value array
-        put.add(new KeyValue(row, 0, row.length, family, 0, family.length, q, 0, q.length,
-            HConstants.LATEST_TIMESTAMP, KeyValue.Type.Put, values.array(i), values.offset(i), values.length(i)));
-      }
-      return write(t, put);
+      return write(t, requests.put(key, values));
     } catch (IOException | RuntimeException e) {
       return failed(op, key, e);
     }
@@ -168,9 +122,7 @@ public final class HBaseBinding implements Binding {
   public Status delete(String tableName, Key key) {
     try {
       Table t = table(tableName);
-      Delete delete = new Delete(key.array(), 0, key.length());
-      delete.setDurability(durability);
-      return write(t, delete);
+      return write(t, requests.delete(key));
     } catch (IOException | RuntimeException e) {
       return failed("delete", key, e);
     }

@@ -1,0 +1,237 @@
+package io.hbload.core.export;
+
+import java.io.BufferedOutputStream;
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+
+/**
+ * One result file on its way to its name: a private (0600) temp file beside the target, created with this object so
+ * that a directory hbload cannot write to is found before a run, not after it; {@link #publish} renames it over the
+ * target only when every byte reached it, so a failed write never leaves an empty or truncated result under the
+ * final name. Writes go through a stream that keeps the first {@link IOException}, because the writers of hbload's
+ * formats (a {@link java.io.PrintStream}, HdrHistogram's {@code HistogramLogWriter}) swallow it: without this, a
+ * full disk published a 0-byte file and the run exited 0. Every failure is an IOException whose one-line message
+ * names the target and the cause. {@link #close} deletes the temp file unless it was published.
+ *
+ * <p>Not thread-safe: one writer at a time. The stream is buffered; nothing here allocates per write.
+ */
+public final class ResultFile implements AutoCloseable {
+  private final Path target;
+  private final Path temp;
+  private final FailureKeepingStream out;
+  private boolean published;
+
+  private ResultFile(Path target, Path temp, OutputStream file) {
+    this.target = target;
+    this.temp = temp;
+    this.out = new FailureKeepingStream(new BufferedOutputStream(file, 64 * 1024));
+  }
+
+  /** Creates the temp file beside {@code target} now; IOException naming {@code target} when it cannot. */
+  public static ResultFile create(Path target) throws IOException {
+    Path dir = target.toAbsolutePath().getParent();
+    if (dir == null) {
+      throw new IOException("cannot write " + target + ": it has no directory");
+    }
+    Path temp;
+    try {
+      try {
+        temp = Files.createTempFile(dir, "." + target.getFileName(), ".partial",
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+      } catch (UnsupportedOperationException notPosix) {
+        temp = Files.createTempFile(dir, "." + target.getFileName(), ".partial");
+      }
+    } catch (IOException e) {
+      throw failed(target, e);
+    }
+    try {
+      return new ResultFile(target, temp, Files.newOutputStream(temp));
+    } catch (IOException e) {
+      Files.deleteIfExists(temp);
+      throw failed(target, e);
+    }
+  }
+
+  /** The file this becomes when published. */
+  public Path target() {
+    return target;
+  }
+
+  /**
+   * The temp file's content. A write that fails throws here as any stream's does, and is also kept, so that
+   * {@link #publish} refuses the file even when a writer in between swallowed the exception.
+   */
+  public OutputStream output() {
+    return out;
+  }
+
+  /** True once a write failed: what is in the temp file is not the result and will not be published. */
+  public boolean failed() {
+    return out.failure != null;
+  }
+
+  /**
+   * Flushes and closes the content, then moves it over the target, atomically where the file system can. When any
+   * write failed, or the move does, the temp file is deleted and nothing is left under the target's name.
+   */
+  public void publish() throws IOException {
+    if (published) {
+      throw new IllegalStateException(target + " is already published");
+    }
+    try {
+      out.close();
+      if (out.failure != null) {
+        throw out.failure;
+      }
+      move();
+      published = true;
+    } catch (IOException e) {
+      Files.deleteIfExists(temp);
+      throw failed(target, e);
+    }
+  }
+
+  /** Writes the whole content, then {@link #publish}es it. */
+  public void write(ResultFiles.Writer writer) throws IOException {
+    try {
+      writer.write(out);
+    } catch (IOException e) {
+      close();
+      // the stream's own failure says why (no space left); the writer's may only say that it failed
+      IOException cause = out.failure != null ? out.failure : e;
+      IOException failure = failed(target, cause);
+      if (cause != e) {
+        failure.addSuppressed(e);
+      }
+      throw failure;
+    }
+    publish();
+  }
+
+  private void move() throws IOException {
+    try {
+      Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    } catch (AtomicMoveNotSupportedException | FileAlreadyExistsException e) {
+      Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+    }
+  }
+
+  /** Deletes the temp file unless it was published: a result that is not complete is not left behind. */
+  @Override
+  public void close() throws IOException {
+    if (published) {
+      return;
+    }
+    try {
+      out.close();
+    } catch (IOException ignored) {
+      // the content is being thrown away; only the file's removal matters
+    } finally {
+      Files.deleteIfExists(temp);
+    }
+  }
+
+  /** {@code cannot write <target>: <cause>}, one line, unless {@code e} already says so. */
+  static IOException failed(Path target, IOException e) {
+    String prefix = "cannot write " + target + ": ";
+    if (e.getMessage() != null && e.getMessage().startsWith(prefix)) {
+      return e;
+    }
+    return new IOException(prefix + cause(e), e);
+  }
+
+  /** The cause in words: a file system exception's message is the path of the temp file, not why. */
+  static String cause(IOException e) {
+    if (e instanceof AccessDeniedException) {
+      return "permission denied";
+    } else if (e instanceof NoSuchFileException) {
+      return "no such file or directory";
+    } else if (e instanceof FileSystemException fse && fse.getReason() != null) {
+      return fse.getReason();
+    }
+    String m = e.getMessage();
+    return m == null || m.isBlank() ? e.getClass().getSimpleName() : m.lines().findFirst().orElse(m).strip();
+  }
+
+  /**
+   * Passes every write on and keeps the first failure; once a write failed, later ones fail at once without
+   * touching the file, whose content is lost anyway.
+   */
+  private static final class FailureKeepingStream extends FilterOutputStream {
+    private IOException failure;
+    private boolean closed;
+
+    FailureKeepingStream(OutputStream out) {
+      super(out);
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+      check();
+      try {
+        out.write(b);
+      } catch (IOException e) {
+        throw keep(e);
+      }
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+      check();
+      try {
+        out.write(b, off, len);
+      } catch (IOException e) {
+        throw keep(e);
+      }
+    }
+
+    @Override
+    public void flush() throws IOException {
+      check();
+      try {
+        out.flush();
+      } catch (IOException e) {
+        throw keep(e);
+      }
+    }
+
+    /** Closing flushes the buffer: the last bytes can be the ones that do not fit. */
+    @Override
+    public void close() throws IOException {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      try {
+        out.close();
+      } catch (IOException e) {
+        throw keep(e);
+      }
+    }
+
+    private void check() throws IOException {
+      if (failure != null) {
+        throw failure;
+      } else if (closed) {
+        throw new IOException("stream closed");
+      }
+    }
+
+    private IOException keep(IOException e) {
+      if (failure == null) {
+        failure = e;
+      }
+      return e;
+    }
+  }
+}

@@ -1,0 +1,193 @@
+package io.hbload.core.export;
+
+import static io.hbload.core.TestWorkloads.workloadFile;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.google.common.jimfs.Configuration;
+import com.google.common.jimfs.Jimfs;
+import io.hbload.core.Launcher;
+import io.hbload.core.RunResult;
+import io.hbload.core.binding.Bindings;
+import io.hbload.core.config.Phase;
+import io.hbload.core.config.RunSpec;
+import io.hbload.core.config.SpecParser;
+import io.hbload.core.exec.Runner;
+import io.hbload.core.merge.HlogMerge;
+import io.hbload.core.merge.MergedRun;
+import io.hbload.core.suite.SuiteManifest;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.lang.reflect.RecordComponent;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystem;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Every result writer of core on a disk that fills up: a Jimfs file system of 512 bytes, on which each result (an
+ * hlog, a report in each exporter's format, a JSON result, a merged hlog and report, a suite manifest) is too big.
+ * Each must fail with one line naming the file and the cause, and leave nothing under the final name (nor its temp
+ * file). Before issue 22, the hlog, the export file and the merged outputs were published empty or truncated,
+ * without an error, because a PrintStream swallowed the IOException.
+ */
+class FullDiskTest {
+  private static final String FULL = "out of disk space"; // Jimfs's ENOSPC
+  private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
+
+  @TempDir
+  Path realDir;
+
+  private FileSystem disk;
+  private Path results;
+
+  @BeforeEach
+  void fillableDisk() throws IOException {
+    disk = Jimfs.newFileSystem(Configuration.unix().toBuilder().setBlockSize(256).setMaxSize(512).build());
+    results = Files.createDirectories(disk.getPath("/results"));
+  }
+
+  @AfterEach
+  void closeDisk() throws IOException {
+    disk.close();
+  }
+
+  private List<Path> left() throws IOException {
+    try (Stream<Path> files = Files.list(results)) {
+      return files.toList();
+    }
+  }
+
+  private static RunSpec smallRun() {
+    return workloadFile("a").binding("basic").threads(2).operationCount(2000).seed(7).spec(Phase.RUN);
+  }
+
+  /** The spec with some of its components replaced: SpecParser's paths are on the default file system. */
+  static RunSpec with(RunSpec spec, Map<String, Object> replaced) throws ReflectiveOperationException {
+    RecordComponent[] components = RunSpec.class.getRecordComponents();
+    Object[] values = new Object[components.length];
+    Class<?>[] types = new Class<?>[components.length];
+    for (int i = 0; i < components.length; i++) {
+      types[i] = components[i].getType();
+      values[i] = replaced.containsKey(components[i].getName()) ? replaced.get(components[i].getName())
+          : components[i].getAccessor().invoke(spec);
+    }
+    assertThat(Stream.of(components).map(RecordComponent::getName).toList()).containsAll(replaced.keySet());
+    return RunSpec.class.getDeclaredConstructor(types).newInstance(values);
+  }
+
+  @Test
+  void anHlogThatDoesNotFitFailsNamingItAndLeavesNoFile() throws Exception {
+    Path hlog = results.resolve("run.hlog");
+    RunSpec spec = workloadFile("a").binding("basic").threads(2).operationCount(1000).target(2000)
+        .property("status.interval", "0.1").spec(Phase.RUN);
+    HlogWriter writer = new HlogWriter(hlog);
+    new Runner(spec, Bindings.find("basic"), QUIET, writer).run();
+    assertThatThrownBy(writer::close).isInstanceOf(IOException.class)
+        .hasMessage("cannot write /results/run.hlog: " + FULL);
+    assertThat(left()).isEmpty();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {SpecParser.TEXT_EXPORTER, SpecParser.JSON_EXPORTER, SpecParser.JSON_ARRAY_EXPORTER})
+  void anExportFileThatDoesNotFitFailsTheLaunchNamingItAndLeavesNoFile(String exporter) throws Exception {
+    RunSpec spec = with(smallRun(), Map.of("exporter", exporter, "exportFile", results.resolve("report.txt")));
+    Launcher launcher = new Launcher(spec, Bindings.find("basic"), QUIET, null);
+    assertThatThrownBy(launcher::launch).isInstanceOf(IOException.class)
+        .hasMessage("cannot write /results/report.txt: " + FULL);
+    assertThat(left()).isEmpty();
+  }
+
+  @Test
+  void aJsonResultThatDoesNotFitFailsTheLaunchNamingItAndLeavesNoFile() throws Exception {
+    RunSpec spec = with(smallRun(), Map.of("jsonFile", results.resolve("run.json")));
+    Launcher launcher = new Launcher(spec, Bindings.find("basic"), QUIET, null);
+    assertThatThrownBy(launcher::launch).isInstanceOf(IOException.class)
+        .hasMessage("cannot write /results/run.json: " + FULL);
+    assertThat(left()).isEmpty();
+  }
+
+  /** One failed output does not cost the others their chance, and the one line names every file that failed. */
+  @Test
+  void everyOutputIsTriedAndEachOneThatDoesNotFitIsNamed() throws Exception {
+    Path report = realDir.resolve("report.txt");
+    RunSpec spec = with(workloadFile("a").binding("basic").threads(2).operationCount(1000).target(2000)
+        .property("status.interval", "0.1").spec(Phase.RUN), Map.of("exportFile", report,
+            "hlogFile", results.resolve("run.hlog"), "jsonFile", results.resolve("run.json")));
+    Launcher launcher = new Launcher(spec, Bindings.find("basic"), QUIET, null);
+    assertThatThrownBy(launcher::launch).isInstanceOf(IOException.class).hasMessage(
+        "cannot write /results/run.hlog: " + FULL + "; cannot write /results/run.json: " + FULL);
+    assertThat(left()).isEmpty();
+    assertThat(Files.readAllLines(report)).anyMatch(l -> l.startsWith("[OVERALL], RunTime(ms), "));
+  }
+
+  private MergedRun mergedShards() throws IOException {
+    List<Path> logs = new java.util.ArrayList<>();
+    for (int shard = 0; shard < 2; shard++) {
+      Path log = realDir.resolve("shard" + shard + ".hlog");
+      workloadFile("a").binding("basic").threads(2).operationCount(2000).target(4000).seed(7)
+          .property("status.interval", "0.1").property("hbload.shard", shard + "/2").hlog(log).run();
+      logs.add(log);
+    }
+    return HlogMerge.merge(logs);
+  }
+
+  @Test
+  void mergedOutputsThatDoNotFitFailNamingThemAndLeaveNoFile() throws Exception {
+    MergedRun merged = mergedShards();
+    Path hlog = results.resolve("merged.hlog");
+    assertThatThrownBy(() -> ResultFiles.write(hlog, merged::writeHlog)).isInstanceOf(IOException.class)
+        .hasMessage("cannot write /results/merged.hlog: " + FULL);
+    // merge -o: the report through a PrintStream, as the merge command writes it
+    RunResult r = merged.result();
+    Path report = results.resolve("merged.txt");
+    assertThatThrownBy(() -> ResultFiles.write(report, out -> ReportWriter.write(YcsbReport.records(r),
+        r.spec().exporter(), new PrintStream(out, true, StandardCharsets.UTF_8)))).isInstanceOf(IOException.class)
+        .hasMessage("cannot write /results/merged.txt: " + FULL);
+    assertThat(left()).isEmpty();
+  }
+
+  /** The same merged hlog on a disk with room: the failure above is the disk's, not the writer's. */
+  @Test
+  void theMergedHlogIsWrittenWhereItFits() throws Exception {
+    MergedRun merged = mergedShards();
+    Path hlog = realDir.resolve("merged.hlog");
+    ResultFiles.write(hlog, merged::writeHlog);
+    assertThat(Files.size(hlog)).isGreaterThan(512);
+    try (Stream<Path> files = Files.list(realDir)) {
+      assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".partial"));
+    }
+  }
+
+  @Test
+  void aSuiteManifestThatDoesNotFitFailsNamingItAndLeavesNoFile() {
+    String plan = "workloads a,b,c,d,e,f; rounds 3; ".repeat(30);
+    assertThatThrownBy(() -> SuiteManifest.create(results, plan)).isInstanceOf(IOException.class)
+        .hasMessage("cannot write /results/suite.manifest: " + FULL);
+    assertThat(results.resolve(SuiteManifest.FILE)).doesNotExist();
+  }
+
+  /**
+   * A directory whose permission bits allow a write that the file system refuses (here /proc, where even root
+   * creates no file) is found before the run: by the check the spec parser makes (exit 2 on the command line), and
+   * by the launcher, which creates every result's temp file before it starts.
+   */
+  @Test
+  void anOutputThatCannotBeCreatedIsFoundBeforeTheRun() throws Exception {
+    Path json = Path.of("/proc/hbload-result.json");
+    assertThat(ResultFiles.problem(json)).startsWith("cannot write /proc/hbload-result.json: ");
+    RunSpec spec = with(smallRun(), Map.of("jsonFile", json));
+    assertThatThrownBy(() -> new Launcher(spec, Bindings.find("basic"), QUIET, null))
+        .isInstanceOf(IOException.class).hasMessageStartingWith("cannot write /proc/hbload-result.json: ");
+  }
+}
