@@ -15,10 +15,10 @@ public final class ResultFiles {
   }
 
   /**
-   * Why a result file cannot be written at {@code target} (a directory, no such parent, no permission, a file system
-   * that refuses new files), or null when it can: checked before a run or merge starts, so that its results are not
-   * lost at the end. Beyond the permission bits (which say nothing for root, or on a read-only or special file
-   * system) it creates the temp file the write would use and deletes it again.
+   * Why a result file cannot be written at {@code target} (a directory, no such parent, no permission), or null
+   * when it can: checked before a run or merge starts, so that its results are not lost at the end. It creates
+   * nothing (bad input must leave the directory as it was); a {@link ResultFile} created before the run (as the
+   * launcher does) finds what the permission bits cannot tell (root, a read-only or special file system).
    */
   public static String problem(Path target) {
     Path dir = target.toAbsolutePath().getParent();
@@ -29,11 +29,7 @@ public final class ResultFiles {
     } else if (!Files.isWritable(dir) || Files.exists(target) && !Files.isWritable(target)) {
       return "cannot write " + target + ": permission denied";
     }
-    try (ResultFile probe = ResultFile.create(target)) {
-      return null;
-    } catch (IOException e) {
-      return e.getMessage();
-    }
+    return null;
   }
 
   /**
