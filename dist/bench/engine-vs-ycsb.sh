@@ -10,7 +10,7 @@
 #
 # Usage: dist/bench/engine-vs-ycsb.sh [repeats=3] [operations=20000000]
 #   WORKLOADS="a c" THREADS="1 2" RECORDS=100000 override the matrix.
-# Needs: a built dist/target/hbload.jar (./mvnw -B package -DskipTests) and Maven Central for YCSB.
+# Needs: a built dist/package/target/hbload.jar (./mvnw -B package -DskipTests) and Maven Central for YCSB.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/../.." && pwd)
 repeats=${1:-3}
@@ -18,7 +18,7 @@ ops=${2:-20000000}
 workloads=${WORKLOADS:-"a c"}
 threads_list=${THREADS:-"1 2"}
 records=${RECORDS:-100000}
-jar="$here/dist/target/hbload.jar"
+jar="$here/dist/package/target/hbload.jar"
 [ -f "$jar" ] || { echo "build first: ./mvnw -B package -DskipTests" >&2; exit 2; }
 mvn=${MVN:-"$here/mvnw"}
 work=$(mktemp -d /tmp/hbload-bench.XXXXXX)

@@ -32,7 +32,7 @@
 #   TARGET_PCT=80, OPEN_DURATION=30, WARMUP=10, SETTLE=major, SERVER_HEAP=2g, READY_TIMEOUT=120.
 #   With the defaults it takes about 16 minutes. On a shared machine run it under the heavy-work lock:
 #     flock /tmp/hbload-heavy.lock dist/bench/hbase-async.sh
-# Needs: a built dist/target/hbload.jar (./mvnw -B package -DskipTests) and /usr/bin/time.
+# Needs: a built dist/package/target/hbload.jar (./mvnw -B package -DskipTests) and /usr/bin/time.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/../.." && pwd)
 duration=${1:-${DURATION:-20}}
@@ -48,7 +48,7 @@ warmup=${WARMUP:-10}
 settle=${SETTLE:-major}
 server_heap=${SERVER_HEAP:-2g}
 ready_timeout=${READY_TIMEOUT:-120}
-jar="$here/dist/target/hbload.jar"
+jar="$here/dist/package/target/hbload.jar"
 [ -f "$jar" ] || { echo "build first: ./mvnw -B package -DskipTests" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "needs /usr/bin/time (apt-get install time)" >&2; exit 2; }
 started=$(date +%s)

@@ -30,7 +30,7 @@
 #   SETTLE_MS=2000 (hbload.metrics.settlems in step 2: wait before reading the block-cache counters), MVN=./mvnw.
 #   With the defaults it takes about 10.5 minutes. On a shared machine run it under the heavy-work lock:
 #     flock /tmp/hbload-heavy.lock dist/bench/hbase-workloads.sh
-# Needs: a built dist/target/hbload.jar (./mvnw -B package -DskipTests), /usr/bin/time, Maven Central (or a local
+# Needs: a built dist/package/target/hbload.jar (./mvnw -B package -DskipTests), /usr/bin/time, Maven Central (or a local
 # repository holding site.ycsb:core:0.17.0) for YCSB.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/../.." && pwd)
@@ -44,7 +44,7 @@ server_heap=${SERVER_HEAP:-2g}
 ready_timeout=${READY_TIMEOUT:-120}
 settle_ms=${SETTLE_MS:-2000}
 ycsb_ops=100000000
-jar="$here/dist/target/hbload.jar"
+jar="$here/dist/package/target/hbload.jar"
 [ -f "$jar" ] || { echo "build first: ./mvnw -B package -DskipTests" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "needs /usr/bin/time (apt-get install time)" >&2; exit 2; }
 mvn=${MVN:-"$here/mvnw"}

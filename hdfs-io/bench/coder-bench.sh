@@ -6,8 +6,8 @@
 #   BENCH_COMPARE_ARGS   compare options (default: --policy RS-6-3-1024k --files 4 --size 128m
 #                        --datanodes-down 3)
 #   BENCH_SECONDS        seconds per coder-bench case (default 2)
-#   HBLOAD_JAR           the fat jar to run (default: dist/target/hbload.jar)
-# Needs: the fat jar (./mvnw -B -q -pl dist -am package -DskipTests), gcc + libisal-dev for the raw C baseline
+#   HBLOAD_JAR           the fat jar to run (default: dist/package/target/hbload.jar)
+# Needs: the fat jar (./mvnw -B -q -pl dist/package -am package -DskipTests), gcc + libisal-dev for the raw C baseline
 # (hdfs-io/setup-native.sh). Every run holds /tmp/hbload-heavy.lock so it never overlaps another mini cluster.
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -17,11 +17,11 @@ ROUNDS=${1:-3}
 OUT=${2:-$MODULE/target/bench}
 SECONDS_PER_CASE=${BENCH_SECONDS:-2}
 COMPARE_ARGS=${BENCH_COMPARE_ARGS:---policy RS-6-3-1024k --files 4 --size 128m --datanodes-down 3}
-HBLOAD_JAR=${HBLOAD_JAR:-$ROOT/dist/target/hbload.jar}
+HBLOAD_JAR=${HBLOAD_JAR:-$ROOT/dist/package/target/hbload.jar}
 mkdir -p "$OUT"
 
 if [ ! -f "$HBLOAD_JAR" ]; then
-  echo "coder-bench.sh: no $HBLOAD_JAR; build it: ./mvnw -B -q -pl dist -am package -DskipTests" >&2
+  echo "coder-bench.sh: no $HBLOAD_JAR; build it: ./mvnw -B -q -pl dist/package -am package -DskipTests" >&2
   exit 2
 fi
 # the same entry point and error handling users get: hbload dfsio ...

@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
 
 /** Runs the built distribution as a user would: a separate JVM on hbload.jar, or the tarball's launcher. */
 final class Cli {
-  static final Path JAR = Path.of(System.getProperty("hbload.jar", "dist/target/hbload.jar"));
+  static final Path JAR = Path.of(System.getProperty("hbload.jar", "dist/package/target/hbload.jar"));
   static final Path ROOT = Path.of(System.getProperty("hbload.root", "."));
 
   record Result(int code, String out, String err) {
