@@ -125,31 +125,36 @@ final class BlockingLoop extends WorkerLoop {
       return;
     }
     try {
-      if (!s.composite) {
-        measured.begin(intended);
-        s.status = call(s);
-        source.completed(s, false);
+      if (s.composite) {
+        composite(s, intended);
         return;
       }
-      measured.beginComposite(intended);
-      while (true) {
-        s.status = call(s);
-        switch (source.completed(s, false)) {
-          case DONE -> {
-            measured.endComposite(s.overall);
-            return;
-          }
-          case RETRY -> {
-            LockSupport.parkNanos(s.retryAt - System.nanoTime());
-            source.retry(s);
-          }
-          case STEP -> {
-          }
-        }
-      }
+      measured.begin(intended);
+      s.status = call(s);
+      source.completed(s, false);
     } catch (RuntimeException | Error e) {
       source.release(s);
       throw e;
+    }
+  }
+
+  /** An operation of several steps, each recorded, counted once; kept out of the one-call path so that stays small. */
+  private void composite(OperationSlot s, long intended) {
+    measured.beginComposite(intended);
+    while (true) {
+      s.status = call(s);
+      switch (source.completed(s, false)) {
+        case DONE -> {
+          measured.endComposite(s.overall);
+          return;
+        }
+        case RETRY -> {
+          LockSupport.parkNanos(s.retryAt - System.nanoTime());
+          source.retry(s);
+        }
+        case STEP -> {
+        }
+      }
     }
   }
 

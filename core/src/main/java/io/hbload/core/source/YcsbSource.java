@@ -61,53 +61,65 @@ public final class YcsbSource implements OperationSource {
     KeyNames.format(keyNumber, spec.orderedInserts(), spec.zeroPadding(), s.key);
     begin(s, Measure.INSERT, retryInserts);
     s.attempts = 0;
-    insert(s);
+    insertStep(s);
     return true;
   }
 
-  /** One operation drawn from the mix. */
+  /** One operation drawn from the mix. Each kind in its own small method, so this one stays small enough to inline. */
   @Override
   public boolean transaction(OperationSlot s) {
     Measure op = mix.next();
     switch (op) {
-      case READ -> {
-        chooseKey(s);
-        begin(s, op, verify);
-        read(s);
-      }
-      case UPDATE -> {
-        chooseKey(s);
-        begin(s, op, false);
-        update(s);
-      }
-      case INSERT -> {
-        long keyNumber = keySpace.nextInsertKeyNumber();
-        KeyNames.format(keySpace.global(keyNumber), spec.orderedInserts(), spec.zeroPadding(), s.key);
-        begin(s, op, false);
-        s.keyNumber = keyNumber;
-        insert(s);
-      }
-      case SCAN -> {
-        chooseKey(s);
-        begin(s, op, false);
-        s.step = Measure.SCAN;
-        s.scanLength = scanLengths.next();
-        s.fields = readFields(s);
-      }
-      case READ_MODIFY_WRITE -> {
-        chooseKey(s);
-        begin(s, op, true);
-        s.overall = Measure.READ_MODIFY_WRITE;
-        read(s);
-      }
-      case DELETE -> {
-        chooseKey(s);
-        begin(s, op, false);
-        s.step = Measure.DELETE;
-      }
+      case READ -> read(s);
+      case UPDATE -> update(s);
+      case INSERT -> insert(s);
+      case SCAN -> scan(s);
+      case READ_MODIFY_WRITE -> readModifyWrite(s);
+      case DELETE -> delete(s);
       default -> throw new IllegalStateException(op.name());
     }
     return true;
+  }
+
+  private void read(OperationSlot s) {
+    chooseKey(s);
+    begin(s, Measure.READ, verify);
+    readStep(s);
+  }
+
+  private void update(OperationSlot s) {
+    chooseKey(s);
+    begin(s, Measure.UPDATE, false);
+    updateStep(s);
+  }
+
+  private void insert(OperationSlot s) {
+    long keyNumber = keySpace.nextInsertKeyNumber();
+    KeyNames.format(keySpace.global(keyNumber), spec.orderedInserts(), spec.zeroPadding(), s.key);
+    begin(s, Measure.INSERT, false);
+    s.keyNumber = keyNumber;
+    insertStep(s);
+  }
+
+  private void scan(OperationSlot s) {
+    chooseKey(s);
+    begin(s, Measure.SCAN, false);
+    s.step = Measure.SCAN;
+    s.scanLength = scanLengths.next();
+    s.fields = readFields(s);
+  }
+
+  private void readModifyWrite(OperationSlot s) {
+    chooseKey(s);
+    begin(s, Measure.READ_MODIFY_WRITE, true);
+    s.overall = Measure.READ_MODIFY_WRITE;
+    readStep(s);
+  }
+
+  private void delete(OperationSlot s) {
+    chooseKey(s);
+    begin(s, Measure.DELETE, false);
+    s.step = Measure.DELETE;
   }
 
   private void begin(OperationSlot s, Measure op, boolean composite) {
@@ -125,19 +137,19 @@ public final class YcsbSource implements OperationSource {
     return spec.readAllFields() ? allFields : s.oneField.select(random.nextInt(spec.fieldCount()));
   }
 
-  private void read(OperationSlot s) {
+  private void readStep(OperationSlot s) {
     s.step = Measure.READ;
     s.fields = readFields(s);
     s.sink = s.check != null ? s.check.reset() : RowSink.IGNORE;
   }
 
-  private void update(OperationSlot s) {
+  private void updateStep(OperationSlot s) {
     s.step = Measure.UPDATE;
     s.values = spec.writeAllFields() ? values.all(s.key) : values.one(s.key, random.nextInt(spec.fieldCount()));
     valuesFor = s;
   }
 
-  private void insert(OperationSlot s) {
+  private void insertStep(OperationSlot s) {
     s.step = Measure.INSERT;
     s.values = values.all(s.key);
     valuesFor = s;
@@ -153,13 +165,13 @@ public final class YcsbSource implements OperationSource {
             return Next.STEP;
           }
           if (s.operation == Measure.READ_MODIFY_WRITE) {
-            update(s);
+            updateStep(s);
             return Next.STEP;
           }
         }
         case VERIFY -> {
           if (s.operation == Measure.READ_MODIFY_WRITE) {
-            update(s);
+            updateStep(s);
             return Next.STEP;
           }
         }
@@ -184,7 +196,7 @@ public final class YcsbSource implements OperationSource {
     s.retryAt = 0;
     s.attempts++;
     if (valuesFor != s) {
-      insert(s); // another slot's operation refilled the buffer while this one waited (pipelined loop)
+      insertStep(s); // another slot's operation refilled the buffer while this one waited (pipelined loop)
     }
   }
 
