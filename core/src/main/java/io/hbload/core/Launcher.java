@@ -73,16 +73,18 @@ public final class Launcher {
     this.messages = messages;
     this.report = report;
     ResultFile export = null;
+    ResultFile json = null;
     HlogWriter log = null;
     try {
       export = spec.exportFile() == null ? null : ResultFile.create(spec.exportFile());
-      this.jsonFile = spec.jsonFile() == null ? null : ResultFile.create(spec.jsonFile());
+      json = spec.jsonFile() == null ? null : ResultFile.create(spec.jsonFile());
       log = spec.hlogFile() == null ? null : new HlogWriter(spec.hlogFile());
     } catch (IOException | RuntimeException e) {
-      closeAll(e, export, log);
+      closeAll(e, export, json, log);
       throw e;
     }
     this.exportFile = export;
+    this.jsonFile = json;
     this.hlog = log;
     List<RunListener> listeners = new ArrayList<>();
     listeners.add(new StatusLine(messages));

@@ -189,4 +189,16 @@ class FullDiskTest {
     assertThatThrownBy(() -> new Launcher(spec, Bindings.find("basic"), QUIET, null))
         .isInstanceOf(IOException.class).hasMessageStartingWith("cannot write /proc/hbload-result.json: ");
   }
+
+  /** The outputs created before the one that cannot be are removed again: bad output leaves no temp file behind. */
+  @Test
+  void anOutputThatCannotBeCreatedLeavesNoTempFileOfTheOthers() throws Exception {
+    Path export = results.resolve("report.txt");
+    Path json = results.resolve("result.json");
+    RunSpec spec = with(smallRun(), Map.of("exportFile", export, "jsonFile", json,
+        "hlogFile", Path.of("/proc/hbload-result.hlog")));
+    assertThatThrownBy(() -> new Launcher(spec, Bindings.find("basic"), QUIET, null))
+        .isInstanceOf(IOException.class).hasMessageStartingWith("cannot write /proc/hbload-result.hlog: ");
+    assertThat(left()).isEmpty();
+  }
 }
