@@ -1,6 +1,5 @@
 package io.hbload.gc;
 
-import io.hbload.gc.jdk.JdkRelease;
 import java.util.ArrayList;
 import java.util.List;
 

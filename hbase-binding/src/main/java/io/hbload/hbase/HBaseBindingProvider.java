@@ -4,7 +4,7 @@ import io.hbload.core.binding.BindingContext;
 import io.hbload.core.binding.BindingException;
 import io.hbload.core.binding.BindingProvider;
 import io.hbload.core.binding.BindingSession;
-import io.hbload.core.binding.BindingSettings;
+import io.hbload.core.config.BindingSettings;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertyReader;
 import io.hbload.core.config.WorkloadSpec;

@@ -9,7 +9,7 @@ import io.hbload.core.binding.BindingProvider;
 import io.hbload.core.binding.BindingSession;
 import io.hbload.core.binding.Status;
 import io.hbload.core.config.Phase;
-import io.hbload.core.config.SpecParser;
+import io.hbload.core.parse.SpecParser;
 import io.hbload.hbase.ops.HBaseSession;
 import io.hbload.hbase.ycsb.ArrayFields;
 import java.io.ByteArrayOutputStream;
@@ -79,7 +79,7 @@ class EmbeddedProviderIT {
 
   @Test
   void runOnNothingConfiguredLoadsTheEmbeddedClusterFirst() {
-    io.hbload.core.RunResult r = io.hbload.core.Hbload.workload("a").binding("hbase").recordCount(1000).threads(2)
+    io.hbload.core.result.RunResult r = io.hbload.core.Hbload.workload("a").binding("hbase").recordCount(1000).threads(2)
         .duration(java.time.Duration.ofSeconds(3)).messages(messages).run();
     String said = out.toString(StandardCharsets.UTF_8);
     assertThat(said).contains("EMBEDDED HBASE").contains("loading 1000 records");

@@ -3,8 +3,8 @@ package io.hbload.hbase;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hbload.core.Hbload;
-import io.hbload.core.RunResult;
 import io.hbload.core.binding.ReportLine;
+import io.hbload.core.result.RunResult;
 import io.hbload.hbase.testkit.HBaseExtension;
 import java.time.Duration;
 import java.util.Map;

@@ -3,10 +3,10 @@ package io.hbload.hbase;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hbload.core.Hbload;
-import io.hbload.core.RunResult;
 import io.hbload.core.binding.Binding;
 import io.hbload.core.binding.Status;
 import io.hbload.core.config.Phase;
+import io.hbload.core.result.RunResult;
 import io.hbload.hbase.config.HBaseSettingsParser;
 import io.hbload.hbase.ops.HBaseSession;
 import io.hbload.hbase.testkit.HBaseExtension;

@@ -3,7 +3,7 @@ package io.hbload.hbase;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hbload.core.Hbload;
-import io.hbload.core.RunResult;
+import io.hbload.core.result.RunResult;
 import io.hbload.hbase.security.KerberosLogin;
 import io.hbload.hbase.security.KerberosSpec;
 import io.hbload.hbase.testkit.HBaseExtension;

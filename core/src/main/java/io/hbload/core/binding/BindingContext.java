@@ -1,5 +1,6 @@
 package io.hbload.core.binding;
 
+import io.hbload.core.config.BindingSettings;
 import io.hbload.core.config.RunSpec;
 import java.io.PrintStream;
 

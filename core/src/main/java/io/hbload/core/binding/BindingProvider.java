@@ -1,5 +1,6 @@
 package io.hbload.core.binding;
 
+import io.hbload.core.config.BindingSettings;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertyReader;
 import io.hbload.core.config.WorkloadSpec;

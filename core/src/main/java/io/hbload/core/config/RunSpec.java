@@ -1,6 +1,6 @@
 package io.hbload.core.config;
 
-import io.hbload.core.binding.BindingSettings;
+import io.hbload.core.config.BindingSettings;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

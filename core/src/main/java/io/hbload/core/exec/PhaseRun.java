@@ -1,7 +1,5 @@
 package io.hbload.core.exec;
 
-import io.hbload.core.ClientInfo;
-import io.hbload.core.RunResult;
 import io.hbload.core.binding.BindingSession;
 import io.hbload.core.binding.ReportLine;
 import io.hbload.core.config.RunSpec;
@@ -10,6 +8,8 @@ import io.hbload.core.measure.Aggregator;
 import io.hbload.core.measure.IntervalView;
 import io.hbload.core.measure.LatencyNames;
 import io.hbload.core.measure.WorkerRecorder;
+import io.hbload.core.result.ClientInfo;
+import io.hbload.core.result.RunResult;
 import java.io.PrintStream;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;

@@ -1,13 +1,13 @@
 package io.hbload.core.exec;
 
-import io.hbload.core.RunResult;
 import io.hbload.core.binding.BindingContext;
 import io.hbload.core.binding.BindingException;
 import io.hbload.core.binding.BindingProvider;
 import io.hbload.core.binding.BindingSession;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.RunSpec;
-import io.hbload.core.config.SpecParser;
+import io.hbload.core.parse.SpecParser;
+import io.hbload.core.result.RunResult;
 import java.io.PrintStream;
 import java.util.Locale;
 

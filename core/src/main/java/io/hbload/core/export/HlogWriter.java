@@ -1,10 +1,10 @@
 package io.hbload.core.export;
 
-import io.hbload.core.RunResult;
 import io.hbload.core.config.RunSpec;
 import io.hbload.core.exec.RunListener;
 import io.hbload.core.exec.StatusSnapshot;
 import io.hbload.core.measure.IntervalView;
+import io.hbload.core.result.RunResult;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -53,7 +53,7 @@ public final class HlogWriter implements RunListener, AutoCloseable {
         .forEach(writer::outputComment);
     writer.outputComment(RunMetadata.line("phase", spec.phase().name().toLowerCase(java.util.Locale.ROOT)));
     writer.outputComment(RunMetadata.line("shard", spec.shard()));
-    writer.outputComment(RunMetadata.line("host", io.hbload.core.ClientInfo.localHost()));
+    writer.outputComment(RunMetadata.line("host", io.hbload.core.result.ClientInfo.localHost()));
     writer.outputComment("[hbload " + spec.phase().name().toLowerCase() + " phase, workload table "
         + spec.workload().table() + ", binding " + spec.binding() + ", " + spec.threads() + " threads]");
     writer.outputComment("UNITS: nanoseconds (Max column in milliseconds)");

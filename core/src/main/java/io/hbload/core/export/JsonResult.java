@@ -1,8 +1,8 @@
 package io.hbload.core.export;
 
-import io.hbload.core.RunResult;
 import io.hbload.core.binding.ReportLine;
 import io.hbload.core.measure.MeasurementTotals;
+import io.hbload.core.result.RunResult;
 import java.lang.management.ManagementFactory;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -76,7 +76,7 @@ public final class JsonResult {
   }
 
   /** Which of the run's clients this is, and how its start lined up with the shared one. */
-  private static Map<String, Object> client(io.hbload.core.ClientInfo c) {
+  private static Map<String, Object> client(io.hbload.core.result.ClientInfo c) {
     Map<String, Object> o = new LinkedHashMap<>();
     o.put("shard", c.shard().index());
     o.put("shards", c.shard().count());

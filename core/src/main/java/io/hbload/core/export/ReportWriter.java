@@ -1,6 +1,6 @@
 package io.hbload.core.export;
 
-import io.hbload.core.config.SpecParser;
+import io.hbload.core.parse.SpecParser;
 import java.io.PrintStream;
 import java.util.List;
 

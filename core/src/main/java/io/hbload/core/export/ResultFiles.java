@@ -2,7 +2,6 @@ package io.hbload.core.export;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -12,24 +11,6 @@ import java.nio.file.Path;
  */
 public final class ResultFiles {
   private ResultFiles() {
-  }
-
-  /**
-   * Why a result file cannot be written at {@code target} (a directory, no such parent, no permission), or null
-   * when it can: checked before a run or merge starts, so that its results are not lost at the end. It creates
-   * nothing (bad input must leave the directory as it was); a {@link ResultFile} created before the run (as the
-   * launcher does) finds what the permission bits cannot tell (root, a read-only or special file system).
-   */
-  public static String problem(Path target) {
-    Path dir = target.toAbsolutePath().getParent();
-    if (Files.isDirectory(target)) {
-      return "cannot write " + target + ": it is a directory";
-    } else if (dir == null || !Files.isDirectory(dir)) {
-      return "cannot write " + target + ": directory " + dir + " does not exist";
-    } else if (!Files.isWritable(dir) || Files.exists(target) && !Files.isWritable(target)) {
-      return "cannot write " + target + ": permission denied";
-    }
-    return null;
   }
 
   /**

@@ -1,9 +1,9 @@
 package io.hbload.core.export;
 
-import io.hbload.core.RunResult;
 import io.hbload.core.binding.ReportLine;
 import io.hbload.core.config.MeasurementInterval;
 import io.hbload.core.measure.MeasurementTotals;
+import io.hbload.core.result.RunResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,16 +1,16 @@
 package io.hbload.core.merge;
 
-import io.hbload.core.ClientInfo;
-import io.hbload.core.RunResult;
 import io.hbload.core.binding.ReportLine;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertyNames;
 import io.hbload.core.config.RunSpec;
 import io.hbload.core.config.ShardSpec;
 import io.hbload.core.config.SpecException;
-import io.hbload.core.config.SpecParser;
 import io.hbload.core.export.RunMetadata;
 import io.hbload.core.measure.MeasurementTotals;
+import io.hbload.core.parse.SpecParser;
+import io.hbload.core.result.ClientInfo;
+import io.hbload.core.result.RunResult;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

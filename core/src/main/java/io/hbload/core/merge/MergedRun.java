@@ -1,7 +1,7 @@
 package io.hbload.core.merge;
 
-import io.hbload.core.RunResult;
 import io.hbload.core.export.RunMetadata;
+import io.hbload.core.result.RunResult;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

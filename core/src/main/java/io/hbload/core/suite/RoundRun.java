@@ -1,8 +1,8 @@
 package io.hbload.core.suite;
 
-import io.hbload.core.RunResult;
 import io.hbload.core.config.MeasurementInterval;
 import io.hbload.core.measure.MeasurementTotals;
+import io.hbload.core.result.RunResult;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.HdrHistogram.Histogram;

@@ -5,7 +5,6 @@ import static io.hbload.core.TestWorkloads.workloadFile;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.hbload.core.RunResult;
 import io.hbload.core.binding.Binding;
 import io.hbload.core.binding.BindingContext;
 import io.hbload.core.binding.BindingProvider;
@@ -21,6 +20,7 @@ import io.hbload.core.config.Phase;
 import io.hbload.core.config.RunSpec;
 import io.hbload.core.keys.KeyNames;
 import io.hbload.core.measure.MeasurementTotals;
+import io.hbload.core.result.RunResult;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -3,7 +3,6 @@ package io.hbload.core.exec;
 import static io.hbload.core.TestWorkloads.workloadFile;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hbload.core.RunResult;
 import io.hbload.core.binding.AsyncBinding;
 import io.hbload.core.binding.Binding;
 import io.hbload.core.binding.BindingContext;
@@ -20,6 +19,7 @@ import io.hbload.core.binding.builtin.MemoryStore;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.SpecException;
 import io.hbload.core.measure.MeasurementTotals;
+import io.hbload.core.result.RunResult;
 import io.hbload.core.testing.AsyncTestProvider;
 import io.hbload.core.testing.OneCallAsyncBinding;
 import java.time.Duration;

@@ -6,15 +6,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.common.jimfs.Configuration;
 import com.google.common.jimfs.Jimfs;
-import io.hbload.core.Launcher;
-import io.hbload.core.RunResult;
 import io.hbload.core.binding.Bindings;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.RunSpec;
-import io.hbload.core.config.SpecParser;
 import io.hbload.core.exec.Runner;
+import io.hbload.core.launch.Launcher;
 import io.hbload.core.merge.HlogMerge;
 import io.hbload.core.merge.MergedRun;
+import io.hbload.core.parse.SpecParser;
+import io.hbload.core.result.RunResult;
 import io.hbload.core.suite.SuiteManifest;
 import java.io.IOException;
 import java.io.OutputStream;

@@ -6,14 +6,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.hbload.core.RunResult;
+import io.hbload.core.binding.Bindings;
 import io.hbload.core.config.Phase;
-import io.hbload.core.config.SpecParser;
+import io.hbload.core.config.RunSpec;
 import io.hbload.core.exec.RunListener;
 import io.hbload.core.exec.Runner;
 import io.hbload.core.exec.StatusSnapshot;
-import io.hbload.core.binding.Bindings;
-import io.hbload.core.config.RunSpec;
+import io.hbload.core.parse.SpecParser;
+import io.hbload.core.result.RunResult;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

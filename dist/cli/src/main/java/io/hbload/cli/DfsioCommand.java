@@ -55,7 +55,7 @@ public final class DfsioCommand extends GroupCommand {
       html.check(spec.commandLine());
       java.io.PrintStream err = PhaseCommand.WriterStream.printStream(spec.commandLine().getErr());
       Optional<MetricsSession> watch = metrics.open(spec.commandLine(),
-          new RunTags("dfsio", "hdfs", 0, io.hbload.core.ClientInfo.localHost()), err);
+          new RunTags("dfsio", "hdfs", 0, io.hbload.core.result.ClientInfo.localHost()), err);
       try {
         List<RunResult> runs = passes.run();
         watch.ifPresent(m -> runs.forEach(new DfsioMeters(m)::passFinished));

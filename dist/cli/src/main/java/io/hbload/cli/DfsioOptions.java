@@ -101,7 +101,7 @@ final class DfsioOptions {
 
     DfsioSpec spec(Hdfs hdfs) {
       // checked before any cluster starts: the log is appended to after the run, when a failure would lose it
-      String logProblem = resultLog == null ? null : io.hbload.core.export.ResultFiles.problem(resultLog);
+      String logProblem = resultLog == null ? null : io.hbload.core.config.OutputPaths.problem(resultLog);
       if (logProblem != null) {
         throw new io.hbload.hdfs.config.BadInputException("--result-log: " + logProblem);
       }

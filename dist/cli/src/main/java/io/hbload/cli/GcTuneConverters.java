@@ -1,8 +1,8 @@
 package io.hbload.cli;
 
 import io.hbload.cli.contract.BadInput;
+import io.hbload.gc.JdkRelease;
 import io.hbload.gc.format.OutputFormat;
-import io.hbload.gc.jdk.JdkRelease;
 import java.util.Arrays;
 import java.util.Iterator;
 import picocli.CommandLine.ITypeConverter;

@@ -1,5 +1,6 @@
 package io.hbload.cli;
 
+import io.hbload.core.config.OutputPaths;
 import io.hbload.core.export.ResultFiles;
 import io.hbload.report.HtmlReport;
 import io.hbload.report.ReportCollector;
@@ -8,8 +9,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
-import picocli.CommandLine;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code --html FILE}: the offline report of the command's run, written at the end beside the other results. A
@@ -29,7 +30,7 @@ public final class HtmlOption {
 
   /** Checks before the run that the report can be written, so that it is not lost at the end (bad input, exit 2). */
   void check(CommandLine commandLine) {
-    String problem = file == null ? null : ResultFiles.problem(file);
+    String problem = file == null ? null : OutputPaths.problem(file);
     if (problem != null) {
       throw new CommandLine.ParameterException(commandLine, "--html: " + problem);
     }

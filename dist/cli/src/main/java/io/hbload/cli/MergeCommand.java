@@ -1,13 +1,14 @@
 package io.hbload.cli;
 
 import io.hbload.cli.contract.ExitCode;
-import io.hbload.core.RunResult;
+import io.hbload.core.config.OutputPaths;
 import io.hbload.core.export.JsonResult;
 import io.hbload.core.export.ReportWriter;
 import io.hbload.core.export.ResultFiles;
 import io.hbload.core.export.YcsbReport;
 import io.hbload.core.merge.HlogMerge;
 import io.hbload.core.merge.MergedRun;
+import io.hbload.core.result.RunResult;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -63,7 +64,7 @@ public final class MergeCommand implements Callable<Integer> {
 
   /** An output that cannot be written is bad input, found before the merge rather than after it. */
   private void checkWritable(String option, Path file) {
-    String problem = file == null ? null : ResultFiles.problem(file);
+    String problem = file == null ? null : OutputPaths.problem(file);
     if (problem != null) {
       throw new ParameterException(spec.commandLine(), option + ": " + problem);
     }

@@ -1,9 +1,9 @@
 package io.hbload.cli;
 
-import io.hbload.core.Launcher;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.RunSpec;
-import io.hbload.core.config.SpecParser;
+import io.hbload.core.launch.Launcher;
+import io.hbload.core.parse.SpecParser;
 import io.hbload.hbase.pe.PeBindingProvider;
 import io.hbload.hbase.pe.PeReport;
 import java.io.ByteArrayOutputStream;
@@ -68,7 +68,7 @@ final class PerformanceEvaluationCommand implements Callable<Integer> {
     html.check(commandSpec.commandLine());
     java.util.Optional<io.hbload.observe.MetricsSession> watch = metrics.open(commandSpec.commandLine(),
         new io.hbload.observe.RunTags("pe-" + pe.command, spec.binding(), spec.shard().index(),
-            io.hbload.core.ClientInfo.localHost()), err);
+            io.hbload.core.result.ClientInfo.localHost()), err);
     try {
       java.util.List<io.hbload.core.exec.RunListener> more = new java.util.ArrayList<>();
       watch.ifPresent(m -> more.add(m.listener()));

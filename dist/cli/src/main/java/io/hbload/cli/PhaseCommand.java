@@ -1,13 +1,13 @@
 package io.hbload.cli;
 
 import io.hbload.cli.contract.ExitCode;
-import io.hbload.core.ClientInfo;
-import io.hbload.core.Launcher;
 import io.hbload.core.binding.Bindings;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.RunSpec;
-import io.hbload.core.config.SpecParser;
 import io.hbload.core.exec.RunListener;
+import io.hbload.core.launch.Launcher;
+import io.hbload.core.parse.SpecParser;
+import io.hbload.core.result.ClientInfo;
 import io.hbload.observe.MetricsSession;
 import io.hbload.observe.RunTags;
 import java.io.PrintStream;

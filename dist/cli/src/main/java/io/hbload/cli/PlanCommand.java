@@ -5,7 +5,7 @@ import io.hbload.cli.contract.ExitCode;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.RunSpec;
 import io.hbload.core.config.SpecException;
-import io.hbload.core.config.SpecParser;
+import io.hbload.core.parse.SpecParser;
 import io.hbload.hbase.config.HBaseSettings;
 import io.hbload.hbase.embedded.EmbeddedHBase;
 import io.hbload.hbase.metrics.ClusterMemoryReader;

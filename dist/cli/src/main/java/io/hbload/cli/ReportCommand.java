@@ -1,6 +1,7 @@
 package io.hbload.cli;
 
 import io.hbload.cli.contract.ExitCode;
+import io.hbload.core.config.OutputPaths;
 import io.hbload.core.export.ResultFiles;
 import io.hbload.report.HtmlReport;
 import io.hbload.report.RunInput;
@@ -10,11 +11,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /** {@code hbload report RUN.json [RUN.hlog...] -o report.html}: the offline HTML report of a finished run. */
 @Command(name = "report", mixinStandardHelpOptions = true, versionProvider = HbloadCommand.VersionProvider.class,
@@ -35,7 +36,7 @@ final class ReportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    String problem = ResultFiles.problem(output);
+    String problem = OutputPaths.problem(output);
     if (problem != null) {
       throw new CommandLine.ParameterException(spec.commandLine(), problem);
     }

@@ -2,12 +2,12 @@ package io.hbload.cli;
 
 import io.hbload.cli.suite.SuitePlan;
 import io.hbload.cli.suite.SuiteRunner;
-import io.hbload.core.ClientInfo;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertyNames;
 import io.hbload.core.config.RunSpec;
 import io.hbload.core.config.SpecException;
-import io.hbload.core.config.SpecParser;
+import io.hbload.core.parse.SpecParser;
+import io.hbload.core.result.ClientInfo;
 import io.hbload.hbase.config.HBaseProperties;
 import io.hbload.hbase.config.HBaseSettings;
 import io.hbload.observe.MetricsSession;

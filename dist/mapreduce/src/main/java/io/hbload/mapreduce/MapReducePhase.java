@@ -1,30 +1,32 @@
 package io.hbload.mapreduce;
 
-import io.hbload.core.Launcher;
 import io.hbload.core.binding.BindingException;
 import io.hbload.core.binding.Bindings;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertyNames;
 import io.hbload.core.config.RunSpec;
 import io.hbload.core.config.SpecException;
-import io.hbload.core.config.SpecParser;
+import io.hbload.core.launch.Launcher;
 import io.hbload.core.merge.HlogMerge;
 import io.hbload.core.merge.MergedRun;
+import io.hbload.core.parse.SpecParser;
 import io.hbload.hbase.config.HBaseProperties;
 import io.hbload.hbase.config.HBaseSettings;
 import io.hbload.hbase.ops.ConnectivityCheck;
+import io.hbload.hbase.security.KerberosLogin;
+import io.hbload.hbase.security.KerberosSpec;
 import io.hbload.hbase.table.TableSetup;
 import io.hbload.mapreduce.cluster.HBaseClientSettings;
 import io.hbload.mapreduce.cluster.HadoopSettings;
 import io.hbload.mapreduce.cluster.PhaseClusters;
 import io.hbload.mapreduce.config.PhaseTaskSpec;
+import io.hbload.mapreduce.config.ShardFiles;
 import io.hbload.mapreduce.config.TaskMetricsSpec;
 import io.hbload.mapreduce.job.JvmOptions;
 import io.hbload.mapreduce.job.ShardJob;
 import io.hbload.mapreduce.job.WorkDirs;
 import io.hbload.mapreduce.task.PhaseMapper;
 import io.hbload.mapreduce.task.ShardCounter;
-import io.hbload.mapreduce.task.ShardFiles;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -39,8 +41,6 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
-import io.hbload.hbase.security.KerberosLogin;
-import io.hbload.hbase.security.KerberosSpec;
 import org.apache.hadoop.mapreduce.Counters;
 
 /**

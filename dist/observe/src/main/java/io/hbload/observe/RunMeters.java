@@ -1,11 +1,11 @@
 package io.hbload.observe;
 
-import io.hbload.core.RunResult;
 import io.hbload.core.binding.ReportLine;
 import io.hbload.core.config.RunSpec;
 import io.hbload.core.exec.RunListener;
 import io.hbload.core.exec.StatusSnapshot;
 import io.hbload.core.measure.IntervalView;
+import io.hbload.core.result.RunResult;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -56,7 +56,7 @@ public final class RunMeters implements RunListener {
 
   /**
    * Registers {@code hbload.inflight}, the engine's count of operations outstanding, read at each scrape or push
-   * ({@link io.hbload.core.Launcher#inFlight}: a pipelined worker's slots in use, a blocking worker 1 while it is not
+   * ({@link io.hbload.core.launch.Launcher#inFlight}: a pipelined worker's slots in use, a blocking worker 1 while it is not
    * waiting for its schedule). Carries the common tags only: one series for the process, across a suite's runs.
    */
   public void inFlight(LongSupplier source) {

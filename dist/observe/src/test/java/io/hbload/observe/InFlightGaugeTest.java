@@ -3,7 +3,6 @@ package io.hbload.observe;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hbload.core.Hbload;
-import io.hbload.core.Launcher;
 import io.hbload.core.binding.Binding;
 import io.hbload.core.binding.BindingContext;
 import io.hbload.core.binding.BindingProvider;
@@ -16,6 +15,7 @@ import io.hbload.core.binding.Status;
 import io.hbload.core.binding.Values;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.RunSpec;
+import io.hbload.core.launch.Launcher;
 import io.hbload.core.testing.AsyncTestProvider;
 import io.hbload.core.testing.OneCallAsyncBinding;
 import java.io.ByteArrayOutputStream;

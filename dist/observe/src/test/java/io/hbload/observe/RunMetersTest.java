@@ -3,13 +3,13 @@ package io.hbload.observe;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.hbload.core.Launcher;
-import io.hbload.core.RunResult;
 import io.hbload.core.binding.Bindings;
 import io.hbload.core.binding.ReportLine;
 import io.hbload.core.config.Phase;
-import io.hbload.core.config.SpecParser;
 import io.hbload.core.config.RunSpec;
+import io.hbload.core.launch.Launcher;
+import io.hbload.core.parse.SpecParser;
+import io.hbload.core.result.RunResult;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.URI;

@@ -1,5 +1,6 @@
 package io.hbload.gc.jdk;
 
+import io.hbload.gc.JdkRelease;
 import java.util.Map;
 
 /**

@@ -1,6 +1,7 @@
 package io.hbload.gc.jdk;
 
 import io.hbload.gc.InvalidInputException;
+import io.hbload.gc.JdkRelease;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package io.hbload.gc.rules;
 
+import io.hbload.gc.JdkRelease;
 import io.hbload.gc.JvmOption;
-import io.hbload.gc.jdk.JdkRelease;
 import java.util.List;
 
 /**

@@ -1,7 +1,7 @@
 package io.hbload.gc.rules;
 
 import io.hbload.gc.ByteSize;
-import io.hbload.gc.jdk.JdkRelease;
+import io.hbload.gc.JdkRelease;
 import java.util.Optional;
 
 /**

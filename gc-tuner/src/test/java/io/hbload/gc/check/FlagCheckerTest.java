@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.hbload.gc.ByteSize;
-import io.hbload.gc.GcTuner;
 import io.hbload.gc.HostResources;
 import io.hbload.gc.Jdks;
 import io.hbload.gc.JvmOption;
 import io.hbload.gc.TuningInput;
 import io.hbload.gc.TuningResult;
+import io.hbload.gc.tune.GcTuner;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,9 +3,9 @@ package io.hbload.gc.format;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.hbload.gc.GcTuner;
 import io.hbload.gc.TuningInput;
 import io.hbload.gc.TuningResult;
+import io.hbload.gc.tune.GcTuner;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

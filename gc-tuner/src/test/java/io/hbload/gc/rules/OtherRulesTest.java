@@ -3,8 +3,8 @@ package io.hbload.gc.rules;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hbload.gc.ByteSize;
+import io.hbload.gc.JdkRelease;
 import io.hbload.gc.JvmOption;
-import io.hbload.gc.jdk.JdkRelease;
 import org.junit.jupiter.api.Test;
 
 class OtherRulesTest {

@@ -3,7 +3,7 @@ package io.hbload.gc.rules;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hbload.gc.ByteSize;
-import io.hbload.gc.jdk.JdkRelease;
+import io.hbload.gc.JdkRelease;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

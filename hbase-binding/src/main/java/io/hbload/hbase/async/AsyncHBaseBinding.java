@@ -7,7 +7,7 @@ import io.hbload.core.binding.RowSink;
 import io.hbload.core.binding.ScanSink;
 import io.hbload.core.binding.Status;
 import io.hbload.core.binding.Values;
-import io.hbload.hbase.ops.OpsSpec;
+import io.hbload.hbase.config.OpsSpec;
 import io.hbload.hbase.ops.ResultSinks;
 import io.hbload.hbase.request.YcsbRequests;
 import java.io.IOException;

@@ -1,8 +1,6 @@
 package io.hbload.hbase.config;
 
-import io.hbload.core.binding.BindingSettings;
-import io.hbload.hbase.conf.ClusterSpec;
-import io.hbload.hbase.ops.OpsSpec;
+import io.hbload.core.config.BindingSettings;
 import io.hbload.hbase.security.KerberosSpec;
 import io.hbload.hbase.table.TableSpec;
 

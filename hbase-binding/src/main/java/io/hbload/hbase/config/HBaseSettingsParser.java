@@ -3,8 +3,6 @@ package io.hbload.hbase.config;
 import static io.hbload.hbase.config.HBaseProperties.*;
 
 import io.hbload.core.config.PropertyReader;
-import io.hbload.hbase.conf.ClusterSpec;
-import io.hbload.hbase.ops.OpsSpec;
 import io.hbload.hbase.security.KerberosSpec;
 import io.hbload.hbase.table.TableSpec;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package io.hbload.hbase.ops;
 
 import io.hbload.core.binding.BindingException;
-import io.hbload.hbase.conf.ClusterSpec;
+import io.hbload.hbase.config.ClusterSpec;
 import io.hbload.hbase.config.HBaseSettings;
 import io.hbload.hbase.embedded.EmbeddedHBase;
 import io.hbload.hbase.security.KerberosLogin;

@@ -1,7 +1,7 @@
 package io.hbload.hbase.ops;
 
 import io.hbload.core.binding.BindingException;
-import io.hbload.hbase.conf.ClusterSpec;
+import io.hbload.hbase.config.ClusterSpec;
 import io.hbload.hbase.security.KerberosLogin;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;

@@ -6,6 +6,7 @@ import io.hbload.core.binding.BindingSession;
 import io.hbload.core.binding.ReportLine;
 import io.hbload.core.config.Phase;
 import io.hbload.hbase.config.HBaseSettings;
+import io.hbload.hbase.config.OpsSpec;
 import io.hbload.hbase.embedded.EmbeddedHBase;
 import io.hbload.hbase.metrics.BlockCacheReader;
 import io.hbload.hbase.metrics.BlockCacheReport;

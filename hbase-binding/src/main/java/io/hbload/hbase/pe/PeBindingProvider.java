@@ -3,7 +3,7 @@ package io.hbload.hbase.pe;
 import io.hbload.core.binding.BindingContext;
 import io.hbload.core.binding.BindingException;
 import io.hbload.core.binding.BindingProvider;
-import io.hbload.core.binding.BindingSettings;
+import io.hbload.core.config.BindingSettings;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertyReader;
 import io.hbload.core.config.WorkloadSpec;
@@ -14,7 +14,7 @@ import io.hbload.hbase.config.HBaseSettingsParser;
  * The binding of one {@code hbload pe} run: HBase's settings (cluster, --hbase-conf, --zk, the embedded cluster)
  * parsed as for {@code -db hbase}, PE's command and options from its {@link PeSpec}, and the {@link PeResults} the
  * clients publish into. Built by the command for its run (so not listed for {@code -db}); pass it to
- * {@link io.hbload.core.config.SpecParser#parse(java.util.Map, Phase, BindingProvider)} and the Launcher.
+ * {@link io.hbload.core.parse.SpecParser#parse(java.util.Map, Phase, BindingProvider)} and the Launcher.
  */
 public final class PeBindingProvider implements BindingProvider {
   private final PeSpec spec;

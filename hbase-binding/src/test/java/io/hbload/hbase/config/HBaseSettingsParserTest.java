@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.RunSpec;
 import io.hbload.core.config.SpecException;
-import io.hbload.core.config.SpecParser;
+import io.hbload.core.parse.SpecParser;
 import io.hbload.hbase.HBaseBindingProvider;
 import java.nio.file.Path;
 import java.util.Map;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.hbload.core.config.Phase;
-import io.hbload.core.config.SpecParser;
 import io.hbload.core.config.WorkloadSpec;
 import io.hbload.core.keys.ZipfianHitRatio;
+import io.hbload.core.parse.SpecParser;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

@@ -1,8 +1,6 @@
 package io.hbload.cli.suite;
 
 import io.hbload.cli.contract.ExitCode;
-import io.hbload.core.Launcher;
-import io.hbload.core.RunResult;
 import io.hbload.core.binding.BindingException;
 import io.hbload.core.binding.Bindings;
 import io.hbload.core.binding.ReportLine;
@@ -10,10 +8,12 @@ import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertyNames;
 import io.hbload.core.config.RunSpec;
 import io.hbload.core.config.SpecException;
-import io.hbload.core.config.SpecParser;
 import io.hbload.core.exec.RunListener;
 import io.hbload.core.export.ResultFiles;
+import io.hbload.core.launch.Launcher;
 import io.hbload.core.merge.HlogMerge;
+import io.hbload.core.parse.SpecParser;
+import io.hbload.core.result.RunResult;
 import io.hbload.core.suite.CacheCounts;
 import io.hbload.core.suite.RoundRun;
 import io.hbload.core.suite.SuiteAggregator;

@@ -1,7 +1,7 @@
 package io.hbload.mapreduce.cluster;
 
+import io.hbload.hbase.config.ClusterSpec;
 import io.hbload.hbase.config.HBaseSettings;
-import io.hbload.hbase.conf.ClusterSpec;
 import io.hbload.hbase.embedded.EmbeddedHBase;
 import java.io.IOException;
 import java.io.PrintStream;

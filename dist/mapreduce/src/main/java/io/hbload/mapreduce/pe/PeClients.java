@@ -1,10 +1,10 @@
 package io.hbload.mapreduce.pe;
 
-import io.hbload.core.merge.HlogMerge;
 import io.hbload.core.measure.MeasurementTotals;
+import io.hbload.core.merge.HlogMerge;
 import io.hbload.hbase.pe.PeClientResult;
 import io.hbload.hbase.pe.PeSpec;
-import io.hbload.mapreduce.task.ShardFiles;
+import io.hbload.mapreduce.config.ShardFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -8,6 +8,7 @@ import io.hbload.hdfs.stream.ParallelStreams;
 import io.hbload.hdfs.stream.RunDirectory;
 import io.hbload.mapreduce.config.DfsioTaskSpec;
 import io.hbload.mapreduce.config.JobKeys;
+import io.hbload.mapreduce.config.ShardFiles;
 import io.hbload.mapreduce.config.TaskMetricsSpec;
 import io.hbload.mapreduce.dfsio.DfsioAggregate;
 import io.hbload.mapreduce.dfsio.DfsioShardResult;

@@ -1,11 +1,12 @@
 package io.hbload.mapreduce.task;
 
-import io.hbload.core.Launcher;
+import io.hbload.core.launch.Launcher;
 import io.hbload.hbase.pe.PeBindingProvider;
 import io.hbload.hbase.pe.PeClientResult;
 import io.hbload.mapreduce.config.JobKeys;
 import io.hbload.mapreduce.config.PeTaskSpec;
 import io.hbload.mapreduce.config.PhaseTaskSpec;
+import io.hbload.mapreduce.config.ShardFiles;
 import io.hbload.mapreduce.pe.PeShardResult;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

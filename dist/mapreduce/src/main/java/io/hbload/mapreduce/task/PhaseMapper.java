@@ -1,7 +1,7 @@
 package io.hbload.mapreduce.task;
 
-import io.hbload.core.Launcher;
 import io.hbload.core.binding.Bindings;
+import io.hbload.core.launch.Launcher;
 import io.hbload.mapreduce.config.JobKeys;
 import io.hbload.mapreduce.config.PhaseTaskSpec;
 import java.io.IOException;

@@ -1,12 +1,12 @@
 package io.hbload.mapreduce.task;
 
-import io.hbload.core.ClientInfo;
-import io.hbload.core.Launcher;
 import io.hbload.core.config.RunSpec;
 import io.hbload.core.exec.RunListener;
+import io.hbload.core.launch.Launcher;
+import io.hbload.core.result.ClientInfo;
 import io.hbload.mapreduce.config.TaskMetricsSpec;
-import io.hbload.observe.MetricsSession;
 import io.hbload.observe.DfsioMeters;
+import io.hbload.observe.MetricsSession;
 import io.hbload.observe.MetricsTarget;
 import io.hbload.observe.RunTags;
 import java.io.IOException;

@@ -1,11 +1,12 @@
 package io.hbload.mapreduce.task;
 
-import io.hbload.core.Launcher;
 import io.hbload.core.binding.BindingException;
 import io.hbload.core.binding.BindingProvider;
 import io.hbload.core.config.RunSpec;
-import io.hbload.core.config.SpecParser;
+import io.hbload.core.launch.Launcher;
+import io.hbload.core.parse.SpecParser;
 import io.hbload.mapreduce.config.PhaseTaskSpec;
+import io.hbload.mapreduce.config.ShardFiles;
 import io.hbload.mapreduce.config.TaskMetricsSpec;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertyNames;
 import io.hbload.core.config.RunSpec;
-import io.hbload.core.config.SpecParser;
+import io.hbload.core.parse.SpecParser;
 import io.hbload.hdfs.config.CoderChoice;
 import io.hbload.hdfs.config.StoragePolicy;
 import java.nio.file.Path;

@@ -2,10 +2,10 @@ package io.hbload.mapreduce.task;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hbload.core.ClientInfo;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.RunSpec;
-import io.hbload.core.config.SpecParser;
+import io.hbload.core.parse.SpecParser;
+import io.hbload.core.result.ClientInfo;
 import io.hbload.mapreduce.config.PhaseTaskSpec;
 import io.hbload.mapreduce.config.TaskMetricsSpec;
 import io.hbload.observe.MetricsSession;

@@ -1,4 +1,4 @@
-package io.hbload.hbase.ops;
+package io.hbload.hbase.config;
 
 import org.apache.hadoop.hbase.client.Durability;
 

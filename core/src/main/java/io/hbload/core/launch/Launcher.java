@@ -1,4 +1,4 @@
-package io.hbload.core;
+package io.hbload.core.launch;
 
 import io.hbload.core.binding.BindingException;
 import io.hbload.core.binding.BindingProvider;
@@ -12,6 +12,7 @@ import io.hbload.core.export.ResultFile;
 import io.hbload.core.export.StatusLine;
 import io.hbload.core.export.Version;
 import io.hbload.core.export.YcsbReport;
+import io.hbload.core.result.RunResult;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

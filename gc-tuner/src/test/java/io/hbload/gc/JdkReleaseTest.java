@@ -1,9 +1,12 @@
-package io.hbload.gc.jdk;
+package io.hbload.gc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.hbload.gc.InvalidInputException;
+import io.hbload.gc.jdk.FlagStatus;
+import io.hbload.gc.jdk.FlagTable;
+import io.hbload.gc.jdk.JavaVersionProbe;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

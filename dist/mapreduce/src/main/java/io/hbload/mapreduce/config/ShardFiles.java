@@ -1,4 +1,4 @@
-package io.hbload.mapreduce.task;
+package io.hbload.mapreduce.config;
 
 import java.util.Locale;
 

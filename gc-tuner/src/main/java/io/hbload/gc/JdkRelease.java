@@ -1,4 +1,4 @@
-package io.hbload.gc.jdk;
+package io.hbload.gc;
 
 import io.hbload.gc.ByteSize;
 import io.hbload.gc.InvalidInputException;

@@ -1,4 +1,4 @@
-package io.hbload.hbase.conf;
+package io.hbload.hbase.config;
 
 import java.io.IOException;
 import java.nio.file.Files;

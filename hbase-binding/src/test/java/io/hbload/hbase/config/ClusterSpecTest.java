@@ -1,12 +1,12 @@
-package io.hbload.hbase.conf;
+package io.hbload.hbase.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.hbload.hbase.config.HBaseSettingsParser;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import io.hbload.hbase.config.HBaseSettingsParser;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;

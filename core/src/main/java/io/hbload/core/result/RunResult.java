@@ -1,4 +1,4 @@
-package io.hbload.core;
+package io.hbload.core.result;
 
 import io.hbload.core.binding.ReportLine;
 import io.hbload.core.config.RunSpec;

@@ -1,5 +1,9 @@
-package io.hbload.core.config;
+package io.hbload.core.parse;
 
+import io.hbload.core.config.Phase;
+import io.hbload.core.config.PropertyNames;
+import io.hbload.core.config.PropertySources;
+import io.hbload.core.config.RunSpec;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;

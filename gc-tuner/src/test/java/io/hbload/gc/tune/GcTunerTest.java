@@ -1,10 +1,15 @@
-package io.hbload.gc;
+package io.hbload.gc.tune;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hbload.gc.ByteSize;
+import io.hbload.gc.Explanation;
+import io.hbload.gc.JdkRelease;
+import io.hbload.gc.JvmOption;
+import io.hbload.gc.TuningInput;
+import io.hbload.gc.TuningResult;
 import io.hbload.gc.jdk.FlagStatus;
 import io.hbload.gc.jdk.FlagTable;
-import io.hbload.gc.jdk.JdkRelease;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

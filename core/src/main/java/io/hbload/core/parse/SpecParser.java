@@ -1,10 +1,20 @@
-package io.hbload.core.config;
+package io.hbload.core.parse;
 
 import static io.hbload.core.config.PropertyNames.*;
 
 import io.hbload.core.binding.BindingProvider;
-import io.hbload.core.binding.BindingSettings;
 import io.hbload.core.binding.Bindings;
+import io.hbload.core.config.BindingSettings;
+import io.hbload.core.config.Distribution;
+import io.hbload.core.config.LengthDistribution;
+import io.hbload.core.config.MeasurementInterval;
+import io.hbload.core.config.OutputPaths;
+import io.hbload.core.config.Phase;
+import io.hbload.core.config.PropertyReader;
+import io.hbload.core.config.RunSpec;
+import io.hbload.core.config.ShardSpec;
+import io.hbload.core.config.SpecException;
+import io.hbload.core.config.WorkloadSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -440,7 +450,7 @@ public final class SpecParser {
       return null;
     }
     String what = key + (key.equals(JSON_FILE) ? " (--json)" : key.equals(HLOG_FILE) ? " (--hlog)" : "");
-    String problem = io.hbload.core.export.ResultFiles.problem(p);
+    String problem = OutputPaths.problem(p);
     if (problem != null) {
       read.error(what, problem);
     }

@@ -1,8 +1,18 @@
-package io.hbload.core.config;
+package io.hbload.core.parse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.hbload.core.config.Distribution;
+import io.hbload.core.config.LengthDistribution;
+import io.hbload.core.config.MeasurementInterval;
+import io.hbload.core.config.Phase;
+import io.hbload.core.config.PropertySources;
+import io.hbload.core.config.RunSpec;
+import io.hbload.core.config.ShardSpec;
+import io.hbload.core.config.SpecException;
+import io.hbload.core.config.WorkloadSpec;
+import io.hbload.core.parse.RunSpecBuilder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,8 +1,13 @@
-package io.hbload.gc;
+package io.hbload.gc.tune;
 
+import io.hbload.gc.ByteSize;
+import io.hbload.gc.Explanation;
+import io.hbload.gc.JdkRelease;
+import io.hbload.gc.JvmOption;
+import io.hbload.gc.TuningInput;
+import io.hbload.gc.TuningResult;
 import io.hbload.gc.jdk.FlagStatus;
 import io.hbload.gc.jdk.FlagTable;
-import io.hbload.gc.jdk.JdkRelease;
 import io.hbload.gc.rules.CompressedOopsRule;
 import io.hbload.gc.rules.DirectMemoryRule;
 import io.hbload.gc.rules.GcLoggingRule;

@@ -1,4 +1,4 @@
-package io.hbload.core.binding;
+package io.hbload.core.config;
 
 /**
  * A binding's own settings, typed and validated by its provider's {@link BindingProvider#settings} while the

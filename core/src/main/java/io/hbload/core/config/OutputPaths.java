@@ -1,0 +1,32 @@
+package io.hbload.core.config;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The check every output path a user names goes through while the options are parsed, before anything starts. In
+ * config, not with the writers in export, because the parsers call it and the writers need nothing from it. Stateless.
+ */
+public final class OutputPaths {
+  private OutputPaths() {
+  }
+
+  /**
+   * Why a result file cannot be written at {@code target} (a directory, no such parent, no permission), or null
+   * when it can: checked before a run or merge starts, so that its results are not lost at the end. It creates
+   * nothing (bad input must leave the directory as it was); export's {@code ResultFile}, created before the run
+   * starts (as the launcher does), finds what the permission bits cannot tell (root, a read-only or special file
+   * system).
+   */
+  public static String problem(Path target) {
+    Path dir = target.toAbsolutePath().getParent();
+    if (Files.isDirectory(target)) {
+      return "cannot write " + target + ": it is a directory";
+    } else if (dir == null || !Files.isDirectory(dir)) {
+      return "cannot write " + target + ": directory " + dir + " does not exist";
+    } else if (!Files.isWritable(dir) || Files.exists(target) && !Files.isWritable(target)) {
+      return "cannot write " + target + ": permission denied";
+    }
+    return null;
+  }
+}
