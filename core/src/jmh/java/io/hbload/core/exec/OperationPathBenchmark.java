@@ -11,6 +11,7 @@ import io.hbload.core.measure.LatencyNames;
 import io.hbload.core.measure.MeasuredBinding;
 import io.hbload.core.measure.WorkerRecorder;
 import io.hbload.core.parse.SpecParser;
+import io.hbload.core.source.YcsbSources;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -59,8 +60,8 @@ public class OperationPathBenchmark {
         .set("operationcount", "100000000").set("db", "basic").merge(), Phase.RUN);
     BindingSession session = Bindings.find("basic").open(new BindingContext(spec,
         new PrintStream(OutputStream.nullOutputStream())));
-    loop = new BlockingLoop(0, 0, spec, session, new KeySpace(spec.workload()), new AtomicReferenceArray<>(1),
-        new LatencyNames(false, Set.of()), new PhaseState(), 0);
+    loop = new BlockingLoop(0, 0, spec, session, new YcsbSources(spec.workload(), new KeySpace(spec.workload())),
+        new AtomicReferenceArray<>(1), new LatencyNames(false, Set.of()), new PhaseState(), 0);
     loop.openForBenchmark(session.newBinding(0), new SplittableRandom(1));
     recorder = loop.recorder();
   }

@@ -7,7 +7,6 @@ import io.hbload.core.binding.ScanSink;
 import io.hbload.core.binding.Status;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.RunSpec;
-import io.hbload.core.keys.KeySpace;
 import io.hbload.core.measure.LatencyNames;
 import io.hbload.core.measure.Measure;
 import io.hbload.core.measure.MeasuredBinding;
@@ -15,6 +14,7 @@ import io.hbload.core.measure.WorkerRecorder;
 import io.hbload.core.schedule.Pacer;
 import io.hbload.core.source.OperationSlot;
 import io.hbload.core.source.OperationSource;
+import io.hbload.core.source.OperationSources;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.LockSupport;
@@ -24,9 +24,8 @@ import java.util.concurrent.locks.LockSupport;
  * is issued step by step through the {@link MeasuredBinding} decorator, which times and records every call (a
  * one-call operation recorded and counted at once; a composite one, each step recorded and the operation counted
  * once, read-modify-write also as a whole). A failed load insert waits out its back-off on this thread, as YCSB's
- * workload does.
- *
- * <p>A session that brings its own operations ({@link OwnOperations}, hbload pe) drives the loop with them instead.
+ * workload does. A step the source makes itself ({@link OperationSlot#sourceCall}, hbload pe's HBase calls) is timed
+ * around its call and recorded the same way.
  *
  * <p>Confined to its worker thread, except {@link #pacing} and {@link #inFlight}. Allocation-free per operation.
  */
@@ -36,28 +35,29 @@ final class BlockingLoop extends WorkerLoop {
   private volatile boolean looping;
   private MeasuredBinding measured;
   private OperationSource source;
-  private WorkerOperations own;
   private OperationSlot slot;
 
-  BlockingLoop(int index, long quota, RunSpec spec, BindingSession session, KeySpace keySpace,
+  BlockingLoop(int index, long quota, RunSpec spec, BindingSession session, OperationSources sources,
       AtomicReferenceArray<WorkerRecorder> recorders, LatencyNames names, PhaseState state, long scheduleStartNanos) {
-    super(index, quota, spec, session, keySpace, recorders, names, state, scheduleStartNanos);
+    super(index, quota, spec, session, sources, recorders, names, state, scheduleStartNanos);
   }
 
   @Override
   void loop() {
     Binding binding;
+    SplittableRandom random = random(spec, index);
     try {
       binding = session.newBinding(index);
+      measured = new MeasuredBinding(binding, recorder);
+      open(binding, random);
     } catch (BindingException | RuntimeException | Error e) {
-      state.fail("worker " + index + " could not start its binding: " + oneLine(e));
+      openFailed(e);
+      if (measured != null) {
+        cleanup();
+      }
       return;
     }
-    SplittableRandom random = random(spec, index);
-    measured = new MeasuredBinding(binding, recorder);
     try {
-      // a session that brings its own operations (hbload pe) drives the worker with them; else YCSB's CoreWorkload
-      open(binding, random);
       Pacer pacer = pacer(spec, scheduleStartNanos, random, spec.spinSleep());
       this.pacer = pacer;
       boolean load = spec.phase() == Phase.LOAD;
@@ -66,8 +66,8 @@ final class BlockingLoop extends WorkerLoop {
       for (long done = 0; (quota == 0 || done < quota) && !state.stopRequested(); done++) {
         long intended = MeasuredBinding.UNSCHEDULED;
         if (pacer != null) {
-          long restart = state.scheduleRestartNanos();
-          if (restart != restartSeen) {
+          long restart = scheduleRestart(restartSeen);
+          if (restart != 0) {
             restartSeen = restart;
             pacer.restartAt(restart);
           }
@@ -81,21 +81,18 @@ final class BlockingLoop extends WorkerLoop {
     } catch (RuntimeException | Error e) {
       // A binding must return a status, not throw: anything it throws, an Error too (AssertionError,
       // OutOfMemoryError, NoClassDefFoundError), stops the phase as a failure, keeping the results so far.
-      state.fail("worker " + index + ": " + e.getClass().getSimpleName() + ": " + oneLine(e));
+      threw(e);
     } finally {
       looping = false;
       cleanup();
     }
   }
 
-  /** What fills each turn: the session's own operations or YCSB's; {@link #measured} is set. */
+  /** The worker's source for its binding, and its slot; {@link #measured} is set. */
   void open(Binding binding, SplittableRandom random) {
-    if (session instanceof OwnOperations o) {
-      own = o.newOperations(index, spec.phase(), binding, measured, random);
-    } else {
-      source = newSource(random);
-      slot = new OperationSlot(0, spec.workload());
-    }
+    source = sources.blocking(index, spec.phase(), binding, random);
+    slot = new OperationSlot(0, spec.workload());
+    opened();
   }
 
   /** For a benchmark of the operation path: this loop on {@code binding}, recording, without its thread's loop. */
@@ -112,14 +109,6 @@ final class BlockingLoop extends WorkerLoop {
 
   /** One operation of the worker's quota, all of its steps. */
   void operation(boolean load, long intended) {
-    if (own != null) {
-      if (load) {
-        own.load(intended);
-      } else {
-        own.transaction(intended);
-      }
-      return;
-    }
     OperationSlot s = slot;
     if (!(load ? source.load(s) : source.transaction(s))) {
       return;
@@ -160,21 +149,42 @@ final class BlockingLoop extends WorkerLoop {
 
   /** Issues the slot's step through the measuring decorator, which records it; VERIFY runs here, timed the same. */
   private Status call(OperationSlot s) {
+    if (s.sourceCall) {
+      return sourceCall(s);
+    }
     MeasuredBinding b = measured;
-    return switch (s.step) {
-      case READ -> b.read(s.table, s.key, s.fields, s.sink);
-      case UPDATE -> b.update(s.table, s.key, s.values);
-      case INSERT -> b.insert(s.table, s.key, s.values);
-      case SCAN -> b.scan(s.table, s.key, s.scanLength, s.fields, ScanSink.IGNORE);
-      case DELETE -> b.delete(s.table, s.key);
-      case VERIFY -> {
+    return switch (s.step.ordinal()) {
+      case Measure.READ_ID -> b.read(s.table, s.key, s.fields, s.sink);
+      case Measure.UPDATE_ID -> b.update(s.table, s.key, s.values);
+      case Measure.INSERT_ID -> b.insert(s.table, s.key, s.values);
+      case Measure.SCAN_ID -> b.scan(s.table, s.key, s.scanLength, s.fields, ScanSink.IGNORE);
+      case Measure.DELETE_ID -> b.delete(s.table, s.key);
+      case Measure.VERIFY_ID -> {
         long start = System.nanoTime();
         Status verified = s.check.verify(s.key, s.fields);
         b.record(Measure.VERIFY, verified, start, System.nanoTime());
         yield verified;
       }
-      default -> throw new IllegalStateException(s.step.name());
+      default -> throw new IllegalStateException(s.step.reportName());
     };
+  }
+
+  /**
+   * A call the source makes itself, timed around it as the decorator times the binding's: recorded under the slot's
+   * step unless the source has no outcome yet (a batched call) or asked for none (an unmeasured step), in which case
+   * the operation is not counted either, as before PE's --measureAfter.
+   */
+  private Status sourceCall(OperationSlot s) {
+    long start = System.nanoTime();
+    Status status = source.call(s);
+    long end = System.nanoTime();
+    if (status == null) {
+      return Status.OK;
+    }
+    if (!s.unmeasured) {
+      measured.record(s.step, status, start, end);
+    }
+    return status;
   }
 
   /** Cleans up through the measuring decorator, which times it as CLEANUP. */
@@ -182,7 +192,9 @@ final class BlockingLoop extends WorkerLoop {
     try {
       measured.cleanup();
     } catch (BindingException | RuntimeException | Error e) {
-      state.fail("worker " + index + " cleanup failed: " + oneLine(e));
+      cleanupFailed(e);
+    } finally {
+      ended(source);
     }
   }
 

@@ -10,6 +10,8 @@ import io.hbload.core.measure.LatencyNames;
 import io.hbload.core.measure.WorkerRecorder;
 import io.hbload.core.result.ClientInfo;
 import io.hbload.core.result.RunResult;
+import io.hbload.core.source.OperationSources;
+import io.hbload.core.source.YcsbSources;
 import java.io.PrintStream;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
@@ -66,6 +68,10 @@ public final class PhaseRun {
 
   public RunResult execute() {
     KeySpace keySpace = new KeySpace(spec.workload(), spec.shard());
+    // the phase's one choice of workload: a session with operations of its own (hbload pe) makes its sources, else
+    // every worker runs YCSB's CoreWorkload; the loops only issue and record what a source says
+    OperationSources sources = session instanceof OperationSources own ? own
+        : new YcsbSources(spec.workload(), keySpace);
     long lateMillis = requested ? awaitStartAt() : 0;
     LatencyNames names = new LatencyNames(spec.reportLatencyForEachError(), spec.latencyTrackedErrors());
     int n = spec.threads();
@@ -85,7 +91,7 @@ public final class PhaseRun {
     synchronized (threads) {
       for (int i = 0; i < n; i++) {
         long quota = spec.operations() == 0 ? 0 : spec.operations() / n + (i < spec.operations() % n ? 1 : 0);
-        WorkerLoop worker = WorkerLoop.create(i, quota, spec, session, keySpace, recorders, names, state, startNanos);
+        WorkerLoop worker = WorkerLoop.create(i, quota, spec, session, sources, recorders, names, state, startNanos);
         workers.add(worker);
         Thread t = new Thread(() -> {
           try {
@@ -170,9 +176,26 @@ public final class PhaseRun {
     }
     RunResult result = new RunResult(spec, startMillis, runtimeMillis, aggregator.totalOperations(),
         aggregator.totals(), gcTotals(), extra, reason, new ClientInfo(spec.shard(), ClientInfo.localHost(),
-        spec.startAt() == null ? null : spec.startAt().toEpochMilli(), lateMillis));
+        spec.startAt() == null ? null : spec.startAt().toEpochMilli(), lateMillis), workerResults(aggregator));
     listener.phaseFinished(result);
     return result;
+  }
+
+  /**
+   * Each worker's own figures, for the workers whose source opened: its recorder's measures, its elapsed time and its
+   * source's figures. A worker left stuck in a call has not ended: its elapsed time is 0 and its source gave none.
+   */
+  private List<RunResult.Worker> workerResults(Aggregator aggregator) {
+    List<RunResult.Worker> out = new ArrayList<>();
+    synchronized (threads) {
+      for (WorkerLoop w : workers) {
+        if (w.sourceOpened()) {
+          out.add(new RunResult.Worker(w.index, aggregator.workerOperations(w.index), w.elapsedNanos(),
+              aggregator.workerService(w.index), w.figures()));
+        }
+      }
+    }
+    return out;
   }
 
   /**
@@ -294,12 +317,10 @@ public final class PhaseRun {
 
   private long tick(Aggregator aggregator, java.util.concurrent.atomic.AtomicReferenceArray<WorkerRecorder> recorders,
       long startMillis, long previousOps) {
+    // by worker index, null for a worker not recording yet: the aggregator keeps each worker's own figures too
     List<WorkerRecorder> started = new ArrayList<>(recorders.length());
     for (int i = 0; i < recorders.length(); i++) {
-      WorkerRecorder r = recorders.get(i);
-      if (r != null) {
-        started.add(r);
-      }
+      started.add(recorders.get(i));
     }
     IntervalView view = aggregator.collect(started);
     long total = aggregator.totalOperations();

@@ -7,7 +7,6 @@ import io.hbload.core.binding.ScanSink;
 import io.hbload.core.binding.Status;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.RunSpec;
-import io.hbload.core.keys.KeySpace;
 import io.hbload.core.measure.LatencyNames;
 import io.hbload.core.measure.Measure;
 import io.hbload.core.measure.MeasuredBinding;
@@ -15,6 +14,7 @@ import io.hbload.core.measure.WorkerRecorder;
 import io.hbload.core.schedule.Pacer;
 import io.hbload.core.source.OperationSlot;
 import io.hbload.core.source.OperationSource;
+import io.hbload.core.source.OperationSources;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.LockSupport;
@@ -25,8 +25,8 @@ import java.util.concurrent.locks.LockSupport;
  * {@link OperationSlot}; its steps are issued one after the other (a read-modify-write's update when its read
  * completed, a VERIFY step run in place on this thread, a failed load insert again after its back-off), and each is
  * recorded exactly as {@link MeasuredBinding} records a blocking call (same measures, same intended and service
- * latencies, steps of composite operations each recorded, the operation counted once). A session that brings its own
- * operations ({@link PipelinedOperations}, hbload pe's async commands) fills the slots instead.
+ * latencies, steps of composite operations each recorded, the operation counted once). A step the source issues
+ * itself ({@link OperationSlot#sourceCall}, hbload pe's async commands) is stamped and recorded the same way.
  *
  * <p>Closed loop (no target): a slot is refilled as soon as its operation completes. Open loop (a target): operation
  * k is issued at its intended time on the absolute schedule whether or not earlier ones completed; when every slot
@@ -75,14 +75,11 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
   private long slotWaits;
   private long slotWaitNanos;
   private AsyncBinding binding;
-  /** YCSB's operations, or null when the session brings its own. */
   private OperationSource source;
-  /** The session's own operations, or null. */
-  private PipelinedOperations own;
 
-  PipelinedLoop(int index, long quota, RunSpec spec, BindingSession session, KeySpace keySpace,
+  PipelinedLoop(int index, long quota, RunSpec spec, BindingSession session, OperationSources sources,
       AtomicReferenceArray<WorkerRecorder> recorders, LatencyNames names, PhaseState state, long scheduleStartNanos) {
-    super(index, quota, spec, session, keySpace, recorders, names, state, scheduleStartNanos);
+    super(index, quota, spec, session, sources, recorders, names, state, scheduleStartNanos);
     int n = spec.inflight();
     this.slots = new OperationSlot[n];
     this.free = new int[n];
@@ -111,14 +108,13 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
     SplittableRandom random = random(spec, index);
     try {
       binding = session.newAsyncBinding(index);
-      // a session that brings its own operations (hbload pe's async commands) fills the slots; else CoreWorkload
-      if (session instanceof OwnOperations o) {
-        own = o.newPipelinedOperations(index, spec.phase(), binding, random);
-      } else {
-        source = newSource(random);
-      }
+      source = sources.pipelined(index, spec.phase(), binding, random);
+      opened();
     } catch (BindingException | RuntimeException | Error e) {
-      state.fail("worker " + index + " could not start its binding: " + oneLine(e));
+      openFailed(e);
+      if (binding != null) {
+        cleanup();
+      }
       return;
     }
     try {
@@ -130,8 +126,9 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
       long restartSeen = 0;
       while ((quota == 0 || issued < quota) && !state.stopRequested()) {
         handleCompletions(false);
-        if (pacer != null && state.scheduleRestartNanos() != restartSeen) {
-          restartSeen = state.scheduleRestartNanos();
+        long restart = pacer == null ? 0 : scheduleRestart(restartSeen);
+        if (restart != 0) {
+          restartSeen = restart;
           pacer.restartAt(restartSeen);
           next = pacer.next();
           slotWaits = 0; // the warm-up's waits are the cold start's
@@ -170,8 +167,8 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
           heldByTheBound(next);
         }
         OperationSlot s = slots[free[freeCount - 1]];
-        // a session's own operation may issue nothing for its turn (a row outside PE's sample): the slot stays free
-        if (own != null ? issueOwn(s, next, load) : issueFirst(s, next, load)) {
+        // a source may issue nothing for its turn (a row outside PE's sample): the slot stays free
+        if (issueFirst(s, next, load)) {
           freeCount--;
         }
         issued++;
@@ -182,7 +179,7 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
       finish();
     } catch (RuntimeException | Error e) {
       // as on the blocking path: a binding that throws stops the phase as a failure, keeping the results so far
-      state.fail("worker " + index + ": " + e.getClass().getSimpleName() + ": " + oneLine(e));
+      threw(e);
       cancelOutstanding();
     } finally {
       cleanup();
@@ -224,7 +221,7 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
     for (int slot = completions.poll(); slot >= 0; slot = completions.poll()) {
       OperationSlot s = slots[slot];
       serviceNanos += ((s.end - s.start) - serviceNanos) >> 4;
-      switch (own != null ? completedOwn(s) : completed(s, finishing)) {
+      switch (completed(s, finishing)) {
         case FREE -> free[freeCount++] = slot;
         case RETRY -> retrying++;
         case ISSUED -> {
@@ -257,13 +254,17 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
   }
 
   private void call(OperationSlot s) {
-    switch (s.step) {
-      case READ -> binding.read(s.table, s.key, s.fields, s.sink, s.index, this);
-      case UPDATE -> binding.update(s.table, s.key, s.values, s.index, this);
-      case INSERT -> binding.insert(s.table, s.key, s.values, s.index, this);
-      case SCAN -> binding.scan(s.table, s.key, s.scanLength, s.fields, ScanSink.IGNORE, s.index, this);
-      case DELETE -> binding.delete(s.table, s.key, s.index, this);
-      default -> throw new IllegalStateException(s.step.name());
+    if (s.sourceCall) {
+      source.call(s, this);
+      return;
+    }
+    switch (s.step.ordinal()) {
+      case Measure.READ_ID -> binding.read(s.table, s.key, s.fields, s.sink, s.index, this);
+      case Measure.UPDATE_ID -> binding.update(s.table, s.key, s.values, s.index, this);
+      case Measure.INSERT_ID -> binding.insert(s.table, s.key, s.values, s.index, this);
+      case Measure.SCAN_ID -> binding.scan(s.table, s.key, s.scanLength, s.fields, ScanSink.IGNORE, s.index, this);
+      case Measure.DELETE_ID -> binding.delete(s.table, s.key, s.index, this);
+      default -> throw new IllegalStateException(s.step.reportName());
     }
   }
 
@@ -275,11 +276,13 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
    */
   private SlotState completed(OperationSlot s, boolean finishing) {
     if (!s.composite) {
-      long anchor = s.intended == MeasuredBinding.UNSCHEDULED ? s.start : s.intended;
-      long token = recorder.begin();
-      recorder.record(s.step, s.status, s.end - anchor, s.end - s.start);
-      recorder.countOperation();
-      recorder.end(token);
+      if (!s.unmeasured) { // a source's unmeasured step (PE's --measureAfter) is neither recorded nor counted
+        long anchor = s.intended == MeasuredBinding.UNSCHEDULED ? s.start : s.intended;
+        long token = recorder.begin();
+        recorder.record(s.step, s.status, s.end - anchor, s.end - s.start);
+        recorder.countOperation();
+        recorder.end(token);
+      }
       source.completed(s, finishing);
       s.busy = false;
       return SlotState.FREE;
@@ -304,7 +307,7 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
           return SlotState.RETRY;
         }
         case STEP -> {
-          if (s.step != Measure.VERIFY) {
+          if (s.sourceCall || s.step != Measure.VERIFY) {
             issue(s);
             return SlotState.ISSUED;
           }
@@ -315,41 +318,6 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
         }
       }
     }
-  }
-
-  /**
-   * A session's own operation into the free slot: its start stamped just before its issuing call; false when the
-   * session issued nothing for this turn. The session's own operations have no retries.
-   */
-  private boolean issueOwn(OperationSlot s, long intended, boolean load) {
-    s.intended = intended;
-    s.composite = false;
-    s.keyNumber = -1;
-    // stamped before the call: the call may complete (and stamp its end) before it returns
-    s.start = System.nanoTime();
-    Measure m = load ? own.load(s.index, this) : own.transaction(s.index, this);
-    if (m == null) {
-      return false;
-    }
-    s.busy = true;
-    s.operation = m;
-    s.step = m;
-    s.firstStart = s.start;
-    return true;
-  }
-
-  /** A session's own operation completed: recorded as a one-call operation, unless the session says not to. */
-  private SlotState completedOwn(OperationSlot s) {
-    long service = s.end - s.start;
-    if (own.completed(s.index, s.status, service)) {
-      long anchor = s.intended == MeasuredBinding.UNSCHEDULED ? s.start : s.intended;
-      long token = recorder.begin();
-      recorder.record(s.step, s.status, s.end - anchor, service);
-      recorder.countOperation();
-      recorder.end(token);
-    }
-    s.busy = false;
-    return SlotState.FREE;
   }
 
   /** Reissues load inserts whose back-off is over; returns when the next one is due. */
@@ -454,14 +422,12 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
     for (OperationSlot s : slots) {
       if (s.busy) {
         // a late completion still writes into the slot and the queue, which nobody reads any more: harmless
-        if (own == null || own.cancelled(s.index)) {
+        if (!s.unmeasured) {
           long token = recorder.begin();
           recorder.countOutcome(s.step, AsyncBinding.CANCELLED);
           recorder.end(token);
         }
-        if (source != null) {
-          source.release(s);
-        }
+        source.release(s);
         s.busy = false;
       }
     }
@@ -473,12 +439,13 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
     try {
       binding.cleanup();
     } catch (BindingException | RuntimeException | Error e) {
-      state.fail("worker " + index + " cleanup failed: " + oneLine(e));
+      cleanupFailed(e);
     } finally {
       long took = System.nanoTime() - start;
       long token = recorder.begin();
       recorder.recordLatency(Measure.CLEANUP, took, took);
       recorder.end(token);
+      ended(source);
     }
   }
 }

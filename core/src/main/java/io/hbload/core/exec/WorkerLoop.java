@@ -2,12 +2,12 @@ package io.hbload.core.exec;
 
 import io.hbload.core.binding.BindingSession;
 import io.hbload.core.config.RunSpec;
-import io.hbload.core.keys.KeySpace;
 import io.hbload.core.measure.LatencyNames;
 import io.hbload.core.measure.WorkerRecorder;
 import io.hbload.core.schedule.Pacer;
 import io.hbload.core.source.OperationSource;
-import io.hbload.core.source.YcsbSource;
+import io.hbload.core.source.OperationSources;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
@@ -16,28 +16,34 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * {@link io.hbload.core.binding.Binding}) or {@link PipelinedLoop} (many in flight on an
  * {@link io.hbload.core.binding.AsyncBinding}); {@link PhaseRun} picks one from the spec. Both create their binding
  * on their own thread (as YCSB does), run their share of the phase's operations on the target-rate schedule until
- * done or asked to stop, then clean the binding up and time that as CLEANUP. All of a loop's state is its own; the
- * only shared things are the stop flag, the key space's atomics, and its recorder's phaser.
+ * done or asked to stop, then clean the binding up and time that as CLEANUP. Their operations come from the phase's
+ * {@link OperationSources}: the loop issues and records the steps, the source alone says what they are. All of a
+ * loop's state is its own; the only shared things are the stop flag, the key space's atomics, and its recorder's
+ * phaser.
  */
 abstract class WorkerLoop implements Runnable {
   final int index;
   final long quota;
   final RunSpec spec;
   final BindingSession session;
-  final KeySpace keySpace;
+  final OperationSources sources;
   final PhaseState state;
   final long scheduleStartNanos;
   private final AtomicReferenceArray<WorkerRecorder> recorders;
   private final LatencyNames names;
   WorkerRecorder recorder;
+  /** When the worker's source was opened and when its cleanup ended (its share's elapsed time); 0 until then. */
+  private long openedNanos;
+  private long endedNanos;
+  private Map<String, Long> figures = Map.of();
 
-  WorkerLoop(int index, long quota, RunSpec spec, BindingSession session, KeySpace keySpace,
+  WorkerLoop(int index, long quota, RunSpec spec, BindingSession session, OperationSources sources,
       AtomicReferenceArray<WorkerRecorder> recorders, LatencyNames names, PhaseState state, long scheduleStartNanos) {
     this.index = index;
     this.quota = quota;
     this.spec = spec;
     this.session = session;
-    this.keySpace = keySpace;
+    this.sources = sources;
     this.recorders = recorders;
     this.names = names;
     this.state = state;
@@ -45,11 +51,11 @@ abstract class WorkerLoop implements Runnable {
   }
 
   /** The loop {@code spec} asks for: pipelined with more than one operation in flight or an async session. */
-  static WorkerLoop create(int index, long quota, RunSpec spec, BindingSession session, KeySpace keySpace,
+  static WorkerLoop create(int index, long quota, RunSpec spec, BindingSession session, OperationSources sources,
       AtomicReferenceArray<WorkerRecorder> recorders, LatencyNames names, PhaseState state, long scheduleStartNanos) {
     return spec.inflight() > 1 || session.async()
-        ? new PipelinedLoop(index, quota, spec, session, keySpace, recorders, names, state, scheduleStartNanos)
-        : new BlockingLoop(index, quota, spec, session, keySpace, recorders, names, state, scheduleStartNanos);
+        ? new PipelinedLoop(index, quota, spec, session, sources, recorders, names, state, scheduleStartNanos)
+        : new BlockingLoop(index, quota, spec, session, sources, recorders, names, state, scheduleStartNanos);
   }
 
   /**
@@ -72,9 +78,56 @@ abstract class WorkerLoop implements Runnable {
   /** Opens the binding, runs the share, cleans up; on the worker's thread. */
   abstract void loop();
 
-  /** YCSB's CoreWorkload for this worker, drawing from {@code random}. */
-  final OperationSource newSource(SplittableRandom random) {
-    return new YcsbSource(spec.workload(), keySpace, random);
+  /** The binding or its source could not be made: the phase fails, this worker does nothing. */
+  final void openFailed(Throwable e) {
+    state.fail("worker " + index + " could not start its binding: " + oneLine(e));
+  }
+
+  /** The source is open: the worker's share starts now (its elapsed time, as PE's clients time theirs). */
+  final void opened() {
+    openedNanos = System.nanoTime();
+  }
+
+  /** The loop threw (a binding must return a status, not throw): the phase fails, keeping the results so far. */
+  final void threw(Throwable e) {
+    state.fail("worker " + index + ": " + e.getClass().getSimpleName() + ": " + oneLine(e));
+  }
+
+  /** The binding's cleanup threw: the phase fails. */
+  final void cleanupFailed(Throwable e) {
+    state.fail("worker " + index + " cleanup failed: " + oneLine(e));
+  }
+
+  /** After the binding's cleanup, on the worker's thread: the share's end and the source's own figures. */
+  final void ended(OperationSource source) {
+    endedNanos = System.nanoTime();
+    if (source != null && openedNanos != 0) {
+      figures = Map.copyOf(source.figures());
+    }
+  }
+
+  /**
+   * A new schedule start the phase asked for (the warm-up ended) that this worker has not seen yet: the start, else
+   * 0. Read on every scheduled operation: one volatile read.
+   */
+  final long scheduleRestart(long seen) {
+    long restart = state.scheduleRestartNanos();
+    return restart != seen ? restart : 0;
+  }
+
+  /** Whether its source was opened (it ran, or began to run, its share). */
+  final boolean sourceOpened() {
+    return openedNanos != 0;
+  }
+
+  /** From its source's opening to its cleanup's end, 0 when it never opened; read after the worker ended. */
+  final long elapsedNanos() {
+    return openedNanos == 0 || endedNanos == 0 ? 0 : endedNanos - openedNanos;
+  }
+
+  /** Its source's figures ({@link OperationSource#figures}); read after the worker ended. */
+  final Map<String, Long> figures() {
+    return figures;
   }
 
   /** Open loop on the pipelined path: operations that came due with every slot busy (measured part); else 0. */

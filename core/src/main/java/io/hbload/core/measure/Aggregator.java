@@ -20,6 +20,9 @@ public final class Aggregator {
   private final Histogram[] totalIntended = new Histogram[LatencyNames.SLOTS];
   private final long[] totalReturns = new long[Measure.COUNT * Status.MAX_IDS];
   private final List<Integer> seenSlots = new ArrayList<>();
+  /** Per worker (by its position in what {@link #collect} is given), per measure: its service times so far. */
+  private final List<Histogram[]> workerService = new ArrayList<>();
+  private final List<long[]> workerOperations = new ArrayList<>();
   private final Map<Integer, List<Integer>> returnOrder = new LinkedHashMap<>();
   private long totalOperations;
   private long intervalStartMillis;
@@ -29,7 +32,10 @@ public final class Aggregator {
     this.intervalStartMillis = startEpochMillis;
   }
 
-  /** Swaps and merges every recorder's interval. */
+  /**
+   * Swaps and merges every recorder's interval. A recorder's position in the list is its worker's index; null for a
+   * worker that has not started recording yet.
+   */
   public IntervalView collect(List<WorkerRecorder> recorders) {
     for (int slot : seenSlots) {
       intervalService[slot].reset();
@@ -38,14 +44,25 @@ public final class Aggregator {
       }
     }
     long ops = 0;
-    for (WorkerRecorder r : recorders) {
+    for (int w = 0; w < recorders.size(); w++) {
+      WorkerRecorder r = recorders.get(w);
+      if (r == null) {
+        continue;
+      }
       IntervalData d = r.swap();
       ops += d.operations;
+      Histogram[] mine = worker(w);
+      workerOperations.get(w)[0] += d.operations;
       for (int slot = 0; slot < LatencyNames.SLOTS; slot++) {
         Histogram s = d.service[slot];
         if (s == null) {
           continue;
         }
+        int m = LatencyNames.measureOf(slot).ordinal();
+        if (mine[m] == null) {
+          mine[m] = IntervalData.newHistogram();
+        }
+        mine[m].add(s);
         if (intervalService[slot] == null) {
           intervalService[slot] = IntervalData.newHistogram();
           totalService[slot] = IntervalData.newHistogram();
@@ -87,8 +104,45 @@ public final class Aggregator {
     return view;
   }
 
+  private Histogram[] worker(int w) {
+    while (workerService.size() <= w) {
+      workerService.add(null);
+      workerOperations.add(null);
+    }
+    if (workerService.get(w) == null) {
+      workerService.set(w, new Histogram[Measure.COUNT]);
+      workerOperations.set(w, new long[1]);
+    }
+    return workerService.get(w);
+  }
+
   public long totalOperations() {
     return totalOperations;
+  }
+
+  /** Whether worker {@code w} has recorded anything collected so far. */
+  public boolean workerSeen(int w) {
+    return w < workerService.size() && workerService.get(w) != null;
+  }
+
+  /** Worker {@code w}'s service times per measure (by report name, every outcome together) since the warm-up. */
+  public Map<String, Histogram> workerService(int w) {
+    Map<String, Histogram> out = new LinkedHashMap<>();
+    if (!workerSeen(w)) {
+      return out;
+    }
+    Histogram[] mine = workerService.get(w);
+    for (int m = 0; m < mine.length; m++) {
+      if (mine[m] != null) {
+        out.put(Measure.of(m).reportName(), mine[m].copy());
+      }
+    }
+    return out;
+  }
+
+  /** The operations worker {@code w} counted since the warm-up. */
+  public long workerOperations(int w) {
+    return workerSeen(w) ? workerOperations.get(w)[0] : 0;
   }
 
   /**
@@ -108,6 +162,16 @@ public final class Aggregator {
     }
     java.util.Arrays.fill(totalReturns, 0);
     returnOrder.clear();
+    for (int w = 0; w < workerService.size(); w++) {
+      if (workerService.get(w) != null) {
+        for (Histogram h : workerService.get(w)) {
+          if (h != null) {
+            h.reset();
+          }
+        }
+        workerOperations.get(w)[0] = 0;
+      }
+    }
     return warmup;
   }
 

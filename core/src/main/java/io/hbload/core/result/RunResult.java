@@ -4,7 +4,9 @@ import io.hbload.core.binding.ReportLine;
 import io.hbload.core.config.RunSpec;
 import io.hbload.core.measure.MeasurementTotals;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import org.HdrHistogram.Histogram;
 
 /**
  * The outcome of one phase: what the reports print and what an embedding test asserts on. Immutable.
@@ -16,6 +18,8 @@ import java.util.Optional;
  * @param extra binding lines (e.g. block-cache hit ratios)
  * @param stopReason null when the phase completed its operations, else why it stopped early
  * @param client which client (shard, host) produced it, and how its start lined up with the shared start
+ * @param workers each worker's own figures, in worker order, for the workers that started; empty for a result merged
+ *     from shards
  */
 public record RunResult(
     RunSpec spec,
@@ -26,12 +30,46 @@ public record RunResult(
     List<GcTotals> gc,
     List<ReportLine> extra,
     String stopReason,
-    ClientInfo client) {
+    ClientInfo client,
+    List<Worker> workers) {
 
   public RunResult {
     measurements = List.copyOf(measurements);
     gc = List.copyOf(gc);
     extra = List.copyOf(extra);
+    workers = List.copyOf(workers);
+  }
+
+  /** A result without per-worker figures (merged from shards, or read back from a file). */
+  public RunResult(RunSpec spec, long startEpochMillis, long runtimeMillis, long operations,
+      List<MeasurementTotals> measurements, List<GcTotals> gc, List<ReportLine> extra, String stopReason,
+      ClientInfo client) {
+    this(spec, startEpochMillis, runtimeMillis, operations, measurements, gc, extra, stopReason, client, List.of());
+  }
+
+  /**
+   * One worker's share of the phase, from its own recorder (the warm-up's left out, as from every figure): the
+   * service times of each measure it recorded, every outcome together, by report name; the operations it counted;
+   * the time from its operation source's opening to the end of its binding's cleanup; and its source's own figures
+   * ({@link io.hbload.core.source.OperationSource#figures}). hbload pe prints PE's per-client lines from these.
+   */
+  public record Worker(int index, long operations, long elapsedNanos, Map<String, Histogram> service,
+      Map<String, Long> figures) {
+    public Worker {
+      service = Map.copyOf(service);
+      figures = Map.copyOf(figures);
+    }
+
+    /** The service times of {@code measure}, every outcome together; an empty histogram when it recorded none. */
+    public Histogram service(String measure) {
+      Histogram h = service.get(measure);
+      return h != null ? h : new Histogram(3);
+    }
+
+    /** A figure of its source, 0 when the source gave none under that name. */
+    public long figure(String name) {
+      return figures.getOrDefault(name, 0L);
+    }
   }
 
   /** One collector's totals. */

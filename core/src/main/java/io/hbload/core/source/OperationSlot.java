@@ -35,8 +35,20 @@ public final class OperationSlot {
   public boolean composite;
   /** Recorded over the whole operation, from its first start to its last end, when it is over; null for none. */
   public Measure overall;
-  /** The step to issue: READ, SCAN, UPDATE, INSERT, DELETE (binding calls) or VERIFY (the check, run in place). */
+  /**
+   * The step to issue: READ, SCAN, UPDATE, INSERT, DELETE (binding calls) or VERIFY (the check, run in place); with
+   * {@link #sourceCall}, the measure the source's own call is recorded under.
+   */
   public Measure step;
+  /**
+   * The source issues this step itself ({@link OperationSource#call}), on the binding it was made with: a call the
+   * binding SPI has no method for (HBase's increment, append, check-and-*) or a request of the source's own making.
+   */
+  public boolean sourceCall;
+  /** A source call not to be recorded nor counted (PE's rows before --measureAfter); set with the step. */
+  public boolean unmeasured;
+  /** The source's own number for the operation, for its call (PE's row). */
+  public long number;
   public String table;
   public FieldSelection fields;
   public Values values;

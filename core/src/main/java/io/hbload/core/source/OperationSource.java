@@ -1,5 +1,9 @@
 package io.hbload.core.source;
 
+import io.hbload.core.binding.AsyncBinding;
+import io.hbload.core.binding.Status;
+import java.util.Map;
+
 /**
  * One worker's operations: each drawn into an {@link OperationSlot} as a first step, then moved on step by step as
  * the loop reports each step done. The loop issues every step and records it; the source only says what the
@@ -39,4 +43,30 @@ public interface OperationSource {
    * or its call threw): what it holds, such as an insert's key number, is let go as on completion.
    */
   void release(OperationSlot s);
+
+  /**
+   * Blocking loop, a step with {@link OperationSlot#sourceCall} set: the source makes the call itself and returns
+   * its outcome, or null when there is none to record yet (a call it batches). The loop times and records it under
+   * {@code s.step} unless {@link OperationSlot#unmeasured}. Must not throw for a failed call: an outcome says so.
+   */
+  default Status call(OperationSlot s) {
+    throw new IllegalStateException("this source has no calls of its own: " + s.step);
+  }
+
+  /**
+   * Pipelined loop, a step with {@link OperationSlot#sourceCall} set: the source issues the call on its async binding
+   * and completes slot {@code s.index} through {@code done} exactly once, on any thread, possibly before returning;
+   * as {@link AsyncBinding}'s calls, it does not throw.
+   */
+  default void call(OperationSlot s, AsyncBinding.Completion done) {
+    throw new IllegalStateException("this source has no calls of its own: " + s.step);
+  }
+
+  /**
+   * Figures of this worker's share that are no latency (rows a scan returned, checks that did not hold), by name, for
+   * the per-worker lines of the run's result; read once on the worker's thread after its binding's cleanup.
+   */
+  default Map<String, Long> figures() {
+    return Map.of();
+  }
 }

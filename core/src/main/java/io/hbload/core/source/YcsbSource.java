@@ -69,14 +69,14 @@ public final class YcsbSource implements OperationSource {
   @Override
   public boolean transaction(OperationSlot s) {
     Measure op = mix.next();
-    switch (op) {
-      case READ -> read(s);
-      case UPDATE -> update(s);
-      case INSERT -> insert(s);
-      case SCAN -> scan(s);
-      case READ_MODIFY_WRITE -> readModifyWrite(s);
-      case DELETE -> delete(s);
-      default -> throw new IllegalStateException(op.name());
+    switch (op.ordinal()) {
+      case Measure.READ_ID -> read(s);
+      case Measure.UPDATE_ID -> update(s);
+      case Measure.INSERT_ID -> insert(s);
+      case Measure.SCAN_ID -> scan(s);
+      case Measure.READ_MODIFY_WRITE_ID -> readModifyWrite(s);
+      case Measure.DELETE_ID -> delete(s);
+      default -> throw new IllegalStateException(op.reportName());
     }
     return true;
   }
@@ -158,8 +158,8 @@ public final class YcsbSource implements OperationSource {
   @Override
   public Next completed(OperationSlot s, boolean finishing) {
     if (s.composite) {
-      switch (s.step) {
-        case READ -> {
+      switch (s.step.ordinal()) {
+        case Measure.READ_ID -> {
           if (s.check != null) {
             s.step = Measure.VERIFY;
             return Next.STEP;
@@ -169,13 +169,13 @@ public final class YcsbSource implements OperationSource {
             return Next.STEP;
           }
         }
-        case VERIFY -> {
+        case Measure.VERIFY_ID -> {
           if (s.operation == Measure.READ_MODIFY_WRITE) {
             updateStep(s);
             return Next.STEP;
           }
         }
-        case INSERT -> {
+        case Measure.INSERT_ID -> {
           if (!s.status.isOk() && s.attempts < spec.insertionRetryLimit() && !finishing) {
             double seconds =
                 spec.insertionRetryIntervalSeconds() * (0.8 + 0.4 * ThreadLocalRandom.current().nextDouble());

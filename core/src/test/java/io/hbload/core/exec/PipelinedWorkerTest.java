@@ -219,21 +219,6 @@ class PipelinedWorkerTest {
   }
 
   @Test
-  void aSessionsOwnPipelinedOperationsAreRecordedAsTheSessionSays() {
-    // every 5th turn issues nothing (PE's sample), every 3rd issued one is not to be recorded (PE's --measureAfter)
-    OwnOps provider = new OwnOps();
-    RunResult r = workloadFile("c").binding(provider).recordCount(1000).operationCount(3000).threads(2)
-        .property("hbload.inflight", "8").run();
-    assertThat(provider.turns.get()).as("one turn per operation of the quota").isEqualTo(3000);
-    assertThat(provider.completed.get()).as("every issued call seen completed once").isEqualTo(provider.issued.get())
-        .isEqualTo(3000 - 3000 / 5);
-    assertThat(r.operations()).as("only what the session records is counted").isEqualTo(provider.measured.get())
-        .isPositive().isLessThan(provider.issued.get());
-    assertThat(r.op("READ").returns()).containsExactly(java.util.Map.entry("OK", provider.measured.get()));
-    assertThat(provider.maxOutstanding.get()).as("in-flight bound").isEqualTo(8);
-  }
-
-  @Test
   void aBindingWithoutAnAsyncInterfaceIsRefusedAtSpecTime() {
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> workloadFile("a").binding("memory")
             .property("hbload.inflight", "8").spec(Phase.RUN))
@@ -300,92 +285,6 @@ class PipelinedWorkerTest {
       @Override
       public long drainTimeoutNanos() {
         return drainNanos;
-      }
-    }
-  }
-
-  /**
-   * A session with its own pipelined operations (as hbload pe's async commands): completes each call after 50-150 us
-   * on the pool, skips every 5th turn, asks the engine not to record every 3rd issued call.
-   */
-  private final class OwnOps extends AsyncTestProvider {
-    final AtomicLong turns = new AtomicLong();
-    final AtomicLong issued = new AtomicLong();
-    final AtomicLong completed = new AtomicLong();
-    final AtomicLong measured = new AtomicLong();
-    final AtomicInteger maxOutstanding = new AtomicInteger();
-
-    @Override
-    public BindingSession open(BindingContext context) {
-      return new Session();
-    }
-
-    private final class Session implements BindingSession, OwnOperations {
-      @Override
-      public Binding newBinding(int workerIndex) throws BindingException {
-        throw new BindingException("async only");
-      }
-
-      @Override
-      public boolean async() {
-        return true;
-      }
-
-      @Override
-      public AsyncBinding newAsyncBinding(int workerIndex) {
-        return new Delayed(() -> 0, 0).new Calls();
-      }
-
-      @Override
-      public WorkerOperations newOperations(int workerIndex, Phase phase, Binding binding,
-          io.hbload.core.measure.MeasuredBinding m, java.util.SplittableRandom random) {
-        throw new UnsupportedOperationException("pipelined only");
-      }
-
-      @Override
-      public PipelinedOperations newPipelinedOperations(int workerIndex, Phase phase, AsyncBinding binding,
-          java.util.SplittableRandom random) {
-        return new PipelinedOperations() {
-          private final boolean[] recorded = new boolean[8];
-          private final AtomicInteger outstanding = new AtomicInteger();
-          private long turn;
-          private long n;
-
-          @Override
-          public io.hbload.core.measure.Measure load(int slot, AsyncBinding.Completion done) {
-            return null;
-          }
-
-          @Override
-          public io.hbload.core.measure.Measure transaction(int slot, AsyncBinding.Completion done) {
-            turns.incrementAndGet();
-            if (++turn % 5 == 0) {
-              return null;
-            }
-            recorded[slot] = ++n % 3 != 0;
-            issued.incrementAndGet();
-            maxOutstanding.accumulateAndGet(outstanding.incrementAndGet(), Math::max);
-            pool.schedule(() -> {
-              outstanding.decrementAndGet();
-              done.complete(slot, Status.OK);
-            }, ThreadLocalRandom.current().nextLong(50_000, 150_000), TimeUnit.NANOSECONDS);
-            return io.hbload.core.measure.Measure.READ;
-          }
-
-          @Override
-          public boolean completed(int slot, Status status, long serviceNanos) {
-            completed.incrementAndGet();
-            if (recorded[slot]) {
-              measured.incrementAndGet();
-            }
-            return recorded[slot];
-          }
-
-          @Override
-          public boolean cancelled(int slot) {
-            return recorded[slot];
-          }
-        };
       }
     }
   }

@@ -113,7 +113,7 @@ class MeasuredBindingTest {
     IntervalData d = recorder.swap();
     assertThat(d.operations()).isEqualTo(1);
     for (Measure m : new Measure[] {Measure.READ, Measure.VERIFY, Measure.UPDATE, Measure.READ_MODIFY_WRITE}) {
-      assertThat(service(d, m).getTotalCount()).as(m.name()).isEqualTo(1);
+      assertThat(service(d, m).getTotalCount()).as(m.reportName()).isEqualTo(1);
     }
     assertThat(service(d, Measure.READ_MODIFY_WRITE).getMinValue()).as("from the read's start to the update's end")
         .isGreaterThanOrEqualTo(2 * CALL_NANOS * 999 / 1000);

@@ -5,6 +5,7 @@ import io.hbload.core.config.RunSpec;
 import io.hbload.core.launch.Launcher;
 import io.hbload.core.parse.SpecParser;
 import io.hbload.hbase.pe.PeBindingProvider;
+import io.hbload.hbase.pe.PeClientResult;
 import io.hbload.hbase.pe.PeReport;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -83,7 +84,8 @@ final class PerformanceEvaluationCommand implements Callable<Integer> {
           Math.max(60, spec.stopGraceSeconds() + 30))) {
         Launcher.Outcome outcome = launcher.launch();
         // PE's lines first (per client, then its summary and hbload's aggregate), then YCSB's report
-        PeReport.write(provider.spec(), provider.results().clients(), outcome.result().runtimeMillis(), out);
+        PeReport.write(provider.spec(), PeClientResult.of(provider.spec(), outcome.result()),
+            outcome.result().runtimeMillis(), out);
         out.print(ycsbReport.toString(StandardCharsets.UTF_8));
         out.flush();
         if (html.requested()) {

@@ -3,9 +3,19 @@ package io.hbload.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hbload.cli.contract.ExitCode;
+import io.hbload.core.launch.Launcher;
+import io.hbload.core.result.RunResult;
+import io.hbload.core.config.Phase;
+import io.hbload.core.config.RunSpec;
+import io.hbload.core.parse.SpecParser;
+import io.hbload.core.measure.Measure;
+import io.hbload.hbase.pe.PeBindingProvider;
+import io.hbload.hbase.pe.PeClientResult;
 import io.hbload.hbase.pe.PeLayout;
 import io.hbload.hbase.testkit.HBaseExtension;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,6 +23,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.HdrHistogram.Histogram;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
@@ -401,5 +412,49 @@ class PeCommandIT {
     assertPeLines(o, "AsyncSequentialReadTest", 50);
     assertOnlyOk(o, "READ", 98);
     assertThat(o.out()).doesNotContain("missing or malformed");
+  }
+
+  /**
+   * PE's per-client figures are the engine's per-worker ones (client = worker), and PE's INCREMENT is a measure its
+   * source registers, not one of core's: each client's latency is its worker's recorder, unmeasured rows left out;
+   * the clients together are exactly the run's INCREMENT measurement; the command prints the same.
+   */
+  @Test
+  @Order(15)
+  void perClientFiguresAreTheWorkersOwnAndPesMeasureIsRegisteredNotCores() throws Exception {
+    String[] args = {"--rows=40", "--measureAfter=9", "--table=PeClients", "increment", "3"};
+    PeOptions options = new PeOptions();
+    new picocli.CommandLine(options).parseArgs(args);
+    options.zk = HBASE.hbase().zkQuorum() + ":" + HBASE.hbase().zkPort();
+    PeBindingProvider provider = new PeBindingProvider(options.peSpec());
+    RunSpec spec = SpecParser.parse(options.properties(provider.spec(), provider.spec().clients()), Phase.RUN,
+        provider);
+    PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
+    RunResult r = new Launcher(spec, provider, quiet, quiet).launch().result();
+
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> Measure.class.getField("INCREMENT"))
+        .as("core has no PE measure").isInstanceOf(NoSuchFieldException.class);
+    assertThat(Measure.named("INCREMENT")).as("registered by PE's source").isNotNull();
+    assertThat(r.op("INCREMENT").returns()).containsExactly(java.util.Map.entry("OK", 90L));
+    List<PeClientResult> clients = PeClientResult.of(provider.spec(), r);
+    assertThat(clients).extracting(PeClientResult::index).containsExactly(0, 1, 2);
+    Histogram all = new Histogram(3);
+    for (PeClientResult c : clients) {
+      RunResult.Worker w = r.workers().get(c.index());
+      assertThat(c.latencyNanos().getTotalCount()).as("client %d: rows after --measureAfter", c.index())
+          .isEqualTo(30);
+      assertThat(c.latencyNanos()).as("client %d is worker %d's recorder", c.index(), w.index())
+          .isEqualTo(w.service("INCREMENT"));
+      assertThat(w.operations()).isEqualTo(30);
+      assertThat(c.elapsedMillis()).isEqualTo(w.elapsedNanos() / 1_000_000);
+      all.add(c.latencyNanos());
+    }
+    assertThat(all).as("the clients together are the run's measurement").isEqualTo(r.op("INCREMENT").service());
+
+    CommandOutput o = pe(args);
+    assertThat(o.outLines()).filteredOn(l -> l.startsWith("Num measures (latency) : "))
+        .containsExactly("Num measures (latency) : 30", "Num measures (latency) : 30", "Num measures (latency) : 30");
+    assertThat(o.out()).contains("[ All clients ] 3 clients, 90 measured operations in ");
+    assertOnlyOk(o, "INCREMENT", 90);
   }
 }

@@ -11,7 +11,7 @@ record OperationOutcome(String operation, String status) {
 
   static OperationOutcome of(String measurementName) {
     Measure best = null;
-    for (Measure m : Measure.values()) {
+    for (Measure m : Measure.registered()) {
       String op = m.reportName();
       boolean fits = measurementName.equals(op) || measurementName.startsWith(op + "-");
       if (fits && (best == null || op.length() > best.reportName().length())) {

@@ -8,54 +8,62 @@ import io.hbload.core.binding.RowSink;
 import io.hbload.core.binding.ScanSink;
 import io.hbload.core.binding.Status;
 import io.hbload.core.binding.Values;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.HdrHistogram.Histogram;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.AsyncConnection;
 import org.apache.hadoop.hbase.client.AsyncTable;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
 
 /**
  * One client of a PE async command (one pipelined worker): its {@link AsyncTable} on its {@link AsyncConnection}
- * (PE's AsyncTableTest), its own latency histogram for PE's per-client line, and its row counts. The operations are
- * issued by its {@link PeAsyncOperations}; YCSB's calls are not PE's and complete NOT_IMPLEMENTED. Its cleanup
- * closes the scanner and publishes the client's result, as {@link PeClient}'s does.
+ * (PE's AsyncTableTest), with PE's async calls as its typed extension ({@link PeAsyncCalls}), which its
+ * {@link PeAsyncSource}'s steps make. YCSB's calls are not PE's and complete NOT_IMPLEMENTED. Its cleanup closes the
+ * source's scanner (inside the client's elapsed time, as PE's takedown).
  *
  * <p>The table is the "raw" one ({@code AsyncConnection.getTable(name)}): callbacks run on HBase's event loop, which
- * is fine because they only check the returned cells and hand the slot to the worker, never block. Histogram and
- * counters are written on the worker's thread only (when it sees a completion).
+ * is fine because they only check the returned cells and hand the slot to the worker, never block.
  */
-final class PeAsyncClient implements AsyncBinding {
+final class PeAsyncClient implements AsyncBinding, PeAsyncCalls {
   /** Slack over the operation timeout: a call issued just before the drain completes within timeout + this. */
   private static final long DRAIN_SLACK_NANOS = TimeUnit.SECONDS.toNanos(2);
 
   final int index;
-  final AsyncTable<?> table;
-  final Histogram latencyNanos = new Histogram(3);
-  private final PeSpec spec;
-  private final PeResults results;
+  private final AsyncTable<?> table;
   private final long drainNanos;
-  private PeAsyncOperations operations;
-  long startNanos;
-  long rowsScanned;
-  long rowsExpected;
-  long badValues;
-  int mostInFlight;
+  private PeAsyncSource source;
 
-  PeAsyncClient(int index, AsyncConnection connection, PeSpec spec, PeResults results) {
+  PeAsyncClient(int index, AsyncConnection connection, PeSpec spec) {
     this.index = index;
-    this.spec = spec;
-    this.results = results;
-    latencyNanos.setAutoResize(true);
     this.table = connection.getTable(TableName.valueOf(spec.table()));
     long opTimeoutMs = connection.getConfiguration().getLong(HConstants.HBASE_CLIENT_OPERATION_TIMEOUT,
         HConstants.DEFAULT_HBASE_CLIENT_OPERATION_TIMEOUT);
     this.drainNanos = TimeUnit.MILLISECONDS.toNanos(opTimeoutMs) + DRAIN_SLACK_NANOS;
   }
 
-  void attach(PeAsyncOperations ops) {
-    this.operations = ops;
-    this.startNanos = System.nanoTime();
+  /** The source whose scanner the cleanup closes. */
+  void attach(PeAsyncSource source) {
+    this.source = source;
+  }
+
+  @Override
+  public CompletableFuture<Void> put(Put put) {
+    return table.put(put);
+  }
+
+  @Override
+  public CompletableFuture<Result> get(Get get) {
+    return table.get(get);
+  }
+
+  @Override
+  public ResultScanner scanner(Scan scan) {
+    return table.getScanner(scan);
   }
 
   /** Every call has completed (with an error if need be) within HBase's operation timeout. */
@@ -66,14 +74,8 @@ final class PeAsyncClient implements AsyncBinding {
 
   @Override
   public void cleanup() throws BindingException {
-    if (operations == null) {
-      return;
-    }
-    operations.finish();
-    if (operations.measuredRun()) {
-      long elapsed = (System.nanoTime() - startNanos) / 1_000_000;
-      results.publish(new PeClientResult(index, spec.firstRow(index), spec.perClientRows(), elapsed,
-          latencyNanos.copy(), rowsScanned, rowsExpected, 0, badValues, mostInFlight));
+    if (source != null) {
+      source.finish();
     }
   }
 

@@ -9,42 +9,35 @@ import io.hbload.core.binding.ScanSink;
 import io.hbload.core.binding.Status;
 import io.hbload.core.binding.Values;
 import java.io.IOException;
-import org.HdrHistogram.Histogram;
+import java.util.List;
 import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Append;
 import org.apache.hadoop.hbase.client.BufferedMutator;
 import org.apache.hadoop.hbase.client.BufferedMutatorParams;
 import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Increment;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 
 /**
  * One PE client (one worker): its {@link Table} and, for writes without --autoFlush, its {@link BufferedMutator} (as
- * PE's SequentialWriteTest), and its own latency histogram for PE's per-client line. The operations themselves are
- * issued by its {@link PeOperations}; YCSB's calls are not PE's and answer NOT_IMPLEMENTED. Its cleanup flushes what
- * is buffered, closes, and publishes the client's result. Confined to its worker thread.
- *
- * <p>The per-client histogram is recorded beside the engine's recorder, on the same thread, after the operation:
- * one more HdrHistogram increment (tens of ns) per HBase call of tens of microseconds, and no change to the engine's
- * hot path.
+ * PE's SequentialWriteTest), with PE's calls as its typed extension ({@link PeCalls}), which its {@link PeSource}'s
+ * steps make. YCSB's calls are not PE's and answer NOT_IMPLEMENTED. Its cleanup sends what its source batched and
+ * flushes what is buffered (inside the client's elapsed time, as PE's takedown), then closes. Confined to its worker
+ * thread.
  */
-final class PeClient implements Binding {
+final class PeClient implements Binding, PeCalls {
   final int index;
-  final Table table;
-  final BufferedMutator mutator;
-  final Histogram latencyNanos = new Histogram(3);
-  private final PeResults results;
-  private final PeSpec spec;
-  private PeOperations operations;
-  long startNanos;
-  long rowsScanned;
-  long rowsExpected;
-  long notApplied;
-  long badValues;
+  private final Table table;
+  private final BufferedMutator mutator;
+  private PeSource source;
 
-  PeClient(int index, Connection connection, PeSpec spec, boolean buffered, PeResults results) throws IOException {
+  PeClient(int index, Connection connection, PeSpec spec, boolean buffered) throws IOException {
     this.index = index;
-    this.spec = spec;
-    this.results = results;
-    latencyNanos.setAutoResize(true);
     TableName name = TableName.valueOf(spec.table());
     this.table = connection.getTable(name);
     // PE's BufferedMutatorTest: 2 MB client buffer, flushed at the end of the client (inside its elapsed time)
@@ -52,17 +45,66 @@ final class PeClient implements Binding {
         .writeBufferSize(2L * 1024 * 1024)) : null;
   }
 
-  void attach(PeOperations ops) {
-    this.operations = ops;
-    this.startNanos = System.nanoTime();
+  /** The source whose batches and scanner the cleanup finishes. */
+  void attach(PeSource source) {
+    this.source = source;
+  }
+
+  @Override
+  public void put(Put put) throws IOException {
+    if (mutator != null) {
+      mutator.mutate(put);
+    } else {
+      table.put(put);
+    }
+  }
+
+  /** Whether puts go through the buffered mutator (then a --multiPut batch is not kept: the mutator batches). */
+  boolean buffered() {
+    return mutator != null;
+  }
+
+  @Override
+  public void put(List<Put> puts) throws IOException {
+    table.put(puts);
+  }
+
+  @Override
+  public Result get(Get get) throws IOException {
+    return table.get(get);
+  }
+
+  @Override
+  public Result[] get(List<Get> gets) throws IOException {
+    return table.get(gets);
+  }
+
+  @Override
+  public ResultScanner scanner(Scan scan) throws IOException {
+    return table.getScanner(scan);
+  }
+
+  @Override
+  public void increment(Increment increment) throws IOException {
+    table.increment(increment);
+  }
+
+  @Override
+  public void append(Append append) throws IOException {
+    table.append(append);
+  }
+
+  @Override
+  public Table.CheckAndMutateBuilder checkAndMutate(byte[] row, byte[] family) {
+    return table.checkAndMutate(row, family);
   }
 
   @Override
   public void cleanup() throws BindingException {
     IOException failure = null;
     try {
-      if (operations != null) {
-        operations.finish();
+      if (source != null) {
+        source.finish();
       }
     } catch (IOException e) {
       failure = e;
@@ -78,11 +120,6 @@ final class PeClient implements Binding {
       table.close();
     } catch (IOException e) {
       failure = failure == null ? e : failure;
-    }
-    if (operations != null && operations.measuredRun()) {
-      long elapsed = (System.nanoTime() - startNanos) / 1_000_000;
-      results.publish(new PeClientResult(index, spec.firstRow(index), spec.perClientRows(), elapsed,
-          latencyNanos.copy(), rowsScanned, rowsExpected, notApplied, badValues, 0));
     }
     if (failure != null) {
       throw new BindingException("PE client " + index + ": flushing or closing failed: " + failure.getMessage(),

@@ -6,10 +6,8 @@ import io.hbload.core.binding.BindingException;
 import io.hbload.core.binding.BindingSession;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.ShardSpec;
-import io.hbload.core.exec.OwnOperations;
-import io.hbload.core.exec.PipelinedOperations;
-import io.hbload.core.exec.WorkerOperations;
-import io.hbload.core.measure.MeasuredBinding;
+import io.hbload.core.source.OperationSource;
+import io.hbload.core.source.OperationSources;
 import io.hbload.hbase.config.HBaseSettings;
 import io.hbload.hbase.embedded.EmbeddedHBase;
 import io.hbload.hbase.ops.ClusterAccess;
@@ -29,10 +27,11 @@ import org.apache.hadoop.hbase.client.ConnectionFactory;
 
 /**
  * One {@code hbload pe} run's HBase state: the cluster (the configured one, or the embedded one as for {@code run}),
- * PE's table, and PE's connections: one per client, or one shared with --oneCon. Workers get a {@link PeClient} as
- * their binding and {@link PeOperations} as their operations; for PE's async commands the workers are pipelined and
- * get a {@link PeAsyncClient} on an {@link AsyncConnection} (again one per client, or one with --oneCon; the one
- * blocking connection then only sets the table up) and {@link PeAsyncOperations}. On the embedded cluster, which
+ * PE's table, and PE's connections: one per client, or one shared with --oneCon. It is also where the workers get
+ * their operations ({@link OperationSources}): each gets a {@link PeClient} as its binding and a {@link PeSource} on
+ * it; for PE's async commands the workers are pipelined and get a {@link PeAsyncClient} on an {@link AsyncConnection}
+ * (again one per client, or one with --oneCon; the one blocking connection then only sets the table up) and a
+ * {@link PeAsyncSource}. On the embedded cluster, which
  * starts empty, a read or scan command is preceded by the engine's load of PE's rows (sequentialWrite's layout), then
  * a flush.
  *
@@ -41,7 +40,7 @@ import org.apache.hadoop.hbase.client.ConnectionFactory;
  * coordinator's to prepare, once, before the shards start ({@link PeShardSetup}): a shard only checks it is there.
  * Thread-safe.
  */
-public final class PeSession implements BindingSession, OwnOperations {
+public final class PeSession implements BindingSession, OperationSources {
   private final PeSpec spec;
   private static final long ASYNC_CONNECT_TIMEOUT_SECONDS = 60;
 
@@ -49,7 +48,6 @@ public final class PeSession implements BindingSession, OwnOperations {
   private final AsyncConnection[] asyncConnections;
   private final EmbeddedHBase embedded;
   private final boolean loadFirst;
-  private final PeResults results;
   private final PrintStream messages;
   private final AtomicInteger loadRows = new AtomicInteger();
   private final ClusterAccess access;
@@ -57,7 +55,7 @@ public final class PeSession implements BindingSession, OwnOperations {
   private final int firstClient;
 
   private PeSession(PeSpec spec, Connection[] connections, AsyncConnection[] asyncConnections, ClusterAccess access,
-      boolean loadFirst, PeResults results, PrintStream messages, int firstClient) {
+      boolean loadFirst, PrintStream messages, int firstClient) {
     this.access = access;
     this.firstClient = firstClient;
     this.spec = spec;
@@ -65,7 +63,6 @@ public final class PeSession implements BindingSession, OwnOperations {
     this.asyncConnections = asyncConnections;
     this.embedded = access.embedded();
     this.loadFirst = loadFirst;
-    this.results = results;
     this.messages = messages;
   }
 
@@ -75,8 +72,8 @@ public final class PeSession implements BindingSession, OwnOperations {
    * @param shard this process's shard of the clients, {@link ShardSpec#WHOLE} for all of them
    * @param threads the run's threads: PE's clients in this process
    */
-  static PeSession open(HBaseSettings settings, PeSpec spec, PeResults results, PrintStream messages, ShardSpec shard,
-      int threads) throws BindingException {
+  static PeSession open(HBaseSettings settings, PeSpec spec, PrintStream messages, ShardSpec shard, int threads)
+      throws BindingException {
     if ((long) shard.count() * threads != spec.clients()) {
       // the engine's threads are PE's clients: N shards of T threads must make PE's nclients
       throw new BindingException("PE's " + spec.clients() + " clients are not " + shard.count() + " shard(s) of "
@@ -112,7 +109,7 @@ public final class PeSession implements BindingSession, OwnOperations {
           + (firstClient + threads - 1) + " of " + spec.clients() : spec.clients() + " client(s)") + " as threads, "
           + spec.perClientRows() + " rows each, " + spec.totalRows() + " rows in all, "
           + (async ? asyncConnections.length + " async connection(s)" : connections.length + " connection(s)"));
-      return new PeSession(spec, connections, asyncConnections, access, !hasData, results, messages, firstClient);
+      return new PeSession(spec, connections, asyncConnections, access, !hasData, messages, firstClient);
     } catch (BindingException | IOException | RuntimeException e) {
       closeAll(connections);
       closeAll(asyncConnections);
@@ -153,14 +150,13 @@ public final class PeSession implements BindingSession, OwnOperations {
     if (!spec.test().async()) {
       throw new BindingException(spec.test().command() + " is not an async command: 1 operation in flight");
     }
-    return new PeAsyncClient(firstClient + workerIndex, asyncConnections[workerIndex % asyncConnections.length], spec,
-        results);
+    return new PeAsyncClient(firstClient + workerIndex, asyncConnections[workerIndex % asyncConnections.length], spec);
   }
 
+  /** The worker's async command on the {@link PeAsyncClient} this session made for it. */
   @Override
-  public PipelinedOperations newPipelinedOperations(int workerIndex, Phase phase, AsyncBinding binding,
-      SplittableRandom random) {
-    return new PeAsyncOperations(spec, (PeAsyncClient) binding, random, phase == Phase.RUN, loadRows);
+  public OperationSource pipelined(int workerIndex, Phase phase, AsyncBinding binding, SplittableRandom random) {
+    return new PeAsyncSource(spec, (PeAsyncClient) binding, random, phase == Phase.RUN, loadRows);
   }
 
   @Override
@@ -168,17 +164,16 @@ public final class PeSession implements BindingSession, OwnOperations {
     try {
       // the load before a read command writes as sequentialWrite does: through a buffered mutator
       boolean buffered = loadFirst && loadRows.get() < spec.totalRows() || spec.test().writes() && !spec.autoFlush();
-      return new PeClient(firstClient + workerIndex, connections[workerIndex % connections.length], spec, buffered,
-          results);
+      return new PeClient(firstClient + workerIndex, connections[workerIndex % connections.length], spec, buffered);
     } catch (IOException e) {
       throw new BindingException("PE client " + workerIndex + ": " + ConnectivityCheck.rootMessage(e), e);
     }
   }
 
+  /** The worker's command on the {@link PeClient} this session made for it. */
   @Override
-  public WorkerOperations newOperations(int workerIndex, Phase phase, Binding binding, MeasuredBinding measured,
-      SplittableRandom random) {
-    return new PeOperations(spec, (PeClient) binding, measured, random, phase == Phase.RUN, loadRows);
+  public OperationSource blocking(int workerIndex, Phase phase, Binding binding, SplittableRandom random) {
+    return new PeSource(spec, (PeClient) binding, random, phase == Phase.RUN, loadRows);
   }
 
   /** The embedded cluster starts empty: a read or scan command gets PE's rows written first. */

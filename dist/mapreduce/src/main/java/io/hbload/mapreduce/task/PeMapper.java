@@ -35,7 +35,7 @@ public final class PeMapper extends Mapper<LongWritable, Text, NullWritable, Nul
     ShardRun run = ShardRun.prepare(task, shard, provider);
     // the attempt's logs get what hbload pe prints, but PE's lines: the driver prints those
     Launcher.Outcome outcome = run.launch(context, provider);
-    List<PeClientResult> clients = provider.results().clients();
+    List<PeClientResult> clients = PeClientResult.of(provider.spec(), outcome.result());
     if (outcome.workerFailed() || clients.size() != 1) {
       throw new IOException("shard " + run.spec.shard() + ": run failed: " + (outcome.workerFailed()
           ? outcome.result().stopReason() : "PE client " + shard + " published no result"));

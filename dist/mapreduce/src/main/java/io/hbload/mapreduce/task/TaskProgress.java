@@ -5,9 +5,6 @@ import io.hbload.core.exec.RunListener;
 import io.hbload.core.exec.StatusSnapshot;
 import io.hbload.core.measure.IntervalView;
 import io.hbload.core.measure.Measure;
-import java.util.Arrays;
-import java.util.Set;
-import java.util.stream.Collectors;
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 
@@ -17,10 +14,6 @@ import org.apache.hadoop.mapreduce.TaskAttemptContext;
  * framework's reporter thread reads the counters, so a value may be one interval old, never torn.
  */
 final class TaskProgress implements RunListener {
-  /** Measurement names of successful calls; any other name (READ-FAILED, READ-NOT_FOUND) counts failed ones. */
-  private static final Set<String> OK_NAMES = Arrays.stream(Measure.values()).map(Measure::reportName)
-      .collect(Collectors.toUnmodifiableSet());
-
   private final TaskAttemptContext context;
   private final String shard;
   private final Counter operations;
@@ -37,7 +30,9 @@ final class TaskProgress implements RunListener {
   @Override
   public void interval(RunSpec spec, StatusSnapshot snapshot) {
     for (IntervalView.Latency l : snapshot.interval().latencies()) {
-      if (!OK_NAMES.contains(l.name())) {
+      // a measure's own name is its successful calls (registered ones too, e.g. PE's INCREMENT); any other name
+      // (READ-FAILED, READ-NOT_FOUND) counts failed ones
+      if (Measure.named(l.name()) == null) {
         errorTotal += l.service().getTotalCount();
       }
     }

@@ -1,12 +1,12 @@
 package io.hbload.hbase.pe;
 
 import io.hbload.core.binding.Status;
-import io.hbload.core.exec.WorkerOperations;
-import io.hbload.core.measure.Measure;
-import io.hbload.core.measure.MeasuredBinding;
+import io.hbload.core.source.OperationSlot;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.hbase.CompareOperator;
@@ -26,10 +26,11 @@ import org.apache.hadoop.hbase.filter.SingleColumnValueFilter;
 import org.apache.hadoop.hbase.filter.WhileMatchFilter;
 
 /**
- * One client's PE command as the operations its worker issues, one per row of its range: row i for the i-th call,
- * from its first row (PE's partitioning), skipping rows outside the --sampleRate sample, measuring only after
- * --measureAfter rows. Every measured operation is recorded through the worker's {@link MeasuredBinding} (YCSB report,
- * JSON, HdrHistogram log) and into the client's own histogram (PE's per-client line).
+ * One client's PE command as the operation source of its (blocking) worker, one operation per row of its range
+ * ({@link PeRows} says which). Each operation is one step the source makes itself on its client's {@link PeCalls}
+ * (PE's Get, Put, Scan, increment, append, check-and-*), under the command's measure; the engine's loop times and
+ * records it (YCSB report, JSON, HdrHistogram log, and the worker's own figures, from which PE's per-client line
+ * comes). Its {@link #figures} are PE's per-client counts.
  *
  * <p>Reads check what they get: every requested cell present and PE-shaped ({@link PeLayout#wellFormed}), else the
  * read counts as NOT_FOUND or UNEXPECTED_STATE; PE itself does not check. Scans count their rows.
@@ -37,92 +38,47 @@ import org.apache.hadoop.hbase.filter.WhileMatchFilter;
  * <p>Confined to its worker. The key and value buffers are reused; the allocation left per operation is what
  * HBase's request objects need (Get/Put/Scan and their copy of the row key).
  */
-final class PeOperations implements WorkerOperations {
+final class PeSource extends PeRows {
   private static final byte[] FAMILY_ZERO = PeLayout.family(0);
   private static final byte[] COLUMN_ZERO = PeLayout.qualifier(0);
 
-  private final PeSpec spec;
-  private final PeTest test;
-  private final PeClient client;
-  private final MeasuredBinding measured;
-  private final PeRequests requests;
+  private final PeCalls client;
+  private final boolean buffered;
   private final byte[][] families;
   private final byte[][] qualifiers;
   private final byte[] casQualifier;
-  private final boolean run;
-  private final AtomicInteger loadRows;
-  private final int firstRow;
-  private final int everyN;
-  private int next;
   private ResultScanner scanner;
   private final List<Get> gets;
   private final List<Put> puts;
+  private long rowsScanned;
+  private long rowsExpected;
+  private long notApplied;
+  private long badValues;
 
-  PeOperations(PeSpec spec, PeClient client, MeasuredBinding measured, SplittableRandom random, boolean run,
-      AtomicInteger loadRows) {
-    this.spec = spec;
-    this.test = spec.test();
+  /**
+   * @param run the measured phase (else the load the engine runs first when the embedded cluster starts empty)
+   * @param loadRows the rows that load has handed out, shared by every client
+   */
+  PeSource(PeSpec spec, PeClient client, SplittableRandom random, boolean run, AtomicInteger loadRows) {
+    super(spec, client.index, random, run, loadRows);
     this.client = client;
-    this.measured = measured;
-    this.requests = new PeRequests(spec, random);
-    this.run = run;
-    this.loadRows = loadRows;
+    this.buffered = client.buffered();
     this.families = requests.families;
     this.qualifiers = requests.qualifiers;
-    this.casQualifier = test.testName().getBytes(java.nio.charset.StandardCharsets.UTF_8);
-    this.firstRow = spec.firstRow(client.index);
-    this.next = firstRow;
-    this.everyN = spec.everyN();
+    this.casQualifier = test.testName().getBytes(StandardCharsets.UTF_8);
     this.gets = spec.multiGet() > 0 ? new ArrayList<>(spec.multiGet()) : null;
     this.puts = spec.multiPut() > 0 ? new ArrayList<>(spec.multiPut()) : null;
     client.attach(this);
   }
 
-  boolean measuredRun() {
-    return run;
-  }
-
-  /**
-   * The load the engine runs first when the embedded cluster starts empty and the command reads: sequentialWrite's
-   * rows 0 .. totalRows-1, shared out through one counter.
-   */
+  /** Null while a --multiGet/--multiPut batch is not yet sent: nothing to record for it. */
   @Override
-  public void load(long intendedStart) {
-    int i = loadRows.getAndIncrement();
-    if (i >= spec.totalRows()) {
-      return;
-    }
-    measured.begin(intendedStart);
-    long start = System.nanoTime();
-    Status status;
+  public Status call(OperationSlot s) {
+    int i = (int) s.number;
     try {
-      status = put(i, i);
-    } catch (IOException | RuntimeException e) {
-      status = Status.ERROR;
-    }
-    measured.record(Measure.INSERT, status, start, System.nanoTime());
-  }
-
-  @Override
-  public void transaction(long intendedStart) {
-    int i = next++;
-    if (i % everyN != 0) {
-      return; // not in PE's sample
-    }
-    boolean measure = i - firstRow > spec.measureAfter();
-    measured.begin(intendedStart);
-    long start = System.nanoTime();
-    Status status = call(i);
-    long end = System.nanoTime();
-    if (status == null || !measure) {
-      return; // batched, not yet sent (multiGet/multiPut), or before --measureAfter: PE does not measure these
-    }
-    measured.record(test.measure(), status, start, end);
-    client.latencyNanos.recordValue(end - start);
-  }
-
-  private Status call(int i) {
-    try {
+      if (!run) {
+        return put(i, i);
+      }
       return switch (test) {
         case SEQUENTIAL_WRITE -> put(i, i);
         case RANDOM_WRITE -> put(i, randomRow());
@@ -135,12 +91,23 @@ final class PeOperations implements WorkerOperations {
         case INCREMENT -> increment(i);
         case APPEND -> append(i);
         case CHECK_AND_PUT, CHECK_AND_MUTATE, CHECK_AND_DELETE -> checkAnd(i);
-        // never here: the session puts the async commands on pipelined workers (PeAsyncOperations)
+        // never here: the session puts the async commands on pipelined workers (PeAsyncSource)
         default -> throw new IllegalStateException(test.command() + " is an async command");
       };
     } catch (IOException | RuntimeException e) {
       return Status.ERROR;
     }
+  }
+
+  @Override
+  public Next completed(OperationSlot s, boolean finishing) {
+    return Next.DONE;
+  }
+
+  /** PE's per-client counts, read after the client's cleanup. */
+  @Override
+  public Map<String, Long> figures() {
+    return PeClientResult.figures(rowsScanned, rowsExpected, notApplied, badValues, 0);
   }
 
   private int randomRow() {
@@ -149,17 +116,15 @@ final class PeOperations implements WorkerOperations {
 
   private Status put(int i, int rowNumber) throws IOException {
     Put put = requests.put(rowNumber);
-    if (client.mutator != null) {
-      client.mutator.mutate(put);
-    } else if (puts != null) {
+    if (puts != null && !buffered) {
       puts.add(put);
       if (puts.size() < spec.multiPut()) {
         return null;
       }
-      client.table.put(puts);
+      client.put(puts);
       puts.clear();
     } else {
-      client.table.put(put);
+      client.put(put); // through the client's buffered mutator when it has one
     }
     return Status.OK;
   }
@@ -167,13 +132,13 @@ final class PeOperations implements WorkerOperations {
   private Status get(int rowNumber) throws IOException {
     Get get = requests.get(rowNumber);
     if (gets == null) {
-      return check(client.table.get(get));
+      return check(client.get(get));
     }
     gets.add(get);
     if (gets.size() < spec.multiGet()) {
       return null;
     }
-    Result[] results = client.table.get(gets);
+    Result[] results = client.get(gets);
     gets.clear();
     Status worst = Status.OK;
     for (Result r : results) {
@@ -189,7 +154,7 @@ final class PeOperations implements WorkerOperations {
   private Status check(Result r) {
     Status s = requests.check(r);
     if (!s.isOk()) {
-      client.badValues++;
+      badValues++;
     }
     return s;
   }
@@ -201,14 +166,14 @@ final class PeOperations implements WorkerOperations {
   /** PE's scan: one scanner from the client's first row, one next() per operation. */
   private Status scanNext() throws IOException {
     if (scanner == null) {
-      scanner = client.table.getScanner(newScan().withStartRow(PeLayout.rowKey(firstRow)));
-      client.rowsExpected = Math.max(0, Math.min(spec.perClientRows(), spec.totalRows() - firstRow));
+      scanner = client.scanner(newScan().withStartRow(PeLayout.rowKey(firstRow)));
+      rowsExpected = Math.max(0, Math.min(spec.perClientRows(), spec.totalRows() - firstRow));
     }
     Result r = scanner.next();
     if (r == null) {
       return Status.NOT_FOUND;
     }
-    client.rowsScanned++;
+    rowsScanned++;
     return Status.OK;
   }
 
@@ -218,7 +183,7 @@ final class PeOperations implements WorkerOperations {
     long stop = (long) start + test.scanRange();
     Scan scan = newScan().withStartRow(PeLayout.rowKey(start)).withStopRow(PeLayout.rowKey((int) Math.min(stop,
         Integer.MAX_VALUE)));
-    client.rowsExpected += Math.min(test.scanRange(), spec.totalRows() - start);
+    rowsExpected += Math.min(test.scanRange(), spec.totalRows() - start);
     return countRows(scan);
   }
 
@@ -242,9 +207,9 @@ final class PeOperations implements WorkerOperations {
   }
 
   private Status countRows(Scan scan) throws IOException {
-    try (ResultScanner s = client.table.getScanner(scan)) {
+    try (ResultScanner s = client.scanner(scan)) {
       for (Result r = s.next(); r != null; r = s.next()) {
-        client.rowsScanned++;
+        rowsScanned++;
       }
     }
     return Status.OK;
@@ -255,7 +220,7 @@ final class PeOperations implements WorkerOperations {
     for (byte[] family : families) {
       increment.addColumn(family, casQualifier, 1L);
     }
-    client.table.increment(increment);
+    client.increment(increment);
     return Status.OK;
   }
 
@@ -265,7 +230,7 @@ final class PeOperations implements WorkerOperations {
     for (byte[] family : families) {
       append.addColumn(family, casQualifier, key);
     }
-    client.table.append(append);
+    client.append(append);
     return Status.OK;
   }
 
@@ -276,15 +241,15 @@ final class PeOperations implements WorkerOperations {
   private Status checkAnd(int i) throws IOException {
     byte[] key = PeLayout.rowKey(i);
     Put put = new Put(key).addColumn(FAMILY_ZERO, casQualifier, key);
-    client.table.put(put);
-    var builder = client.table.checkAndMutate(key, FAMILY_ZERO).qualifier(casQualifier).ifEquals(key);
+    client.put(put);
+    var builder = client.checkAndMutate(key, FAMILY_ZERO).qualifier(casQualifier).ifEquals(key);
     boolean applied = switch (test) {
       case CHECK_AND_PUT -> builder.thenPut(put);
       case CHECK_AND_MUTATE -> builder.thenMutate(mutations(key, put));
       default -> builder.thenDelete(new Delete(key).addColumns(FAMILY_ZERO, casQualifier));
     };
     if (!applied) {
-      client.notApplied++;
+      notApplied++;
     }
     return Status.OK;
   }
@@ -299,11 +264,11 @@ final class PeOperations implements WorkerOperations {
   void finish() throws IOException {
     try {
       if (gets != null && !gets.isEmpty()) {
-        client.table.get(gets);
+        client.get(gets);
         gets.clear();
       }
       if (puts != null && !puts.isEmpty()) {
-        client.table.put(puts);
+        client.put(puts);
         puts.clear();
       }
     } finally {

@@ -2,10 +2,11 @@ package io.hbload.hbase.pe;
 
 import io.hbload.core.binding.AsyncBinding;
 import io.hbload.core.binding.Status;
-import io.hbload.core.exec.PipelinedOperations;
 import io.hbload.core.measure.Measure;
+import io.hbload.core.source.OperationSlot;
 import io.hbload.hbase.async.PerSlot;
 import java.io.IOException;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiConsumer;
@@ -13,9 +14,10 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 
 /**
- * One client's PE async command as the operations its pipelined worker keeps in flight, one per row of its range as
- * {@link PeOperations} steps them (same rows, keys, values, sample and --measureAfter), issued on HBase's
- * {@link org.apache.hadoop.hbase.client.AsyncTable}:
+ * One client's PE async command as the operation source of its pipelined worker, which keeps several in flight, one
+ * per row of its range as {@link PeSource} draws them (same rows, keys, values, sample and --measureAfter), each a
+ * step the source issues itself on its client's {@link PeAsyncCalls} (HBase's
+ * {@link org.apache.hadoop.hbase.client.AsyncTable}); the engine's loop stamps and records each:
  * <ul>
  *   <li>asyncSequentialWrite / asyncRandomWrite: {@code AsyncTable.put} of row i / a random row. PE's async writes
  *       never buffer (no AsyncBufferedMutator, whatever --autoFlush says), and neither do these. HBase 2.5's
@@ -34,132 +36,100 @@ import org.apache.hadoop.hbase.client.ResultScanner;
  * thread and only check the result and complete the slot. One callback per slot is kept and reused: what a call
  * allocates is what HBase needs (its request, future and listener node).
  */
-final class PeAsyncOperations implements PipelinedOperations {
-  private final PeSpec spec;
-  private final PeTest test;
-  private final PeAsyncClient client;
-  private final PeRequests requests;
-  private final boolean run;
-  private final AtomicInteger loadRows;
-  private final int firstRow;
-  private final int everyN;
-  private int next;
+final class PeAsyncSource extends PeRows {
+  private final PeAsyncCalls client;
   /** Calls issued and not yet seen completed by the worker (gets and puts of the run). */
   private int outstanding;
   private final PerSlot<SlotCallback> callbacks = new PerSlot<>(SlotCallback::new);
   private ResultScanner scanner;
+  private long rowsScanned;
+  private long rowsExpected;
+  private long badValues;
+  private int mostInFlight;
 
-  PeAsyncOperations(PeSpec spec, PeAsyncClient client, SplittableRandom random, boolean run,
-      AtomicInteger loadRows) {
-    this.spec = spec;
-    this.test = spec.test();
+  PeAsyncSource(PeSpec spec, PeAsyncClient client, SplittableRandom random, boolean run, AtomicInteger loadRows) {
+    super(spec, client.index, random, run, loadRows);
     this.client = client;
-    this.requests = new PeRequests(spec, random);
-    this.run = run;
-    this.loadRows = loadRows;
-    this.firstRow = spec.firstRow(client.index);
-    this.next = firstRow;
-    this.everyN = spec.everyN();
     client.attach(this);
   }
 
-  boolean measuredRun() {
-    return run;
-  }
-
-  /**
-   * The load the engine runs first when the embedded cluster starts empty and the command reads: sequentialWrite's
-   * rows 0 .. totalRows-1 through {@code AsyncTable.put}, shared out through one counter.
-   */
+  /** Issues the slot's row on the async table; the callback (or this call, for asyncScan) completes the slot. */
   @Override
-  public Measure load(int slot, AsyncBinding.Completion done) {
-    int i = loadRows.getAndIncrement();
-    if (i >= spec.totalRows()) {
-      return null;
+  public void call(OperationSlot s, AsyncBinding.Completion done) {
+    int i = (int) s.number;
+    int slot = s.index;
+    if (!run) {
+      SlotCallback c = callback(slot, done, false);
+      try {
+        client.put(requests.put(i)).whenComplete(c);
+      } catch (IOException | RuntimeException e) {
+        done.complete(slot, Status.ERROR);
+      }
+      return;
     }
-    SlotCallback c = callback(slot, done, true, false);
-    try {
-      client.table.put(requests.put(i)).whenComplete(c);
-    } catch (IOException | RuntimeException e) {
-      done.complete(slot, Status.ERROR);
-    }
-    return Measure.INSERT;
-  }
-
-  @Override
-  public Measure transaction(int slot, AsyncBinding.Completion done) {
-    int i = next++;
-    if (i % everyN != 0) {
-      return null; // not in PE's sample
-    }
-    SlotCallback c = callback(slot, done, i - firstRow > spec.measureAfter(), test.measure() == Measure.READ);
+    SlotCallback c = callback(slot, done, test.measure() == Measure.READ);
     if (test != PeTest.ASYNC_SCAN) {
       c.pending = true;
-      if (++outstanding > client.mostInFlight) {
-        client.mostInFlight = outstanding;
+      if (++outstanding > mostInFlight) {
+        mostInFlight = outstanding;
       }
     }
     try {
       switch (test) {
-        case ASYNC_SEQUENTIAL_WRITE -> client.table.put(requests.put(i)).whenComplete(c);
-        case ASYNC_RANDOM_WRITE -> client.table.put(requests.put(requests.randomRow())).whenComplete(c);
-        case ASYNC_SEQUENTIAL_READ -> client.table.get(requests.get(i)).whenComplete(c);
-        case ASYNC_RANDOM_READ -> client.table.get(requests.get(requests.randomRow())).whenComplete(c);
+        case ASYNC_SEQUENTIAL_WRITE -> client.put(requests.put(i)).whenComplete(c);
+        case ASYNC_RANDOM_WRITE -> client.put(requests.put(requests.randomRow())).whenComplete(c);
+        case ASYNC_SEQUENTIAL_READ -> client.get(requests.get(i)).whenComplete(c);
+        case ASYNC_RANDOM_READ -> client.get(requests.get(requests.randomRow())).whenComplete(c);
         case ASYNC_SCAN -> done.complete(slot, scanNext());
         default -> throw new IllegalStateException(test.command() + " is not an async command");
       }
     } catch (IOException | RuntimeException e) {
       done.complete(slot, Status.ERROR);
     }
-    return test.measure();
   }
 
   /** PE's AsyncScanTest: one scanner from the client's first row, one row per operation. */
   private Status scanNext() throws IOException {
     if (scanner == null) {
-      scanner = client.table.getScanner(requests.scan().withStartRow(PeLayout.rowKey(firstRow)));
-      client.rowsExpected = Math.max(0, Math.min(spec.perClientRows(), spec.totalRows() - firstRow));
+      scanner = client.scanner(requests.scan().withStartRow(PeLayout.rowKey(firstRow)));
+      rowsExpected = Math.max(0, Math.min(spec.perClientRows(), spec.totalRows() - firstRow));
     }
     return scanner.next() == null ? Status.NOT_FOUND : Status.OK;
   }
 
-  private SlotCallback callback(int slot, AsyncBinding.Completion done, boolean measured, boolean read) {
+  private SlotCallback callback(int slot, AsyncBinding.Completion done, boolean read) {
     SlotCallback c = callbacks.at(slot);
     // written before the call registers the callback: the future's completion sees them
     c.done = done;
-    c.measured = measured;
     c.read = read;
     c.pending = false;
     return c;
   }
 
-  /** Counts rows and bad reads, and records PE's per-client latency of the measured rows. */
+  /** Counts rows and bad reads, on the worker's thread, once the engine has recorded the operation. */
   @Override
-  public boolean completed(int slot, Status status, long serviceNanos) {
-    SlotCallback c = callbacks.at(slot);
+  public Next completed(OperationSlot s, boolean finishing) {
+    SlotCallback c = callbacks.at(s.index);
     if (c.pending) {
       outstanding--;
     }
     if (!run) {
-      return true; // the load before a read command: in YCSB's report, not in PE's lines
+      return Next.DONE; // the load before a read command: in YCSB's report, not in PE's lines
     }
     if (test == PeTest.ASYNC_SCAN) {
-      if (status.isOk()) {
-        client.rowsScanned++;
+      if (s.status.isOk()) {
+        rowsScanned++;
       }
-    } else if (c.read && (status == Status.NOT_FOUND || status == Status.UNEXPECTED_STATE)) {
-      client.badValues++;
+    } else if (c.read && (s.status == Status.NOT_FOUND || s.status == Status.UNEXPECTED_STATE)) {
+      badValues++;
     }
-    if (!c.measured) {
-      return false; // before --measureAfter: PE does not measure it
-    }
-    client.latencyNanos.recordValue(Math.max(0, serviceNanos));
-    return true;
+    return Next.DONE;
   }
 
+  /** PE's per-client counts, read after the client's cleanup. */
   @Override
-  public boolean cancelled(int slot) {
-    return !run || callbacks.at(slot).measured;
+  public Map<String, Long> figures() {
+    return PeClientResult.figures(rowsScanned, rowsExpected, 0, badValues, mostInFlight);
   }
 
   /** At the client's end (inside its elapsed time, as PE's takedown): closes the scanner. */
@@ -174,7 +144,6 @@ final class PeAsyncOperations implements PipelinedOperations {
   private final class SlotCallback implements BiConsumer<Object, Throwable> {
     private final int slot;
     AsyncBinding.Completion done;
-    boolean measured;
     boolean read;
     /** Counted in {@link #outstanding}; worker thread only. */
     boolean pending;

@@ -1,0 +1,80 @@
+package io.hbload.hbase.pe;
+
+import io.hbload.core.measure.Measure;
+import io.hbload.core.source.OperationSlot;
+import io.hbload.core.source.OperationSource;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * What PE's blocking and async sources share: which row each operation is. In the run, row i for the i-th operation
+ * from the client's first row (PE's partitioning), none for rows outside the --sampleRate sample, the first
+ * --measureAfter + 1 unmeasured (PE's {@code (i - startRow) > measureAfter}); in the load the engine runs first when
+ * the embedded cluster starts empty and the command reads, sequentialWrite's rows 0 .. totalRows-1, shared out
+ * through one counter. Each operation is one step the source makes itself ({@link OperationSlot#sourceCall}) under the
+ * command's measure (INSERT in that load). Confined to the worker.
+ */
+abstract class PeRows implements OperationSource {
+  final PeSpec spec;
+  final PeTest test;
+  final PeRequests requests;
+  /** The measured phase, else the load before it. */
+  final boolean run;
+  final int firstRow;
+  private final AtomicInteger loadRows;
+  private final int everyN;
+  private int next;
+
+  /** @param loadRows the rows that load has handed out, shared by every client */
+  PeRows(PeSpec spec, int client, SplittableRandom random, boolean run, AtomicInteger loadRows) {
+    this.spec = spec;
+    this.test = spec.test();
+    this.requests = new PeRequests(spec, random);
+    this.run = run;
+    this.loadRows = loadRows;
+    this.firstRow = spec.firstRow(client);
+    this.next = firstRow;
+    this.everyN = spec.everyN();
+  }
+
+  @Override
+  public final boolean load(OperationSlot s) {
+    int i = loadRows.getAndIncrement();
+    if (i >= spec.totalRows()) {
+      return false;
+    }
+    step(s, Measure.INSERT, i, false);
+    return true;
+  }
+
+  @Override
+  public final boolean transaction(OperationSlot s) {
+    int i = next++;
+    if (i % everyN != 0) {
+      return false; // not in PE's sample
+    }
+    // before --measureAfter rows PE does not measure, and neither does the engine (nor count them)
+    step(s, test.measure(), i, i - firstRow <= spec.measureAfter());
+    return true;
+  }
+
+  private static void step(OperationSlot s, Measure measure, int row, boolean unmeasured) {
+    s.operation = measure;
+    s.step = measure;
+    s.composite = false;
+    s.overall = null;
+    s.sourceCall = true;
+    s.unmeasured = unmeasured;
+    s.number = row;
+  }
+
+  @Override
+  public final void retry(OperationSlot s) {
+    throw new IllegalStateException("PE's operations are not retried");
+  }
+
+  @Override
+  public final void release(OperationSlot s) {
+    // nothing held: rows are not acknowledged
+  }
+}
