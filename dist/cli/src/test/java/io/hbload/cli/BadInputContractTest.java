@@ -153,7 +153,7 @@ class BadInputContractTest {
         "run -w a -db basic -p exportfile={dir}/existing.txt/r.txt",
         // permission bits that allow what the file system refuses (even root creates no file in /proc): found when
         // the launcher creates its temp files, before the run, and bad input like the cases the parser finds
-        "run -w a -db basic --json {dir}/r.json --hlog /proc/hbload-contract.hlog",
+        "run -w a -db basic --hlog /proc/hbload-contract.hlog",
         "run -w a -db basic --json {dir}/r.json -target -5",
         "run -w a -db basic --json {dir}/r.json -threads 0",
         "run -w a -db basic --json {dir}/r.json -p fieldlengthdistribution=histogram"
