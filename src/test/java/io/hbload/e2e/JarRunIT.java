@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -44,6 +45,19 @@ class JarRunIT {
     assertThat(out).contains("[CLEANUP], Operations, 2");
     assertThat(out.stream().filter(l -> l.matches("\\[(READ|UPDATE)\\], Return=OK, \\d+"))
         .mapToLong(l -> Long.parseLong(l.substring(l.lastIndexOf(' ') + 1))).sum()).isEqualTo(5000);
+  }
+
+  /** A report printed to a stdout that cannot be written is lost: exit 1 and one line, never exit 0. */
+  @Test
+  void aReportToAFullStdoutIsAFailure() throws Exception {
+    java.io.File full = new java.io.File("/dev/full");
+    Assumptions.assumeTrue(full.canWrite(), "no /dev/full on this system");
+    Path err = dir.resolve("err.txt");
+    Process p = new ProcessBuilder(Cli.javaJar("run", "-w", "a", "-db", "basic", "-p", "operationcount=1000"))
+        .directory(dir.toFile()).redirectOutput(full).redirectError(err.toFile()).start();
+    assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(p.exitValue()).as(Files.readString(err)).isEqualTo(1);
+    assertThat(Files.readString(err)).contains("standard output could not be written").doesNotContain("\tat ");
   }
 
   @Test

@@ -29,4 +29,28 @@ public final class OutputPaths {
     }
     return null;
   }
+
+  /**
+   * Why {@code target} cannot be an output of a command that reads {@code inputs} (it is one of them, by any path or
+   * link), or null: hbload never overwrites what it reads, which the user owns.
+   */
+  public static String clash(Path target, java.util.Collection<Path> inputs) {
+    for (Path in : inputs) {
+      if (same(target, in)) {
+        return "cannot write " + target + ": it is also an input (" + in + "); hbload never overwrites its inputs";
+      }
+    }
+    return null;
+  }
+
+  private static boolean same(Path a, Path b) {
+    try {
+      if (Files.exists(a) && Files.exists(b)) {
+        return Files.isSameFile(a, b);
+      }
+    } catch (java.io.IOException e) {
+      // not comparable by the file system: compare the names
+    }
+    return a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize());
+  }
 }

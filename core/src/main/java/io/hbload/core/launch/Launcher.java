@@ -3,6 +3,7 @@ package io.hbload.core.launch;
 import io.hbload.core.binding.BindingException;
 import io.hbload.core.binding.BindingProvider;
 import io.hbload.core.config.RunSpec;
+import io.hbload.core.config.SpecException;
 import io.hbload.core.exec.RunListener;
 import io.hbload.core.exec.Runner;
 import io.hbload.core.export.HlogWriter;
@@ -82,6 +83,11 @@ public final class Launcher {
       log = spec.hlogFile() == null ? null : new HlogWriter(spec.hlogFile());
     } catch (IOException | RuntimeException e) {
       closeAll(e, export, json, log);
+      if (e instanceof IOException io) {
+        // found before anything started: an output that cannot be created is bad input (exit 2), like a missing
+        // directory found by the parser, not a failed run
+        throw new SpecException(io.getMessage());
+      }
       throw e;
     }
     this.exportFile = export;

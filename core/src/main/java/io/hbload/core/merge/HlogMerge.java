@@ -9,6 +9,7 @@ import io.hbload.core.config.SpecException;
 import io.hbload.core.export.RunMetadata;
 import io.hbload.core.measure.MeasurementTotals;
 import io.hbload.core.parse.SpecParser;
+import io.hbload.core.read.HlogFile;
 import io.hbload.core.result.ClientInfo;
 import io.hbload.core.result.RunResult;
 import java.nio.file.Path;
@@ -25,8 +26,9 @@ import org.HdrHistogram.Histogram;
  * Merges the {@code .hlog}s of a many-client run into the run's result, losslessly: latencies are the sums of the
  * shards' HdrHistograms (never averages of percentiles), operations and Return counts are summed, and throughput
  * is the total operations over the union of the shards' wall-clock windows. The per-interval series is merged by
- * wall-clock interval. Inputs that cannot belong to one run (another phase or workload, a shard twice, not an
- * hbload log) are bad input: a {@link SpecException} naming the file. Stateless.
+ * wall-clock interval. Inputs that cannot belong to one run (another phase, workload or seed, a shard twice, not an
+ * hbload log, a damaged one: see {@link HlogFile}) are bad input: a {@link SpecException} naming the file.
+ * Stateless.
  */
 public final class HlogMerge {
   private HlogMerge() {
@@ -37,13 +39,13 @@ public final class HlogMerge {
     if (hlogs.isEmpty()) {
       throw new SpecException("nothing to merge: give the shards' .hlog files");
     }
-    List<ShardLog> logs = hlogs.stream().map(ShardLog::read).toList();
-    ShardLog first = logs.get(0);
+    List<HlogFile> logs = hlogs.stream().map(p -> HlogFile.read(p, false)).toList();
+    HlogFile first = logs.get(0);
     Map<String, String> props = RunMetadata.under(first.meta(), "prop.");
     Phase phase = phase(first);
     TreeSet<Integer> seen = new TreeSet<>();
     int shards = shardOf(first).count();
-    for (ShardLog log : logs) {
+    for (HlogFile log : logs) {
       sameRun(first, log, props, phase);
       ShardSpec shard = shardOf(log);
       if (shard.count() != shards) {
@@ -64,19 +66,29 @@ public final class HlogMerge {
     return build(spec, logs, shards, missing);
   }
 
-  private static MergedRun build(RunSpec spec, List<ShardLog> logs, int shards, List<Integer> missing) {
+  private static MergedRun build(RunSpec spec, List<HlogFile> logs, int shards, List<Integer> missing) {
     long start = logs.stream().mapToLong(l -> l.number("startEpochMillis")).min().orElseThrow();
-    long end = logs.stream().mapToLong(ShardLog::endEpochMillis).max().orElseThrow();
+    long end = logs.stream().mapToLong(l -> l.number("startEpochMillis") + l.number("runtimeMillis")).max()
+        .orElseThrow();
     long operations = logs.stream().mapToLong(l -> l.number("operations")).sum();
     long maxLate = logs.stream().mapToLong(l -> l.number("startLateMillis")).max().orElse(0);
+    // one streaming pass per log: the whole-run totals and the wall-clock series, never every interval at once
+    long width = Math.max(1, Math.round(spec.statusIntervalSeconds() * 1000));
     Map<String, Histogram> totals = new LinkedHashMap<>();
-    for (ShardLog log : logs) {
-      for (Histogram h : log.intervals()) {
-        totals.computeIfAbsent(h.getTag(), t -> newHistogram()).add(h);
-      }
+    TreeMap<Long, Map<String, Histogram>> series = new TreeMap<>();
+    for (HlogFile log : logs) {
+      log.forEachInterval(i -> {
+        if (HlogFile.warmup(i.tag())) {
+          return; // warm-up intervals are kept in the log, never measured
+        }
+        totals.computeIfAbsent(i.tag(), t -> newHistogram()).add(i.histogram());
+        long bucket = start + Math.max(0, i.startMillis() - start) / width * width;
+        series.computeIfAbsent(bucket, b -> new LinkedHashMap<>()).computeIfAbsent(i.tag(), t -> newHistogram())
+            .add(i.histogram());
+      });
     }
     List<String> stopped = new ArrayList<>();
-    for (ShardLog log : logs) {
+    for (HlogFile log : logs) {
       String reason = log.meta().get("stopReason");
       if (reason != null) {
         stopped.add("shard " + shardOf(log) + ": " + reason);
@@ -93,13 +105,13 @@ public final class HlogMerge {
         gc(logs), extra, stopped.isEmpty() ? null : String.join("; ", stopped),
         new ClientInfo(new ShardSpec(0, 1), "merged from " + logs.size() + " shard(s)",
             startAt == null ? null : Long.valueOf(startAt), maxLate));
-    return new MergedRun(result, missing, intervals(logs, start, spec));
+    return new MergedRun(result, missing, series);
   }
 
   /** Per measurement name in first-seen order: summed service and intended histograms, summed Return counts. */
-  private static List<MeasurementTotals> measurements(Map<String, Histogram> totals, List<ShardLog> logs) {
+  private static List<MeasurementTotals> measurements(Map<String, Histogram> totals, List<HlogFile> logs) {
     Map<String, Map<String, Long>> returns = new LinkedHashMap<>();
-    for (ShardLog log : logs) {
+    for (HlogFile log : logs) {
       RunMetadata.under(log.meta(), "return.").forEach((key, count) -> {
         int dot = key.lastIndexOf('.');
         returns.computeIfAbsent(key.substring(0, dot), n -> new LinkedHashMap<>())
@@ -121,9 +133,9 @@ public final class HlogMerge {
     return List.copyOf(out.values());
   }
 
-  private static List<RunResult.GcTotals> gc(List<ShardLog> logs) {
+  private static List<RunResult.GcTotals> gc(List<HlogFile> logs) {
     Map<String, long[]> sums = new LinkedHashMap<>();
-    for (ShardLog log : logs) {
+    for (HlogFile log : logs) {
       RunMetadata.under(log.meta(), "gc.").forEach((name, v) -> {
         String[] parts = v.split(",");
         long[] s = sums.computeIfAbsent(name, n -> new long[2]);
@@ -136,21 +148,7 @@ public final class HlogMerge {
     return out;
   }
 
-  /** The shards' interval histograms summed per tag within each status interval of wall-clock time. */
-  private static TreeMap<Long, Map<String, Histogram>> intervals(List<ShardLog> logs, long start, RunSpec spec) {
-    long width = Math.max(1, Math.round(spec.statusIntervalSeconds() * 1000));
-    TreeMap<Long, Map<String, Histogram>> out = new TreeMap<>();
-    for (ShardLog log : logs) {
-      for (Histogram h : log.intervals()) {
-        long bucket = start + Math.max(0, h.getStartTimeStamp() - start) / width * width;
-        out.computeIfAbsent(bucket, b -> new LinkedHashMap<>()).computeIfAbsent(h.getTag(), t -> newHistogram())
-            .add(h);
-      }
-    }
-    return out;
-  }
-
-  private static void sameRun(ShardLog first, ShardLog log, Map<String, String> props, Phase phase) {
+  private static void sameRun(HlogFile first, HlogFile log, Map<String, String> props, Phase phase) {
     if (phase(log) != phase) {
       throw new SpecException(log.path() + ": a " + phase(log).name().toLowerCase() + " phase, but "
           + first.path() + " is a " + phase.name().toLowerCase() + " phase");
@@ -159,14 +157,16 @@ public final class HlogMerge {
     TreeSet<String> keys = new TreeSet<>(props.keySet());
     keys.addAll(other.keySet());
     for (String k : keys) {
-      if (!PropertyNames.PER_CLIENT.contains(k) && !Objects.equals(props.get(k), other.get(k))) {
+      // each shard draws from its own mix of the run's seed, but a seed given (--seed) is the run's: one for all
+      boolean perClient = PropertyNames.PER_CLIENT.contains(k) && !k.equals(PropertyNames.SEED);
+      if (!perClient && !Objects.equals(props.get(k), other.get(k))) {
         throw new SpecException(log.path() + ": not the same run as " + first.path() + ": " + k + " is '"
             + other.get(k) + "', not '" + props.get(k) + "'");
       }
     }
   }
 
-  private static Phase phase(ShardLog log) {
+  private static Phase phase(HlogFile log) {
     String p = log.meta().getOrDefault("phase", "");
     return switch (p) {
       case "load" -> Phase.LOAD;
@@ -175,7 +175,7 @@ public final class HlogMerge {
     };
   }
 
-  private static ShardSpec shardOf(ShardLog log) {
+  private static ShardSpec shardOf(HlogFile log) {
     String s = log.meta().getOrDefault("shard", "");
     int slash = s.indexOf('/');
     try {

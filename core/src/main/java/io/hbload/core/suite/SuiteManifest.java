@@ -2,6 +2,7 @@ package io.hbload.core.suite;
 
 import io.hbload.core.config.SpecException;
 import io.hbload.core.export.ResultFiles;
+import io.hbload.core.read.TextFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -52,12 +53,17 @@ public final class SuiteManifest {
   /** Reads a suite's manifest; a missing or foreign one, or another plan, is bad input. */
   public static SuiteManifest read(Path dir, String expectedPlan) {
     Path f = dir.resolve(FILE);
-    List<String> lines;
-    try {
-      lines = Files.readAllLines(f, StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new SpecException(dir + " is not a suite directory (cannot read " + FILE + ": " + e.getMessage() + ")");
+    if (!Files.isRegularFile(f)) {
+      throw new SpecException(dir + " is not a suite directory (cannot read " + FILE + ": no such file)");
     }
+    // streamed and bounded: a manifest is a line a finished step, a damaged or foreign file must not take the JVM
+    List<String> lines = new ArrayList<>();
+    TextFile.forEachLine(f, 4096, (n, line) -> {
+      if (n > 1_000_000) {
+        throw TextFile.bad(f, n, "more lines than a suite writes");
+      }
+      lines.add(line);
+    });
     if (lines.isEmpty() || !lines.get(0).equals(MAGIC) || lines.size() < 2 || !lines.get(1).startsWith("plan ")) {
       throw new SpecException(f + " is not an hbload suite manifest");
     }

@@ -9,6 +9,7 @@ import com.google.common.jimfs.Jimfs;
 import io.hbload.core.binding.Bindings;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.RunSpec;
+import io.hbload.core.config.SpecException;
 import io.hbload.core.exec.Runner;
 import io.hbload.core.launch.Launcher;
 import io.hbload.core.merge.HlogMerge;
@@ -187,7 +188,7 @@ class FullDiskTest {
     Path json = Path.of("/proc/hbload-result.json");
     RunSpec spec = with(smallRun(), Map.of("jsonFile", json));
     assertThatThrownBy(() -> new Launcher(spec, Bindings.find("basic"), QUIET, null))
-        .isInstanceOf(IOException.class).hasMessageStartingWith("cannot write /proc/hbload-result.json: ");
+        .isInstanceOf(SpecException.class).hasMessageStartingWith("cannot write /proc/hbload-result.json: ");
   }
 
   /** The outputs created before the one that cannot be are removed again: bad output leaves no temp file behind. */
@@ -198,7 +199,7 @@ class FullDiskTest {
     RunSpec spec = with(smallRun(), Map.of("exportFile", export, "jsonFile", json,
         "hlogFile", Path.of("/proc/hbload-result.hlog")));
     assertThatThrownBy(() -> new Launcher(spec, Bindings.find("basic"), QUIET, null))
-        .isInstanceOf(IOException.class).hasMessageStartingWith("cannot write /proc/hbload-result.hlog: ");
+        .isInstanceOf(SpecException.class).hasMessageStartingWith("cannot write /proc/hbload-result.hlog: ");
     assertThat(left()).isEmpty();
   }
 }

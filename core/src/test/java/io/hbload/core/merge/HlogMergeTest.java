@@ -253,4 +253,92 @@ class HlogMergeTest {
     assertThatThrownBy(() -> HlogMerge.merge(List.of(dir.resolve("nope.hlog")))).hasMessageContaining("cannot read");
     assertThatThrownBy(() -> HlogMerge.merge(List.of())).hasMessageContaining("nothing to merge");
   }
+
+  /** A log hbload wrote, then damaged as disks, editors and copies damage files: each is bad input at its line. */
+  @Test
+  void damagedLogsAreBadInputNamingTheLine() throws Exception {
+    SplittableRandom random = new SplittableRandom(5);
+    long start = 1_795_000_000_000L;
+    Path good = shardLog(0, 1, start, random, histogram(), histogram(), Map.of());
+    assertThat(HlogMerge.merge(List.of(good)).result().operations()).isPositive();
+    List<String> lines = Files.readAllLines(good);
+    int first = firstInterval(lines);
+
+    // HdrHistogram's reader skips what it cannot parse: this once merged into 0 operations and NaN averages
+    assertBad(damaged(lines, first, l -> l.replaceFirst(",[0-9.]+,", ",abc,")),
+        "line " + (first + 1) + ": interval start 'abc' is not a number");
+    assertBad(damaged(lines, first, l -> l.replaceFirst(",[0-9.]+,", ",-5.000,")), "is out of range");
+    assertBad(damaged(lines, first, l -> l.replaceFirst(",[0-9.]+,", ",99999999.000,")),
+        "long after the run ended");
+    // the compressed body zeroed behind an intact header, and a payload that is not Base64 at all
+    assertBad(damaged(lines, first, l -> {
+      int body = l.indexOf("HISTF") + 24;
+      return l.substring(0, body) + "A".repeat(l.length() - body);
+    }), "line " + (first + 1) + ": the histogram does not decode");
+    assertBad(damaged(lines, first, l -> l.substring(0, l.length() - 8) + "!!!!!!!!"), "does not decode");
+    assertBad(damaged(lines, first, l -> "READ.service,0.000,1.000,1.000,HISTFAAAA"), "not an hbload interval line");
+    int ok = indexOf(lines, "#hbload-meta return.READ.OK=");
+    assertBad(damaged(lines, ok, l -> "#hbload-meta return.READ.OK=lots"), "'return.READ.OK' is not a count");
+    assertBad(damaged(lines, ok, l -> "#hbload-meta return.READ.OK=1"), "latencies but 1 Return counts");
+    List<String> noLatencies = new ArrayList<>(lines);
+    noLatencies.removeIf(l -> l.startsWith("Tag=READ"));
+    assertBad(Files.write(dir.resolve("nolatency.hlog"), noLatencies), "no latency of it is in the log");
+    int runtime = indexOf(lines, "#hbload-meta runtimeMillis=");
+    assertBad(damaged(lines, runtime, l -> "#hbload-meta runtimeMillis=-3000"), "'runtimeMillis' is negative");
+
+    // not text at all, or text without end
+    Path zeros = Files.write(dir.resolve("zeros.hlog"), new byte[4096]);
+    assertBad(zeros, "line 1: a NUL character: a binary file");
+    Path endless = Files.writeString(dir.resolve("endless.hlog"), "#".repeat(3 << 20));
+    assertBad(endless, "line 1: longer than 1048576 characters");
+    byte[] latin1 = "#hbload-meta host=m\u00fcnchen\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+    Path notUtf8 = Files.write(dir.resolve("latin1.hlog"), latin1);
+    assertBad(notUtf8, "line 1: not UTF-8 text");
+    Path devZero = Path.of("/dev/zero");
+    if (Files.isReadable(devZero)) {
+      assertBad(devZero, "a NUL character");
+    }
+  }
+
+  @Test
+  void shardsGivenDifferentSeedsAreNotOneRun() {
+    SplittableRandom random = new SplittableRandom(6);
+    long start = 1_795_000_000_000L;
+    Path s0 = shardLog(0, 2, start, random, histogram(), histogram(), Map.of("hbload.seed", "42"));
+    Path s1 = shardLog(1, 2, start, random, histogram(), histogram(), Map.of("hbload.seed", "43"));
+    assertThatThrownBy(() -> HlogMerge.merge(List.of(s0, s1))).isInstanceOf(SpecException.class)
+        .hasMessageContaining("hbload.seed is '43', not '42'");
+    Path same = shardLog(1, 2, start, random, histogram(), histogram(), Map.of("hbload.seed", "42"));
+    assertThat(HlogMerge.merge(List.of(s0, same)).partial()).isFalse();
+  }
+
+  private static int firstInterval(List<String> lines) {
+    for (int i = 0; i < lines.size(); i++) {
+      if (lines.get(i).startsWith("Tag=READ.service,")) {
+        return i;
+      }
+    }
+    throw new AssertionError("no interval line");
+  }
+
+  private static int indexOf(List<String> lines, String prefix) {
+    for (int i = 0; i < lines.size(); i++) {
+      if (lines.get(i).startsWith(prefix)) {
+        return i;
+      }
+    }
+    throw new AssertionError("no line " + prefix);
+  }
+
+  private Path damaged(List<String> lines, int index, java.util.function.UnaryOperator<String> damage)
+      throws java.io.IOException {
+    List<String> copy = new ArrayList<>(lines);
+    copy.set(index, damage.apply(copy.get(index)));
+    return Files.write(Files.createTempFile(dir, "damaged", ".hlog"), copy);
+  }
+
+  private static void assertBad(Path log, String message) {
+    assertThatThrownBy(() -> HlogMerge.merge(List.of(log))).isInstanceOf(SpecException.class)
+        .hasMessageContaining(log.toString()).hasMessageContaining(message);
+  }
 }

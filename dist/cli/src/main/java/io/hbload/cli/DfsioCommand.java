@@ -76,7 +76,7 @@ public final class DfsioCommand extends GroupCommand {
 
     /** Prints the report; exit 1 with one line when read bytes did not verify. */
     int report(List<RunResult> runs, DfsioOptions.Run options) throws IOException {
-      Optional<String> failure = DfsioReport.publish(runs, options.format, Optional.ofNullable(options.resultLog),
+      Optional<String> failure = DfsioReport.publish(runs, options.format, options.resultLog(),
           spec.commandLine().getOut());
       failure.ifPresent(this::notice);
       return failure.isPresent() ? ExitCode.FAILURE : ExitCode.OK;

@@ -99,6 +99,14 @@ final class DfsioOptions {
     @Option(names = "--result-log", paramLabel = "FILE", description = "also append TestDFSIO-like results to FILE")
     Path resultLog;
 
+    /** Where the TestDFSIO-like lines go: appended through a temp file, the log untouched when that fails. */
+    DfsioReport.ResultLog resultLog() {
+      Path file = resultLog;
+      return file == null ? DfsioReport.ResultLog.NONE
+          : text -> io.hbload.core.export.ResultFiles.append(file,
+              out -> out.write(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    }
+
     DfsioSpec spec(Hdfs hdfs) {
       // checked before any cluster starts: the log is appended to after the run, when a failure would lose it
       String logProblem = resultLog == null ? null : io.hbload.core.config.OutputPaths.problem(resultLog);

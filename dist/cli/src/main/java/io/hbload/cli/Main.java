@@ -1,5 +1,8 @@
 package io.hbload.cli;
 
+import io.hbload.cli.contract.ExitCode;
+import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -13,7 +16,24 @@ public final class Main {
   }
 
   public static void main(String[] args) {
-    System.exit(HbloadCommand.commandLine().execute(ycsbForm(args)));
+    picocli.CommandLine commandLine = HbloadCommand.commandLine();
+    int exit = commandLine.execute(ycsbForm(args));
+    System.exit(afterOutput(exit, commandLine.getOut(), System.out, System.err));
+  }
+
+  /**
+   * The exit code once standard output is flushed: a report printed to a stdout that failed ({@code > /dev/full}, a
+   * closed pipe) is a lost result, exit 1 and one line, never exit 0. PrintStream and PrintWriter swallow the
+   * IOException and only remember it, so it is asked for here, at the end, when nothing else can still write.
+   */
+  static int afterOutput(int exit, PrintWriter out, PrintStream stdout, PrintStream err) {
+    boolean lost = out.checkError() | stdout.checkError(); // both: each flushes
+    if (!lost) {
+      return exit;
+    }
+    err.println("hbload: standard output could not be written (disk full or pipe closed): the report is lost");
+    err.flush();
+    return exit == ExitCode.OK ? ExitCode.FAILURE : exit;
   }
 
   /** Rewrites {@code [-load|-t] flags...} into {@code load|run flags...}. */

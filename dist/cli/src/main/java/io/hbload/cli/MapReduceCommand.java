@@ -207,7 +207,7 @@ public final class MapReduceCommand extends GroupCommand {
       }
       err.println(label + ": task results in " + result.outputDir());
       Optional<String> mismatch = result.run() == null ? Optional.empty()
-          : DfsioReport.publish(List.of(result.run()), options.format, Optional.ofNullable(options.resultLog),
+          : DfsioReport.publish(List.of(result.run()), options.format, options.resultLog(),
               this.spec.commandLine().getOut());
       mismatch.ifPresent(m -> err.println(label + ": " + m));
       ShardJob.Outcome outcome = result.outcome();

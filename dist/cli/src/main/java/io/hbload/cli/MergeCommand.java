@@ -62,9 +62,15 @@ public final class MergeCommand implements Callable<Integer> {
     return merged.partial() ? ExitCode.FAILURE : ExitCode.OK;
   }
 
-  /** An output that cannot be written is bad input, found before the merge rather than after it. */
+  /**
+   * An output that cannot be written, or that is one of the logs read, is bad input, found before the merge rather
+   * than after it.
+   */
   private void checkWritable(String option, Path file) {
     String problem = file == null ? null : OutputPaths.problem(file);
+    if (problem == null && file != null) {
+      problem = OutputPaths.clash(file, hlogs);
+    }
     if (problem != null) {
       throw new ParameterException(spec.commandLine(), option + ": " + problem);
     }

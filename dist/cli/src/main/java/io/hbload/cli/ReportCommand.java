@@ -37,6 +37,9 @@ final class ReportCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     String problem = OutputPaths.problem(output);
+    if (problem == null) {
+      problem = OutputPaths.clash(output, concat());
+    }
     if (problem != null) {
       throw new CommandLine.ParameterException(spec.commandLine(), problem);
     }

@@ -151,6 +151,9 @@ class BadInputContractTest {
         "run -w a -db basic --json {dir}/r.json --hlog {dir}/nodir/r.hlog",
         "run -w a -db basic --json {dir}",
         "run -w a -db basic -p exportfile={dir}/existing.txt/r.txt",
+        // permission bits that allow what the file system refuses (even root creates no file in /proc): found when
+        // the launcher creates its temp files, before the run, and bad input like the cases the parser finds
+        "run -w a -db basic --hlog /proc/hbload-contract.hlog",
         "run -w a -db basic --json {dir}/r.json -target -5",
         "run -w a -db basic --json {dir}/r.json -threads 0",
         "run -w a -db basic --json {dir}/r.json -p fieldlengthdistribution=histogram"
@@ -195,6 +198,19 @@ class BadInputContractTest {
         "merge {dir}/s0.hlog {dir}/s1.hlog --json {dir}/nodir/m.json",
         "merge {dir}/s0.hlog {dir}/s1.hlog --hlog {dir}",
         "merge {dir}/s0.hlog {dir}/s1.hlog -o {dir}/existing.txt/m.txt",
+        // merge: damaged or foreign inputs, and outputs that are inputs (hbload never overwrites what it reads)
+        "merge {dir}/damaged.hlog",
+        "merge {dir}/zeros.hlog",
+        "merge {dir}/seed42.hlog {dir}/seed7.hlog",
+        "merge {dir}/s0.hlog {dir}/s1.hlog --hlog {dir}/s0.hlog",
+        "merge {dir}/s0.hlog {dir}/s1.hlog -o {dir}/s1.hlog",
+        "merge {dir}/s0.hlog {dir}/s1.hlog --json {dir}/../" + "{base}/s0.hlog",
+        // report: a JSON of another shape or run, and an output that is an input
+        "report {dir}/r.json {dir}/s0.hlog -o {dir}/page.html",
+        "report {dir}/r.json {dir}/r.hlog -o {dir}/r.hlog",
+        "report {dir}/deep.json -o {dir}/page.html",
+        "report {dir}/shape.json {dir}/r.hlog -o {dir}/page.html",
+        "report {dir}/r.json {dir}/zeros.hlog -o {dir}/page.html",
         // dfsio, refused before the embedded MiniDFSCluster starts
         "dfsio write --result-log {dir}/r.log --size lots",
         "dfsio write --result-log {dir}/r.log -n 0",
@@ -272,6 +288,16 @@ class BadInputContractTest {
     writeLog("run -w c -db basic --shard 1/2 -p operationcount=200 --hlog", "c1.hlog");
     Files.writeString(fixtures.resolve("existing.txt"), "keep me\n");
     Files.writeString(fixtures.resolve("empty.hlog"), "");
+    writeLog("run -w a -db basic --shard 0/2 --seed 42 -p operationcount=200 --hlog", "seed42.hlog");
+    writeLog("run -w a -db basic --shard 1/2 --seed 7 -p operationcount=200 --hlog", "seed7.hlog");
+    writeLog("run -w a -db basic -p operationcount=200 --json " + fixtures.resolve("r.json") + " --hlog", "r.hlog");
+    // a damaged interval timestamp, which HdrHistogram's reader skips silently
+    List<String> lines = new ArrayList<>(Files.readAllLines(fixtures.resolve("s0.hlog")));
+    lines.replaceAll(l -> l.startsWith("Tag=READ.service,") ? l.replaceFirst(",[0-9.]+,", ",0.0x1,") : l);
+    Files.write(fixtures.resolve("damaged.hlog"), lines);
+    Files.write(fixtures.resolve("zeros.hlog"), new byte[1024]);
+    Files.writeString(fixtures.resolve("deep.json"), "[".repeat(100_000) + "]".repeat(100_000));
+    Files.writeString(fixtures.resolve("shape.json"), "{\"tool\":\"hbload\",\"phase\":\"run\"}");
   }
 
   private static void writeLog(String args, String name) {
@@ -291,7 +317,8 @@ class BadInputContractTest {
     }
     Map<String, String> before = snapshot(dir);
     Map<String, String> cwdBefore = snapshot(Path.of("").toAbsolutePath());
-    List<String> argv = List.of(args.replace("{dir}", dir.toString()).split(" "));
+    List<String> argv = List.of(args.replace("{dir}", dir.toString()).replace("{base}", dir.getFileName().toString())
+        .split(" "));
     int sub = argv.size() > 1 && (argv.get(0).equals("dfsio") || argv.get(0).equals("mapreduce")) ? 2 : 1;
     assertOneLineBadInput(argv.subList(0, sub), String.join(" ", argv.subList(sub, argv.size())));
     assertThat(snapshot(dir)).as("%s wrote or deleted nothing in its directory", args).isEqualTo(before);

@@ -255,4 +255,28 @@ class CliTest {
       return io.hbload.core.binding.Status.OK;
     }
   }
+
+  /**
+   * A report printed to a stdout that fails is lost: exit 1 and one line, not exit 0. Against the kernel's
+   * {@code /dev/full}, which fails every write with ENOSPC (the jar's end-to-end test does the same through a shell
+   * redirect).
+   */
+  @Test
+  void aReportToAFullStdoutIsAFailure() throws Exception {
+    java.io.File full = new java.io.File("/dev/full");
+    org.junit.jupiter.api.Assumptions.assumeTrue(full.canWrite(), "no /dev/full here");
+    java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+    try (java.io.PrintStream stdout = new java.io.PrintStream(new java.io.FileOutputStream(full), false)) {
+      java.io.PrintWriter out = new java.io.PrintWriter(stdout);
+      out.println("[OVERALL], RunTime(ms), 1000");
+      int exit = Main.afterOutput(0, out, stdout, new java.io.PrintStream(err, true));
+      assertThat(exit).isEqualTo(1);
+      assertThat(err.toString().lines()).containsExactly(
+          "hbload: standard output could not be written (disk full or pipe closed): the report is lost");
+      assertThat(Main.afterOutput(2, out, stdout, new java.io.PrintStream(new java.io.ByteArrayOutputStream())))
+          .as("bad input stays bad input").isEqualTo(2);
+    }
+    java.io.PrintStream fine = new java.io.PrintStream(new java.io.ByteArrayOutputStream());
+    assertThat(Main.afterOutput(0, new java.io.PrintWriter(fine), fine, fine)).isZero();
+  }
 }

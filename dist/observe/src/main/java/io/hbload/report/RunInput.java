@@ -3,15 +3,11 @@ package io.hbload.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
+import io.hbload.core.config.SpecException;
+import io.hbload.core.read.HlogFile;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.HdrHistogram.EncodableHistogram;
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogReader;
 
 /**
  * One run as the report sees it: its JSON result (totals, environment, settings, already redacted by the writer)
@@ -35,56 +31,33 @@ public record RunInput(String label, boolean discarded, JsonNode result, List<Ta
     }
   }
 
-  /** Reads a {@code --json} file and the {@code --hlog} files of the same run. */
+  /**
+   * Reads a {@code --json} file and the {@code --hlog} files of the same run, each checked: a document of another
+   * shape, or a log of another run (another start or phase), is bad input naming the file (a {@link SpecException}),
+   * never a confident page about two runs at once.
+   */
   public static RunInput read(Path json, List<Path> hlogs, boolean discarded) throws IOException {
-    String text = Files.readString(json);
-    JsonNode doc;
-    try {
-      doc = JSON.readTree(text);
-    } catch (IOException e) {
-      throw new IllegalArgumentException(json + ": not JSON: " + firstLine(e.getMessage()), e);
-    }
-    if (doc == null || !doc.path("tool").asText().equals("hbload")) {
-      throw new IllegalArgumentException(json + ": not an hbload JSON result (written by --json)");
-    }
+    JsonNode doc = ResultDocument.read(json);
     List<TaggedInterval> intervals = new ArrayList<>();
     for (Path hlog : hlogs) {
-      intervals.addAll(readLog(hlog));
+      HlogFile log = HlogFile.read(hlog, true);
+      ResultDocument.sameRun(json, doc, log);
+      intervals.addAll(intervals(log));
     }
     return new RunInput(json.getFileName().toString(), discarded, doc, intervals);
   }
 
-  /** Every tagged interval histogram of an HdrHistogram log, with absolute times (the log's base time added). */
-  static List<TaggedInterval> readLog(Path hlog) throws IOException {
+  /** Every tagged interval histogram of an hbload log (checked line by line), with absolute times. */
+  static List<TaggedInterval> readLog(Path hlog) {
+    return intervals(HlogFile.read(hlog, true));
+  }
+
+  private static List<TaggedInterval> intervals(HlogFile log) {
     List<TaggedInterval> out = new ArrayList<>();
-    try (InputStream in = Files.newInputStream(hlog)) {
-      HistogramLogReader reader = new HistogramLogReader(in);
-      EncodableHistogram e;
-      while ((e = readNext(reader, hlog)) != null) {
-        if (!(e instanceof Histogram h) || e.getTag() == null) {
-          continue;
-        }
-        out.add(new TaggedInterval(e.getTag(), e.getStartTimeStamp(), e.getEndTimeStamp(), h));
-      }
-    } catch (UncheckedIOException e) {
-      throw e.getCause();
-    }
+    log.forEachInterval(i -> out.add(new TaggedInterval(i.tag(), i.startMillis(), i.endMillis(), i.histogram())));
     if (out.isEmpty()) {
-      throw new IllegalArgumentException(hlog + ": no tagged interval histograms (not an hbload --hlog file?)");
+      throw new SpecException(log.path() + ": no interval histograms (a run that measured nothing)");
     }
     return out;
-  }
-
-  private static EncodableHistogram readNext(HistogramLogReader reader, Path hlog) {
-    try {
-      return reader.nextIntervalHistogram();
-    } catch (RuntimeException e) {
-      throw new IllegalArgumentException(hlog + ": not an HdrHistogram log: " + firstLine(String.valueOf(e.getMessage())),
-          e);
-    }
-  }
-
-  private static String firstLine(String s) {
-    return s == null ? "" : s.lines().findFirst().orElse("");
   }
 }

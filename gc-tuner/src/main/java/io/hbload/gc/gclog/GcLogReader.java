@@ -2,10 +2,6 @@ package io.hbload.gc.gclog;
 
 import io.hbload.gc.ByteSize;
 import io.hbload.gc.InvalidInputException;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -73,15 +69,7 @@ public final class GcLogReader {
      *     size (with what to log instead)
      */
     public static GcLog read(Path file) {
-        List<String> lines = new ArrayList<>();
-        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.ISO_8859_1)) {
-            for (String line = r.readLine(); line != null; line = r.readLine()) {
-                lines.add(line);
-            }
-        } catch (IOException e) {
-            throw new InvalidInputException("--gc-log: cannot read " + file + ": " + e.getClass().getSimpleName()
-                    + (e.getMessage() == null ? "" : " " + e.getMessage()), e);
-        }
+        LogLines lines = new LogLines(file); // walked twice, streaming: a giant log is never held whole
         int unified = 0;
         int jdk8 = 0;
         for (String line : lines) {
@@ -98,10 +86,10 @@ public final class GcLogReader {
         return jdk8 > unified ? readJdk8(file, lines) : readUnified(file, lines);
     }
 
-    private static GcLog readUnified(Path file, List<String> lines) {
+    private static GcLog readUnified(Path file, Iterable<String> lines) {
         long region = 0;
         Map<Integer, Long> edenRegions = new HashMap<>();
-        Map<Integer, Matcher> pauses = new LinkedHashMap<>();
+        Map<Integer, Double> pauses = new LinkedHashMap<>(); // pause id -> milliseconds, not the lines
         Set<Integer> failed = new HashSet<>();
         int otherYoung = 0;
         for (String line : lines) {
@@ -113,7 +101,7 @@ public final class GcLogReader {
             } else if ((m = PAUSE_YOUNG.matcher(line)).find()) {
                 int id = Integer.parseInt(m.group(1));
                 if (m.group(2).equals("Normal") && m.group(4).isEmpty()) {
-                    pauses.put(id, m);
+                    pauses.put(id, Double.parseDouble(m.group(11)));
                 } else {
                     otherYoung++;
                 }
@@ -139,9 +127,9 @@ public final class GcLogReader {
         List<YoungPause> out = new ArrayList<>();
         int skipped = otherYoung;
         String name = file.getFileName().toString();
-        for (Map.Entry<Integer, Matcher> e : pauses.entrySet()) {
+        for (Map.Entry<Integer, Double> e : pauses.entrySet()) {
             Long eden = edenRegions.get(e.getKey());
-            double millis = Double.parseDouble(e.getValue().group(11));
+            double millis = e.getValue();
             if (failed.contains(e.getKey()) || eden == null || eden == 0 || !(millis > 0)) {
                 skipped++;
                 continue;
@@ -151,7 +139,7 @@ public final class GcLogReader {
         return result(file, GcLog.Format.UNIFIED, region, out, skipped);
     }
 
-    private static GcLog readJdk8(Path file, List<String> lines) {
+    private static GcLog readJdk8(Path file, Iterable<String> lines) {
         List<YoungPause> out = new ArrayList<>();
         int skipped = 0;
         String name = file.getFileName().toString();
@@ -160,8 +148,9 @@ public final class GcLogReader {
         boolean usable = false;
         double seconds = -1;
         int startLine = 0;
-        for (int i = 0; i < lines.size(); i++) {
-            String line = lines.get(i);
+        int i = -1;
+        for (String line : lines) {
+            i++;
             Matcher start = JDK8_PAUSE.matcher(line);
             int searchFrom = 0;
             if (start.find()) {

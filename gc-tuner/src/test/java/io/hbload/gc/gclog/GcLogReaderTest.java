@@ -164,4 +164,19 @@ class GcLogReaderTest {
     void readAllRequiresFiles() {
         assertThatThrownBy(() -> GcLogReader.readAll(List.of())).hasMessageContaining("no files");
     }
+
+    /** Binary, endless or newline-free input is one line of bad input, never an OutOfMemoryError. */
+    @Test
+    void binaryOrEndlessInputIsBadInput() throws IOException {
+        Path zeros = Files.write(dir.resolve("zeros.log"), new byte[4096]);
+        assertThatThrownBy(() -> GcLogReader.read(zeros)).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining(zeros + " is not a GC log (line 1 holds a NUL byte");
+        Path endless = Files.writeString(dir.resolve("endless.log"), "[0.001s][info][gc] " + "x".repeat(200_000));
+        assertThatThrownBy(() -> GcLogReader.read(endless)).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("is not a GC log (line 1 is longer than 65536 characters)");
+        Path devZero = Path.of("/dev/zero");
+        if (Files.isReadable(devZero)) {
+            assertThatThrownBy(() -> GcLogReader.read(devZero)).hasMessageContaining("NUL byte");
+        }
+    }
 }

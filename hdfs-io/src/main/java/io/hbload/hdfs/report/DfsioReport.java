@@ -3,10 +3,6 @@ package io.hbload.hdfs.report;
 import io.hbload.hdfs.config.BadInputException;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -56,20 +52,26 @@ public final class DfsioReport {
 
   private DfsioReport() {}
 
+  /** Where the result log goes ({@code --result-log}); the CLI appends through a temp file, never in place. */
+  @FunctionalInterface
+  public interface ResultLog {
+    /** Nowhere: no {@code --result-log}. */
+    ResultLog NONE = text -> { };
+
+    void append(String text) throws IOException;
+  }
+
   /**
-   * Prints the report to {@code out}, appends the result log to {@code resultLog} when present, and checks what
-   * was read.
+   * Prints the report to {@code out}, appends the result log to {@code resultLog} (TestDFSIO's
+   * {@code TestDFSIO_results.log} lines), and checks what was read.
    *
    * @return the one-line reason the run failed (bytes that did not verify), or empty when it did not
    */
-  public static Optional<String> publish(List<RunResult> runs, Format format, Optional<Path> resultLog,
-      PrintWriter out) throws IOException {
+  public static Optional<String> publish(List<RunResult> runs, Format format, ResultLog resultLog, PrintWriter out)
+      throws IOException {
     out.print(format.render(runs));
     out.flush();
-    if (resultLog.isPresent()) {
-      Files.writeString(resultLog.get(), log(runs), StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-          StandardOpenOption.APPEND);
-    }
+    resultLog.append(log(runs));
     long mismatched = runs.stream().mapToLong(RunResult::mismatchedBytes).sum();
     return mismatched > 0
         ? Optional.of(mismatched + " bytes read did not match what was written")
