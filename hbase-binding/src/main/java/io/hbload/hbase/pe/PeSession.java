@@ -10,8 +10,8 @@ import io.hbload.core.exec.OwnOperations;
 import io.hbload.core.exec.PipelinedOperations;
 import io.hbload.core.exec.WorkerOperations;
 import io.hbload.core.measure.MeasuredBinding;
+import io.hbload.hbase.cluster.EmbeddedCluster;
 import io.hbload.hbase.config.HBaseSettings;
-import io.hbload.hbase.embedded.EmbeddedHBase;
 import io.hbload.hbase.ops.ClusterAccess;
 import io.hbload.hbase.ops.ConnectivityCheck;
 import java.io.IOException;
@@ -47,7 +47,7 @@ public final class PeSession implements BindingSession, OwnOperations {
 
   private final Connection[] connections;
   private final AsyncConnection[] asyncConnections;
-  private final EmbeddedHBase embedded;
+  private final EmbeddedCluster embedded;
   private final boolean loadFirst;
   private final PeResults results;
   private final PrintStream messages;
@@ -90,7 +90,7 @@ public final class PeSession implements BindingSession, OwnOperations {
     try {
       // as run reaches its cluster: configured or embedded, the Kerberos login, the connectivity check
       access = ClusterAccess.open(settings, spec.table(), true, messages);
-      EmbeddedHBase embedded = access.embedded();
+      EmbeddedCluster embedded = access.embedded();
       for (int i = 0; i < connections.length; i++) {
         connections[i] = access.connect();
       }
