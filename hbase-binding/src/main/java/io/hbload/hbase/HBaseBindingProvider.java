@@ -9,16 +9,35 @@ import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertyReader;
 import io.hbload.core.config.WorkloadSpec;
 import io.hbload.hbase.async.AsyncHBaseSession;
+import io.hbload.hbase.cluster.HBaseCluster;
 import io.hbload.hbase.config.HBaseSettings;
 import io.hbload.hbase.config.HBaseSettingsParser;
 import io.hbload.hbase.ops.HBaseSession;
+import java.util.Objects;
 import java.util.Set;
 
 /**
  * The {@code hbase} binding for {@code -db}, also answering to YCSB's HBase binding class names so existing
- * command lines work. With no cluster configured it starts the embedded one. Stateless.
+ * command lines work. With no cluster configured it starts the embedded one; a provider made {@link #on} a cluster
+ * runs on that one instead (a suite's runs share the cluster the suite opened). Stateless.
  */
 public final class HBaseBindingProvider implements BindingProvider {
+  /** The cluster every session runs on, or null: each session finds (or starts) its own. */
+  private final HBaseCluster cluster;
+
+  /** The provider {@link java.util.ServiceLoader} finds: each run finds (or starts) its own cluster. */
+  public HBaseBindingProvider() {
+    this(null);
+  }
+
+  private HBaseBindingProvider(HBaseCluster cluster) {
+    this.cluster = cluster;
+  }
+
+  /** A provider whose runs all use {@code cluster}, which its owner keeps open and closes. */
+  public static HBaseBindingProvider on(HBaseCluster cluster) {
+    return new HBaseBindingProvider(Objects.requireNonNull(cluster, "cluster"));
+  }
   @Override
   public String name() {
     return "hbase";
@@ -51,7 +70,9 @@ public final class HBaseBindingProvider implements BindingProvider {
   @Override
   public BindingSession open(BindingContext context) throws BindingException {
     HBaseSettings settings = context.settings(HBaseSettings.class);
-    HBaseSession session = HBaseSession.open(settings, context.spec().phase(), true, context.messages());
+    HBaseSession session = cluster != null
+        ? HBaseSession.open(settings, context.spec().phase(), cluster, context.messages())
+        : HBaseSession.open(settings, context.spec().phase(), true, context.messages());
     if (settings.ops().async() || context.spec().inflight() > 1) {
       return AsyncHBaseSession.open(session, settings.ops(), context.messages());
     }

@@ -1,6 +1,8 @@
 package io.hbload.cli;
 
 import io.hbload.cli.contract.ExitCode;
+import io.hbload.hbase.cluster.EmbeddedOptions;
+import io.hbload.hbase.cluster.HBaseCluster;
 import io.hbload.hbase.embedded.EmbeddedHBase;
 import io.hbload.hbase.embedded.EmbeddedKdc;
 import io.hbload.hbase.table.TableSpec;
@@ -87,8 +89,10 @@ public final class EmbeddedCommand implements Callable<Integer> {
     }
     err.println("hbload embedded: starting " + (kerberos ? "a KDC and a Kerberized " : "") + "HBase on 127.0.0.1 ...");
     long t0 = System.nanoTime();
-    EmbeddedHBase hbase = kerberos ? EmbeddedHBase.startSecure(regionServers, zkPort)
-        : EmbeddedHBase.start(regionServers, zkPort, infoServers);
+    // through the seam every command uses; this command then needs the embedded module's own API (files, KDC)
+    HBaseCluster cluster =
+        HBaseCluster.startEmbedded(new EmbeddedOptions(regionServers, zkPort, infoServers, kerberos));
+    EmbeddedHBase hbase = cluster.embedded().unwrap(EmbeddedHBase.class);
     List<Path> written = new ArrayList<>();
     SecureEmbeddedHdfs hdfs = null;
     try {
@@ -108,7 +112,7 @@ public final class EmbeddedCommand implements Callable<Integer> {
       if (hdfs != null) {
         hdfs.close();
       }
-      hbase.close();
+      cluster.close();
       throw e;
     }
     SecureEmbeddedHdfs startedHdfs = hdfs;
@@ -145,7 +149,7 @@ public final class EmbeddedCommand implements Callable<Integer> {
         if (startedHdfs != null) {
           startedHdfs.close();
         }
-        hbase.close();
+        cluster.close();
         removeQuietly(written);
       }
       return ExitCode.OK;

@@ -6,8 +6,9 @@ import io.hbload.core.config.Phase;
 import io.hbload.core.config.RunSpec;
 import io.hbload.core.config.SpecException;
 import io.hbload.core.parse.SpecParser;
+import io.hbload.hbase.cluster.EmbeddedOptions;
+import io.hbload.hbase.cluster.HBaseCluster;
 import io.hbload.hbase.config.HBaseSettings;
-import io.hbload.hbase.embedded.EmbeddedHBase;
 import io.hbload.hbase.metrics.ClusterMemoryReader;
 import io.hbload.hbase.sizing.ClusterMemory;
 import io.hbload.hbase.sizing.RowSize;
@@ -106,14 +107,13 @@ final class PlanCommand implements Callable<Integer> {
       throw new SpecException("plan reads an HBase cluster: -db " + spec.binding() + " has none; give the sizes with"
           + " --regionservers N --heap SIZE --blockcache FRACTION");
     }
-    if (hs.cluster().configured()) {
-      return ClusterMemoryReader.ofCluster(hs.cluster().toConfiguration());
-    }
     PrintWriter err = commandSpec.commandLine().getErr();
-    err.println("hbload plan: no cluster configured: reading an embedded HBase on 127.0.0.1 (this machine's memory)");
-    err.flush();
-    try (EmbeddedHBase embedded = EmbeddedHBase.start(1)) {
-      return ClusterMemoryReader.inProcess(embedded, (float) memstore);
+    try (HBaseCluster cluster = HBaseCluster.open(hs.cluster(), EmbeddedOptions.of(1), () -> {
+      err.println("hbload plan: no cluster configured: reading an embedded HBase on 127.0.0.1 (this machine's memory)");
+      err.flush();
+    })) {
+      return cluster.embedded() != null ? cluster.embedded().memory((float) memstore)
+          : ClusterMemoryReader.ofCluster(cluster.configuration());
     }
   }
 }

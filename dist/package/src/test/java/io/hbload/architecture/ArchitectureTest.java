@@ -103,7 +103,8 @@ class ArchitectureTest {
     List<String> offenders = new ArrayList<>();
     for (Path root : List.of(Path.of("../../core/src/main/java"), Path.of("../../hbase-binding/src/main/java"),
         Path.of("../../hdfs-io/src/main/java"), Path.of("../../gc-tuner/src/main/java"),
-        Path.of("../observe/src/main/java"), Path.of("../mapreduce/src/main/java"), Path.of("../cli/src/main/java"))) {
+        Path.of("../embedded/src/main/java"), Path.of("../observe/src/main/java"),
+        Path.of("../mapreduce/src/main/java"), Path.of("../cli/src/main/java"))) {
       assertThat(root).isDirectory();
       try (Stream<Path> files = Files.walk(root)) {
         for (Path f : files.filter(p -> p.toString().endsWith(".java")).filter(notInConfig()).toList()) {

@@ -1,5 +1,8 @@
 package io.hbload.architecture;
 
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
@@ -26,24 +29,29 @@ final class FlowRules {
   }
 
   /**
-   * The modules as layers: cli -> mapreduce -> observe/report -> hbase/hdfs/gc -> core, and core depends on none
-   * of them. The same arrows the Maven modules enforce at compile time, checked here over the classes, so an
-   * arrow the poms would allow by a transitive dependency (observe reaching hbase through hdfs-io's classpath)
-   * still fails. {@code optionalLayers}: a fixture need not populate every layer; the product must.
+   * The modules as layers: cli -> mapreduce -> observe/report and embedded -> hbase/hdfs/gc -> core, and core
+   * depends on none of them. The embedded cluster and the test kit ({@code hbase.embedded}, {@code hbase.testkit}:
+   * the hbload-embedded module) sit above the binding whose packages they share: the binding never reaches them (it
+   * finds the embedded cluster as a service), so the plain binding carries no mini cluster. The same arrows the
+   * Maven modules enforce at compile time, checked here over the classes, so an arrow the poms would allow by a
+   * transitive dependency (observe reaching hbase through hdfs-io's classpath) still fails. {@code optionalLayers}: a fixture need not populate every layer; the product must.
    */
   static LayeredArchitecture moduleLayers(String root, boolean optionalLayers) {
     return layeredArchitecture().consideringOnlyDependenciesInLayers().withOptionalLayers(optionalLayers)
         .layer("Cli").definedBy(root + ".cli..")
         .layer("MapReduce").definedBy(root + ".mapreduce..")
         .layer("Observe").definedBy(root + ".observe..", root + ".report..")
-        .layer("HBase").definedBy(root + ".hbase..")
+        .layer("Embedded").definedBy(root + ".hbase.embedded..", root + ".hbase.testkit..")
+        .layer("HBase").definedBy(resideInAPackage(root + ".hbase..")
+            .and(not(resideInAnyPackage(root + ".hbase.embedded..", root + ".hbase.testkit.."))))
         .layer("Hdfs").definedBy(root + ".hdfs..")
         .layer("Gc").definedBy(root + ".gc..")
         .layer("Core").definedBy(root + ".core..")
         .whereLayer("Cli").mayNotBeAccessedByAnyLayer()
         .whereLayer("MapReduce").mayOnlyBeAccessedByLayers("Cli")
         .whereLayer("Observe").mayOnlyBeAccessedByLayers("MapReduce", "Cli")
-        .whereLayer("HBase").mayOnlyBeAccessedByLayers("MapReduce", "Cli")
+        .whereLayer("Embedded").mayOnlyBeAccessedByLayers("MapReduce", "Cli")
+        .whereLayer("HBase").mayOnlyBeAccessedByLayers("Embedded", "MapReduce", "Cli")
         .whereLayer("Hdfs").mayOnlyBeAccessedByLayers("Observe", "MapReduce", "Cli")
         .whereLayer("Gc").mayOnlyBeAccessedByLayers("Cli")
         .whereLayer("Core").mayNotAccessAnyLayer();

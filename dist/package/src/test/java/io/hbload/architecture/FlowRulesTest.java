@@ -53,7 +53,9 @@ class FlowRulesTest {
         .as("observe -> cli").containsPattern("layers\\.observe\\.Meters[^\\n]*layers\\.cli\\.Command")
         .as("core -> hdfs").containsPattern("layers\\.core\\.Engine[^\\n]*layers\\.hdfs\\.Writer")
         .as("hdfs -> hbase").containsPattern("layers\\.hdfs\\.Writer[^\\n]*layers\\.hbase\\.Table")
-        .as("mapreduce -> gc").containsPattern("layers\\.mapreduce\\.Job[^\\n]*layers\\.gc\\.Flags");
+        .as("mapreduce -> gc").containsPattern("layers\\.mapreduce\\.Job[^\\n]*layers\\.gc\\.Flags")
+        .as("hbase -> hbase.embedded")
+        .containsPattern("layers\\.hbase\\.Session[^\\n]*layers\\.hbase\\.embedded\\.MiniCluster");
   }
 
   @Test

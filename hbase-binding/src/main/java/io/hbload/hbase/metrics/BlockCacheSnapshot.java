@@ -12,10 +12,11 @@ public record BlockCacheSnapshot(int servers, long hitCount, long missCount, lon
   static final String[] ATTRIBUTES = {"blockCacheHitCount", "blockCacheMissCount", "l1CacheHitCount",
       "l1CacheMissCount", "l2CacheHitCount", "l2CacheMissCount"};
 
-  static final BlockCacheSnapshot EMPTY = new BlockCacheSnapshot(0, 0, 0, 0, 0, 0, 0);
+  /** No server read yet: the start of a sum (public for the embedded cluster's in-process reader). */
+  public static final BlockCacheSnapshot EMPTY = new BlockCacheSnapshot(0, 0, 0, 0, 0, 0, 0);
 
   /** Adds one server's counters, in {@link #ATTRIBUTES} order. */
-  BlockCacheSnapshot plus(long[] v) {
+  public BlockCacheSnapshot plus(long[] v) {
     return new BlockCacheSnapshot(servers + 1, hitCount + v[0], missCount + v[1], l1HitCount + v[2],
         l1MissCount + v[3], l2HitCount + v[4], l2MissCount + v[5]);
   }

@@ -1,6 +1,5 @@
 package io.hbload.hbase.metrics;
 
-import io.hbload.hbase.embedded.EmbeddedHBase;
 import io.hbload.hbase.sizing.ClusterMemory;
 import java.io.IOException;
 import java.net.URI;
@@ -11,43 +10,22 @@ import java.time.Duration;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.apache.hadoop.hbase.io.hfile.BlockCache;
-import org.apache.hadoop.hbase.io.hfile.CombinedBlockCache;
-import org.apache.hadoop.hbase.regionserver.HRegionServer;
 
 /**
  * Reads what a cluster's RegionServers can cache, for {@code hbload plan}: heap, L1 and L2 block-cache capacity,
  * memstore limit and host memory. From each RegionServer's {@code /jmx} over HTTP (as operators do with curl: the
  * {@code java.lang} beans and the RegionServer bean whose {@code l1CacheSize + l1CacheFreeSize} is the L1 capacity),
- * or straight from the servers of an in-process cluster. Servers are averaged: the plan takes every host as alike.
+ * or straight from the servers of an in-process cluster
+ * ({@link io.hbload.hbase.cluster.EmbeddedCluster#memory}). Servers are averaged: the plan takes every host as alike.
  * Stateless.
  */
 public final class ClusterMemoryReader {
   private static final String SERVER_BEAN = BlockCacheReader.BEAN;
+  /** HBase's key for the memstore's share of the heap (MemorySizeUtil's, which is server code). */
+  private static final String MEMSTORE_SIZE_KEY = "hbase.regionserver.global.memstore.size";
   private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   private ClusterMemoryReader() {
-  }
-
-  /** The RegionServers of an embedded cluster of this JVM (which share its heap and host). */
-  public static ClusterMemory inProcess(EmbeddedHBase cluster, float memstoreFraction) {
-    List<HRegionServer> servers = cluster.liveRegionServers();
-    long l1 = 0;
-    long l2 = 0;
-    for (HRegionServer rs : servers) {
-      BlockCache cache = rs.getBlockCache().orElse(null);
-      if (cache instanceof CombinedBlockCache combined) {
-        BlockCache[] levels = combined.getBlockCaches();
-        l1 += levels[0].getMaxSize();
-        l2 += levels.length > 1 ? levels[1].getMaxSize() : 0;
-      } else if (cache != null) {
-        l1 += cache.getMaxSize();
-      }
-    }
-    int n = Math.max(1, servers.size());
-    long heap = Runtime.getRuntime().maxMemory();
-    return new ClusterMemory(servers.size(), heap, l1 / n, l2 / n, (long) (memstoreFraction * heap), hostMemory(),
-        "the embedded cluster's " + servers.size() + " RegionServer(s), in process");
   }
 
   /**
@@ -55,7 +33,7 @@ public final class ClusterMemoryReader {
    * {@code /jmx}; the memstore fraction from the client configuration ({@code hbase.regionserver.global.memstore.size}).
    */
   public static ClusterMemory ofCluster(org.apache.hadoop.conf.Configuration conf) throws IOException {
-    float memstore = conf.getFloat(org.apache.hadoop.hbase.io.util.MemorySizeUtil.MEMSTORE_SIZE_KEY, 0.4f);
+    float memstore = conf.getFloat(MEMSTORE_SIZE_KEY, 0.4f);
     List<String> info = new java.util.ArrayList<>();
     try (org.apache.hadoop.hbase.client.Connection c = org.apache.hadoop.hbase.client.ConnectionFactory
         .createConnection(conf); org.apache.hadoop.hbase.client.Admin admin = c.getAdmin()) {
@@ -127,7 +105,7 @@ public final class ClusterMemoryReader {
   }
 
   /** This host's physical memory. */
-  static long hostMemory() {
+  public static long hostMemory() {
     java.lang.management.OperatingSystemMXBean os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
     return os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getTotalMemorySize() : 0;
   }

@@ -5,14 +5,14 @@ import io.hbload.core.binding.BindingException;
 import io.hbload.core.binding.BindingSession;
 import io.hbload.core.binding.ReportLine;
 import io.hbload.core.config.Phase;
+import io.hbload.hbase.cluster.EmbeddedCluster;
+import io.hbload.hbase.cluster.HBaseCluster;
 import io.hbload.hbase.config.HBaseSettings;
 import io.hbload.hbase.config.OpsSpec;
-import io.hbload.hbase.embedded.EmbeddedHBase;
 import io.hbload.hbase.metrics.BlockCacheReader;
 import io.hbload.hbase.metrics.BlockCacheReport;
 import io.hbload.hbase.metrics.BlockCacheSnapshot;
 import io.hbload.hbase.metrics.HttpJmxBlockCacheReader;
-import io.hbload.hbase.metrics.InProcessBlockCacheReader;
 import io.hbload.hbase.metrics.PlatformJmxBlockCacheReader;
 import io.hbload.hbase.table.TableSetup;
 import io.hbload.hbase.table.TableSpec;
@@ -21,7 +21,6 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.ClusterMetrics;
 import org.apache.hadoop.hbase.ServerMetrics;
 import org.apache.hadoop.hbase.ServerName;
@@ -45,7 +44,7 @@ public final class HBaseSession implements BindingSession {
   private final TableSpec table;
   private final Phase phase;
   private final boolean flushBeforeRun;
-  private final EmbeddedHBase embedded;
+  private final EmbeddedCluster embedded;
   private final BlockCacheReader cacheReader;
   private final PrintStream messages;
   private final long settleMillis;
@@ -76,14 +75,36 @@ public final class HBaseSession implements BindingSession {
    */
   public static HBaseSession open(HBaseSettings settings, Phase phase, boolean embedIfUnconfigured,
       PrintStream messages) throws BindingException {
+    return open(settings, phase, messages,
+        () -> ClusterAccess.open(settings, settings.table().table(), embedIfUnconfigured, messages));
+  }
+
+  /**
+   * Opens a session on a cluster its owner keeps open (a suite's, a test kit's): the table is prepared for the
+   * phase as on a configured cluster, and the block-cache figures of an in-process cluster are read in-process.
+   * Closing the session leaves the cluster running.
+   *
+   * @throws BindingException with a one-line message
+   */
+  public static HBaseSession open(HBaseSettings settings, Phase phase, HBaseCluster cluster, PrintStream messages)
+      throws BindingException {
+    return open(settings, phase, messages, () -> ClusterAccess.open(cluster, settings, settings.table().table()));
+  }
+
+  /** How a session reaches its cluster. */
+  private interface AccessOpener {
+    ClusterAccess open() throws BindingException, IOException;
+  }
+
+  private static HBaseSession open(HBaseSettings settings, Phase phase, PrintStream messages, AccessOpener opener)
+      throws BindingException {
     OpsSpec ops = settings.ops();
     TableSpec tableSpec = settings.table();
     ClusterAccess access = null;
     Connection connection = null;
     try {
-      access = ClusterAccess.open(settings, tableSpec.table(), embedIfUnconfigured, messages);
-      Configuration conf = access.configuration();
-      EmbeddedHBase embedded = access.embedded();
+      access = opener.open();
+      EmbeddedCluster embedded = access.embedded();
       connection = access.connect();
       BlockCacheReader reader;
       try (Admin admin = connection.getAdmin()) {
@@ -93,11 +114,11 @@ public final class HBaseSession implements BindingSession {
         } else {
           setup.checkForRun();
         }
-        reader = cacheReader(embedded, conf, admin, messages);
+        reader = cacheReader(access.inProcess(), admin, messages);
       }
       boolean flush = settings.flushBeforeRun() != null ? settings.flushBeforeRun() : embedded != null;
       long settle = settings.metricsSettleMillis() != null ? settings.metricsSettleMillis()
-          : reader instanceof InProcessBlockCacheReader ? IN_PROCESS_SETTLE_MS : HTTP_SETTLE_MS;
+          : access.inProcess() != null ? IN_PROCESS_SETTLE_MS : HTTP_SETTLE_MS;
       return new HBaseSession(connection, ops, tableSpec, phase, flush, access, reader, settle, messages);
     } catch (BindingException | IOException | RuntimeException e) {
       closeQuietly(connection);
@@ -112,7 +133,7 @@ public final class HBaseSession implements BindingSession {
   }
 
   /** The banner saying the figures are for the embedded cluster (also printed by {@code hbload pe}). */
-  public static void banner(PrintStream out, EmbeddedHBase e, double seconds) {
+  public static void banner(PrintStream out, EmbeddedCluster e, double seconds) {
     String line = "*".repeat(78);
     out.println(line);
     out.println("* EMBEDDED HBASE: these numbers are for a local, single-node, in-process HBase");
@@ -124,16 +145,13 @@ public final class HBaseSession implements BindingSession {
   }
 
   /**
-   * The RegionServers' own metrics when the cluster is an {@link EmbeddedHBase} of this JVM (the one this session
-   * started, or one a test kit started and the session reached by address); the platform MBean server for another
-   * in-process cluster; else each live RegionServer's /jmx over HTTP.
+   * The RegionServers' own metrics when the cluster runs in this JVM and was handed to the session (started for
+   * it, or borrowed from a suite or test kit); the platform MBean server for another in-process cluster; else each
+   * live RegionServer's /jmx over HTTP.
    */
-  private static BlockCacheReader cacheReader(EmbeddedHBase embedded, Configuration conf, Admin admin,
-      PrintStream messages) {
-    EmbeddedHBase inProcess = embedded != null ? embedded
-        : EmbeddedHBase.runningOnZkPort(conf.getInt("hbase.zookeeper.property.clientPort", -1));
+  private static BlockCacheReader cacheReader(EmbeddedCluster inProcess, Admin admin, PrintStream messages) {
     if (inProcess != null) {
-      return new InProcessBlockCacheReader(inProcess);
+      return inProcess.blockCacheReader();
     }
     PlatformJmxBlockCacheReader local = new PlatformJmxBlockCacheReader();
     if (local.available()) {
@@ -156,7 +174,7 @@ public final class HBaseSession implements BindingSession {
   }
 
   /** The embedded cluster this session started, or null. */
-  public EmbeddedHBase embedded() {
+  public EmbeddedCluster embedded() {
     return embedded;
   }
 

@@ -8,8 +8,8 @@ import io.hbload.core.config.Phase;
 import io.hbload.core.config.ShardSpec;
 import io.hbload.core.source.OperationSource;
 import io.hbload.core.source.OperationSources;
+import io.hbload.hbase.cluster.EmbeddedCluster;
 import io.hbload.hbase.config.HBaseSettings;
-import io.hbload.hbase.embedded.EmbeddedHBase;
 import io.hbload.hbase.ops.ClusterAccess;
 import io.hbload.hbase.ops.ConnectivityCheck;
 import java.io.IOException;
@@ -46,7 +46,7 @@ public final class PeSession implements BindingSession, OperationSources {
 
   private final Connection[] connections;
   private final AsyncConnection[] asyncConnections;
-  private final EmbeddedHBase embedded;
+  private final EmbeddedCluster embedded;
   private final boolean loadFirst;
   private final PrintStream messages;
   private final AtomicInteger loadRows = new AtomicInteger();
@@ -87,7 +87,7 @@ public final class PeSession implements BindingSession, OperationSources {
     try {
       // as run reaches its cluster: configured or embedded, the Kerberos login, the connectivity check
       access = ClusterAccess.open(settings, spec.table(), true, messages);
-      EmbeddedHBase embedded = access.embedded();
+      EmbeddedCluster embedded = access.embedded();
       for (int i = 0; i < connections.length; i++) {
         connections[i] = access.connect();
       }

@@ -2,6 +2,7 @@ package io.hbload.cli.suite;
 
 import io.hbload.cli.contract.ExitCode;
 import io.hbload.core.binding.BindingException;
+import io.hbload.core.binding.BindingProvider;
 import io.hbload.core.binding.Bindings;
 import io.hbload.core.binding.ReportLine;
 import io.hbload.core.config.Phase;
@@ -20,8 +21,11 @@ import io.hbload.core.suite.SuiteAggregator;
 import io.hbload.core.suite.SuiteManifest;
 import io.hbload.core.suite.SuiteTable;
 import io.hbload.core.suite.SuiteTableFormat;
+import io.hbload.hbase.HBaseBindingProvider;
+import io.hbload.hbase.cluster.EmbeddedCluster;
+import io.hbload.hbase.cluster.EmbeddedOptions;
+import io.hbload.hbase.cluster.HBaseCluster;
 import io.hbload.hbase.config.HBaseProperties;
-import io.hbload.hbase.embedded.EmbeddedHBase;
 import io.hbload.hbase.metrics.BlockCacheReport;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -49,6 +53,8 @@ public final class SuiteRunner {
   private final PrintStream out;
   private final StepListeners watchers;
   private volatile Launcher current;
+  /** The embedded cluster every step runs on, or null: the steps reach the configured one themselves. */
+  private HBaseCluster cluster;
   private volatile boolean interrupted;
   private int stepsRun;
   private boolean createdDir;
@@ -82,21 +88,22 @@ public final class SuiteRunner {
   public int execute() throws IOException, BindingException {
     SuiteManifest manifest = openDirectory();
     try (Interrupt hook = new Interrupt()) {
-      EmbeddedHBase embedded = null;
       try {
         Map<String, String> extra = new HashMap<>();
         if (plan.embedded()) {
           err.println("hbload suite: no cluster configured: starting one embedded HBase on 127.0.0.1 for every run"
               + " (numbers from a local, in-process cluster, not a real one)");
-          embedded = EmbeddedHBase.start(1);
+          cluster = HBaseCluster.startEmbedded(EmbeddedOptions.of(1));
+          EmbeddedCluster embedded = cluster.embedded();
+          // recorded in every step's properties; the steps run on the cluster itself (launch), read in-process
           extra.put(HBaseProperties.ZK, embedded.zkQuorum() + ":" + embedded.zkPort());
           // the embedded cluster's data is in the memstore until flushed: reads would never touch the block cache
           extra.put(HBaseProperties.FLUSH_BEFORE_RUN, "true");
         }
         return steps(manifest, extra);
       } finally {
-        if (embedded != null) {
-          embedded.close();
+        if (cluster != null) {
+          cluster.close();
         }
       }
     }
@@ -213,7 +220,11 @@ public final class SuiteRunner {
 
   private Launcher.Outcome launch(RunSpec spec, String step, int round, String workload)
       throws IOException, BindingException {
-    Launcher launcher = new Launcher(spec, Bindings.find(spec.binding()), err, null, watchers.of(round, workload));
+    BindingProvider provider = Bindings.find(spec.binding());
+    if (cluster != null && provider instanceof HBaseBindingProvider) {
+      provider = HBaseBindingProvider.on(cluster); // every step on the suite's one embedded cluster
+    }
+    Launcher launcher = new Launcher(spec, provider, err, null, watchers.of(round, workload));
     current = launcher;
     if (interrupted) {
       launcher.requestStop(Launcher.INTERRUPTED);

@@ -1,8 +1,9 @@
 package io.hbload.mapreduce.cluster;
 
-import io.hbload.hbase.config.ClusterSpec;
+import io.hbload.hbase.cluster.EmbeddedCluster;
+import io.hbload.hbase.cluster.EmbeddedOptions;
+import io.hbload.hbase.cluster.HBaseCluster;
 import io.hbload.hbase.config.HBaseSettings;
-import io.hbload.hbase.embedded.EmbeddedHBase;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -12,14 +13,15 @@ import org.apache.hadoop.conf.Configuration;
 /**
  * The clusters a {@code load}/{@code run} job uses: the configured HBase and YARN, or, for either that is not
  * configured, an embedded one started here on 127.0.0.1 (announced by {@link Banner}) and stopped by
- * {@link #close()}. Not thread-safe: the driver's thread opens, uses and closes it.
+ * {@link #close()}. HBase's side is the binding's {@link HBaseCluster}, which makes that choice for every
+ * command. Not thread-safe: the driver's thread opens, uses and closes it.
  */
 public final class PhaseClusters implements AutoCloseable {
-  private final EmbeddedHBase hbase;
+  private final HBaseCluster hbase;
   private final EmbeddedYarn yarn;
   private final Configuration hadoop;
 
-  private PhaseClusters(EmbeddedHBase hbase, EmbeddedYarn yarn, Configuration hadoop) {
+  private PhaseClusters(HBaseCluster hbase, EmbeddedYarn yarn, Configuration hadoop) {
     this.hbase = hbase;
     this.yarn = yarn;
     this.hadoop = hadoop;
@@ -36,14 +38,17 @@ public final class PhaseClusters implements AutoCloseable {
       String label) throws IOException {
     long t0 = System.nanoTime();
     List<String> started = new ArrayList<>();
-    EmbeddedHBase hbase = null;
+    HBaseCluster hbase = null;
     EmbeddedYarn yarn = null;
     try {
-      if (settings != null && !settings.cluster().configured()) {
-        messages.println(label + ": no HBase configured: starting an embedded HBase on 127.0.0.1 ...");
-        hbase = EmbeddedHBase.start(settings.embeddedRegionServers());
-        started.add("HBase: " + hbase.regionServerCount() + " RegionServer(s), ZooKeeper " + hbase.zkQuorum() + ":"
-            + hbase.zkPort() + ", data in " + hbase.dataDir());
+      if (settings != null) {
+        hbase = HBaseCluster.open(settings.cluster(), EmbeddedOptions.of(settings.embeddedRegionServers()),
+            () -> messages.println(label + ": no HBase configured: starting an embedded HBase on 127.0.0.1 ..."));
+        EmbeddedCluster e = hbase.embedded();
+        if (e != null) {
+          started.add("HBase: " + e.regionServerCount() + " RegionServer(s), ZooKeeper " + e.zkQuorum() + ":"
+              + e.zkPort() + ", data in " + e.dataDir());
+        }
       }
       if (!HadoopSettings.namesYarn(hadoop)) {
         messages.println(label + ": no YARN configured: starting an embedded MapReduce cluster on 127.0.0.1 ...");
@@ -55,12 +60,13 @@ public final class PhaseClusters implements AutoCloseable {
       new PhaseClusters(hbase, yarn, hadoop).close();
       throw e;
     }
+    boolean hbaseEmbedded = hbase != null && hbase.embedded() != null;
     if (!started.isEmpty()) {
       started.add(String.format("started in %.1f s; removed at exit", (System.nanoTime() - t0) / 1e9));
-      if (hbase != null) {
+      if (hbaseEmbedded) {
         started.add("The HBase cluster starts empty, so a run loads the records first.");
       }
-      Banner.lines(hbase != null ? (yarn != null ? "HBASE + YARN" : "HBASE") : "YARN", started)
+      Banner.lines(hbaseEmbedded ? (yarn != null ? "HBASE + YARN" : "HBASE") : "YARN", started)
           .forEach(messages::println);
     }
     return new PhaseClusters(hbase, yarn, yarn != null ? yarn.clientConfiguration() : hadoop);
@@ -78,18 +84,16 @@ public final class PhaseClusters implements AutoCloseable {
 
   /** Whether HBase is the embedded one, which starts empty. */
   public boolean hbaseEmbedded() {
-    return hbase != null;
+    return hbase != null && hbase.embedded() != null;
   }
 
-  /** The HBase client configuration for {@code settings}' cluster, or the embedded one's with the pass-through. */
+  /**
+   * The HBase client configuration: the configured cluster's, or the embedded one's with the pass-through.
+   *
+   * @param settings the same settings {@link #open} was given
+   */
   public Configuration hbaseConfiguration(HBaseSettings settings) throws IOException {
-    if (hbase == null) {
-      return settings.cluster().toConfiguration();
-    }
-    Configuration conf = hbase.clientConfiguration();
-    settings.cluster().passThrough().forEach(conf::set);
-    ClusterSpec.boundTimeouts(conf);
-    return conf;
+    return hbase != null ? hbase.configuration() : settings.cluster().toConfiguration();
   }
 
   /** Stops what was started here (YARN first: its tasks may still talk to HBase). */
