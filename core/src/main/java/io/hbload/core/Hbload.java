@@ -30,6 +30,8 @@ import java.util.Map;
  * builder per run, though {@link #load()} then {@link #run()} on the same builder is the usual pair.
  */
 public final class Hbload {
+  /** The longest duration: {@code maxexecutiontime} is counted in nanoseconds in a long. */
+  private static final long MAX_SECONDS = Long.MAX_VALUE / 1_000_000_000L;
   private final RunSpecBuilder builder = new RunSpecBuilder();
   private BindingProvider provider;
   private PrintStream messages = new PrintStream(OutputStream.nullOutputStream());
@@ -37,9 +39,18 @@ public final class Hbload {
   private Hbload() {
   }
 
+  /** An argument the engine would only trip over later, in a thread or a parser far from the call: refused here. */
+  private static <T> T notNull(String argument, T value) {
+    if (value == null) {
+      throw new IllegalArgumentException(argument + " is null");
+    }
+    return value;
+  }
+
   /** A bundled workload: a, b, c, d, e, f or updateonly. */
   public static Hbload workload(String name) {
     Hbload h = new Hbload();
+    notNull("name", name);
     h.builder.workload(name);
     return h;
   }
@@ -47,11 +58,15 @@ public final class Hbload {
   /** A YCSB workload file. */
   public static Hbload workloadFile(Path file) {
     Hbload h = new Hbload();
+    notNull("file", file);
     h.builder.workloadFile(file);
     return h;
   }
 
   public Hbload binding(String nameOrClass) {
+    if (notNull("nameOrClass", nameOrClass).isBlank()) {
+      throw new IllegalArgumentException("nameOrClass is blank: name a binding (e.g. hbase, basic, memory)");
+    }
     builder.binding(nameOrClass);
     provider = null;
     return this;
@@ -59,42 +74,62 @@ public final class Hbload {
 
   /** A provider instance, e.g. one wired to a test's cluster. */
   public Hbload binding(BindingProvider bindingProvider) {
-    builder.binding(bindingProvider.name());
+    builder.binding(notNull("bindingProvider", bindingProvider).name());
     provider = bindingProvider;
     return this;
   }
 
   public Hbload property(String key, String value) {
-    builder.property(key, value);
+    builder.property(notNull("key", key), notNull("value of " + key, value));
     return this;
   }
 
   public Hbload properties(Map<String, String> properties) {
+    notNull("properties", properties).forEach((k, v) -> notNull("value of " + notNull("a key of properties", k), v));
     builder.properties(properties);
     return this;
   }
 
   public Hbload threads(int threads) {
+    if (threads < 1) {
+      throw new IllegalArgumentException("threads must be at least 1, got " + threads);
+    }
     builder.threads(threads);
     return this;
   }
 
   public Hbload target(double opsPerSecond) {
+    if (!(opsPerSecond >= 0) || Double.isInfinite(opsPerSecond)) {
+      throw new IllegalArgumentException("opsPerSecond must be a finite rate >= 0 (0: as fast as possible), got "
+          + opsPerSecond);
+    }
     builder.target(opsPerSecond);
     return this;
   }
 
   public Hbload recordCount(long records) {
+    if (records < 0) {
+      throw new IllegalArgumentException("records must be >= 0, got " + records);
+    }
     builder.recordCount(records);
     return this;
   }
 
   public Hbload operationCount(long operations) {
+    if (operations < 0) {
+      throw new IllegalArgumentException("operations must be >= 0 (0: until the duration ends), got " + operations);
+    }
     builder.operationCount(operations);
     return this;
   }
 
   public Hbload duration(Duration duration) {
+    if (notNull("duration", duration).isNegative() || duration.isZero()) {
+      throw new IllegalArgumentException("duration must be positive, got " + duration);
+    }
+    if (duration.getSeconds() >= MAX_SECONDS) { // maxexecutiontime counts nanoseconds in a long
+      throw new IllegalArgumentException("duration must be under " + MAX_SECONDS + " s, got " + duration);
+    }
     builder.duration(duration);
     return this;
   }
@@ -111,19 +146,19 @@ public final class Hbload {
 
   /** Writes hbload's JSON result here, as {@code --json} does. */
   public Hbload json(Path file) {
-    builder.json(file);
+    builder.json(notNull("file", file));
     return this;
   }
 
   /** Writes a tagged HdrHistogram interval log here, as {@code --hlog} does. */
   public Hbload hlog(Path file) {
-    builder.hlog(file);
+    builder.hlog(notNull("file", file));
     return this;
   }
 
   /** Where banners and (with {@code status(true)}) status lines go; silent by default. */
   public Hbload messages(PrintStream stream) {
-    messages = stream;
+    messages = notNull("stream", stream);
     return this;
   }
 
