@@ -68,8 +68,7 @@ public final class HlogMerge {
 
   private static MergedRun build(RunSpec spec, List<HlogFile> logs, int shards, List<Integer> missing) {
     long start = logs.stream().mapToLong(l -> l.number("startEpochMillis")).min().orElseThrow();
-    long end = logs.stream().mapToLong(l -> l.number("startEpochMillis") + l.number("runtimeMillis")).max()
-        .orElseThrow();
+    long end = logs.stream().mapToLong(HlogFile::endEpochMillis).max().orElseThrow();
     long operations = logs.stream().mapToLong(l -> l.number("operations")).sum();
     long maxLate = logs.stream().mapToLong(l -> l.number("startLateMillis")).max().orElse(0);
     // one streaming pass per log: the whole-run totals and the wall-clock series, never every interval at once

@@ -51,16 +51,14 @@ public final class HlogFile {
     Scan scan = new Scan(path);
     TextFile.forEachLine(path, MAX_LINE, scan::line);
     if (scan.metaLines == 0) { // an empty file
-      throw new SpecException(path + ": not an hbload hlog (no '#" + RunMetadata.PREFIX + "format="
-          + RunMetadata.FORMAT + "' line)");
+      throw notHbload(path);
     }
     boolean merged = scan.meta.containsKey("merged") && !scan.meta.containsKey("format");
     if (merged && !mergedAllowed) {
       throw new SpecException(path + ": a merged log; give the shards' own logs");
     }
     if (!merged && !RunMetadata.FORMAT.equals(scan.meta.get("format"))) {
-      throw new SpecException(path + ": not an hbload hlog (no '#" + RunMetadata.PREFIX + "format="
-          + RunMetadata.FORMAT + "' line)");
+      throw notHbload(path);
     }
     if (!scan.units) {
       throw new SpecException(path + ": values are not in nanoseconds (no '#UNITS: nanoseconds' line)");
@@ -83,6 +81,11 @@ public final class HlogFile {
 
   public boolean merged() {
     return !meta.containsKey("format");
+  }
+
+  /** When a shard's measured phase ended, wall clock. */
+  public long endEpochMillis() {
+    return number("startEpochMillis") + number("runtimeMillis");
   }
 
   /** When the measured phase started: its metadata, or for a merged log the log's start time (the merged run's). */
@@ -133,7 +136,7 @@ public final class HlogFile {
         throw new SpecException(path + ": '" + key + "' is negative: " + meta.get(key));
       }
     }
-    long end = number("startEpochMillis") + number("runtimeMillis");
+    long end = endEpochMillis();
     if (lastEndMillis > end + SLACK_MILLIS) {
       throw TextFile.bad(path, lastEndLine, "an interval ends at " + java.time.Instant.ofEpochMilli(lastEndMillis)
           + ", long after the run ended (" + java.time.Instant.ofEpochMilli(end) + "): a damaged timestamp");
@@ -172,6 +175,11 @@ public final class HlogFile {
     });
   }
 
+  private static SpecException notHbload(Path path) {
+    return new SpecException(path + ": not an hbload hlog (no '#" + RunMetadata.PREFIX + "format="
+        + RunMetadata.FORMAT + "' line)");
+  }
+
   private long nonNegative(String key, String v) {
     try {
       long n = Long.parseLong(v);
@@ -190,7 +198,6 @@ public final class HlogFile {
     final Map<String, String> meta = new LinkedHashMap<>();
     final Map<String, Long> counts = new LinkedHashMap<>();
     int metaLines;
-    long intervals;
     boolean units;
     long baseMillis = -1;
     long lastEndMillis = Long.MIN_VALUE;
@@ -260,7 +267,6 @@ public final class HlogFile {
       h.setTag(tag);
       h.setStartTimeStamp(startMillis);
       h.setEndTimeStamp(endMillis);
-      intervals++;
       if (!warmup(tag)) {
         counts.merge(tag, h.getTotalCount(), Long::sum);
       }

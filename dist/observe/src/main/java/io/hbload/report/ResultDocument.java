@@ -32,8 +32,9 @@ final class ResultDocument {
     if (!Files.isRegularFile(file)) {
       throw new SpecException(file + ": not a regular file");
     }
-    if (Files.size(file) > MAX_BYTES) {
-      throw new SpecException(file + ": " + Files.size(file) + " bytes, too large for an hbload JSON result");
+    long size = Files.size(file);
+    if (size > MAX_BYTES) {
+      throw new SpecException(file + ": " + size + " bytes, too large for an hbload JSON result");
     }
     byte[] bytes = Files.readAllBytes(file);
     JsonNode doc;
