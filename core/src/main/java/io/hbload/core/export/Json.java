@@ -1,75 +1,82 @@
 package io.hbload.core.export;
 
-import java.util.Iterator;
-import java.util.List;
-import java.util.Map;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.PrettyPrinter;
+import com.fasterxml.jackson.core.util.MinimalPrettyPrinter;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 
 /**
- * A minimal JSON writer for hbload's own result documents, so core needs no JSON library (JMH does the
- * same). Non-finite doubles are written as strings ("NaN"), as Jackson does by default. Stateless.
+ * The JSON core writes, through Jackson's streaming generator: jackson-core alone (no databind, no transitive
+ * dependencies), at the version the Hadoop client brings, so an embedding application gets one small jar more and
+ * hbload.jar still one Jackson. The escaping, the number text ({@code Double.toString}) and the non-finite doubles
+ * (the strings "NaN", "Infinity", Jackson's default) are Jackson's. Stateless, thread-safe.
  */
 public final class Json {
+  private static final JsonFactory FACTORY = new JsonFactory();
+  /** hbload's own documents: one line, {@code {"a": 1, "b": [2, 3]}}, as core wrote them by hand before. */
+  public static final PrettyPrinter ONE_LINE = new OneLine();
+
+  /** What fills one document. */
+  @FunctionalInterface
+  public interface Body {
+    void write(JsonGenerator g) throws IOException;
+  }
+
   private Json() {
   }
 
-  public static String quote(String s) {
-    StringBuilder sb = new StringBuilder(s.length() + 2).append('"');
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      switch (c) {
-        case '"' -> sb.append("\\\"");
-        case '\\' -> sb.append("\\\\");
-        case '\n' -> sb.append("\\n");
-        case '\r' -> sb.append("\\r");
-        case '\t' -> sb.append("\\t");
-        default -> {
-          if (c < 0x20) {
-            sb.append(String.format("\\u%04x", (int) c));
-          } else {
-            sb.append(c);
-          }
-        }
-      }
+  /** The document {@code body} writes, laid out by {@code printer}. */
+  public static String write(PrettyPrinter printer, Body body) {
+    StringWriter out = new StringWriter();
+    try (JsonGenerator g = FACTORY.createGenerator(out)) {
+      g.setPrettyPrinter(printer);
+      body.write(g);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // a StringWriter does not fail
     }
-    return sb.append('"').toString();
+    return out.toString();
   }
 
-  /** Numbers, booleans, strings, null, lists and string-keyed maps. */
-  public static String value(Object v) {
+  /**
+   * A value whose type a binding chose ({@code ReportLine}'s): numbers as numbers (a {@code Float} widened, as YCSB
+   * widens it), booleans, null, anything else as its string.
+   */
+  public static void value(JsonGenerator g, Object v) throws IOException {
     if (v == null) {
-      return "null";
+      g.writeNull();
+    } else if (v instanceof Double || v instanceof Float) {
+      g.writeNumber(((Number) v).doubleValue());
+    } else if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) {
+      g.writeNumber(((Number) v).longValue());
+    } else if (v instanceof Number n) {
+      g.writeNumber(n.toString()); // BigDecimal, AtomicLong...: their own text, as before
+    } else if (v instanceof Boolean b) {
+      g.writeBoolean(b);
+    } else {
+      g.writeString(v.toString());
     }
-    if (v instanceof Double d) {
-      return d.isNaN() || d.isInfinite() ? quote(d.toString()) : d.toString();
+  }
+
+  /** Jackson's minimal layout with a space after each ':' and ','; stateless, so one instance serves all. */
+  private static final class OneLine extends MinimalPrettyPrinter {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public void writeObjectFieldValueSeparator(JsonGenerator g) throws IOException {
+      g.writeRaw(": ");
     }
-    if (v instanceof Float f) {
-      return value((double) f);
+
+    @Override
+    public void writeObjectEntrySeparator(JsonGenerator g) throws IOException {
+      g.writeRaw(", ");
     }
-    if (v instanceof Number || v instanceof Boolean) {
-      return v.toString();
+
+    @Override
+    public void writeArrayValueSeparator(JsonGenerator g) throws IOException {
+      g.writeRaw(", ");
     }
-    if (v instanceof Map<?, ?> m) {
-      StringBuilder sb = new StringBuilder("{");
-      Iterator<? extends Map.Entry<?, ?>> it = m.entrySet().iterator();
-      while (it.hasNext()) {
-        Map.Entry<?, ?> e = it.next();
-        sb.append(quote(String.valueOf(e.getKey()))).append(": ").append(value(e.getValue()));
-        if (it.hasNext()) {
-          sb.append(", ");
-        }
-      }
-      return sb.append('}').toString();
-    }
-    if (v instanceof List<?> l) {
-      StringBuilder sb = new StringBuilder("[");
-      for (int i = 0; i < l.size(); i++) {
-        if (i > 0) {
-          sb.append(", ");
-        }
-        sb.append(value(l.get(i)));
-      }
-      return sb.append(']').toString();
-    }
-    return quote(v.toString());
   }
 }

@@ -1,14 +1,17 @@
 package io.hbload.core.export;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import io.hbload.core.binding.ReportLine;
 import io.hbload.core.measure.MeasurementTotals;
+import io.hbload.core.result.ClientInfo;
 import io.hbload.core.result.RunResult;
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -23,92 +26,125 @@ public final class JsonResult {
   }
 
   public static String render(RunResult r) {
-    Map<String, Object> doc = new LinkedHashMap<>();
-    doc.put("tool", "hbload");
-    doc.put("version", Version.get());
-    doc.put("phase", r.spec().phase().name().toLowerCase());
-    doc.put("binding", r.spec().binding());
-    doc.put("startTime", Instant.ofEpochMilli(r.startEpochMillis()).toString());
-    doc.put("threads", r.spec().threads());
-    doc.put("targetOpsPerSec", r.spec().targetOpsPerSec());
-    doc.put("runtimeMillis", r.runtimeMillis());
-    doc.put("operations", r.operations());
-    doc.put("throughputOpsPerSec", r.throughputOpsPerSec());
-    doc.put("errors", r.errorCount());
-    doc.put("longestCallMillis", r.longestCallMillis());
-    doc.put("completed", r.completed());
-    doc.put("stopReason", r.stopReason());
-    List<Object> ms = new ArrayList<>();
-    for (MeasurementTotals m : r.measurements()) {
-      Map<String, Object> o = new LinkedHashMap<>();
-      o.put("name", m.name());
-      o.put("operations", m.count());
-      o.put("serviceMicros", latency(m.service()));
-      o.put("intendedMicros", latency(m.intended()));
-      o.put("returns", m.returns());
-      ms.add(o);
-    }
-    doc.put("measurements", ms);
-    List<Object> gcs = new ArrayList<>();
-    r.gc().forEach(g -> gcs.add(Map.of("name", g.name(), "count", g.count(), "timeMillis", g.timeMillis())));
-    doc.put("gc", gcs);
-    List<Object> extra = new ArrayList<>();
-    Map<String, Object> warmup = new LinkedHashMap<>();
-    for (ReportLine l : r.extra()) {
-      if (l.metric().equals("WARMUP")) { // the warm-up is the phase's, not the binding's: its own object
-        warmup.put(l.measurement().equals("Operations") ? "operations" : "runtimeMillis", l.value());
-        continue;
+    return Json.write(Json.ONE_LINE, g -> {
+      g.writeStartObject();
+      g.writeStringField("tool", "hbload");
+      g.writeStringField("version", Version.get());
+      g.writeStringField("phase", r.spec().phase().name().toLowerCase());
+      g.writeStringField("binding", r.spec().binding());
+      g.writeStringField("startTime", Instant.ofEpochMilli(r.startEpochMillis()).toString());
+      g.writeNumberField("threads", r.spec().threads());
+      g.writeNumberField("targetOpsPerSec", r.spec().targetOpsPerSec());
+      g.writeNumberField("runtimeMillis", r.runtimeMillis());
+      g.writeNumberField("operations", r.operations());
+      g.writeNumberField("throughputOpsPerSec", r.throughputOpsPerSec());
+      g.writeNumberField("errors", r.errorCount());
+      g.writeNumberField("longestCallMillis", r.longestCallMillis());
+      g.writeBooleanField("completed", r.completed());
+      g.writeStringField("stopReason", r.stopReason());
+      g.writeArrayFieldStart("measurements");
+      for (MeasurementTotals m : r.measurements()) {
+        g.writeStartObject();
+        g.writeStringField("name", m.name());
+        g.writeNumberField("operations", m.count());
+        latency(g, "serviceMicros", m.service());
+        latency(g, "intendedMicros", m.intended());
+        g.writeObjectFieldStart("returns");
+        for (Map.Entry<String, Long> e : m.returns().entrySet()) {
+          g.writeNumberField(e.getKey(), e.getValue());
+        }
+        g.writeEndObject();
+        g.writeEndObject();
       }
-      Map<String, Object> o = new LinkedHashMap<>();
-      o.put("metric", l.metric());
-      o.put("measurement", l.measurement());
-      o.put("value", l.value());
-      extra.add(o);
-    }
-    doc.put("bindingMetrics", extra);
-    if (!warmup.isEmpty()) {
-      doc.put("warmup", warmup);
-    }
-    doc.put("client", client(r.client()));
-    doc.put("environment", environment());
-    doc.put("properties", new java.util.TreeMap<>(Redaction.settings(r.spec().properties())));
-    return Json.value(doc);
+      g.writeEndArray();
+      g.writeArrayFieldStart("gc");
+      for (RunResult.GcTotals c : r.gc()) {
+        g.writeStartObject();
+        g.writeStringField("name", c.name());
+        g.writeNumberField("count", c.count());
+        g.writeNumberField("timeMillis", c.timeMillis());
+        g.writeEndObject();
+      }
+      g.writeEndArray();
+      List<ReportLine> warmup = new ArrayList<>();
+      g.writeArrayFieldStart("bindingMetrics");
+      for (ReportLine l : r.extra()) {
+        if (l.metric().equals("WARMUP")) { // the warm-up is the phase's, not the binding's: its own object
+          warmup.add(l);
+          continue;
+        }
+        ReportWriter.record(g, l.metric(), l.measurement(), l.value());
+      }
+      g.writeEndArray();
+      if (!warmup.isEmpty()) {
+        g.writeObjectFieldStart("warmup");
+        for (ReportLine l : warmup) {
+          g.writeFieldName(l.measurement().equals("Operations") ? "operations" : "runtimeMillis");
+          Json.value(g, l.value());
+        }
+        g.writeEndObject();
+      }
+      client(g, r.client());
+      environment(g);
+      g.writeObjectFieldStart("properties");
+      for (Map.Entry<String, String> e : new TreeMap<>(Redaction.settings(r.spec().properties())).entrySet()) {
+        g.writeStringField(e.getKey(), e.getValue());
+      }
+      g.writeEndObject();
+      g.writeEndObject();
+    });
   }
 
   /** Which of the run's clients this is, and how its start lined up with the shared one. */
-  private static Map<String, Object> client(io.hbload.core.result.ClientInfo c) {
-    Map<String, Object> o = new LinkedHashMap<>();
-    o.put("shard", c.shard().index());
-    o.put("shards", c.shard().count());
-    o.put("host", c.host());
-    o.put("startAtEpochMillis", c.startAtEpochMillis());
-    o.put("startLateMillis", c.startLateMillis());
-    o.put("clock", "wall clock of this host; merged runs compare shards' windows in wall-clock time");
-    return o;
+  private static void client(JsonGenerator g, ClientInfo c) throws IOException {
+    g.writeObjectFieldStart("client");
+    g.writeNumberField("shard", c.shard().index());
+    g.writeNumberField("shards", c.shard().count());
+    g.writeStringField("host", c.host());
+    g.writeFieldName("startAtEpochMillis");
+    Json.value(g, c.startAtEpochMillis()); // null without --start-at
+    g.writeNumberField("startLateMillis", c.startLateMillis());
+    g.writeStringField("clock", "wall clock of this host; merged runs compare shards' windows in wall-clock time");
+    g.writeEndObject();
   }
 
-  private static Map<String, Object> latency(Histogram h) {
-    Map<String, Object> o = new LinkedHashMap<>();
+  /** Latency in microseconds; null figures when nothing was recorded. */
+  private static void latency(JsonGenerator g, String name, Histogram h) throws IOException {
+    g.writeObjectFieldStart(name);
     long n = h.getTotalCount();
-    o.put("count", n);
-    o.put("mean", n == 0 ? null : h.getMean() / 1000.0);
-    o.put("min", n == 0 ? null : h.getMinValue() / 1000.0);
-    o.put("max", n == 0 ? null : h.getMaxValue() / 1000.0);
+    g.writeNumberField("count", n);
+    micros(g, "mean", n == 0 ? null : h.getMean());
+    micros(g, "min", n == 0 ? null : (double) h.getMinValue());
+    micros(g, "max", n == 0 ? null : (double) h.getMaxValue());
     for (double p : PERCENTILES) {
-      o.put("p" + (p % 1 == 0 ? Long.toString((long) p) : Double.toString(p)),
-          n == 0 ? null : h.getValueAtPercentile(p) / 1000.0);
+      micros(g, "p" + (p % 1 == 0 ? Long.toString((long) p) : Double.toString(p)),
+          n == 0 ? null : (double) h.getValueAtPercentile(p));
     }
-    return o;
+    g.writeEndObject();
   }
 
-  private static Map<String, Object> environment() {
-    Map<String, Object> e = new LinkedHashMap<>();
-    e.put("javaVersion", System.getProperty("java.version"));
-    e.put("javaVm", System.getProperty("java.vm.name"));
-    e.put("jvmArgs", Redaction.jvmArguments(ManagementFactory.getRuntimeMXBean().getInputArguments()));
-    e.put("availableProcessors", Runtime.getRuntime().availableProcessors());
-    e.put("loadAverage", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
-    e.put("os", System.getProperty("os.name") + " " + System.getProperty("os.arch"));
-    return e;
+  private static void micros(JsonGenerator g, String name, Double nanos) throws IOException {
+    g.writeFieldName(name);
+    if (nanos == null) {
+      g.writeNull();
+    } else {
+      g.writeNumber(nanos / 1000.0);
+    }
   }
+
+  private static void environment(JsonGenerator g) throws IOException {
+    g.writeObjectFieldStart("environment");
+    g.writeStringField("javaVersion", System.getProperty("java.version"));
+    g.writeStringField("javaVm", System.getProperty("java.vm.name"));
+    g.writeArrayFieldStart("jvmArgs");
+    for (String a : Redaction.jvmArguments(ManagementFactory.getRuntimeMXBean().getInputArguments())) {
+      g.writeString(a);
+    }
+    g.writeEndArray();
+    g.writeNumberField("availableProcessors", Runtime.getRuntime().availableProcessors());
+    g.writeNumberField("loadAverage", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+    g.writeStringField("os", System.getProperty("os.name") + " " + System.getProperty("os.arch"));
+    g.writeEndObject();
+  }
+
 }

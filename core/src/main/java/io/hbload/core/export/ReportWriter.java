@@ -1,13 +1,16 @@
 package io.hbload.core.export;
 
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import io.hbload.core.parse.SpecParser;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.util.List;
 
 /**
  * Writes report records in the shape of YCSB's exporters: text lines ({@code [READ], Operations, 1525}),
- * JSONMeasurementsExporter's space-separated objects, or JSONArrayMeasurementsExporter's array. Numbers
- * print as Java prints them (YCSB's {@code Double.toString}). Stateless.
+ * JSONMeasurementsExporter's space-separated objects, or JSONArrayMeasurementsExporter's array, byte for byte as
+ * YCSB writes them. Numbers print as Java prints them (YCSB's {@code Double.toString}). Stateless.
  */
 public final class ReportWriter {
   private ReportWriter() {
@@ -22,23 +25,32 @@ public final class ReportWriter {
     out.flush();
   }
 
+  /**
+   * YCSB 0.17.0's exporters write through Jackson 1.9's default pretty printer; Jackson 2's lays out the same bytes:
+   * each field on its own line indented two spaces, {@code " : "}, root objects separated by a space, an array as
+   * {@code [ {...}, {...} ]}, no newline at the end.
+   */
   private static void json(List<ReportRecord> records, PrintStream out, boolean array) {
-    StringBuilder sb = new StringBuilder();
-    if (array) {
-      sb.append("[ ");
-    }
-    for (int i = 0; i < records.size(); i++) {
-      if (i > 0) {
-        sb.append(array ? ", " : " ");
+    out.print(Json.write(new DefaultPrettyPrinter(), g -> {
+      if (array) {
+        g.writeStartArray();
       }
-      ReportRecord r = records.get(i);
-      sb.append("{\"metric\" : ").append(Json.quote(r.metric()))
-          .append(", \"measurement\" : ").append(Json.quote(r.measurement()))
-          .append(", \"value\" : ").append(Json.value(r.value())).append('}');
-    }
-    if (array) {
-      sb.append(" ]");
-    }
-    out.print(sb);
+      for (ReportRecord r : records) {
+        record(g, r.metric(), r.measurement(), r.value());
+      }
+      if (array) {
+        g.writeEndArray();
+      }
+    }));
+  }
+
+  /** One {@code {"metric", "measurement", "value"}} object, YCSB's record (also the JSON result's binding metrics). */
+  static void record(JsonGenerator g, String metric, String measurement, Object value) throws IOException {
+    g.writeStartObject();
+    g.writeStringField("metric", metric);
+    g.writeStringField("measurement", measurement);
+    g.writeFieldName("value");
+    Json.value(g, value);
+    g.writeEndObject();
   }
 }

@@ -1,11 +1,11 @@
 package io.hbload.core.suite;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import io.hbload.core.export.Json;
+import java.io.IOException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * Renders a {@link SuiteTable} in the seed's shape (per workload: operations, throughput, avg / p95 / p99 ms, the
@@ -113,67 +113,83 @@ public final class SuiteTableFormat {
         f.add(c == null ? "" : num(c.l2HitRatio()));
         f.add(num(row.hitRatio().min()));
         f.add(num(row.hitRatio().max()));
-        sb.append(String.join(",", f)).append('\n');
+        sb.append(csvLine(f)).append('\n');
       }
     }
     return sb.toString();
   }
 
   public static String json(SuiteTable t) {
-    Map<String, Object> doc = new LinkedHashMap<>();
-    doc.put("tool", "hbload suite");
-    doc.put("rounds", t.rounds());
-    doc.put("discardedRounds", t.discard());
-    doc.put("complete", t.complete());
-    doc.put("legend", Map.of("summed", "percentiles of the kept rounds' histograms added together",
-        "meanOfRounds", "mean and spread (sample standard deviation) of each kept round's own figure"));
-    List<Object> rows = new ArrayList<>();
-    for (SuiteTable.Row row : t.rows()) {
-      Map<String, Object> r = new LinkedHashMap<>();
-      r.put("workload", row.workload());
-      r.put("keptRounds", row.keptRounds());
-      r.put("missingRounds", row.missingRounds());
-      r.put("operations", spread(row.operations()));
-      r.put("throughputOpsPerSec", spread(row.throughput()));
-      List<Object> ops = new ArrayList<>();
-      for (SuiteTable.Op op : row.ops()) {
-        Map<String, Object> o = new LinkedHashMap<>();
-        o.put("name", op.name());
-        o.put("operations", op.count());
-        o.put("summed", Map.of("avgMs", op.summedAvgMs(), "p95Ms", op.summedP95Ms(), "p99Ms", op.summedP99Ms()));
-        Map<String, Object> means = new LinkedHashMap<>();
-        means.put("avgMs", spread(op.perRoundAvgMs()));
-        means.put("p95Ms", spread(op.perRoundP95Ms()));
-        means.put("p99Ms", spread(op.perRoundP99Ms()));
-        o.put("meanOfRounds", means);
-        ops.add(o);
+    return Json.write(Json.ONE_LINE, g -> {
+      g.writeStartObject();
+      g.writeStringField("tool", "hbload suite");
+      g.writeNumberField("rounds", t.rounds());
+      g.writeNumberField("discardedRounds", t.discard());
+      g.writeBooleanField("complete", t.complete());
+      g.writeObjectFieldStart("legend");
+      g.writeStringField("summed", "percentiles of the kept rounds' histograms added together");
+      g.writeStringField("meanOfRounds", "mean and spread (sample standard deviation) of each kept round's own figure");
+      g.writeEndObject();
+      g.writeArrayFieldStart("workloads");
+      for (SuiteTable.Row row : t.rows()) {
+        g.writeStartObject();
+        g.writeStringField("workload", row.workload());
+        rounds(g, "keptRounds", row.keptRounds());
+        rounds(g, "missingRounds", row.missingRounds());
+        spread(g, "operations", row.operations());
+        spread(g, "throughputOpsPerSec", row.throughput());
+        g.writeArrayFieldStart("ops");
+        for (SuiteTable.Op op : row.ops()) {
+          g.writeStartObject();
+          g.writeStringField("name", op.name());
+          g.writeNumberField("operations", op.count());
+          g.writeObjectFieldStart("summed");
+          g.writeNumberField("avgMs", op.summedAvgMs());
+          g.writeNumberField("p95Ms", op.summedP95Ms());
+          g.writeNumberField("p99Ms", op.summedP99Ms());
+          g.writeEndObject();
+          g.writeObjectFieldStart("meanOfRounds");
+          spread(g, "avgMs", op.perRoundAvgMs());
+          spread(g, "p95Ms", op.perRoundP95Ms());
+          spread(g, "p99Ms", op.perRoundP99Ms());
+          g.writeEndObject();
+          g.writeEndObject();
+        }
+        g.writeEndArray();
+        if (row.cache() != null) {
+          CacheCounts c = row.cache();
+          g.writeObjectFieldStart("blockCache");
+          g.writeNumberField("hits", c.hits());
+          g.writeNumberField("misses", c.misses());
+          g.writeNumberField("hitRatio", c.hitRatio());
+          g.writeNumberField("l1HitRatio", c.l1HitRatio());
+          g.writeNumberField("l2HitRatio", c.l2HitRatio());
+          spread(g, "hitRatioPerRound", row.hitRatio());
+          g.writeEndObject();
+        }
+        g.writeEndObject();
       }
-      r.put("ops", ops);
-      if (row.cache() != null) {
-        CacheCounts c = row.cache();
-        Map<String, Object> cache = new LinkedHashMap<>();
-        cache.put("hits", c.hits());
-        cache.put("misses", c.misses());
-        cache.put("hitRatio", c.hitRatio());
-        cache.put("l1HitRatio", c.l1HitRatio());
-        cache.put("l2HitRatio", c.l2HitRatio());
-        cache.put("hitRatioPerRound", spread(row.hitRatio()));
-        r.put("blockCache", cache);
-      }
-      rows.add(r);
-    }
-    doc.put("workloads", rows);
-    return Json.value(doc);
+      g.writeEndArray();
+      g.writeEndObject();
+    });
   }
 
-  private static Map<String, Object> spread(Spread s) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("mean", s.mean());
-    m.put("min", s.min());
-    m.put("max", s.max());
-    m.put("sd", s.sd());
-    m.put("rounds", s.n());
-    return m;
+  private static void rounds(JsonGenerator g, String name, List<Integer> rounds) throws IOException {
+    g.writeArrayFieldStart(name);
+    for (int r : rounds) {
+      g.writeNumber(r);
+    }
+    g.writeEndArray();
+  }
+
+  private static void spread(JsonGenerator g, String name, Spread s) throws IOException {
+    g.writeObjectFieldStart(name);
+    g.writeNumberField("mean", s.mean());
+    g.writeNumberField("min", s.min());
+    g.writeNumberField("max", s.max());
+    g.writeNumberField("sd", s.sd());
+    g.writeNumberField("rounds", s.n());
+    g.writeEndObject();
   }
 
   private static List<List<String>> cells(SuiteTable t) {
@@ -216,6 +232,25 @@ public final class SuiteTableFormat {
       }
     }
     return out;
+  }
+
+  /**
+   * One CSV record, RFC 4180 quoted: a field holding a comma, a quote or a line break is put in quotes with its
+   * quotes doubled, any other is written as it is. Written here rather than with Commons CSV, which core does not
+   * have (only the mini YARN cluster brings it), for the one CSV hbload writes.
+   */
+  static String csvLine(List<String> fields) {
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < fields.size(); i++) {
+      String f = fields.get(i);
+      sb.append(i == 0 ? "" : ",");
+      if (f.indexOf(',') >= 0 || f.indexOf('"') >= 0 || f.indexOf('\n') >= 0 || f.indexOf('\r') >= 0) {
+        sb.append('"').append(f.replace("\"", "\"\"")).append('"');
+      } else {
+        sb.append(f);
+      }
+    }
+    return sb.toString();
   }
 
   private static String ms(double v) {

@@ -16,6 +16,7 @@ import io.hbload.core.parse.SpecParser;
 import io.hbload.core.result.RunResult;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,6 +27,9 @@ import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import site.ycsb.measurements.exporter.JSONArrayMeasurementsExporter;
+import site.ycsb.measurements.exporter.JSONMeasurementsExporter;
+import site.ycsb.measurements.exporter.MeasurementsExporter;
 
 /** The report, status line, JSON and HdrHistogram log, checked against YCSB 0.17.0's shapes. */
 class ReportFormatTest {
@@ -136,14 +140,55 @@ class ReportFormatTest {
     assertThat(array.get(0).get("measurement").asText()).isEqualTo("RunTime(ms)");
     out.reset();
     ReportWriter.write(YcsbReport.records(r), SpecParser.JSON_EXPORTER, new PrintStream(out, true));
-    assertThat(out.toString(StandardCharsets.UTF_8)).startsWith("{\"metric\" : \"OVERALL\", \"measurement\" : "
-        + "\"RunTime(ms)\", \"value\" : ").doesNotEndWith("\n");
+    assertThat(out.toString(StandardCharsets.UTF_8)).startsWith("{" + System.lineSeparator()
+        + "  \"metric\" : \"OVERALL\"," + System.lineSeparator() + "  \"measurement\" : \"RunTime(ms)\",")
+        .doesNotEndWith("\n");
     JsonNode doc = mapper.readTree(JsonResult.render(r));
     assertThat(doc.get("operations").asLong()).isEqualTo(200);
     JsonNode read = doc.get("measurements").get(0);
     assertThat(read.get("serviceMicros").has("p99.999")).isTrue();
     assertThat(read.get("intendedMicros").get("count").asLong()).isEqualTo(read.get("operations").asLong());
     assertThat(doc.get("environment").get("availableProcessors").asInt()).isPositive();
+  }
+
+  /**
+   * Both JSON exporters write what YCSB 0.17.0's own exporters (Jackson 1.9) write for the same records, byte for
+   * byte: a real run's report, and names a binding might report that need escaping (quote, backslash, control
+   * characters, a character outside the BMP) with the values YCSB's numbers take (int, long, double, NaN).
+   */
+  @Test
+  void jsonExportersWriteWhatYcsbsOwnExportersWrite() throws Exception {
+    List<ReportRecord> records = new ArrayList<>(YcsbReport.records(
+        workloadFile("a").binding("basic").operationCount(200).run()));
+    records.add(new ReportRecord("SAY \"HI\"\\", "tab\tnl\ncr\rbs\bff\f\u0001\u001f\u007f", 3));
+    records.add(new ReportRecord("EMOJI \ud83d\ude00 \u2028", "Max", 1234567890123L));
+    records.add(new ReportRecord("X", "NaN", Double.NaN));
+    records.add(new ReportRecord("X", "Inf", Double.NEGATIVE_INFINITY));
+    records.add(new ReportRecord("X", "small", 1e-5));
+    for (boolean array : new boolean[] {false, true}) {
+      ByteArrayOutputStream ours = new ByteArrayOutputStream();
+      ReportWriter.write(records, array ? SpecParser.JSON_ARRAY_EXPORTER : SpecParser.JSON_EXPORTER,
+          new PrintStream(ours, true, Charset.defaultCharset()));
+      assertThat(ours.toString(Charset.defaultCharset())).isEqualTo(ycsb(records, array));
+    }
+  }
+
+  /** What YCSB 0.17.0's exporter writes for the records, through its own write(int|long|double). */
+  private static String ycsb(List<ReportRecord> records, boolean array) throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    // YCSB's exporter writes through an OutputStreamWriter in the default charset, so ours is compared in that one
+    MeasurementsExporter e = array ? new JSONArrayMeasurementsExporter(out) : new JSONMeasurementsExporter(out);
+    for (ReportRecord r : records) {
+      if (r.value() instanceof Integer i) {
+        e.write(r.metric(), r.measurement(), i);
+      } else if (r.value() instanceof Long l) {
+        e.write(r.metric(), r.measurement(), l);
+      } else {
+        e.write(r.metric(), r.measurement(), ((Number) r.value()).doubleValue());
+      }
+    }
+    e.close();
+    return out.toString(Charset.defaultCharset());
   }
 
   static final Pattern STATUS = Pattern.compile(

@@ -133,4 +133,26 @@ class SuiteAggregatorTest {
         "\"hitRatio\":");
     assertThat(json.replaceAll("\\s", "")).contains("\"keptRounds\":[2,3]", "\"hitRatio\":0.945");
   }
+
+  /** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled; any other is left alone. */
+  @Test
+  void csvQuotesOnlyTheFieldsThatNeedIt() {
+    assertThat(SuiteTableFormat.csvLine(List.of("plain", "", "a,b", "say \"hi\"", "two\nlines", "cr\r", "1.5")))
+        .isEqualTo("plain,,\"a,b\",\"say \"\"hi\"\"\",\"two\nlines\",\"cr\r\",1.5");
+    // a workload file whose name holds a comma and a quote stays one field of its row
+    List<RoundRun> runs = List.of(run("w,\"1\"", 1, 1000, reads(10, 1), null), run("w,\"1\"", 2, 1000, reads(10, 1), null));
+    List<String> csv = SuiteTableFormat.csv(SuiteAggregator.aggregate(List.of("w,\"1\""), 2, 1, runs)).lines().toList();
+    assertThat(csv.get(1)).startsWith("\"w,\"\"1\"\"\",2,,10,10,10,");
+    assertThat(csv.get(0).split(",", -1)).hasSize(26);
+  }
+
+  /** The suite JSON's keys come in the order written, every time (the legend's and summed's came from Map.of). */
+  @Test
+  void suiteJsonKeysComeInAFixedOrder() {
+    String json = SuiteTableFormat.json(SuiteAggregator.aggregate(List.of("c"), 3, 1, runs()));
+    assertThat(json).startsWith("{\"tool\": \"hbload suite\", \"rounds\": 3, \"discardedRounds\": 1, "
+        + "\"complete\": true, \"legend\": {\"summed\": ").contains("\"summed\": {\"avgMs\": ")
+        .containsPattern("\"p95Ms\": [0-9.]+, \"p99Ms\": [0-9.]+}, \"meanOfRounds\": \\{\"avgMs\": \\{\"mean\": ")
+        .contains("\"l2HitRatio\": \"NaN\"");
+  }
 }

@@ -1,0 +1,62 @@
+package io.hbload.core.export;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.math.BigDecimal;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+/** The layout of hbload's own documents and the values a binding may report, read back by a JSON parser. */
+class JsonTest {
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  private static String doc(String name, Object value) {
+    return Json.write(Json.ONE_LINE, g -> {
+      g.writeStartObject();
+      g.writeFieldName(name);
+      Json.value(g, value);
+      g.writeArrayFieldStart("list");
+      g.writeNumber(1);
+      g.writeNumber(2);
+      g.writeEndArray();
+      g.writeObjectFieldStart("empty");
+      g.writeEndObject();
+      g.writeEndObject();
+    });
+  }
+
+  @Test
+  void oneLineWithASpaceAfterEachColonAndComma() {
+    assertThat(doc("a", 1)).isEqualTo("{\"a\": 1, \"list\": [1, 2], \"empty\": {}}");
+  }
+
+  @Test
+  void stringsThatNeedEscapingReadBackAsWritten() throws Exception {
+    String tricky = "quote \" backslash \\ nl \n cr \r tab \t bs \b ff \f nul \u0000 us \u001f del \u007f "
+        + "ls \u2028 emoji \ud83d\ude00 slash /";
+    String json = doc(tricky, tricky);
+    assertThat(json).doesNotContainPattern("[\\x00-\\x1f]").contains("\\u0000", "\\u001F", "\\\"", "\\\\", "\\n",
+        "\ud83d\ude00");
+    JsonNode read = MAPPER.readTree(json);
+    assertThat(read.fieldNames().next()).isEqualTo(tricky);
+    assertThat(read.get(tricky).asText()).isEqualTo(tricky);
+  }
+
+  @Test
+  void nonFiniteDoublesAreStringsAndOtherNumbersKeepTheirText() throws Exception {
+    assertThat(doc("v", Double.NaN)).startsWith("{\"v\": \"NaN\",");
+    assertThat(doc("v", Double.POSITIVE_INFINITY)).startsWith("{\"v\": \"Infinity\",");
+    assertThat(doc("v", 0.1f)).startsWith("{\"v\": " + (double) 0.1f + ",");
+    assertThat(doc("v", 2.5)).startsWith("{\"v\": 2.5,");
+    assertThat(doc("v", 1e20)).startsWith("{\"v\": 1.0E20,");
+    assertThat(doc("v", Long.MIN_VALUE)).startsWith("{\"v\": " + Long.MIN_VALUE + ",");
+    assertThat(doc("v", new BigDecimal("1.50"))).startsWith("{\"v\": 1.50,");
+    assertThat(doc("v", new AtomicLong(7))).startsWith("{\"v\": 7,");
+    assertThat(doc("v", true)).startsWith("{\"v\": true,");
+    assertThat(doc("v", null)).startsWith("{\"v\": null,");
+    assertThat(doc("v", java.time.Duration.ofSeconds(1))).startsWith("{\"v\": \"PT1S\",");
+    assertThat(MAPPER.readTree(doc("v", 1e20)).get("v").asDouble()).isEqualTo(1e20);
+  }
+}
