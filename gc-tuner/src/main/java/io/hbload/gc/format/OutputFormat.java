@@ -1,15 +1,13 @@
 package io.hbload.gc.format;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import io.hbload.gc.ByteSize;
 import io.hbload.gc.InvalidInputException;
 import io.hbload.gc.Explanation;
 import io.hbload.gc.TuningInput;
 import io.hbload.gc.TuningResult;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
+import java.io.IOException;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * How the options are printed. With {@code explain}, the text formats get the reasoning as {@code #} comment lines
@@ -50,7 +48,7 @@ public enum OutputFormat {
     JSON("json") {
         @Override
         String body(TuningResult r) {
-            return Json.write(toMap(r)) + "\n";
+            return IndentedJson.write(g -> json(g, r)) + "\n";
         }
     };
 
@@ -93,46 +91,56 @@ public enum OutputFormat {
         throw new InvalidInputException("unknown format '" + name + "' (use opts, hbase-env, jvm-options, json)");
     }
 
-    static Map<String, Object> toMap(TuningResult r) {
+    static void json(JsonGenerator g, TuningResult r) throws IOException {
         TuningInput in = r.input();
-        Map<String, Object> inputs = new LinkedHashMap<>();
-        inputs.put("heap", ByteSize.format(in.heapBytes()));
-        inputs.put("heapBytes", in.heapBytes());
-        inputs.put("cpus", in.cpus());
-        inputs.put("pauseMillis", in.pauseMillis());
-        inputs.put("jdk", in.jdk().feature());
-        inputs.put("evacuationRateGBps", in.evacuationRateGibPerSec());
-        inputs.put("evacuationRateSource", in.evacuationRateSource());
-        inputs.put("bucketCacheBytes", in.bucketCacheBytes());
-        inputs.put("gcLogFile", in.gcLogFile());
-        inputs.put("machineMemoryBytes", in.machineMemoryBytes());
+        g.writeStartObject();
+        g.writeNumberField("jdk", in.jdk().feature());
+        g.writeStringField("heap", ByteSize.format(in.heapBytes()));
+        g.writeNumberField("cpus", in.cpus());
+        g.writeArrayFieldStart("options");
+        for (String o : r.optionTexts()) {
+            g.writeString(o);
+        }
+        g.writeEndArray();
+
+        g.writeObjectFieldStart("inputs");
+        g.writeStringField("heap", ByteSize.format(in.heapBytes()));
+        g.writeNumberField("heapBytes", in.heapBytes());
+        g.writeNumberField("cpus", in.cpus());
+        g.writeNumberField("pauseMillis", in.pauseMillis());
+        g.writeNumberField("jdk", in.jdk().feature());
+        IndentedJson.number(g, "evacuationRateGBps", in.evacuationRateGibPerSec());
+        g.writeStringField("evacuationRateSource", in.evacuationRateSource());
+        g.writeNumberField("bucketCacheBytes", in.bucketCacheBytes());
+        g.writeStringField("gcLogFile", in.gcLogFile());
+        g.writeNumberField("machineMemoryBytes", in.machineMemoryBytes());
+        g.writeEndObject();
 
         TuningResult.Derived d = r.derived();
-        Map<String, Object> derived = new LinkedHashMap<>();
-        derived.put("parallelGCThreads", d.parallelGcThreads());
-        derived.put("concGCThreads", d.concGcThreads());
-        derived.put("g1NewSizePercent", d.g1NewSizePercent());
-        derived.put("edenTarget", ByteSize.format(d.edenTargetBytes()));
-        derived.put("regionSize", ByteSize.format(d.regionSizeBytes()));
-        derived.put("maxDirectMemorySize", d.maxDirectMemoryBytes() == 0 ? null : ByteSize.format(d.maxDirectMemoryBytes()));
+        g.writeObjectFieldStart("derived");
+        g.writeNumberField("parallelGCThreads", d.parallelGcThreads());
+        g.writeNumberField("concGCThreads", d.concGcThreads());
+        g.writeNumberField("g1NewSizePercent", d.g1NewSizePercent());
+        g.writeStringField("edenTarget", ByteSize.format(d.edenTargetBytes()));
+        g.writeStringField("regionSize", ByteSize.format(d.regionSizeBytes()));
+        g.writeStringField("maxDirectMemorySize",
+                d.maxDirectMemoryBytes() == 0 ? null : ByteSize.format(d.maxDirectMemoryBytes()));
+        g.writeEndObject();
 
-        List<Object> explanations = new ArrayList<>();
+        g.writeArrayFieldStart("explanations");
         for (Explanation e : r.explanations()) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("rule", e.rule());
-            m.put("decision", e.decision());
-            m.put("source", e.source());
-            explanations.add(m);
+            g.writeStartObject();
+            g.writeStringField("rule", e.rule());
+            g.writeStringField("decision", e.decision());
+            g.writeStringField("source", e.source());
+            g.writeEndObject();
         }
-        Map<String, Object> root = new LinkedHashMap<>();
-        root.put("jdk", in.jdk().feature());
-        root.put("heap", ByteSize.format(in.heapBytes()));
-        root.put("cpus", in.cpus());
-        root.put("options", r.optionTexts());
-        root.put("inputs", inputs);
-        root.put("derived", derived);
-        root.put("explanations", explanations);
-        root.put("warnings", r.warnings());
-        return root;
+        g.writeEndArray();
+        g.writeArrayFieldStart("warnings");
+        for (String w : r.warnings()) {
+            g.writeString(w);
+        }
+        g.writeEndArray();
+        g.writeEndObject();
     }
 }

@@ -7,7 +7,6 @@ import io.hbload.gc.TuningInput;
 import io.hbload.gc.TuningResult;
 import io.hbload.gc.tune.GcTuner;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class OutputFormatTest {
@@ -59,9 +58,33 @@ class OutputFormatTest {
     }
 
     @Test
-    void jsonEscapes() {
-        assertThat(Json.write(Map.of("a\"b", List.of("x\\y\n", 1, true, Double.NaN))))
-                .isEqualTo("{\n  \"a\\\"b\": [\n    \"x\\\\y\\n\",\n    1,\n    true,\n    null\n  ]\n}");
+    void jsonEscapesAndKeepsItsLayout() {
+        String json = IndentedJson.write(g -> {
+            g.writeStartObject();
+            g.writeArrayFieldStart("a\"b");
+            g.writeString("x\\y\n");
+            g.writeNumber(1);
+            g.writeBoolean(true);
+            g.writeEndArray();
+            IndentedJson.number(g, "nan", Double.NaN);
+            IndentedJson.number(g, "inf", Double.NEGATIVE_INFINITY);
+            g.writeStringField("ctl", "\u0001\t\u001f \ud83d\ude00");
+            g.writeObjectFieldStart("empty");
+            g.writeEndObject();
+            g.writeArrayFieldStart("none");
+            g.writeEndArray();
+            g.writeEndObject();
+        });
+        assertThat(json).isEqualTo("{\n  \"a\\\"b\": [\n    \"x\\\\y\\n\",\n    1,\n    true\n  ],\n  \"nan\": null,\n"
+                + "  \"inf\": null,\n  \"ctl\": \"\\u0001\\t\\u001F \ud83d\ude00\",\n  \"empty\": {},\n  \"none\": []\n}");
+    }
+
+    @Test
+    void jsonOfAResultKeepsTheLayoutScriptsRead() {
+        TuningResult small = GcTuner.tune(TuningInput.builder().heap("8g").cpus(8).jdk(17).build());
+        String json = OutputFormat.JSON.render(small, false);
+        assertThat(json).startsWith("{\n  \"jdk\": 17,\n  \"heap\": \"8g\",\n  \"cpus\": 8,\n  \"options\": [\n    \"")
+                .endsWith("\n}\n").contains("\n  \"inputs\": {\n    \"heap\": \"8g\",\n", "\n  \"warnings\": [");
     }
 
     @Test
