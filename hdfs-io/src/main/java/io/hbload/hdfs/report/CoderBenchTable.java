@@ -66,17 +66,27 @@ public final class CoderBenchTable {
 
   public static String json(CoderBench.Report report) {
     CoderBench.Settings s = report.settings();
-    StringBuilder out = new StringBuilder();
-    out.append(String.format(Locale.ROOT,
-        "{\"k\": %d, \"p\": %d, \"cellBytes\": %d, \"workingSetBytes\": %d, \"seconds\": %.3f, \"agree\": %s, \"isal\": \"%s\", \"results\": [",
-        s.dataUnits(), s.parityUnits(), s.cellBytes(), s.workingSetBytes(), s.seconds(), report.agree(),
-        JsonReport.escaped(IsalLibrary.status())));
-    for (int i = 0; i < report.measurements().size(); i++) {
-      CoderBench.Measurement m = report.measurements().get(i);
-      out.append(i == 0 ? "\n  " : ",\n  ").append(String.format(Locale.ROOT,
-          "{\"coder\": \"%s\", \"buffers\": \"%s\", \"workingSet\": \"%s\", \"encodeGBps\": %.4f, \"decodeGBps\": %.4f}",
-          m.coder(), m.buffers(), m.workingSet(), m.encodeGBps(), m.decodeGBps()));
-    }
-    return out.append("\n]}\n").toString();
+    return RowsJson.write(g -> {
+      g.writeStartObject();
+      g.writeNumberField("k", s.dataUnits());
+      g.writeNumberField("p", s.parityUnits());
+      g.writeNumberField("cellBytes", s.cellBytes());
+      g.writeNumberField("workingSetBytes", s.workingSetBytes());
+      RowsJson.fixed(g, "seconds", s.seconds(), 3);
+      g.writeBooleanField("agree", report.agree());
+      g.writeStringField("isal", IsalLibrary.status());
+      g.writeArrayFieldStart("results");
+      for (CoderBench.Measurement m : report.measurements()) {
+        g.writeStartObject();
+        g.writeStringField("coder", m.coder());
+        g.writeStringField("buffers", m.buffers());
+        g.writeStringField("workingSet", m.workingSet());
+        RowsJson.fixed(g, "encodeGBps", m.encodeGBps(), 4);
+        RowsJson.fixed(g, "decodeGBps", m.decodeGBps(), 4);
+        g.writeEndObject();
+      }
+      g.writeEndArray();
+      g.writeEndObject();
+    });
   }
 }
