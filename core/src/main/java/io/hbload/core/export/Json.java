@@ -3,21 +3,48 @@ package io.hbload.core.export;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.PrettyPrinter;
-import com.fasterxml.jackson.core.util.MinimalPrettyPrinter;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.util.Locale;
 
 /**
- * The JSON core writes, through Jackson's streaming generator: jackson-core alone (no databind, no transitive
+ * Every JSON document hbload writes (the result, YCSB's exporters, the suite table; gc-tune's and dfsio's through
+ * their modules), through Jackson's streaming generator: jackson-core alone (no databind, no transitive
  * dependencies), at the version the Hadoop client brings, so an embedding application gets one small jar more and
- * hbload.jar still one Jackson. The escaping, the number text ({@code Double.toString}) and the non-finite doubles
- * (the strings "NaN", "Infinity", Jackson's default) are Jackson's. Stateless, thread-safe.
+ * hbload.jar still one Jackson. The escaping and the number text ({@code Double.toString}) are Jackson's; only the
+ * layouts, which users and scripts already read, are hbload's. Stateless, thread-safe.
  */
 public final class Json {
   private static final JsonFactory FACTORY = new JsonFactory();
-  /** hbload's own documents: one line, {@code {"a": 1, "b": [2, 3]}}, as core wrote them by hand before. */
-  public static final PrettyPrinter ONE_LINE = new OneLine();
+  private static final DefaultIndenter TWO_SPACES = new DefaultIndenter("  ", "\n");
+
+  /** Where the line breaks go. Every layout but YCSB's writes {@code "key": value}. */
+  public enum Layout {
+    /** One line, a space after each ':' and ',': {@code {"a": 1, "b": [2, 3]}} (hbload's result and suite). */
+    ONE_LINE,
+    /** A member or element a line, indented two spaces a level, {@code {}} when empty (gc-tune's json). */
+    INDENTED,
+    /** An array's elements a line each, indented two spaces; objects on one line (dfsio's: a pass a line). */
+    ROWS,
+    /**
+     * YCSB 0.17.0's JSON exporters: Jackson 1.9's default pretty printer, which Jackson 2's lays out byte for byte
+     * ({@code "key" : value} a line, root values separated by a space, {@code [ {...}, {...} ]}).
+     */
+    YCSB;
+
+    /** A new printer: Jackson's printers count the nesting, so one serves one document. */
+    PrettyPrinter printer() {
+      return switch (this) {
+        case ONE_LINE -> new Spaced(false, false);
+        case INDENTED -> new Spaced(true, true);
+        case ROWS -> new Spaced(false, true);
+        case YCSB -> new DefaultPrettyPrinter();
+      };
+    }
+  }
 
   /** What fills one document. */
   @FunctionalInterface
@@ -28,11 +55,11 @@ public final class Json {
   private Json() {
   }
 
-  /** The document {@code body} writes, laid out by {@code printer}. */
-  public static String write(PrettyPrinter printer, Body body) {
+  /** The document {@code body} writes, laid out as {@code layout} says. */
+  public static String write(Layout layout, Body body) {
     StringWriter out = new StringWriter();
     try (JsonGenerator g = FACTORY.createGenerator(out)) {
-      g.setPrettyPrinter(printer);
+      g.setPrettyPrinter(layout.printer());
       body.write(g);
     } catch (IOException e) {
       throw new UncheckedIOException(e); // a StringWriter does not fail
@@ -42,7 +69,8 @@ public final class Json {
 
   /**
    * A value whose type a binding chose ({@code ReportLine}'s): numbers as numbers (a {@code Float} widened, as YCSB
-   * widens it), booleans, null, anything else as its string.
+   * widens it; NaN and the infinities as the strings "NaN", "Infinity", Jackson's default), booleans, null, anything
+   * else as its string.
    */
   public static void value(JsonGenerator g, Object v) throws IOException {
     if (v == null) {
@@ -60,9 +88,45 @@ public final class Json {
     }
   }
 
-  /** Jackson's minimal layout with a space after each ':' and ','; stateless, so one instance serves all. */
-  private static final class OneLine extends MinimalPrettyPrinter {
+  /** A figure, or null when it is not finite (gc-tune's and dfsio's documents never had "NaN" strings). */
+  public static void finiteOrNull(JsonGenerator g, String name, double value) throws IOException {
+    if (Double.isFinite(value)) {
+      g.writeNumberField(name, value);
+    } else {
+      g.writeNullField(name);
+    }
+  }
+
+  /** A figure with {@code decimals} digits after the point, or null when it is not finite. */
+  public static void fixed(JsonGenerator g, String name, double value, int decimals) throws IOException {
+    if (Double.isFinite(value)) {
+      g.writeFieldName(name);
+      g.writeNumber(String.format(Locale.ROOT, "%." + decimals + "f", value));
+    } else {
+      g.writeNullField(name);
+    }
+  }
+
+  /**
+   * Jackson's default printer with {@code ": "} for its {@code " : "}, {@code ", "} between members or elements kept
+   * on one line, and {@code {}} / {@code []} for its {@code { }} / {@code [ ]}. Not thread-safe: one per document.
+   */
+  private static final class Spaced extends DefaultPrettyPrinter {
     private static final long serialVersionUID = 1L;
+    private final boolean objectsOnLines;
+    private final boolean arraysOnLines;
+
+    Spaced(boolean objectsOnLines, boolean arraysOnLines) {
+      this.objectsOnLines = objectsOnLines;
+      this.arraysOnLines = arraysOnLines;
+      indentObjectsWith(objectsOnLines ? TWO_SPACES : NopIndenter.instance);
+      indentArraysWith(arraysOnLines ? TWO_SPACES : NopIndenter.instance);
+    }
+
+    @Override
+    public DefaultPrettyPrinter createInstance() {
+      return new Spaced(objectsOnLines, arraysOnLines);
+    }
 
     @Override
     public void writeObjectFieldValueSeparator(JsonGenerator g) throws IOException {
@@ -71,12 +135,42 @@ public final class Json {
 
     @Override
     public void writeObjectEntrySeparator(JsonGenerator g) throws IOException {
-      g.writeRaw(", ");
+      separate(g, _objectIndenter);
     }
 
     @Override
     public void writeArrayValueSeparator(JsonGenerator g) throws IOException {
-      g.writeRaw(", ");
+      separate(g, _arrayIndenter);
+    }
+
+    @Override
+    public void writeEndObject(JsonGenerator g, int entries) throws IOException {
+      close(g, _objectIndenter, entries, '}');
+    }
+
+    @Override
+    public void writeEndArray(JsonGenerator g, int values) throws IOException {
+      close(g, _arrayIndenter, values, ']');
+    }
+
+    private void separate(JsonGenerator g, Indenter indenter) throws IOException {
+      if (indenter.isInline()) {
+        g.writeRaw(", ");
+      } else {
+        g.writeRaw(',');
+        indenter.writeIndentation(g, _nesting);
+      }
+    }
+
+    /** Back one level; the closing bracket on a line of its own unless nothing was in between. */
+    private void close(JsonGenerator g, Indenter indenter, int members, char bracket) throws IOException {
+      if (!indenter.isInline()) {
+        _nesting--;
+      }
+      if (members > 0) {
+        indenter.writeIndentation(g, _nesting);
+      }
+      g.writeRaw(bracket);
     }
   }
 }

@@ -26,7 +26,7 @@ public final class JsonResult {
   }
 
   public static String render(RunResult r) {
-    return Json.write(Json.ONE_LINE, g -> {
+    return Json.write(Json.Layout.ONE_LINE, g -> {
       g.writeStartObject();
       g.writeStringField("tool", "hbload");
       g.writeStringField("version", Version.get());

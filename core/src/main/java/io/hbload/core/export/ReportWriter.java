@@ -1,7 +1,6 @@
 package io.hbload.core.export;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import io.hbload.core.parse.SpecParser;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -31,7 +30,7 @@ public final class ReportWriter {
    * {@code [ {...}, {...} ]}, no newline at the end.
    */
   private static void json(List<ReportRecord> records, PrintStream out, boolean array) {
-    out.print(Json.write(new DefaultPrettyPrinter(), g -> {
+    out.print(Json.write(Json.Layout.YCSB, g -> {
       if (array) {
         g.writeStartArray();
       }

@@ -120,7 +120,7 @@ public final class SuiteTableFormat {
   }
 
   public static String json(SuiteTable t) {
-    return Json.write(Json.ONE_LINE, g -> {
+    return Json.write(Json.Layout.ONE_LINE, g -> {
       g.writeStartObject();
       g.writeStringField("tool", "hbload suite");
       g.writeNumberField("rounds", t.rounds());

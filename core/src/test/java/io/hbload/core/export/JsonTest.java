@@ -13,7 +13,7 @@ class JsonTest {
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
   private static String doc(String name, Object value) {
-    return Json.write(Json.ONE_LINE, g -> {
+    return Json.write(Json.Layout.ONE_LINE, g -> {
       g.writeStartObject();
       g.writeFieldName(name);
       Json.value(g, value);
@@ -58,5 +58,50 @@ class JsonTest {
     assertThat(doc("v", null)).startsWith("{\"v\": null,");
     assertThat(doc("v", java.time.Duration.ofSeconds(1))).startsWith("{\"v\": \"PT1S\",");
     assertThat(MAPPER.readTree(doc("v", 1e20)).get("v").asDouble()).isEqualTo(1e20);
+  }
+
+  private static String nested(Json.Layout layout) {
+    return Json.write(layout, g -> {
+      g.writeStartObject();
+      g.writeNumberField("a", 1);
+      g.writeArrayFieldStart("rows");
+      g.writeStartObject();
+      g.writeNumberField("x", 1);
+      g.writeStringField("y", "z");
+      g.writeEndObject();
+      g.writeStartObject();
+      g.writeEndObject();
+      g.writeEndArray();
+      g.writeArrayFieldStart("none");
+      g.writeEndArray();
+      g.writeEndObject();
+    });
+  }
+
+  @Test
+  void eachLayoutPutsTheLineBreaksWhereItsReadersExpectThem() {
+    assertThat(nested(Json.Layout.ONE_LINE)).isEqualTo("{\"a\": 1, \"rows\": [{\"x\": 1, \"y\": \"z\"}, {}], \"none\": []}");
+    assertThat(nested(Json.Layout.INDENTED)).isEqualTo("{\n  \"a\": 1,\n  \"rows\": [\n    {\n      \"x\": 1,\n"
+        + "      \"y\": \"z\"\n    },\n    {}\n  ],\n  \"none\": []\n}");
+    assertThat(nested(Json.Layout.ROWS)).isEqualTo("{\"a\": 1, \"rows\": [\n  {\"x\": 1, \"y\": \"z\"},\n  {}\n], "
+        + "\"none\": []}");
+    String nl = System.lineSeparator();
+    assertThat(nested(Json.Layout.YCSB)).isEqualTo("{" + nl + "  \"a\" : 1," + nl + "  \"rows\" : [ {" + nl
+        + "    \"x\" : 1," + nl + "    \"y\" : \"z\"" + nl + "  }, { } ]," + nl + "  \"none\" : [ ]" + nl + "}");
+  }
+
+  @Test
+  void finiteOrNullAndFixedDecimals() {
+    String json = Json.write(Json.Layout.ONE_LINE, g -> {
+      g.writeStartObject();
+      Json.finiteOrNull(g, "a", 0.5);
+      Json.finiteOrNull(g, "b", Double.NaN);
+      Json.fixed(g, "c", 2.0 / 3, 4);
+      Json.fixed(g, "d", 1.00005, 4);
+      Json.fixed(g, "e", Double.POSITIVE_INFINITY, 3);
+      g.writeEndObject();
+    });
+    assertThat(json).isEqualTo("{\"a\": 0.5, \"b\": null, \"c\": 0.6667, \"d\": " + String.format(java.util.Locale.ROOT,
+        "%.4f", 1.00005) + ", \"e\": null}");
   }
 }

@@ -1,6 +1,7 @@
 package io.hbload.gc.format;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import io.hbload.core.export.Json;
 import io.hbload.gc.ByteSize;
 import io.hbload.gc.InvalidInputException;
 import io.hbload.gc.Explanation;
@@ -48,7 +49,7 @@ public enum OutputFormat {
     JSON("json") {
         @Override
         String body(TuningResult r) {
-            return IndentedJson.write(g -> json(g, r)) + "\n";
+            return Json.write(Json.Layout.INDENTED, g -> json(g, r)) + "\n";
         }
     };
 
@@ -109,7 +110,7 @@ public enum OutputFormat {
         g.writeNumberField("cpus", in.cpus());
         g.writeNumberField("pauseMillis", in.pauseMillis());
         g.writeNumberField("jdk", in.jdk().feature());
-        IndentedJson.number(g, "evacuationRateGBps", in.evacuationRateGibPerSec());
+        Json.finiteOrNull(g, "evacuationRateGBps", in.evacuationRateGibPerSec());
         g.writeStringField("evacuationRateSource", in.evacuationRateSource());
         g.writeNumberField("bucketCacheBytes", in.bucketCacheBytes());
         g.writeStringField("gcLogFile", in.gcLogFile());

@@ -3,6 +3,7 @@ package io.hbload.gc.format;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.hbload.core.export.Json;
 import io.hbload.gc.TuningInput;
 import io.hbload.gc.TuningResult;
 import io.hbload.gc.tune.GcTuner;
@@ -59,15 +60,15 @@ class OutputFormatTest {
 
     @Test
     void jsonEscapesAndKeepsItsLayout() {
-        String json = IndentedJson.write(g -> {
+        String json = Json.write(Json.Layout.INDENTED, g -> {
             g.writeStartObject();
             g.writeArrayFieldStart("a\"b");
             g.writeString("x\\y\n");
             g.writeNumber(1);
             g.writeBoolean(true);
             g.writeEndArray();
-            IndentedJson.number(g, "nan", Double.NaN);
-            IndentedJson.number(g, "inf", Double.NEGATIVE_INFINITY);
+            Json.finiteOrNull(g, "nan", Double.NaN);
+            Json.finiteOrNull(g, "inf", Double.NEGATIVE_INFINITY);
             g.writeStringField("ctl", "\u0001\t\u001f \ud83d\ude00");
             g.writeObjectFieldStart("empty");
             g.writeEndObject();

@@ -1,5 +1,6 @@
 package io.hbload.hdfs.report;
 
+import io.hbload.core.export.Json;
 import io.hbload.hdfs.coder.CoderBench;
 import io.hbload.hdfs.coder.IsalLibrary;
 import io.hbload.hdfs.config.BadInputException;
@@ -66,13 +67,13 @@ public final class CoderBenchTable {
 
   public static String json(CoderBench.Report report) {
     CoderBench.Settings s = report.settings();
-    return RowsJson.write(g -> {
+    return Json.write(Json.Layout.ROWS, g -> {
       g.writeStartObject();
       g.writeNumberField("k", s.dataUnits());
       g.writeNumberField("p", s.parityUnits());
       g.writeNumberField("cellBytes", s.cellBytes());
       g.writeNumberField("workingSetBytes", s.workingSetBytes());
-      RowsJson.fixed(g, "seconds", s.seconds(), 3);
+      Json.fixed(g, "seconds", s.seconds(), 3);
       g.writeBooleanField("agree", report.agree());
       g.writeStringField("isal", IsalLibrary.status());
       g.writeArrayFieldStart("results");
@@ -81,12 +82,12 @@ public final class CoderBenchTable {
         g.writeStringField("coder", m.coder());
         g.writeStringField("buffers", m.buffers());
         g.writeStringField("workingSet", m.workingSet());
-        RowsJson.fixed(g, "encodeGBps", m.encodeGBps(), 4);
-        RowsJson.fixed(g, "decodeGBps", m.decodeGBps(), 4);
+        Json.fixed(g, "encodeGBps", m.encodeGBps(), 4);
+        Json.fixed(g, "decodeGBps", m.decodeGBps(), 4);
         g.writeEndObject();
       }
       g.writeEndArray();
       g.writeEndObject();
-    });
+    }) + "\n";
   }
 }

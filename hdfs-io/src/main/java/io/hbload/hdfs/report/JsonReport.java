@@ -1,5 +1,6 @@
 package io.hbload.hdfs.report;
 
+import io.hbload.core.export.Json;
 import io.hbload.hdfs.coder.IsalLibrary;
 import java.util.List;
 
@@ -12,7 +13,7 @@ public final class JsonReport {
   private JsonReport() {}
 
   public static String render(List<RunResult> runs) {
-    return RowsJson.write(g -> {
+    return Json.write(Json.Layout.ROWS, g -> {
       g.writeStartArray();
       for (RunResult r : runs) {
         g.writeStartObject();
@@ -25,22 +26,22 @@ public final class JsonReport {
         g.writeNumberField("files", r.files());
         g.writeNumberField("bytes", r.bytes());
         g.writeNumberField("wallNanos", r.wallNanos());
-        RowsJson.fixed(g, "aggregateMiBps", r.aggregateMiBps(), 4);
-        RowsJson.fixed(g, "throughputMiBps", r.throughputMiBps(), 4);
-        RowsJson.fixed(g, "avgIoRateMiBps", r.avgIoRateMiBps(), 4);
-        RowsJson.fixed(g, "ioRateStdDev", r.ioRateStdDev(), 4);
-        RowsJson.fixed(g, "cpuCores", r.cpuCores(), 4);
+        Json.fixed(g, "aggregateMiBps", r.aggregateMiBps(), 4);
+        Json.fixed(g, "throughputMiBps", r.throughputMiBps(), 4);
+        Json.fixed(g, "avgIoRateMiBps", r.avgIoRateMiBps(), 4);
+        Json.fixed(g, "ioRateStdDev", r.ioRateStdDev(), 4);
+        Json.fixed(g, "cpuCores", r.cpuCores(), 4);
         g.writeNumberField("erasureCodedBytes", r.erasureCodedBytes());
         g.writeNumberField("ecDecodeMillis", r.ecDecodeMillis());
         g.writeNumberField("isalEncodeNanos", r.isalEncodeNanos());
         g.writeNumberField("isalDecodeNanos", r.isalDecodeNanos());
         g.writeNumberField("mismatchedBytes", r.mismatchedBytes());
         g.writeNumberField("dataNodesDown", r.dataNodesDown());
-        RowsJson.fixed(g, "load1Start", r.load1Start(), 4);
-        RowsJson.fixed(g, "load1End", r.load1End(), 4);
+        Json.fixed(g, "load1Start", r.load1Start(), 4);
+        Json.fixed(g, "load1End", r.load1End(), 4);
         g.writeEndObject();
       }
       g.writeEndArray();
-    });
+    }) + "\n";
   }
 }

@@ -36,7 +36,7 @@ class JsonReportTest {
     assertThat(read.get("target").asText()).isEqualTo(TRICKY);
     assertThat(read.get("isal").asText()).isEqualTo(IsalLibrary.status());
     assertThat(read.get("cpuCores").decimalValue()).isEqualByComparingTo("1.125");
-    assertThat(JsonReport.render(List.of())).isEqualTo("[\n]\n");
+    assertThat(JsonReport.render(List.of())).isEqualTo("[]\n");
   }
 
   @Test
