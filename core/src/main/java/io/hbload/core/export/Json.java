@@ -2,6 +2,8 @@ package io.hbload.core.export;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.PrettyPrinter;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
@@ -15,9 +17,17 @@ import java.util.Locale;
  * their modules), through Jackson's streaming generator: jackson-core alone (no databind, no transitive
  * dependencies), at the version the Hadoop client brings, so an embedding application gets one small jar more and
  * hbload.jar still one Jackson. The escaping and the number text ({@code Double.toString}) are Jackson's; only the
- * layouts, which users and scripts already read, are hbload's. Stateless, thread-safe.
+ * layouts, which users and scripts already read, are hbload's; and the limits within which hbload reads JSON.
+ * Stateless, thread-safe.
  */
 public final class Json {
+  /**
+   * Largest JSON document hbload reads (a result of its own, a RegionServer's {@code /jmx} answer): those are
+   * kilobytes, so this only stops a wrong file or a hostile server from filling the heap.
+   */
+  public static final long MAX_READ_BYTES = 64L << 20;
+  /** Deepest nesting hbload reads: it writes four levels, {@code /jmx} answers about five. */
+  public static final int MAX_READ_DEPTH = 32;
   private static final JsonFactory FACTORY = new JsonFactory();
   private static final DefaultIndenter TWO_SPACES = new DefaultIndenter("  ", "\n");
 
@@ -105,6 +115,27 @@ public final class Json {
     } else {
       g.writeNullField(name);
     }
+  }
+
+  /**
+   * Whether {@code doc} nests deeper than {@link #MAX_READ_DEPTH}, found by walking its tokens iteratively: the
+   * Jackson the Hadoop client brings (2.12) has no read limits and its tree reader recurses, so a document nested
+   * 100k deep would be a StackOverflowError. Call before reading a tree.
+   *
+   * @throws IOException when {@code doc} is not JSON
+   */
+  public static boolean nestedTooDeep(byte[] doc) throws IOException {
+    try (JsonParser p = FACTORY.createParser(doc)) {
+      int depth = 0;
+      for (JsonToken t; (t = p.nextToken()) != null; ) {
+        if (t.isStructStart() && ++depth > MAX_READ_DEPTH) {
+          return true;
+        } else if (t.isStructEnd()) {
+          depth--;
+        }
+      }
+    }
+    return false;
   }
 
   /**

@@ -1,10 +1,9 @@
 package io.hbload.report;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hbload.core.config.SpecException;
+import io.hbload.core.export.Json;
 import io.hbload.core.read.HlogFile;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -14,15 +13,14 @@ import java.time.format.DateTimeParseException;
 
 /**
  * A {@code --json} result read back for a report, checked before anything is drawn from it: bounded in size and
- * nesting (the Jackson the Hadoop client brings, 2.12, has no read limits, and its tree reader recurses: a document
- * nested 100k deep would be a StackOverflowError), of the shape hbload writes, with finite figures, and paired only
+ * nesting ({@link Json#nestedTooDeep}), of the shape hbload writes, with finite figures, and paired only
  * with logs of the same run. Every problem is a {@link SpecException} naming the file. Stateless.
  */
 final class ResultDocument {
   /** Largest document accepted: a run's result is kilobytes (its properties and a line per measurement). */
-  static final long MAX_BYTES = 64L << 20;
+  static final long MAX_BYTES = Json.MAX_READ_BYTES;
   /** Deepest nesting accepted: hbload writes four levels. */
-  static final int MAX_DEPTH = 32;
+  static final int MAX_DEPTH = Json.MAX_READ_DEPTH;
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private ResultDocument() {
@@ -39,7 +37,7 @@ final class ResultDocument {
     byte[] bytes = Files.readAllBytes(file);
     JsonNode doc;
     try {
-      if (tooDeep(bytes)) {
+      if (Json.nestedTooDeep(bytes)) {
         throw new SpecException(file + ": not an hbload JSON result: nested deeper than " + MAX_DEPTH + " levels");
       }
       doc = JSON.readTree(bytes);
@@ -115,20 +113,5 @@ final class ResultDocument {
 
   private static SpecException shape(Path file, String field, String expected) {
     return new SpecException(file + ": not an hbload JSON result: '" + field + "' is not " + expected);
-  }
-
-  /** Walks the tokens (iteratively, unlike the tree reader) and refuses a document nested deeper than hbload's. */
-  private static boolean tooDeep(byte[] bytes) throws IOException {
-    try (JsonParser p = JSON.getFactory().createParser(bytes)) {
-      int depth = 0;
-      for (JsonToken t; (t = p.nextToken()) != null; ) {
-        if (t.isStructStart() && ++depth > MAX_DEPTH) {
-          return true;
-        } else if (t.isStructEnd()) {
-          depth--;
-        }
-      }
-    }
-    return false;
   }
 }

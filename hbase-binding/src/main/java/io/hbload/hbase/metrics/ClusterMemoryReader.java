@@ -1,15 +1,10 @@
 package io.hbload.hbase.metrics;
 
 import io.hbload.hbase.sizing.ClusterMemory;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Reads what a cluster's RegionServers can cache, for {@code hbload plan}: heap, L1 and L2 block-cache capacity,
@@ -23,7 +18,6 @@ public final class ClusterMemoryReader {
   private static final String SERVER_BEAN = BlockCacheReader.BEAN;
   /** HBase's key for the memstore's share of the heap (MemorySizeUtil's, which is server code). */
   private static final String MEMSTORE_SIZE_KEY = "hbase.regionserver.global.memstore.size";
-  private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   private ClusterMemoryReader() {
   }
@@ -59,49 +53,37 @@ public final class ClusterMemoryReader {
     long l2 = 0;
     long host = 0;
     for (String hp : infoServers) {
-      String memory = get(hp, "java.lang:type=Memory");
-      String server = get(hp, SERVER_BEAN);
-      String os = get(hp, "java.lang:type=OperatingSystem");
-      heap += number(memory, "\"HeapMemoryUsage\"\\s*:\\s*\\{[^}]*\"max\"\\s*:\\s*(\\d+)", hp, "HeapMemoryUsage.max");
-      l1 += number(server, "\"l1CacheSize\"\\s*:\\s*(\\d+)", hp, "l1CacheSize")
-          + number(server, "\"l1CacheFreeSize\"\\s*:\\s*(\\d+)", hp, "l1CacheFreeSize");
-      l2 += optional(server, "\"l2CacheSize\"\\s*:\\s*(\\d+)") + optional(server, "\"l2CacheFreeSize\"\\s*:\\s*(\\d+)");
-      long total = optional(os, "\"TotalMemorySize\"\\s*:\\s*(\\d+)");
-      host += total > 0 ? total : optional(os, "\"TotalPhysicalMemorySize\"\\s*:\\s*(\\d+)");
+      JsonNode memory = get(hp, "java.lang:type=Memory");
+      JsonNode server = get(hp, SERVER_BEAN);
+      JsonNode os = get(hp, "java.lang:type=OperatingSystem");
+      heap += required(memory.path("HeapMemoryUsage").path("max"), hp, "HeapMemoryUsage.max");
+      l1 += required(server.path("l1CacheSize"), hp, "l1CacheSize")
+          + required(server.path("l1CacheFreeSize"), hp, "l1CacheFreeSize");
+      l2 += optional(server.path("l2CacheSize")) + optional(server.path("l2CacheFreeSize"));
+      long total = optional(os.path("TotalMemorySize"));
+      host += total > 0 ? total : optional(os.path("TotalPhysicalMemorySize"));
     }
     int n = infoServers.size();
     return new ClusterMemory(n, heap / n, l1 / n, l2 / n, (long) (memstoreFraction * heap / n), host / n,
         "/jmx of " + n + " RegionServer(s)");
   }
 
-  private static String get(String hostPort, String bean) throws IOException {
-    URI uri = URI.create("http://" + hostPort + "/jmx?qry=" + bean.replace("=", "%3D").replace(",", "%2C")
-        .replace(":", "%3A"));
-    try {
-      HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(),
-          HttpResponse.BodyHandlers.ofString());
-      if (r.statusCode() != 200) {
-        throw new IOException(uri + " answered HTTP " + r.statusCode());
-      }
-      return r.body();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted reading " + uri, e);
-    }
+  private static JsonNode get(String hostPort, String bean) throws IOException {
+    return JmxAnswer.bean(URI.create("http://" + hostPort + "/jmx?qry=" + bean.replace("=", "%3D").replace(",", "%2C")
+        .replace(":", "%3A")));
   }
 
-  private static long number(String json, String pattern, String server, String what) throws IOException {
-    Matcher m = Pattern.compile(pattern).matcher(json);
-    if (!m.find()) {
+  private static long required(JsonNode value, String server, String what) throws IOException {
+    long v = JmxAnswer.count(value);
+    if (v < 0) {
       throw new IOException(server + "/jmx has no " + what + " (the RegionServer's metrics may not be published"
           + " yet: try again in 10 s)");
     }
-    return Long.parseLong(m.group(1));
+    return v;
   }
 
-  private static long optional(String json, String pattern) {
-    Matcher m = Pattern.compile(pattern).matcher(json);
-    return m.find() ? Long.parseLong(m.group(1)) : 0;
+  private static long optional(JsonNode value) {
+    return Math.max(0, JmxAnswer.count(value));
   }
 
   /** This host's physical memory. */

@@ -26,7 +26,7 @@ class BlockCacheReportTest {
   }
 
   @Test
-  void parsesRegionServerJmxJson() {
+  void parsesRegionServerJmxJson() throws Exception {
     String json = """
         { "beans" : [ { "name" : "Hadoop:service=HBase,name=RegionServer,sub=Server",
             "blockCacheHitCount" : 1396189, "blockCacheMissCount" : 3441, "l1CacheHitCount" : 1396189,
