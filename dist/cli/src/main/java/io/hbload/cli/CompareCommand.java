@@ -1,0 +1,141 @@
+package io.hbload.cli;
+
+import io.hbload.cli.contract.ExitCode;
+import io.hbload.core.config.OutputPaths;
+import io.hbload.core.export.ResultFiles;
+import io.hbload.report.ResultDocument;
+import io.hbload.report.compare.Comparer;
+import io.hbload.report.compare.ComparisonReport;
+import io.hbload.report.compare.Side;
+import io.hbload.report.compare.SideReader;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code hbload compare A B}: per operation, B's figures against A's with a 95 % interval for the ratio and a verdict;
+ * exit 1 with {@code --fail-if-slower PCT} when B is slower than A by more than PCT with 95 % confidence.
+ */
+@Command(name = "compare", mixinStandardHelpOptions = true, versionProvider = HbloadCommand.VersionProvider.class,
+    description = {"Compare two results: throughput and latency percentiles side by side, the ratio B/A with its 95 %"
+        + " confidence interval and a verdict (faster, slower, or no difference this data can detect).",
+        "A side is a run's --json (its --hlog beside it or named in it), a suite's --out directory (its kept"
+            + " rounds) or a dfsio --json; several, comma-separated, are its rounds."})
+final class CompareCommand implements Callable<Integer> {
+  @Spec
+  CommandLine.Model.CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "A", description = "The baseline: FILE.json, SUITE-DIR or a,b,c")
+  String a;
+
+  @Parameters(index = "1", paramLabel = "B", description = "The candidate, compared against A")
+  String b;
+
+  @Option(names = "--json", paramLabel = "FILE", description = "Also write the comparison as JSON")
+  Path json;
+
+  @Option(names = "--fail-if-slower", paramLabel = "PCT",
+      description = "Exit 1 when B is slower than A by more than PCT percent with 95 % confidence (any figure)")
+  Double failIfSlower;
+
+  @Option(names = "--force", description = "Compare sides that are not comparable (other workload, record count,"
+      + " operation mix), listing the differences")
+  boolean force;
+
+  @Option(names = "--seed", defaultValue = "1", description = "The bootstrap's seed (default: ${DEFAULT-VALUE})")
+  long seed;
+
+  @Option(names = "--resamples", defaultValue = "2000",
+      description = "Bootstrap resamples, 200 to 100000 (default: ${DEFAULT-VALUE})")
+  int resamples;
+
+  @Override
+  public Integer call() throws IOException {
+    if (resamples < 200 || resamples > 100_000) {
+      throw bad("--resamples must be 200 to 100000, not " + resamples);
+    }
+    if (failIfSlower != null && !(failIfSlower >= 0 && failIfSlower < 100)) {
+      throw bad("--fail-if-slower must be a percentage from 0 to below 100, not " + failIfSlower);
+    }
+    List<Path> inputsA = paths(a);
+    List<Path> inputsB = paths(b);
+    if (json != null) {
+      List<Path> all = new ArrayList<>(inputsA);
+      all.addAll(inputsB);
+      checkOutput(json, all);
+    }
+    Side sa = SideReader.read("A", inputsA);
+    Side sb = SideReader.read("B", inputsB);
+    if (json != null) { // the logs found beside the JSON files are inputs too
+      List<Path> all = new ArrayList<>(sa.inputs());
+      all.addAll(sb.inputs());
+      checkOutput(json, all);
+    }
+    ComparisonReport report = Comparer.compare(sa, sb, new Comparer.Settings(seed, resamples, force));
+    PrintWriter out = spec.commandLine().getOut();
+    out.print(report.text());
+    out.flush();
+    if (json != null) {
+      byte[] bytes = report.json();
+      ResultFiles.write(json, o -> o.write(bytes));
+    }
+    if (failIfSlower != null && report.slowerBeyond(failIfSlower)) {
+      spec.commandLine().getErr().println("hbload compare: B is slower than A by more than " + failIfSlower
+          + "% with 95 % confidence");
+      return ExitCode.FAILURE;
+    }
+    return ExitCode.OK;
+  }
+
+  private List<Path> paths(String side) {
+    List<Path> out = new ArrayList<>();
+    for (String p : Arrays.asList(side.split(","))) {
+      if (p.isBlank()) {
+        throw bad("an empty path in '" + side + "'");
+      }
+      Path path = Path.of(p);
+      if (!Files.isReadable(path)) {
+        throw bad("cannot read " + path);
+      }
+      out.add(path);
+    }
+    return out;
+  }
+
+  /** The writers' rules: a writable place, never one of the inputs, never a file hbload did not write. */
+  private void checkOutput(Path target, List<Path> inputs) throws IOException {
+    String problem = OutputPaths.problem(target);
+    if (problem == null) {
+      problem = OutputPaths.clash(target, inputs);
+    }
+    if (problem == null && Files.isRegularFile(target) && !writtenByCompare(target)) {
+      problem = "cannot write " + target + ": it exists and is not a comparison hbload wrote; remove it or name"
+          + " another file";
+    }
+    if (problem != null) {
+      throw bad(problem);
+    }
+  }
+
+  private static boolean writtenByCompare(Path target) throws IOException {
+    try {
+      return ResultDocument.readTree(target).path("command").asText().equals("compare");
+    } catch (RuntimeException e) { // not JSON, too large: not ours
+      return false;
+    }
+  }
+
+  private CommandLine.ParameterException bad(String message) {
+    return new CommandLine.ParameterException(spec.commandLine(), message);
+  }
+}
