@@ -72,14 +72,14 @@ final class CompareCommand implements Callable<Integer> {
     if (json != null) {
       List<Path> all = new ArrayList<>(inputsA);
       all.addAll(inputsB);
-      checkOutput(json, all);
+      checkOutput(json, all, false);
     }
     Side sa = SideReader.read("A", inputsA);
     Side sb = SideReader.read("B", inputsB);
     if (json != null) { // the logs found beside the JSON files are inputs too
       List<Path> all = new ArrayList<>(sa.inputs());
       all.addAll(sb.inputs());
-      checkOutput(json, all);
+      checkOutput(json, all, true);
     }
     ComparisonReport report = Comparer.compare(sa, sb, new Comparer.Settings(seed, resamples, force));
     PrintWriter out = spec.commandLine().getOut();
@@ -112,13 +112,16 @@ final class CompareCommand implements Callable<Integer> {
     return out;
   }
 
-  /** The writers' rules: a writable place, never one of the inputs, never a file hbload did not write. */
-  private void checkOutput(Path target, List<Path> inputs) throws IOException {
+  /**
+   * The writers' rules: a writable place, never one of the inputs, never a file hbload did not write. Checked before
+   * the sides are read (a bad path fails at once) and again once the logs found beside them are known inputs too.
+   */
+  private void checkOutput(Path target, List<Path> inputs, boolean inputsComplete) throws IOException {
     String problem = OutputPaths.problem(target);
     if (problem == null) {
       problem = OutputPaths.clash(target, inputs);
     }
-    if (problem == null && Files.isRegularFile(target) && !writtenByCompare(target)) {
+    if (problem == null && inputsComplete && Files.isRegularFile(target) && !writtenByCompare(target)) {
       problem = "cannot write " + target + ": it exists and is not a comparison hbload wrote; remove it or name"
           + " another file";
     }

@@ -73,6 +73,8 @@ class BadInputContractTest {
         Arguments.of(List.of("run"), "-w a -db basic --shard 2/2"),
         Arguments.of(List.of("load"), "-w a -db basic --start-at tomorrow"),
         Arguments.of(List.of("merge"), "/nonexistent/run-0.hlog"),
+        Arguments.of(List.of("compare"), "/nonexistent/a.json /nonexistent/b.json"),
+        Arguments.of(List.of("compare"), "only-one.json"),
         // mapreduce: every one of these must be refused before any cluster starts
         Arguments.of(List.of("mapreduce"), "nosuchcommand"),
         Arguments.of(List.of("mapreduce", "run"), "-w a --clients 0"),
@@ -211,6 +213,19 @@ class BadInputContractTest {
         "report {dir}/deep.json -o {dir}/page.html",
         "report {dir}/shape.json {dir}/r.hlog -o {dir}/page.html",
         "report {dir}/r.json {dir}/zeros.hlog -o {dir}/page.html",
+        // compare: missing, foreign or damaged inputs, and outputs that are inputs or files hbload did not write
+        "compare {dir}/missing.json {dir}/r.json",
+        "compare {dir}/r.json {dir}/existing.txt",
+        "compare {dir}/shape.json {dir}/r.json",
+        "compare {dir}/deep.json {dir}/r.json",
+        "compare {dir}/r.json {dir}/s0.hlog",
+        "compare {dir}/r.json {dir}/r.json --json {dir}/r.json",
+        "compare {dir}/r.json {dir}/r.json --json {dir}/r.hlog",
+        "compare {dir}/r.json {dir}/r.json --json {dir}/existing.txt",
+        "compare {dir}/r.json {dir}/r.json --json {dir}/nodir/c.json",
+        "compare {dir}/r.json {dir}/r.json --resamples 5",
+        "compare {dir}/r.json {dir}/r.json --fail-if-slower -3",
+        "compare {dir}/r.json {dir} --json {dir}/c.json",
         // dfsio, refused before the embedded MiniDFSCluster starts
         "dfsio write --result-log {dir}/r.log --size lots",
         "dfsio write --result-log {dir}/r.log -n 0",
