@@ -74,8 +74,8 @@ final class CompareCommand implements Callable<Integer> {
       all.addAll(inputsB);
       checkOutput(json, all, false);
     }
-    Side sa = SideReader.read("A", inputsA);
-    Side sb = SideReader.read("B", inputsB);
+    Side sa = SideReader.read(a, inputsA);
+    Side sb = SideReader.read(b, inputsB);
     if (json != null) { // the logs found beside the JSON files are inputs too
       List<Path> all = new ArrayList<>(sa.inputs());
       all.addAll(sb.inputs());

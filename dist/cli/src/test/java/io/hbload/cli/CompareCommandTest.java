@@ -151,4 +151,28 @@ class CompareCommandTest {
     assertThat(oneWorkload.exit()).as("a run against a suite of two workloads").isEqualTo(ExitCode.BAD_INPUT);
     assertThat(oneWorkload.err()).contains("A holds run; B holds a, c");
   }
+
+  /** Replication against erasure coding, each a real dfsio write on its own embedded cluster, its --json a side. */
+  @Test
+  void dfsioResultsAreComparedPerPhaseWithThePolicyAsAnEnvironmentDifference(@TempDir Path dir) throws Exception {
+    Path replication = dfsio(dir, "replication", "--policy", "REPLICATION");
+    Path ec = dfsio(dir, "ec", "--policy", "RS-3-2-1024k");
+    CommandOutput o = compare(replication.toString(), ec.toString());
+    assertThat(o.exit()).as(o.err()).isZero();
+    assertThat(o.out()).contains("environment: policy: A \"REPLICATION").contains("B \"RS-3-2-1024k\"")
+        .contains("write (4 vs 4)").contains("interval: files: one pass a side").contains("avgIoRate MiB/s");
+    CommandOutput rounds = compare(replication + "," + replication, ec + "," + ec);
+    assertThat(rounds.out()).contains("interval: rounds: 2 vs 2 passes");
+    CommandOutput mixed = compare(replication.toString(), file("aa-a.json"));
+    assertThat(mixed.exit()).isEqualTo(ExitCode.BAD_INPUT);
+    assertThat(mixed.err()).contains("A holds dfsio results, B load/run");
+  }
+
+  private static Path dfsio(Path dir, String name, String... more) throws Exception {
+    List<String> argv = new ArrayList<>(List.of("dfsio", "write", "--files", "4", "--size", "1m", "--format", "json"));
+    argv.addAll(List.of(more));
+    CommandOutput o = CommandOutput.of(HbloadCommand.commandLine(), argv.toArray(new String[0]));
+    assertThat(o.exit()).as(o.err()).isZero();
+    return Files.writeString(dir.resolve(name + ".json"), o.out());
+  }
 }

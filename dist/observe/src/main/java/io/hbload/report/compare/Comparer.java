@@ -200,7 +200,6 @@ public final class Comparer {
     } else {
       fields.put("policy", "/policy");
       fields.put("coder", "/coder");
-      fields.put("isal", "/isal");
       fields.put("target", "/target");
       fields.put("datanodes down", "/dataNodesDown");
     }
@@ -215,10 +214,14 @@ public final class Comparer {
     });
     String load = kind == Side.Kind.RUN ? "/environment/loadAverage" : "/load1Start";
     if (a.at(load).isNumber() || b.at(load).isNumber()) {
-      out.add(prefix + "load average at the end of the run: A " + a.at(load).asText("-") + ", B "
-          + b.at(load).asText("-"));
+      out.add(prefix + (kind == Side.Kind.RUN ? "load average at the end of the run" : "load average at the start")
+          + ": A " + loadAverage(a.at(load)) + ", B " + loadAverage(b.at(load)));
     }
     return out;
+  }
+
+  private static String loadAverage(JsonNode v) {
+    return v.isNumber() ? String.format(Locale.ROOT, "%.2f", v.asDouble()) : "-";
   }
 
   private static void runs(String group, List<Round> ra, List<Round> rb, Settings settings,

@@ -89,7 +89,8 @@ public record ComparisonReport(String a, String b, long seed, int resamples, Lis
       out.append("environment: ").append(e).append('\n');
     }
     for (Operation o : operations) {
-      out.append('\n').append(o.group().equals(SideReader.RUN_GROUP) ? "" : "[" + o.group() + "] ")
+      boolean plain = o.group().equals(SideReader.RUN_GROUP) || o.group().equals(o.operation());
+      out.append('\n').append(plain ? "" : "[" + o.group() + "] ")
           .append(o.operation()).append(" (").append(o.countA()).append(" vs ").append(o.countB()).append(")\n");
       out.append("  interval: ").append(o.method()).append(": ").append(o.why()).append('\n');
       out.append(String.format(Locale.ROOT, "  %-18s %12s %12s %8s %19s  %s%n", "metric", "A", "B", "B/A",

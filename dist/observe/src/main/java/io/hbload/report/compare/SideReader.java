@@ -26,7 +26,8 @@ import org.HdrHistogram.Histogram;
  *     sharded run is a run;</li>
  * <li>a suite's {@code --out} directory: the rounds its manifest lists as done, but the discarded warm-up rounds, one
  *     group per workload;</li>
- * <li>a dfsio {@code --json}: one group per pass (phase and storage policy).</li>
+ * <li>a dfsio {@code --json}: one group per pass (its phase; and its storage policy where a result holds several passes
+ *     of one phase).</li>
  * </ul>
  * Several inputs on a side are its rounds. Stateless.
  */
@@ -171,7 +172,11 @@ public final class SideReader {
           throw notDfsio(file, rate);
         }
       }
-      String group = pass.path("phase").asText() + " " + pass.path("policy").asText();
+      // by phase, so that replication and erasure coding compare; by policy too where one result holds both
+      String phase = pass.path("phase").asText();
+      long samePhase = java.util.stream.StreamSupport.stream(doc.spliterator(), false)
+          .filter(p -> p.path("phase").asText().equals(phase)).count();
+      String group = samePhase > 1 ? phase + " " + pass.path("policy").asText() : phase;
       groups.computeIfAbsent(group, g -> new ArrayList<>()).add(new Round(file.getFileName() + "#" + i, pass,
           Map.of()));
     }
