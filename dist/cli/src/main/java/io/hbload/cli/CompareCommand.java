@@ -4,12 +4,14 @@ import io.hbload.cli.contract.ExitCode;
 import io.hbload.core.config.OutputPaths;
 import io.hbload.core.export.ResultFiles;
 import io.hbload.report.ResultDocument;
+import io.hbload.report.compare.ComparisonHtml;
 import io.hbload.report.compare.Comparer;
 import io.hbload.report.compare.ComparisonReport;
 import io.hbload.report.compare.Side;
 import io.hbload.report.compare.SideReader;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -44,6 +46,10 @@ final class CompareCommand implements Callable<Integer> {
   @Option(names = "--json", paramLabel = "FILE", description = "Also write the comparison as JSON")
   Path json;
 
+  @Option(names = "--html", paramLabel = "FILE",
+      description = "Also write an offline HTML page: the spectra of A and B with their bands, throughput, the table")
+  Path html;
+
   @Option(names = "--fail-if-slower", paramLabel = "PCT",
       description = "Exit 1 when B is slower than A by more than PCT percent with 95 % confidence (any figure)")
   Double failIfSlower;
@@ -69,25 +75,38 @@ final class CompareCommand implements Callable<Integer> {
     }
     List<Path> inputsA = paths(a);
     List<Path> inputsB = paths(b);
-    if (json != null) {
+    List<Path> outputs = new ArrayList<>();
+    for (Path p : new Path[] {json, html}) {
+      if (p != null) {
+        outputs.add(p);
+      }
+    }
+    if (json != null && html != null && OutputPaths.clash(json, List.of(html)) != null) {
+      throw bad("--json and --html name the same file " + json);
+    }
+    for (Path out : outputs) {
       List<Path> all = new ArrayList<>(inputsA);
       all.addAll(inputsB);
-      checkOutput(json, all, false);
+      checkOutput(out, all, false);
     }
     Side sa = SideReader.read(a, inputsA);
     Side sb = SideReader.read(b, inputsB);
-    if (json != null) { // the logs found beside the JSON files are inputs too
+    for (Path out : outputs) { // the logs found beside the JSON files are inputs too
       List<Path> all = new ArrayList<>(sa.inputs());
       all.addAll(sb.inputs());
-      checkOutput(json, all, true);
+      checkOutput(out, all, true);
     }
-    ComparisonReport report = Comparer.compare(sa, sb, new Comparer.Settings(seed, resamples, force));
+    ComparisonReport report = Comparer.compare(sa, sb, new Comparer.Settings(seed, resamples, force, html != null));
     PrintWriter out = spec.commandLine().getOut();
     out.print(report.text());
     out.flush();
     if (json != null) {
       byte[] bytes = report.json();
       ResultFiles.write(json, o -> o.write(bytes));
+    }
+    if (html != null) {
+      byte[] page = ComparisonHtml.render(report).getBytes(StandardCharsets.UTF_8);
+      ResultFiles.write(html, o -> o.write(page));
     }
     if (failIfSlower != null && report.slowerBeyond(failIfSlower)) {
       spec.commandLine().getErr().println("hbload compare: B is slower than A by more than " + failIfSlower
@@ -131,6 +150,15 @@ final class CompareCommand implements Callable<Integer> {
   }
 
   private static boolean writtenByCompare(Path target) throws IOException {
+    if (target.getFileName().toString().matches(".*\\.html?$")) { // the page names its command in its title
+      try (java.io.BufferedReader r = Files.newBufferedReader(target, StandardCharsets.UTF_8)) {
+        char[] head = new char[512];
+        int n = r.read(head);
+        return n > 0 && new String(head, 0, n).contains("<title>hbload compare: ");
+      } catch (java.nio.charset.CharacterCodingException e) {
+        return false;
+      }
+    }
     try {
       return ResultDocument.readTree(target).path("command").asText().equals("compare");
     } catch (RuntimeException e) { // not JSON, too large: not ours

@@ -226,6 +226,8 @@ class BadInputContractTest {
         "compare {dir}/r.json {dir}/r.json --resamples 5",
         "compare {dir}/r.json {dir}/r.json --fail-if-slower -3",
         "compare {dir}/r.json {dir} --json {dir}/c.json",
+        "compare {dir}/r.json {dir}/r.json --html {dir}/existing.txt",
+        "compare {dir}/r.json {dir}/r.json --html {dir}/c.html --json {dir}/c.html",
         // dfsio, refused before the embedded MiniDFSCluster starts
         "dfsio write --result-log {dir}/r.log --size lots",
         "dfsio write --result-log {dir}/r.log -n 0",

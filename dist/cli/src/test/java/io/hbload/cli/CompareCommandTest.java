@@ -105,6 +105,27 @@ class CompareCommandTest {
   }
 
   @Test
+  void htmlOverlaysBothSpectraWithTheirBandsAndThroughput(@TempDir Path dir) throws Exception {
+    Path page = dir.resolve("cmp.html");
+    CommandOutput o = compare(file("slow-a.json"), file("slow-b.json"), "--html", page.toString());
+    assertThat(o.exit()).as(o.err()).isZero();
+    String html = Files.readString(page);
+    assertThat(html).contains("<title>hbload compare: ").contains("Content-Security-Policy")
+        .contains("READ service latency spectrum (dashed: block bootstrap, 95 %)")
+        .contains("throughput over time");
+    for (String series : List.of("A", "A low", "A high", "B", "B low", "B high")) {
+      assertThat(html).contains("data-series=\"" + series + "\" d=\"M");
+    }
+    assertThat(html).contains("B slower");
+    assertThat(compare(file("slow-a.json"), file("slow-b.json"), "--html", page.toString()).exit())
+        .as("its own page may be replaced").isZero();
+    Path foreign = Files.writeString(dir.resolve("index.html"), "<html>mine</html>");
+    CommandOutput refused = compare(file("slow-a.json"), file("slow-b.json"), "--html", foreign.toString());
+    assertThat(refused.exit()).isEqualTo(ExitCode.BAD_INPUT);
+    assertThat(Files.readString(foreign)).isEqualTo("<html>mine</html>");
+  }
+
+  @Test
   void sidesOfAnotherRecordCountOrMixAreRefusedUnlessForced(@TempDir Path dir) {
     String small = runCli(dir, "small", "-w", "a", "-p", "recordcount=500");
     String large = runCli(dir, "large", "-w", "a", "-p", "recordcount=600");

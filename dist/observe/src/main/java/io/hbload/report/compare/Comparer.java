@@ -43,8 +43,15 @@ public final class Comparer {
    * @param seed the bootstrap's seed: the same inputs and seed print the same intervals
    * @param force compare sides that are not comparable, listing the differences
    */
-  public record Settings(long seed, int resamples, boolean force) {
+  public record Settings(long seed, int resamples, boolean force, boolean charts) {
+    /** Without the charts' data (spectra with bands, throughput over time), which only the HTML page draws. */
+    public Settings(long seed, int resamples, boolean force) {
+      this(seed, resamples, force, false);
+    }
   }
+
+  /** Points of a spectrum: 1/(1-p) from 1 (p0) to 1e5 (p99.999), evenly on a log axis. */
+  private static final int SPECTRUM_POINTS = 41;
 
   private Comparer() {
   }
@@ -64,6 +71,7 @@ public final class Comparer {
           + " (--force compares them anyway)");
     }
     List<Operation> operations = new ArrayList<>();
+    Charts charts = new Charts();
     List<String> notes = new ArrayList<>();
     List<String> environment = new ArrayList<>();
     pairs.forEach((name, p) -> {
@@ -71,13 +79,14 @@ public final class Comparer {
       List<Round> rb = b.groups().get(p[1]);
       environment.addAll(environment(name, pairs.size() > 1, ra.get(0).result(), rb.get(0).result(), a.kind()));
       if (a.kind() == Side.Kind.RUN) {
-        runs(name, ra, rb, settings, operations, notes);
+        runs(name, ra, rb, settings, operations, notes, charts);
       } else {
         operations.add(DfsioComparison.compare(name, ra, rb));
       }
     });
     return new ComparisonReport(a.label(), b.label(), settings.seed(), settings.resamples(),
-        settings.force() ? differences : List.of(), environment, operations, notes);
+        settings.force() ? differences : List.of(), environment, operations, notes, charts.spectra,
+        charts.throughput);
   }
 
   private static String kind(Side s) {
@@ -224,8 +233,18 @@ public final class Comparer {
     return v.isNumber() ? String.format(Locale.ROOT, "%.2f", v.asDouble()) : "-";
   }
 
+  /** What the HTML page draws beside the table, filled only when the settings ask for it. */
+  private static final class Charts {
+    final List<ComparisonReport.Spectrum> spectra = new ArrayList<>();
+    final List<ComparisonReport.Throughput> throughput = new ArrayList<>();
+  }
+
   private static void runs(String group, List<Round> ra, List<Round> rb, Settings settings,
-      List<Operation> operations, List<String> notes) {
+      List<Operation> operations, List<String> notes, Charts charts) {
+    if (settings.charts()) {
+      charts.throughput.add(throughput(group, "A", ra.get(0)));
+      charts.throughput.add(throughput(group, "B", rb.get(0)));
+    }
     for (String op : operationsOf(ra, rb)) {
       String service = op + ".service";
       String intended = op + ".intended";
@@ -276,7 +295,78 @@ public final class Comparer {
             sb.intendedRounds, settings.resamples(), seed + 1, false));
       }
       operations.add(new Operation(group, op, method, why, ca, cb, metrics));
+      if (settings.charts()) {
+        charts.spectra.add(spectrum(group, op, "A", method, sa, settings.resamples(), seed + 2));
+        charts.spectra.add(spectrum(group, op, "B", method, sb, settings.resamples(), seed + 3));
+      }
     }
+  }
+
+  /** A side's service spectrum with its band: the bootstrap's (one run a side) or the rounds' range. */
+  private static ComparisonReport.Spectrum spectrum(String group, String op, String side, String method,
+      SideSeries s, int resamples, long seed) {
+    int n = SPECTRUM_POINTS;
+    double[] xs = new double[n];
+    double[] ps = new double[n];
+    for (int i = 0; i < n; i++) {
+      xs[i] = Math.pow(10, 5.0 * i / (n - 1));
+      ps[i] = 100 * (1 - 1 / xs[i]);
+    }
+    double[] mid = BlockBootstrap.estimate(s.service, ps);
+    double[] low = new double[n];
+    double[] high = new double[n];
+    java.util.Arrays.fill(low, Double.NaN);
+    java.util.Arrays.fill(high, Double.NaN);
+    String band = "none";
+    if (method.equals("rounds")) {
+      band = "lowest and highest round";
+      java.util.Arrays.fill(low, Double.POSITIVE_INFINITY);
+      java.util.Arrays.fill(high, Double.NEGATIVE_INFINITY);
+      for (IntervalSeries round : s.serviceRounds) {
+        double[] r = BlockBootstrap.estimate(round, ps);
+        for (int i = 0; i < n; i++) {
+          low[i] = Math.min(low[i], r[i] / 1e6);
+          high[i] = Math.max(high[i], r[i] / 1e6);
+        }
+      }
+    } else if (method.equals("block-bootstrap")) {
+      band = "block bootstrap, 95 %";
+      double[][] reps = BlockBootstrap.replicates(s.service, ps, resamples, seed);
+      Percentile q = new Percentile().withEstimationType(Percentile.EstimationType.R_7);
+      for (int i = 0; i < n; i++) {
+        q.setData(column(reps, i));
+        low[i] = q.evaluate(2.5) / 1e6;
+        high[i] = q.evaluate(97.5) / 1e6;
+      }
+    }
+    double[] millis = new double[n];
+    for (int i = 0; i < n; i++) {
+      millis[i] = mid[i] / 1e6;
+    }
+    return new ComparisonReport.Spectrum(group, op, side, band, xs, millis, low, high);
+  }
+
+  /** All operations' service counts per interval of a round, over seconds since its first interval. */
+  private static ComparisonReport.Throughput throughput(String group, String side, Round round) {
+    java.util.TreeMap<Long, double[]> byStart = new java.util.TreeMap<>();
+    round.intervals().forEach((tag, list) -> {
+      if (tag.endsWith(".service")) {
+        for (Histogram h : list) {
+          double seconds = (h.getEndTimeStamp() - h.getStartTimeStamp()) / 1000.0;
+          double[] v = byStart.computeIfAbsent(h.getStartTimeStamp(), t -> new double[] {0, seconds});
+          v[0] += h.getTotalCount();
+        }
+      }
+    });
+    double[] xs = new double[byStart.size()];
+    double[] ys = new double[byStart.size()];
+    long first = byStart.isEmpty() ? 0 : byStart.firstKey();
+    int i = 0;
+    for (Map.Entry<Long, double[]> e : byStart.entrySet()) {
+      xs[i] = (e.getKey() - first) / 1000.0 + e.getValue()[1];
+      ys[i++] = e.getValue()[1] > 0 ? e.getValue()[0] / e.getValue()[1] : Double.NaN;
+    }
+    return new ComparisonReport.Throughput(group, side, xs, ys);
   }
 
   /** Operations whose service latencies both sides logged, in A's order. */
@@ -395,7 +485,7 @@ public final class Comparer {
     return out;
   }
 
-  /** The 2.5 and 97.5 percentiles of the replicate ratios, resampled B over resampled A (A and B resampled independently). */
+  /** The 2.5 and 97.5 percentiles of the replicate ratios: resampled B over resampled A, drawn independently. */
   private static double[] bootstrapInterval(double[][] ra, double[][] rb, int k) {
     double[] ratios = new double[ra.length];
     for (int r = 0; r < ra.length; r++) {

@@ -1,5 +1,6 @@
 package io.hbload.report.compare;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -16,7 +17,9 @@ import java.util.Locale;
  * @param notComparable the differences {@code --force} overrode (empty when the sides were comparable)
  */
 public record ComparisonReport(String a, String b, long seed, int resamples, List<String> notComparable,
-    List<String> environment, List<Operation> operations, List<String> notes) {
+    List<String> environment, List<Operation> operations, List<String> notes,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Spectrum> spectra,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Throughput> throughput) {
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   public ComparisonReport {
@@ -24,6 +27,22 @@ public record ComparisonReport(String a, String b, long seed, int resamples, Lis
     environment = List.copyOf(environment);
     operations = List.copyOf(operations);
     notes = List.copyOf(notes);
+    spectra = List.copyOf(spectra);
+    throughput = List.copyOf(throughput);
+  }
+
+  /**
+   * One side's percentile spectrum of one operation (service latency) with a 95 % band, for the HTML page: the
+   * bootstrap's 2.5 and 97.5 percentiles of each point, or with rounds the lowest and highest round.
+   *
+   * @param inverseTail 1/(1-p) of each point, the spectrum's x axis (1 is p0, 10 p90, 1e5 p99.999)
+   */
+  public record Spectrum(String group, String operation, String side, String band, double[] inverseTail,
+      double[] millis, double[] low, double[] high) {
+  }
+
+  /** One side's throughput (all operations) over its first round's intervals, seconds since its start. */
+  public record Throughput(String group, String side, double[] seconds, double[] opsPerSec) {
   }
 
   /**
