@@ -50,7 +50,12 @@ public final class SuiteManifest {
     return Files.isRegularFile(dir.resolve(FILE));
   }
 
-  /** Reads a suite's manifest; a missing or foreign one, or another plan, is bad input. */
+  /** Reads a suite's manifest whatever its plan (to read its results, as compare does); a foreign one is bad input. */
+  public static SuiteManifest read(Path dir) {
+    return read(dir, null);
+  }
+
+  /** Reads a suite's manifest; a missing or foreign one, or a plan other than {@code expectedPlan}, is bad input. */
   public static SuiteManifest read(Path dir, String expectedPlan) {
     Path f = dir.resolve(FILE);
     if (!Files.isRegularFile(f)) {
@@ -68,7 +73,7 @@ public final class SuiteManifest {
       throw new SpecException(f + " is not an hbload suite manifest");
     }
     String plan = lines.get(1).substring("plan ".length());
-    if (!plan.equals(expectedPlan)) {
+    if (expectedPlan != null && !plan.equals(expectedPlan)) {
       throw new SpecException(dir + " holds another suite (" + plan + "); resume it with the options it was started"
           + " with");
     }
@@ -105,6 +110,11 @@ public final class SuiteManifest {
 
   private static String key(int round, String workload) {
     return round + " " + workload;
+  }
+
+  /** The plan line the suite was started with ({@code workloads=a,c rounds=3 discard=1 ...}). */
+  public String plan() {
+    return plan;
   }
 
   public boolean loaded() {

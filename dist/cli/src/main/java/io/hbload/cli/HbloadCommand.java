@@ -23,6 +23,7 @@ import picocli.CommandLine.Command;
         PerformanceEvaluationCommand.class,
         MergeCommand.class,
         ReportCommand.class,
+        CompareCommand.class,
         MapReduceCommand.class,
         EmbeddedCommand.class,
         DfsioCommand.class,

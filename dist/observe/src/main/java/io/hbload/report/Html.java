@@ -1,11 +1,11 @@
 package io.hbload.report;
 
 /** HTML text and attribute escaping for the report. Stateless. */
-final class Html {
+public final class Html {
   private Html() {
   }
 
-  static String escape(String s) {
+  public static String escape(String s) {
     StringBuilder sb = new StringBuilder(s.length());
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);

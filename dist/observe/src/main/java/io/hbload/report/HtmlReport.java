@@ -296,7 +296,7 @@ public final class HtmlReport {
   }
 
   /** Axis label of 1/(1-p): 1 -> 0%, 10 -> 90%, 100 -> 99%, ... 1e5 -> 99.999%. */
-  private static String pLabel(double x) {
+  public static String pLabel(double x) {
     if (x < 1.5) {
       return "0%";
     }
@@ -304,7 +304,7 @@ public final class HtmlReport {
     return nines == 1 ? "90%" : "99" + (nines > 2 ? "." + "9".repeat(nines - 2) : "") + "%";
   }
 
-  static final String STYLE = String.join("\n",
+  public static final String STYLE = String.join("\n",
       "body{font-family:sans-serif;margin:1.5em;color:#222;max-width:1100px}",
       "h1{font-size:1.5em}h2{font-size:1.25em;border-bottom:1px solid #ccc}h3{font-size:1.05em}",
       "svg.chart{display:block;margin:0.5em 0 1em}",

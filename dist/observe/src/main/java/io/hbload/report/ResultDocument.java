@@ -16,7 +16,7 @@ import java.time.format.DateTimeParseException;
  * nesting ({@link Json#nestedTooDeep}), of the shape hbload writes, with finite figures, and paired only
  * with logs of the same run. Every problem is a {@link SpecException} naming the file. Stateless.
  */
-final class ResultDocument {
+public final class ResultDocument {
   /** Largest document accepted: a run's result is kilobytes (its properties and a line per measurement). */
   static final long MAX_BYTES = Json.MAX_READ_BYTES;
   /** Deepest nesting accepted: hbload writes four levels. */
@@ -26,7 +26,19 @@ final class ResultDocument {
   private ResultDocument() {
   }
 
-  static JsonNode read(Path file) throws IOException {
+  public static JsonNode read(Path file) throws IOException {
+    JsonNode doc = readTree(file);
+    if (doc == null || !doc.isObject() || !doc.path("tool").asText().equals("hbload")) {
+      throw new SpecException(file + ": not an hbload JSON result (written by --json)");
+    }
+    return checked(file, doc);
+  }
+
+  /**
+   * Any JSON document within the same bounds (size, nesting), not yet checked for shape: for the readers of other
+   * documents hbload writes (a dfsio {@code --json}). Bad input naming the file when it is not JSON.
+   */
+  public static JsonNode readTree(Path file) throws IOException {
     if (!Files.isRegularFile(file)) {
       throw new SpecException(file + ": not a regular file");
     }
@@ -44,9 +56,10 @@ final class ResultDocument {
     } catch (IOException e) {
       throw new SpecException(file + ": not JSON: " + e.getMessage().lines().findFirst().orElse(""));
     }
-    if (doc == null || !doc.isObject() || !doc.path("tool").asText().equals("hbload")) {
-      throw new SpecException(file + ": not an hbload JSON result (written by --json)");
-    }
+    return doc;
+  }
+
+  private static JsonNode checked(Path file, JsonNode doc) {
     String phase = doc.path("phase").asText();
     if (!phase.equals("load") && !phase.equals("run")) {
       throw shape(file, "phase", "load or run");
@@ -80,7 +93,7 @@ final class ResultDocument {
   }
 
   /** Bad input unless {@code log} was written by the run {@code doc} describes (same start; same phase and count). */
-  static void sameRun(Path json, JsonNode doc, HlogFile log) {
+  public static void sameRun(Path json, JsonNode doc, HlogFile log) {
     long start = startMillis(json, doc);
     if (log.startEpochMillis() != start) {
       throw new SpecException(log.path() + ": not the log of " + json + ": its run started at "

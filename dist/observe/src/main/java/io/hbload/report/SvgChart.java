@@ -11,18 +11,18 @@ import java.util.function.DoubleFunction;
  * the report must render offline and under a CSP that forbids every fetch. Built once, rendered once; not
  * thread-safe.
  */
-final class SvgChart {
+public final class SvgChart {
   static final int WIDTH = 760;
   static final int HEIGHT = 300;
   private static final int LEFT = 70;
   private static final int RIGHT = 190;
   private static final int TOP = 30;
   private static final int BOTTOM = 45;
-  static final String[] PALETTE = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2",
+  public static final String[] PALETTE = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2",
       "#17becf", "#7f7f7f", "#bcbd22"};
 
   /** One line; points with a non-finite value (or not positive on a log axis) are left out. */
-  record Series(String name, String color, boolean dashed, double[] xs, double[] ys) {
+  public record Series(String name, String color, boolean dashed, double[] xs, double[] ys) {
   }
 
   private final String title;
@@ -34,24 +34,24 @@ final class SvgChart {
   private DoubleFunction<String> yTicks = SvgChart::number;
   private final List<Series> series = new ArrayList<>();
 
-  SvgChart(String title, String xLabel, String yLabel) {
+  public SvgChart(String title, String xLabel, String yLabel) {
     this.title = title;
     this.xLabel = xLabel;
     this.yLabel = yLabel;
   }
 
-  SvgChart logX(DoubleFunction<String> labels) {
+  public SvgChart logX(DoubleFunction<String> labels) {
     this.logX = true;
     this.xTicks = labels;
     return this;
   }
 
-  SvgChart logY() {
+  public SvgChart logY() {
     this.logY = true;
     return this;
   }
 
-  SvgChart add(Series s) {
+  public SvgChart add(Series s) {
     series.add(s);
     return this;
   }
@@ -60,7 +60,7 @@ final class SvgChart {
     return series.isEmpty();
   }
 
-  String render() {
+  public String render() {
     double[] xr = range(true);
     double[] yr = range(false);
     StringBuilder svg = new StringBuilder();
@@ -222,7 +222,7 @@ final class SvgChart {
   }
 
   /** Short number: 12,345 -> 12.3k; 0.0012 -> 0.0012. */
-  static String number(double v) {
+  public static String number(double v) {
     double a = Math.abs(v);
     if (a >= 1e6) {
       return trim(String.format(Locale.ROOT, "%.1f", v / 1e6)) + "M";
