@@ -27,10 +27,10 @@ public final class JsonResult {
     doc.put("tool", "hbload");
     doc.put("version", Version.get());
     doc.put("phase", r.spec().phase().name().toLowerCase());
-    doc.put("binding", r.spec().binding());
+    doc.put("binding", r.spec().binding().name());
     doc.put("startTime", Instant.ofEpochMilli(r.startEpochMillis()).toString());
-    doc.put("threads", r.spec().threads());
-    doc.put("targetOpsPerSec", r.spec().targetOpsPerSec());
+    doc.put("threads", r.spec().execution().threads());
+    doc.put("targetOpsPerSec", r.spec().execution().targetOpsPerSec());
     doc.put("runtimeMillis", r.runtimeMillis());
     doc.put("operations", r.operations());
     doc.put("throughputOpsPerSec", r.throughputOpsPerSec());
@@ -71,7 +71,7 @@ public final class JsonResult {
     }
     doc.put("client", client(r.client()));
     doc.put("environment", environment());
-    doc.put("properties", new java.util.TreeMap<>(Redaction.settings(r.spec().properties())));
+    doc.put("properties", new java.util.TreeMap<>(Redaction.settings(r.spec().provenance().properties())));
     return Json.value(doc);
   }
 

@@ -3,7 +3,7 @@ package io.hbload.core.parse;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertyNames;
 import io.hbload.core.config.PropertySources;
-import io.hbload.core.config.RunSpec;
+import io.hbload.core.spec.RunSpec;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;

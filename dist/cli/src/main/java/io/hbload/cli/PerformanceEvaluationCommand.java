@@ -1,9 +1,9 @@
 package io.hbload.cli;
 
 import io.hbload.core.config.Phase;
-import io.hbload.core.config.RunSpec;
 import io.hbload.core.launch.Launcher;
 import io.hbload.core.parse.SpecParser;
+import io.hbload.core.spec.RunSpec;
 import io.hbload.hbase.pe.PeBindingProvider;
 import io.hbload.hbase.pe.PeClientResult;
 import io.hbload.hbase.pe.PeReport;
@@ -68,7 +68,7 @@ final class PerformanceEvaluationCommand implements Callable<Integer> {
     }
     html.check(commandSpec.commandLine());
     java.util.Optional<io.hbload.observe.MetricsSession> watch = metrics.open(commandSpec.commandLine(),
-        new io.hbload.observe.RunTags("pe-" + pe.command, spec.binding(), spec.shard().index(),
+        new io.hbload.observe.RunTags("pe-" + pe.command, spec.binding().name(), spec.execution().shard().index(),
             io.hbload.core.result.ClientInfo.localHost()), err);
     try {
       java.util.List<io.hbload.core.exec.RunListener> more = new java.util.ArrayList<>();
@@ -78,10 +78,10 @@ final class PerformanceEvaluationCommand implements Callable<Integer> {
       }
       ByteArrayOutputStream ycsbReport = new ByteArrayOutputStream();
       PrintStream reportStream = new PrintStream(ycsbReport, true, StandardCharsets.UTF_8);
-      Launcher launcher = new Launcher(spec, provider, err, reportStream, more);
+      Launcher launcher = new Launcher(spec, err, reportStream, more);
       watch.ifPresent(m -> m.runMeters().inFlight(launcher::inFlight));
       try (InterruptHook hook = InterruptHook.install(() -> launcher.requestStop(Launcher.INTERRUPTED),
-          Math.max(60, spec.stopGraceSeconds() + 30))) {
+          Math.max(60, spec.execution().stopGraceSeconds() + 30))) {
         Launcher.Outcome outcome = launcher.launch();
         // PE's lines first (per client, then its summary and hbload's aggregate), then YCSB's report
         PeReport.write(provider.spec(), PeClientResult.of(provider.spec(), outcome.result()),

@@ -1,13 +1,12 @@
 package io.hbload.cli;
 
 import io.hbload.cli.contract.ExitCode;
-import io.hbload.core.binding.Bindings;
 import io.hbload.core.config.Phase;
-import io.hbload.core.config.RunSpec;
 import io.hbload.core.exec.RunListener;
 import io.hbload.core.launch.Launcher;
 import io.hbload.core.parse.SpecParser;
 import io.hbload.core.result.ClientInfo;
+import io.hbload.core.spec.RunSpec;
 import io.hbload.observe.MetricsSession;
 import io.hbload.observe.RunTags;
 import java.io.PrintStream;
@@ -47,17 +46,18 @@ abstract class PhaseCommand implements Callable<Integer> {
     RunSpec spec = SpecParser.parse(options.properties(), phase());
     html.check(commandSpec.commandLine());
     Optional<MetricsSession> watch = metrics.open(commandSpec.commandLine(),
-        new RunTags(options.workloadName(), spec.binding(), spec.shard().index(), ClientInfo.localHost()), err);
+        new RunTags(options.workloadName(), spec.binding().name(), spec.execution().shard().index(),
+            ClientInfo.localHost()), err);
     try {
       List<RunListener> more = new ArrayList<>();
       watch.ifPresent(m -> more.add(m.listener()));
       if (html.requested()) {
         more.add(html.collector());
       }
-      Launcher launcher = new Launcher(spec, Bindings.find(spec.binding()), err, out, more);
+      Launcher launcher = new Launcher(spec, err, out, more);
       watch.ifPresent(m -> m.runMeters().inFlight(launcher::inFlight));
       try (InterruptHook hook = InterruptHook.install(() -> launcher.requestStop(Launcher.INTERRUPTED),
-          Math.max(60, spec.stopGraceSeconds() + 30))) {
+          Math.max(60, spec.execution().stopGraceSeconds() + 30))) {
         int code = exitCode(launcher.launch(), err);
         if (html.requested()) {
           html.write();

@@ -2,12 +2,9 @@ package io.hbload.cli.suite;
 
 import io.hbload.cli.contract.ExitCode;
 import io.hbload.core.binding.BindingException;
-import io.hbload.core.binding.BindingProvider;
-import io.hbload.core.binding.Bindings;
 import io.hbload.core.binding.ReportLine;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertyNames;
-import io.hbload.core.config.RunSpec;
 import io.hbload.core.config.SpecException;
 import io.hbload.core.exec.RunListener;
 import io.hbload.core.export.ResultFiles;
@@ -15,6 +12,7 @@ import io.hbload.core.launch.Launcher;
 import io.hbload.core.merge.HlogMerge;
 import io.hbload.core.parse.SpecParser;
 import io.hbload.core.result.RunResult;
+import io.hbload.core.spec.RunSpec;
 import io.hbload.core.suite.CacheCounts;
 import io.hbload.core.suite.RoundRun;
 import io.hbload.core.suite.SuiteAggregator;
@@ -220,11 +218,11 @@ public final class SuiteRunner {
 
   private Launcher.Outcome launch(RunSpec spec, String step, int round, String workload)
       throws IOException, BindingException {
-    BindingProvider provider = Bindings.find(spec.binding());
-    if (cluster != null && provider instanceof HBaseBindingProvider) {
-      provider = HBaseBindingProvider.on(cluster); // every step on the suite's one embedded cluster
+    if (cluster != null && spec.binding().provider() instanceof HBaseBindingProvider) {
+      // every step on the suite's one embedded cluster
+      spec = spec.withBinding(spec.binding().withProvider(HBaseBindingProvider.on(cluster)));
     }
-    Launcher launcher = new Launcher(spec, provider, err, null, watchers.of(round, workload));
+    Launcher launcher = new Launcher(spec, err, null, watchers.of(round, workload));
     current = launcher;
     if (interrupted) {
       launcher.requestStop(Launcher.INTERRUPTED);
