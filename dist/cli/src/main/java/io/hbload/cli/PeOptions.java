@@ -168,7 +168,9 @@ final class PeOptions {
   }
 
   /**
-   * The engine's properties for this run: one operation per row of each client, the whole row range to load.
+   * The engine's properties for this run: one operation per row of each client, the whole row range to load. Typed
+   * values go back to strings because the properties are the run's provenance: the hlog records them and a merge
+   * (also of {@code mapreduce pe}'s shards) rebuilds the spec from them alone.
    *
    * @param threads the engine's threads: all the clients ({@code pe}), or each map task's one ({@code mapreduce pe})
    */
