@@ -2,6 +2,7 @@ package io.hbload.cli;
 
 import io.hbload.cli.contract.ExitCode;
 import io.hbload.cli.contract.GroupCommand;
+import io.hbload.cli.contract.InterruptHook;
 import io.hbload.core.config.Phase;
 import io.hbload.core.merge.MergedRun;
 import io.hbload.hdfs.config.DfsioSpec;

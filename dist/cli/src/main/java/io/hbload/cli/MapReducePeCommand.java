@@ -1,5 +1,6 @@
 package io.hbload.cli;
 
+import io.hbload.cli.contract.InterruptHook;
 import io.hbload.core.config.Outputs;
 import io.hbload.core.config.Phase;
 import io.hbload.core.merge.MergedRun;

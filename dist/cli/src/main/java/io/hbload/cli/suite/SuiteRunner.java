@@ -1,6 +1,7 @@
 package io.hbload.cli.suite;
 
 import io.hbload.cli.contract.ExitCode;
+import io.hbload.cli.contract.InterruptHook;
 import io.hbload.core.binding.BindingException;
 import io.hbload.core.binding.ReportLine;
 import io.hbload.core.config.Phase;
@@ -85,7 +86,14 @@ public final class SuiteRunner {
 
   public int execute() throws IOException, BindingException {
     SuiteManifest manifest = openDirectory();
-    try (Interrupt hook = new Interrupt()) {
+    // Ctrl-C: stop the running step, run no more; the JVM waits (up to a minute) for the table to be written
+    try (InterruptHook hook = InterruptHook.install(() -> {
+      interrupted = true;
+      Launcher l = current;
+      if (l != null) {
+        l.requestStop(Launcher.INTERRUPTED);
+      }
+    })) {
       try {
         Map<String, String> extra = new HashMap<>();
         if (plan.embedded()) {
@@ -299,37 +307,5 @@ public final class SuiteRunner {
 
   private static String pct(double ratio) {
     return Double.isNaN(ratio) ? "-" : String.format(Locale.ROOT, "%.1f%%", 100 * ratio);
-  }
-
-  /** Ctrl-C: stop the running step, run no more; the JVM waits (up to a minute) for the table to be written. */
-  private final class Interrupt implements AutoCloseable {
-    private final Thread hook;
-    private final java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
-
-    Interrupt() {
-      hook = new Thread(() -> {
-        interrupted = true;
-        Launcher l = current;
-        if (l != null) {
-          l.requestStop(Launcher.INTERRUPTED);
-        }
-        try {
-          done.await(60, java.util.concurrent.TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-      }, "hbload-suite-interrupt");
-      Runtime.getRuntime().addShutdownHook(hook);
-    }
-
-    @Override
-    public void close() {
-      done.countDown();
-      try {
-        Runtime.getRuntime().removeShutdownHook(hook);
-      } catch (IllegalStateException shuttingDown) {
-        // the hook is running: it was waiting for the countDown above
-      }
-    }
   }
 }
