@@ -2,13 +2,12 @@ package io.hbload.core;
 
 import io.hbload.core.binding.BindingException;
 import io.hbload.core.binding.BindingProvider;
-import io.hbload.core.binding.Bindings;
 import io.hbload.core.config.Phase;
-import io.hbload.core.config.RunSpec;
 import io.hbload.core.launch.Launcher;
 import io.hbload.core.parse.RunSpecBuilder;
 import io.hbload.core.parse.SpecParser;
 import io.hbload.core.result.RunResult;
+import io.hbload.core.spec.RunSpec;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -185,9 +184,9 @@ public final class Hbload {
 
   /** Launches as the CLI does (same status lines, hlog and JSON outputs), without printing YCSB's report. */
   private RunResult execute(RunSpec spec) {
-    BindingProvider p = provider != null ? provider : Bindings.find(spec.binding());
     try {
-      return new Launcher(spec, p, messages, null).launch().result();
+      // the spec holds the provider: the one given here, or the one db names
+      return new Launcher(spec, messages, null).launch().result();
     } catch (BindingException e) {
       throw new HbloadException(e.getMessage(), e);
     } catch (IOException e) {

@@ -55,6 +55,6 @@ class HbloadArgumentsTest {
         .target(0).run();
     assertThat(result.operations()).isEqualTo(200);
     assertThat(TestWorkloads.workloadFile("a").duration(Duration.ofNanos(1)).spec(io.hbload.core.config.Phase.RUN)
-        .maxExecutionTimeSeconds()).as("a positive duration rounds up to a whole second").isEqualTo(1);
+        .execution().maxExecutionTimeSeconds()).as("a positive duration rounds up to a whole second").isEqualTo(1);
   }
 }

@@ -71,9 +71,9 @@ public final class HBaseBindingProvider implements BindingProvider {
   public BindingSession open(BindingContext context) throws BindingException {
     HBaseSettings settings = context.settings(HBaseSettings.class);
     HBaseSession session = cluster != null
-        ? HBaseSession.open(settings, context.spec().phase(), cluster, context.messages())
-        : HBaseSession.open(settings, context.spec().phase(), true, context.messages());
-    if (settings.ops().async() || context.spec().inflight() > 1) {
+        ? HBaseSession.open(settings, context.phase(), cluster, context.messages())
+        : HBaseSession.open(settings, context.phase(), true, context.messages());
+    if (settings.ops().async() || context.execution().inflight() > 1) {
       return AsyncHBaseSession.open(session, settings.ops(), context.messages());
     }
     return session;

@@ -6,9 +6,9 @@ import io.hbload.core.config.Distribution;
 import io.hbload.core.config.LengthDistribution;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertySources;
-import io.hbload.core.config.RunSpec;
 import io.hbload.core.config.WorkloadSpec;
 import io.hbload.core.parse.SpecParser;
+import io.hbload.core.spec.RunSpec;
 import java.nio.file.Path;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -34,7 +34,7 @@ class ShippedWorkloadsTest {
     RunSpec spec = SpecParser.parse(new PropertySources().bundled(name).merge(), Phase.RUN);
     WorkloadSpec w = spec.workload();
     assertThat(w.recordCount()).isEqualTo(1000);
-    assertThat(spec.operations()).isEqualTo(1000);
+    assertThat(spec.execution().operations()).isEqualTo(1000);
     assertThat(w.readAllFields()).isTrue();
     assertThat(w.readProportion()).isEqualTo(read);
     assertThat(w.updateProportion()).isEqualTo(update);
@@ -50,7 +50,7 @@ class ShippedWorkloadsTest {
     assertThat(w.scanLengthDistribution()).isEqualTo(LengthDistribution.UNIFORM);
     assertThat(w.orderedInserts()).isFalse();
     assertThat(w.table()).isEqualTo("usertable");
-    assertThat(spec.properties()).containsEntry("workload", "site.ycsb.workloads.CoreWorkload");
+    assertThat(spec.provenance().properties()).containsEntry("workload", "site.ycsb.workloads.CoreWorkload");
 
     // the packaged copy is this folder's file, byte for byte in effect
     RunSpec fromFile = SpecParser.parse(new PropertySources().file(Path.of("workload" + name)).merge(), Phase.RUN);
@@ -61,8 +61,8 @@ class ShippedWorkloadsTest {
   void templateKeepsYcsbsTemplateValues() {
     RunSpec spec = SpecParser.parse(new PropertySources().bundled("template").merge(), Phase.RUN);
     assertThat(spec.workload().recordCount()).isEqualTo(1_000_000);
-    assertThat(spec.operations()).isEqualTo(3_000_000);
+    assertThat(spec.execution().operations()).isEqualTo(3_000_000);
     assertThat(spec.workload().requestDistribution()).isEqualTo(Distribution.ZIPFIAN);
-    assertThat(spec.notes()).anyMatch(n -> n.startsWith("measurementtype=histogram"));
+    assertThat(spec.provenance().notes()).anyMatch(n -> n.startsWith("measurementtype=histogram"));
   }
 }

@@ -1,17 +1,15 @@
 package io.hbload.core.exec;
 
-import io.hbload.core.binding.BindingContext;
 import io.hbload.core.binding.BindingSession;
-import io.hbload.core.binding.Bindings;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertySources;
-import io.hbload.core.config.RunSpec;
 import io.hbload.core.keys.KeySpace;
 import io.hbload.core.measure.LatencyNames;
 import io.hbload.core.measure.MeasuredBinding;
 import io.hbload.core.measure.WorkerRecorder;
 import io.hbload.core.parse.SpecParser;
 import io.hbload.core.source.YcsbSources;
+import io.hbload.core.spec.RunSpec;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -58,7 +56,7 @@ public class OperationPathBenchmark {
     Path file = Path.of(System.getProperty("hbload.workloads", "workloads"), "workload" + workload);
     RunSpec spec = SpecParser.parse(new PropertySources().file(file).set("recordcount", "100000")
         .set("operationcount", "100000000").set("db", "basic").merge(), Phase.RUN);
-    BindingSession session = Bindings.find("basic").open(new BindingContext(spec,
+    BindingSession session = spec.binding().provider().open(spec.bindingContext(
         new PrintStream(OutputStream.nullOutputStream())));
     loop = new BlockingLoop(0, 0, spec, session, new YcsbSources(spec.workload(), new KeySpace(spec.workload())),
         new AtomicReferenceArray<>(1), new LatencyNames(false, Set.of()), new PhaseState(), 0);

@@ -6,7 +6,6 @@ import io.hbload.core.binding.BindingSession;
 import io.hbload.core.binding.ScanSink;
 import io.hbload.core.binding.Status;
 import io.hbload.core.config.Phase;
-import io.hbload.core.config.RunSpec;
 import io.hbload.core.measure.LatencyNames;
 import io.hbload.core.measure.Measure;
 import io.hbload.core.measure.MeasuredBinding;
@@ -15,6 +14,7 @@ import io.hbload.core.schedule.Pacer;
 import io.hbload.core.source.OperationSlot;
 import io.hbload.core.source.OperationSource;
 import io.hbload.core.source.OperationSources;
+import io.hbload.core.spec.RunSpec;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.LockSupport;
@@ -58,7 +58,7 @@ final class BlockingLoop extends WorkerLoop {
       return;
     }
     try {
-      Pacer pacer = pacer(spec, scheduleStartNanos, random, spec.spinSleep());
+      Pacer pacer = pacer(spec, scheduleStartNanos, random, spec.execution().spinSleep());
       this.pacer = pacer;
       boolean load = spec.phase() == Phase.LOAD;
       long restartSeen = 0;

@@ -2,7 +2,7 @@ package io.hbload.core.exec;
 
 import io.hbload.core.binding.BindingSession;
 import io.hbload.core.binding.ReportLine;
-import io.hbload.core.config.RunSpec;
+import io.hbload.core.config.Execution;
 import io.hbload.core.keys.KeySpace;
 import io.hbload.core.measure.Aggregator;
 import io.hbload.core.measure.IntervalView;
@@ -12,6 +12,7 @@ import io.hbload.core.result.ClientInfo;
 import io.hbload.core.result.RunResult;
 import io.hbload.core.source.OperationSources;
 import io.hbload.core.source.YcsbSources;
+import io.hbload.core.spec.RunSpec;
 import java.io.PrintStream;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
@@ -31,6 +32,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class PhaseRun {
   private final RunSpec spec;
+  /** The spec's execution part, read only while the phase starts and stops. */
+  private final Execution execution;
   private final BindingSession session;
   private final RunListener listener;
   private final PrintStream messages;
@@ -48,6 +51,7 @@ public final class PhaseRun {
   public PhaseRun(RunSpec spec, BindingSession session, RunListener listener, PrintStream messages,
       boolean requested) {
     this.spec = spec;
+    this.execution = spec.execution();
     this.session = session;
     this.listener = listener;
     this.messages = messages;
@@ -67,14 +71,15 @@ public final class PhaseRun {
   }
 
   public RunResult execute() {
-    KeySpace keySpace = new KeySpace(spec.workload(), spec.shard());
+    KeySpace keySpace = new KeySpace(spec.workload(), execution.shard());
     // the phase's one choice of workload: a session with operations of its own (hbload pe) makes its sources, else
     // every worker runs YCSB's CoreWorkload; the loops only issue and record what a source says
     OperationSources sources = session instanceof OperationSources own ? own
         : new YcsbSources(spec.workload(), keySpace);
     long lateMillis = requested ? awaitStartAt() : 0;
-    LatencyNames names = new LatencyNames(spec.reportLatencyForEachError(), spec.latencyTrackedErrors());
-    int n = spec.threads();
+    LatencyNames names = new LatencyNames(spec.outputs().reportLatencyForEachError(),
+        spec.outputs().latencyTrackedErrors());
+    int n = execution.threads();
     java.util.concurrent.atomic.AtomicReferenceArray<WorkerRecorder> recorders =
         new java.util.concurrent.atomic.AtomicReferenceArray<>(n);
     CountDownLatch done = new CountDownLatch(n);
@@ -85,12 +90,13 @@ public final class PhaseRun {
     if (requested) {
       session.runStarting(spec.phase());
     }
-    if (spec.maxExecutionTimeSeconds() > 0) {
-      messages.println("Maximum execution time specified as: " + spec.maxExecutionTimeSeconds() + " secs");
+    if (execution.maxExecutionTimeSeconds() > 0) {
+      messages.println("Maximum execution time specified as: " + execution.maxExecutionTimeSeconds() + " secs");
     }
     synchronized (threads) {
       for (int i = 0; i < n; i++) {
-        long quota = spec.operations() == 0 ? 0 : spec.operations() / n + (i < spec.operations() % n ? 1 : 0);
+        long operations = execution.operations();
+        long quota = operations == 0 ? 0 : operations / n + (i < operations % n ? 1 : 0);
         WorkerLoop worker = WorkerLoop.create(i, quota, spec, session, sources, recorders, names, state, startNanos);
         workers.add(worker);
         Thread t = new Thread(() -> {
@@ -106,15 +112,15 @@ public final class PhaseRun {
       threads.forEach(Thread::start);
     }
     Aggregator aggregator = new Aggregator(spec.throttled(), startMillis);
-    long intervalNanos = Math.max(1_000_000L, (long) (spec.statusIntervalSeconds() * 1e9));
+    long intervalNanos = Math.max(1_000_000L, (long) (execution.statusIntervalSeconds() * 1e9));
     // the warm-up does not eat the measured time: maxexecutiontime counts from its end
-    long warmupNanos = spec.warmup().toNanos();
+    long warmupNanos = execution.warmup().toNanos();
     long warmupEnd = spec.warmsUp() ? startNanos + warmupNanos : Long.MAX_VALUE;
-    long maxDeadline = spec.maxExecutionTimeSeconds() > 0
-        ? startNanos + warmupNanos + TimeUnit.SECONDS.toNanos(spec.maxExecutionTimeSeconds()) : Long.MAX_VALUE;
+    long maxDeadline = execution.maxExecutionTimeSeconds() > 0
+        ? startNanos + warmupNanos + TimeUnit.SECONDS.toNanos(execution.maxExecutionTimeSeconds()) : Long.MAX_VALUE;
     long previousOps = tick(aggregator, recorders, startMillis, 0);
     long nextTick = startNanos + intervalNanos;
-    long graceNanos = TimeUnit.SECONDS.toNanos(spec.stopGraceSeconds());
+    long graceNanos = TimeUnit.SECONDS.toNanos(execution.stopGraceSeconds());
     boolean allDone = false;
     while (!allDone) {
       long graceDeadline = state.stopRequested() ? state.stopRequestedNanos() + graceNanos : Long.MAX_VALUE;
@@ -135,7 +141,7 @@ public final class PhaseRun {
       }
       if (!allDone && now >= maxDeadline && !state.stopRequested()) {
         messages.println("Maximum time elapsed. Requesting stop for the workload.");
-        requestStop("maxexecutiontime of " + spec.maxExecutionTimeSeconds() + " s reached");
+        requestStop("maxexecutiontime of " + execution.maxExecutionTimeSeconds() + " s reached");
         maxDeadline = Long.MAX_VALUE;
       }
       if (!allDone && now >= nextTick) {
@@ -149,7 +155,7 @@ public final class PhaseRun {
       warmup = endWarmup(aggregator, startMillis, startNanos);
       startMillis = warmup.measuredStartMillis;
       runtimeMillis = 1;
-      messages.println("hbload: the phase ended during its warm-up (" + spec.warmup() + "): nothing was measured");
+      messages.println("hbload: the phase ended during its warm-up (" + execution.warmup() + "): nothing was measured");
     }
     List<ReportLine> extra = new ArrayList<>();
     if (warmup != null) {
@@ -168,15 +174,16 @@ public final class PhaseRun {
     if (reason != null && reason.startsWith("maxexecutiontime")) {
       // a time-boxed run that reached its time completed as asked; a load cut short did not load its records
       reason = spec.phase() == io.hbload.core.config.Phase.RUN ? null
-          : reason + " before the load finished: " + aggregator.totalOperations() + " of " + spec.operations()
+          : reason + " before the load finished: " + aggregator.totalOperations() + " of " + execution.operations()
               + " records inserted";
     }
     if (interrupted) {
       Thread.currentThread().interrupt(); // the caller's interrupt, kept for it to see
     }
     RunResult result = new RunResult(spec, startMillis, runtimeMillis, aggregator.totalOperations(),
-        aggregator.totals(), gcTotals(), extra, reason, new ClientInfo(spec.shard(), ClientInfo.localHost(),
-        spec.startAt() == null ? null : spec.startAt().toEpochMilli(), lateMillis), workerResults(aggregator));
+        aggregator.totals(), gcTotals(), extra, reason, new ClientInfo(execution.shard(), ClientInfo.localHost(),
+        execution.startAt() == null ? null : execution.startAt().toEpochMilli(), lateMillis),
+        workerResults(aggregator));
     listener.phaseFinished(result);
     return result;
   }
@@ -203,21 +210,22 @@ public final class PhaseRun {
    * request ends the wait. Returns how late the start is (0 when on time): reported, never hidden.
    */
   private long awaitStartAt() {
-    if (spec.startAt() == null) {
+    if (execution.startAt() == null) {
       return 0;
     }
-    long at = spec.startAt().toEpochMilli();
+    long at = execution.startAt().toEpochMilli();
     long now = System.currentTimeMillis();
     if (now < at) {
-      messages.println("hbload: shard " + spec.shard() + " waiting " + (at - now) + " ms until " + spec.startAt()
-          + " (--start-at)");
+      messages.println("hbload: shard " + execution.shard() + " waiting " + (at - now) + " ms until "
+          + execution.startAt() + " (--start-at)");
       while ((now = System.currentTimeMillis()) < at && !state.stopRequested()) {
         java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(Math.min(at - now, 100)));
       }
       return 0;
     }
     long late = now - at;
-    messages.println("hbload: shard " + spec.shard() + " starts " + late + " ms after --start-at " + spec.startAt());
+    messages.println("hbload: shard " + execution.shard() + " starts " + late + " ms after --start-at "
+        + execution.startAt());
     return late;
   }
 
@@ -241,8 +249,9 @@ public final class PhaseRun {
       return; // they finished just now
     }
     abandoned = true;
-    String why = stuck.size() + " of " + threads.size() + " workers still in a binding call " + spec.stopGraceSeconds()
-        + " s after the stop (" + state.reason() + "; hbload.stopgrace): " + String.join(", ", stuck)
+    String why = stuck.size() + " of " + threads.size() + " workers still in a binding call "
+        + execution.stopGraceSeconds() + " s after the stop (" + state.reason() + "; hbload.stopgrace): "
+        + String.join(", ", stuck)
         + "; the report holds every call that returned";
     messages.println("hbload: " + why);
     state.failOver(why);
@@ -267,7 +276,7 @@ public final class PhaseRun {
       return List.of();
     }
     long millis = TimeUnit.NANOSECONDS.toMillis(nanos);
-    messages.println("hbload: operations came due with all " + spec.inflight() + " hbload.inflight slots busy "
+    messages.println("hbload: operations came due with all " + execution.inflight() + " hbload.inflight slots busy "
         + waits + " times, " + millis + " ms in all: they went out late, their intended latency includes the wait;"
         + " a larger hbload.inflight keeps the -target schedule");
     return List.of(new ReportLine("OPEN-LOOP", "SlotWaits", waits), new ReportLine("OPEN-LOOP", "SlotWaitTime(ms)",
@@ -324,7 +333,7 @@ public final class PhaseRun {
     }
     IntervalView view = aggregator.collect(started);
     long total = aggregator.totalOperations();
-    long remaining = spec.operations() == 0 ? 0 : Math.max(0, spec.operations() - total);
+    long remaining = execution.operations() == 0 ? 0 : Math.max(0, execution.operations() - total);
     if (state.stopRequested()) {
       remaining = 0;
     }

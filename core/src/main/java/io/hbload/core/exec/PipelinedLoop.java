@@ -6,7 +6,6 @@ import io.hbload.core.binding.BindingSession;
 import io.hbload.core.binding.ScanSink;
 import io.hbload.core.binding.Status;
 import io.hbload.core.config.Phase;
-import io.hbload.core.config.RunSpec;
 import io.hbload.core.measure.LatencyNames;
 import io.hbload.core.measure.Measure;
 import io.hbload.core.measure.MeasuredBinding;
@@ -15,6 +14,7 @@ import io.hbload.core.schedule.Pacer;
 import io.hbload.core.source.OperationSlot;
 import io.hbload.core.source.OperationSource;
 import io.hbload.core.source.OperationSources;
+import io.hbload.core.spec.RunSpec;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.LockSupport;
@@ -80,7 +80,7 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
   PipelinedLoop(int index, long quota, RunSpec spec, BindingSession session, OperationSources sources,
       AtomicReferenceArray<WorkerRecorder> recorders, LatencyNames names, PhaseState state, long scheduleStartNanos) {
     super(index, quota, spec, session, sources, recorders, names, state, scheduleStartNanos);
-    int n = spec.inflight();
+    int n = spec.execution().inflight();
     this.slots = new OperationSlot[n];
     this.free = new int[n];
     for (int i = 0; i < n; i++) {

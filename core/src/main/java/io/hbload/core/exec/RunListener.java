@@ -1,7 +1,7 @@
 package io.hbload.core.exec;
 
-import io.hbload.core.config.RunSpec;
 import io.hbload.core.result.RunResult;
+import io.hbload.core.spec.RunSpec;
 
 /**
  * Hears a phase's progress: the status line and the HdrHistogram log are listeners. Called on the

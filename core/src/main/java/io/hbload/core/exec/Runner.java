@@ -1,13 +1,12 @@
 package io.hbload.core.exec;
 
-import io.hbload.core.binding.BindingContext;
 import io.hbload.core.binding.BindingException;
 import io.hbload.core.binding.BindingProvider;
 import io.hbload.core.binding.BindingSession;
 import io.hbload.core.config.Phase;
-import io.hbload.core.config.RunSpec;
 import io.hbload.core.parse.SpecParser;
 import io.hbload.core.result.RunResult;
+import io.hbload.core.spec.RunSpec;
 import java.io.PrintStream;
 import java.util.Locale;
 
@@ -18,7 +17,6 @@ import java.util.Locale;
  */
 public final class Runner {
   private final RunSpec spec;
-  private final BindingProvider provider;
   private final PrintStream messages;
   private final RunListener listener;
   private volatile PhaseRun current;
@@ -26,21 +24,21 @@ public final class Runner {
   private volatile boolean failed;
   private volatile boolean abandoned;
 
-  public Runner(RunSpec spec, BindingProvider provider, PrintStream messages, RunListener listener) {
+  public Runner(RunSpec spec, PrintStream messages, RunListener listener) {
     this.spec = spec;
-    this.provider = provider;
     this.messages = messages;
     this.listener = listener;
   }
 
   /** Runs; throws BindingException when the binding cannot open (bad config, unreachable cluster). */
   public RunResult run() throws BindingException {
-    BindingSession session = provider.open(new BindingContext(spec, messages));
+    BindingProvider provider = spec.binding().provider();
+    BindingSession session = provider.open(spec.bindingContext(messages));
     try {
       if (spec.phase() == Phase.RUN && session.loadBeforeRun()) {
         RunSpec load = SpecParser.loadBefore(spec);
-        messages.println("hbload: the " + provider.name() + " store starts empty: loading " + load.operations()
-            + " records (recordcount) before the run");
+        messages.println("hbload: the " + provider.name() + " store starts empty: loading "
+            + load.execution().operations() + " records (recordcount) before the run");
         RunResult loaded = runPhase(load, session, new RunListener() { }, false);
         messages.println(String.format(Locale.ROOT, "hbload: loaded %d records in %.1f s (%.0f ops/s, %d errors)",
             loaded.operations(), loaded.runtimeMillis() / 1000.0, loaded.throughputOpsPerSec(), loaded.errorCount()));
@@ -73,12 +71,12 @@ public final class Runner {
     closer.setDaemon(true);
     closer.start();
     try {
-      closer.join(java.util.concurrent.TimeUnit.SECONDS.toMillis(spec.stopGraceSeconds()));
+      closer.join(java.util.concurrent.TimeUnit.SECONDS.toMillis(spec.execution().stopGraceSeconds()));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
     if (closer.isAlive()) {
-      messages.println("hbload: the binding did not close within " + spec.stopGraceSeconds()
+      messages.println("hbload: the binding did not close within " + spec.execution().stopGraceSeconds()
           + " s (a call is still stuck); leaving it open");
     }
   }

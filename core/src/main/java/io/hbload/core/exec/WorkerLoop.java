@@ -1,12 +1,12 @@
 package io.hbload.core.exec;
 
 import io.hbload.core.binding.BindingSession;
-import io.hbload.core.config.RunSpec;
 import io.hbload.core.measure.LatencyNames;
 import io.hbload.core.measure.WorkerRecorder;
 import io.hbload.core.schedule.Pacer;
 import io.hbload.core.source.OperationSource;
 import io.hbload.core.source.OperationSources;
+import io.hbload.core.spec.RunSpec;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicReferenceArray;
@@ -53,7 +53,7 @@ abstract class WorkerLoop implements Runnable {
   /** The loop {@code spec} asks for: pipelined with more than one operation in flight or an async session. */
   static WorkerLoop create(int index, long quota, RunSpec spec, BindingSession session, OperationSources sources,
       AtomicReferenceArray<WorkerRecorder> recorders, LatencyNames names, PhaseState state, long scheduleStartNanos) {
-    return spec.inflight() > 1 || session.async()
+    return spec.execution().inflight() > 1 || session.async()
         ? new PipelinedLoop(index, quota, spec, session, sources, recorders, names, state, scheduleStartNanos)
         : new BlockingLoop(index, quota, spec, session, sources, recorders, names, state, scheduleStartNanos);
   }
@@ -148,8 +148,8 @@ abstract class WorkerLoop implements Runnable {
 
   /** Worker {@code index}'s draws: from the run's seed when one is given (reproducible), else fresh. */
   static SplittableRandom random(RunSpec spec, int index) {
-    return spec.seed() == null ? new SplittableRandom()
-        : new SplittableRandom(spec.seed() * 0x9E3779B97F4A7C15L + index);
+    return spec.execution().seed() == null ? new SplittableRandom()
+        : new SplittableRandom(spec.execution().seed() * 0x9E3779B97F4A7C15L + index);
   }
 
   /** One worker's share of the target rate on the absolute schedule, or null when the run is not throttled. */
@@ -157,7 +157,7 @@ abstract class WorkerLoop implements Runnable {
     if (!spec.throttled()) {
       return null;
     }
-    double perWorker = spec.targetOpsPerSec() / spec.threads();
+    double perWorker = spec.execution().targetOpsPerSec() / spec.execution().threads();
     double period = 1e9 / perWorker;
     // Slow workers start at random offsets, as YCSB staggers them, so they don't fire in lockstep.
     long offset = perWorker <= 1000 ? (long) (random.nextDouble() * period) : 0;

@@ -1,10 +1,10 @@
 package io.hbload.core.export;
 
-import io.hbload.core.config.RunSpec;
 import io.hbload.core.exec.RunListener;
 import io.hbload.core.exec.StatusSnapshot;
 import io.hbload.core.measure.IntervalView;
 import io.hbload.core.result.RunResult;
+import io.hbload.core.spec.RunSpec;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -49,13 +49,14 @@ public final class HlogWriter implements RunListener, AutoCloseable {
     started = true;
     writer.outputComment(RunMetadata.line("format", RunMetadata.FORMAT));
     // every property as merged, so that a merge can check the shards ran the same workload and rebuild its spec
-    RunMetadata.lines("prop.", new java.util.TreeMap<>(Redaction.settings(spec.properties())))
+    RunMetadata.lines("prop.", new java.util.TreeMap<>(Redaction.settings(spec.provenance().properties())))
         .forEach(writer::outputComment);
     writer.outputComment(RunMetadata.line("phase", spec.phase().name().toLowerCase(java.util.Locale.ROOT)));
-    writer.outputComment(RunMetadata.line("shard", spec.shard()));
+    writer.outputComment(RunMetadata.line("shard", spec.execution().shard()));
     writer.outputComment(RunMetadata.line("host", io.hbload.core.result.ClientInfo.localHost()));
     writer.outputComment("[hbload " + spec.phase().name().toLowerCase() + " phase, workload table "
-        + spec.workload().table() + ", binding " + spec.binding() + ", " + spec.threads() + " threads]");
+        + spec.workload().table() + ", binding " + spec.binding().name() + ", " + spec.execution().threads()
+        + " threads]");
     writer.outputComment("UNITS: nanoseconds (Max column in milliseconds)");
     writer.outputLogFormatVersion();
     writer.outputStartTime(startEpochMillis);

@@ -31,10 +31,10 @@ public final class JsonResult {
       g.writeStringField("tool", "hbload");
       g.writeStringField("version", Version.get());
       g.writeStringField("phase", r.spec().phase().name().toLowerCase());
-      g.writeStringField("binding", r.spec().binding());
+      g.writeStringField("binding", r.spec().binding().name());
       g.writeStringField("startTime", Instant.ofEpochMilli(r.startEpochMillis()).toString());
-      g.writeNumberField("threads", r.spec().threads());
-      g.writeNumberField("targetOpsPerSec", r.spec().targetOpsPerSec());
+      g.writeNumberField("threads", r.spec().execution().threads());
+      g.writeNumberField("targetOpsPerSec", r.spec().execution().targetOpsPerSec());
       g.writeNumberField("runtimeMillis", r.runtimeMillis());
       g.writeNumberField("operations", r.operations());
       g.writeNumberField("throughputOpsPerSec", r.throughputOpsPerSec());
@@ -87,7 +87,8 @@ public final class JsonResult {
       client(g, r.client());
       environment(g);
       g.writeObjectFieldStart("properties");
-      for (Map.Entry<String, String> e : new TreeMap<>(Redaction.settings(r.spec().properties())).entrySet()) {
+      Map<String, String> settings = new TreeMap<>(Redaction.settings(r.spec().provenance().properties()));
+      for (Map.Entry<String, String> e : settings.entrySet()) {
         g.writeStringField(e.getKey(), e.getValue());
       }
       g.writeEndObject();

@@ -1,7 +1,7 @@
 package io.hbload.core.export;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import io.hbload.core.parse.SpecParser;
+import io.hbload.core.config.ReportFormat;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.List;
@@ -15,11 +15,11 @@ public final class ReportWriter {
   private ReportWriter() {
   }
 
-  public static void write(List<ReportRecord> records, String exporter, PrintStream out) {
-    switch (exporter) {
-      case SpecParser.JSON_EXPORTER -> json(records, out, false);
-      case SpecParser.JSON_ARRAY_EXPORTER -> json(records, out, true);
-      default -> records.forEach(r -> out.println("[" + r.metric() + "], " + r.measurement() + ", " + r.value()));
+  public static void write(List<ReportRecord> records, ReportFormat format, PrintStream out) {
+    switch (format) {
+      case JSON -> json(records, out, false);
+      case JSON_ARRAY -> json(records, out, true);
+      case TEXT -> records.forEach(r -> out.println("[" + r.metric() + "], " + r.measurement() + ", " + r.value()));
     }
     out.flush();
   }

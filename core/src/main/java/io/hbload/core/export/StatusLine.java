@@ -1,10 +1,10 @@
 package io.hbload.core.export;
 
 import io.hbload.core.config.MeasurementInterval;
-import io.hbload.core.config.RunSpec;
 import io.hbload.core.exec.RunListener;
 import io.hbload.core.exec.StatusSnapshot;
 import io.hbload.core.measure.IntervalView;
+import io.hbload.core.spec.RunSpec;
 import java.io.PrintStream;
 import java.text.DecimalFormat;
 import java.text.SimpleDateFormat;
@@ -29,14 +29,14 @@ public final class StatusLine implements RunListener {
 
   @Override
   public void interval(RunSpec spec, StatusSnapshot s) {
-    if (spec.status()) {
+    if (spec.execution().status()) {
       out.println(format(spec, s));
     }
   }
 
   public static String format(RunSpec spec, StatusSnapshot s) {
     DecimalFormat d = new DecimalFormat("#.##");
-    StringBuilder msg = new StringBuilder(spec.label())
+    StringBuilder msg = new StringBuilder(spec.outputs().label())
         .append(new SimpleDateFormat("yyyy-MM-dd HH:mm:ss:SSS").format(new Date(s.epochMillis())))
         .append(' ').append(s.elapsedMillis() / 1000).append(" sec: ")
         .append(s.totalOperations()).append(" operations; ");
@@ -52,9 +52,9 @@ public final class StatusLine implements RunListener {
     Map<String, Histogram> plain = new LinkedHashMap<>();
     Map<String, Histogram> intended = new LinkedHashMap<>();
     for (IntervalView.Latency l : s.interval().latencies()) {
-      boolean useIntended = spec.measurementInterval() == MeasurementInterval.INTENDED;
+      boolean useIntended = spec.execution().measurementInterval() == MeasurementInterval.INTENDED;
       plain.put(l.name(), useIntended ? l.intended() : l.service());
-      if (spec.measurementInterval() == MeasurementInterval.BOTH) {
+      if (spec.execution().measurementInterval() == MeasurementInterval.BOTH) {
         intended.put("Intended-" + l.name(), l.intended());
       }
     }

@@ -42,8 +42,8 @@ public final class YcsbReport {
 
     Map<String, MeasurementTotals> byName = new LinkedHashMap<>();
     r.measurements().forEach(m -> byName.put(m.name(), m));
-    MeasurementInterval mode = r.spec().measurementInterval();
-    List<Double> percentiles = r.spec().percentiles();
+    MeasurementInterval mode = r.spec().execution().measurementInterval();
+    List<Double> percentiles = r.spec().outputs().percentiles();
     for (String name : YcsbOrder.of(byName.keySet())) {
       MeasurementTotals m = byName.get(name);
       Histogram h = mode == MeasurementInterval.INTENDED ? m.intended() : m.service();

@@ -1,8 +1,6 @@
 package io.hbload.core.launch;
 
 import io.hbload.core.binding.BindingException;
-import io.hbload.core.binding.BindingProvider;
-import io.hbload.core.config.RunSpec;
 import io.hbload.core.config.SpecException;
 import io.hbload.core.exec.RunListener;
 import io.hbload.core.exec.Runner;
@@ -14,6 +12,7 @@ import io.hbload.core.export.StatusLine;
 import io.hbload.core.export.Version;
 import io.hbload.core.export.YcsbReport;
 import io.hbload.core.result.RunResult;
+import io.hbload.core.spec.RunSpec;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -31,7 +30,6 @@ import java.util.List;
  */
 public final class Launcher {
   private final RunSpec spec;
-  private final BindingProvider provider;
   private final PrintStream messages;
   private final PrintStream report;
   private final Runner runner;
@@ -48,7 +46,7 @@ public final class Launcher {
 
     /** Operations returned errors and the spec asked for that to fail the run ({@code --fail-on-error}). */
     public boolean failedOnErrors() {
-      return result.spec().failOnErrors() && result.errorCount() > 0;
+      return result.spec().outputs().failOnErrors() && result.errorCount() > 0;
     }
   }
 
@@ -59,28 +57,26 @@ public final class Launcher {
    * @param messages human lines (stderr in the CLI): start-up lines, status lines, binding banners
    * @param report where YCSB's report goes unless the spec names an export file; null for none (the Java API)
    */
-  public Launcher(RunSpec spec, BindingProvider provider, PrintStream messages, PrintStream report)
-      throws IOException {
-    this(spec, provider, messages, report, List.of());
+  public Launcher(RunSpec spec, PrintStream messages, PrintStream report) throws IOException {
+    this(spec, messages, report, List.of());
   }
 
   /**
-   * As {@link #Launcher(RunSpec, BindingProvider, PrintStream, PrintStream)}, plus the caller's own listeners, called
+   * As {@link #Launcher(RunSpec, PrintStream, PrintStream)}, plus the caller's own listeners, called
    * after the status line and the log (a MapReduce task reports its progress to its job this way).
    */
-  public Launcher(RunSpec spec, BindingProvider provider, PrintStream messages, PrintStream report,
-      List<RunListener> more) throws IOException {
+  public Launcher(RunSpec spec, PrintStream messages, PrintStream report, List<RunListener> more)
+      throws IOException {
     this.spec = spec;
-    this.provider = provider;
     this.messages = messages;
     this.report = report;
     ResultFile export = null;
     ResultFile json = null;
     HlogWriter log = null;
     try {
-      export = spec.exportFile() == null ? null : ResultFile.create(spec.exportFile());
-      json = spec.jsonFile() == null ? null : ResultFile.create(spec.jsonFile());
-      log = spec.hlogFile() == null ? null : new HlogWriter(spec.hlogFile());
+      export = spec.outputs().exportFile() == null ? null : ResultFile.create(spec.outputs().exportFile());
+      json = spec.outputs().jsonFile() == null ? null : ResultFile.create(spec.outputs().jsonFile());
+      log = spec.outputs().hlogFile() == null ? null : new HlogWriter(spec.outputs().hlogFile());
     } catch (IOException | RuntimeException e) {
       closeAll(e, export, json, log);
       if (e instanceof IOException io) {
@@ -99,14 +95,15 @@ public final class Launcher {
       listeners.add(hlog);
     }
     listeners.addAll(more);
-    this.runner = new Runner(spec, provider, messages, RunListener.all(listeners));
+    this.runner = new Runner(spec, messages, RunListener.all(listeners));
   }
 
   /** Runs the phase and writes its outputs; BindingException when the binding cannot open. */
   public Outcome launch() throws BindingException, IOException {
-    messages.println("hbload " + Version.get() + " (YCSB 0.17.0 compatible), binding " + provider.name() + ", "
-        + spec.phase().name().toLowerCase(java.util.Locale.ROOT) + " phase, " + spec.threads() + " threads");
-    spec.notes().forEach(messages::println);
+    messages.println("hbload " + Version.get() + " (YCSB 0.17.0 compatible), binding "
+        + spec.binding().provider().name() + ", " + spec.phase().name().toLowerCase(java.util.Locale.ROOT) + " phase, "
+        + spec.execution().threads() + " threads");
+    spec.provenance().notes().forEach(messages::println);
     messages.println("Loading workload...");
     messages.println("Starting test.");
     RunResult result;
@@ -143,11 +140,11 @@ public final class Launcher {
     if (exportFile != null) {
       attempt(failures, () -> exportFile.write(out -> {
         PrintStream text = new PrintStream(out, false, StandardCharsets.UTF_8);
-        ReportWriter.write(records, spec.exporter(), text);
+        ReportWriter.write(records, spec.outputs().format(), text);
         text.flush();
       }));
     } else if (report != null) {
-      ReportWriter.write(records, spec.exporter(), report);
+      ReportWriter.write(records, spec.outputs().format(), report);
     }
     if (jsonFile != null) {
       byte[] json = (JsonResult.render(result) + System.lineSeparator()).getBytes(StandardCharsets.UTF_8);

@@ -3,7 +3,6 @@ package io.hbload.core.merge;
 import io.hbload.core.binding.ReportLine;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertyNames;
-import io.hbload.core.config.RunSpec;
 import io.hbload.core.config.ShardSpec;
 import io.hbload.core.config.SpecException;
 import io.hbload.core.export.RunMetadata;
@@ -12,6 +11,7 @@ import io.hbload.core.parse.SpecParser;
 import io.hbload.core.read.HlogFile;
 import io.hbload.core.result.ClientInfo;
 import io.hbload.core.result.RunResult;
+import io.hbload.core.spec.RunSpec;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -72,7 +72,7 @@ public final class HlogMerge {
     long operations = logs.stream().mapToLong(l -> l.number("operations")).sum();
     long maxLate = logs.stream().mapToLong(l -> l.number("startLateMillis")).max().orElse(0);
     // one streaming pass per log: the whole-run totals and the wall-clock series, never every interval at once
-    long width = Math.max(1, Math.round(spec.statusIntervalSeconds() * 1000));
+    long width = Math.max(1, Math.round(spec.execution().statusIntervalSeconds() * 1000));
     Map<String, Histogram> totals = new LinkedHashMap<>();
     TreeMap<Long, Map<String, Histogram>> series = new TreeMap<>();
     for (HlogFile log : logs) {

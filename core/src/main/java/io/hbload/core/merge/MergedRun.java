@@ -33,7 +33,7 @@ public record MergedRun(RunResult result, List<Integer> missingShards,
    */
   public void writeHlog(java.io.OutputStream stream) throws IOException {
     long start = result.startEpochMillis();
-    long width = Math.max(1, Math.round(result.spec().statusIntervalSeconds() * 1000));
+    long width = Math.max(1, Math.round(result.spec().execution().statusIntervalSeconds() * 1000));
     PrintStream out = new PrintStream(stream, false, StandardCharsets.UTF_8);
     HistogramLogWriter w = new HistogramLogWriter(out);
     w.outputComment(RunMetadata.line("merged", result.client().host()));

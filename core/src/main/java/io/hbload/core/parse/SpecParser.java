@@ -6,15 +6,20 @@ import io.hbload.core.binding.BindingProvider;
 import io.hbload.core.binding.Bindings;
 import io.hbload.core.config.BindingSettings;
 import io.hbload.core.config.Distribution;
+import io.hbload.core.config.Execution;
 import io.hbload.core.config.LengthDistribution;
 import io.hbload.core.config.MeasurementInterval;
 import io.hbload.core.config.OutputPaths;
+import io.hbload.core.config.Outputs;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertyReader;
-import io.hbload.core.config.RunSpec;
+import io.hbload.core.config.Provenance;
+import io.hbload.core.config.ReportFormat;
 import io.hbload.core.config.ShardSpec;
 import io.hbload.core.config.SpecException;
 import io.hbload.core.config.WorkloadSpec;
+import io.hbload.core.spec.BindingChoice;
+import io.hbload.core.spec.RunSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -33,9 +38,6 @@ import java.util.Map;
  */
 public final class SpecParser {
   public static final String CORE_WORKLOAD = "site.ycsb.workloads.CoreWorkload";
-  public static final String TEXT_EXPORTER = "site.ycsb.measurements.exporter.TextMeasurementsExporter";
-  public static final String JSON_EXPORTER = "site.ycsb.measurements.exporter.JSONMeasurementsExporter";
-  public static final String JSON_ARRAY_EXPORTER = "site.ycsb.measurements.exporter.JSONArrayMeasurementsExporter";
   public static final String DEFAULT_BINDING = "basic";
 
   private final Map<String, String> props;
@@ -101,20 +103,17 @@ public final class SpecParser {
    */
   public static RunSpec loadBefore(RunSpec run) {
     WorkloadSpec w = run.workload();
-    ShardSpec shard = run.shard();
+    ShardSpec shard = run.execution().shard();
     long records = shard.share(w.insertCount());
     if (records == 0) {
       throw SpecException.forProperty(RECORD_COUNT, "the store starts empty and there is nothing to load (0 records)");
     }
     WorkloadSpec slice = w.withInsertRange(shard.sliceStart(w.insertStart(), w.insertCount()), records);
-    return new RunSpec(Phase.LOAD, slice, run.binding(), (int) Math.min(run.threads(), records),
-        run.targetOpsPerSec(), records, run.maxExecutionTimeSeconds(), run.stopGraceSeconds(), run.status(),
-        run.statusIntervalSeconds(),
-        run.label(), run.measurementInterval(), run.percentiles(), run.exporter(), run.exportFile(), run.jsonFile(),
-        run.hlogFile(), run.seed(), run.spinSleep(), run.failOnErrors(), run.reportLatencyForEachError(),
-        run.latencyTrackedErrors(), run.bindingSettings(), shard, null, run.properties(), List.of(),
-        java.time.Duration.ZERO, // the engine's own load is not measured as the user's phase: no warm-up
-        run.inflight());
+    Execution execution = run.execution().withThreads((int) Math.min(run.execution().threads(), records))
+        .withOperations(records).withStartAt(null)
+        .withWarmup(java.time.Duration.ZERO); // the engine's own load is not measured as the user's phase: no warm-up
+    return run.withPhase(Phase.LOAD).withWorkload(slice).withExecution(execution)
+        .withProvenance(run.provenance().withNotes(List.of()));
   }
 
   private RunSpec build(Phase phase, BindingProvider given) {
@@ -166,42 +165,34 @@ public final class SpecParser {
     if (!type.equals("hdrhistogram")) {
       notes.add("measurementtype=" + type + ": hbload records HdrHistogram only; the report uses the hdrhistogram form");
     }
-    String exporter = exporter(text(EXPORTER, TEXT_EXPORTER));
+    ReportFormat format = format(text(EXPORTER, ReportFormat.TEXT.ycsbClassName()));
     String db = text(DB, DEFAULT_BINDING);
-    BindingSettings bindingSettings = bindingSettings(given, db, workload, phase);
-    int inflight = inflight(given, db);
-    RunSpec spec = new RunSpec(
-        phase,
-        workload,
-        db,
-        threads,
-        target,
-        operations,
-        maxSeconds,
-        longValue(STOP_GRACE, 10, 1, 86_400),
-        bool(STATUS, false),
-        doubleValue(STATUS_INTERVAL, 10, 0.001, 86_400),
-        read.raw(LABEL, ""),
-        interval(),
-        percentiles(),
-        exporter,
-        output(EXPORT_FILE),
-        output(JSON_FILE),
-        output(HLOG_FILE),
-        seed(shard),
-        bool(SPIN_SLEEP, false),
-        bool(FAIL_ON_ERROR, false),
-        bool(REPORT_LATENCY_FOR_EACH_ERROR, false),
-        new LinkedHashSet<>(read.list(LATENCY_TRACKED_ERRORS)),
-        bindingSettings,
-        shard,
-        startAt(),
-        props,
-        notes,
-        read.duration(WARMUP, java.time.Duration.ZERO),
-        inflight);
+    BindingProvider provider = provider(given, db);
+    BindingSettings bindingSettings = provider == null ? BindingSettings.NONE
+        : provider.settings(read, workload, phase);
+    int inflight = inflight(provider);
+    // read in this order, so that the problems (and notes) are listed in the order they always were
+    long stopGrace = longValue(STOP_GRACE, 10, 1, 86_400);
+    boolean status = bool(STATUS, false);
+    double statusInterval = doubleValue(STATUS_INTERVAL, 10, 0.001, 86_400);
+    String label = read.raw(LABEL, "");
+    MeasurementInterval interval = interval();
+    List<Double> percentiles = percentiles();
+    java.nio.file.Path exportFile = output(EXPORT_FILE);
+    java.nio.file.Path jsonFile = output(JSON_FILE);
+    java.nio.file.Path hlogFile = output(HLOG_FILE);
+    Long seed = seed(shard);
+    boolean spinSleep = bool(SPIN_SLEEP, false);
+    Outputs outputs = new Outputs(label, percentiles, format, exportFile, jsonFile, hlogFile,
+        bool(FAIL_ON_ERROR, false), bool(REPORT_LATENCY_FOR_EACH_ERROR, false),
+        new LinkedHashSet<>(read.list(LATENCY_TRACKED_ERRORS)));
+    java.time.Instant startAt = startAt();
+    Execution execution = new Execution(threads, target, operations, maxSeconds, stopGrace, status, statusInterval,
+        interval, spinSleep, read.duration(WARMUP, java.time.Duration.ZERO), inflight, seed, shard, startAt);
     read.throwIfErrors();
-    return spec;
+    // no errors, so the provider was found
+    return new RunSpec(phase, workload, new BindingChoice(db, provider, bindingSettings), execution, outputs,
+        new Provenance(props, notes));
   }
 
   /** {@code I/N}; an unsharded run without the property. */
@@ -261,36 +252,26 @@ public final class SpecParser {
     }
   }
 
-  /** The binding's own settings, parsed by its provider into the same error list; none when it cannot be found. */
-  private BindingSettings bindingSettings(BindingProvider given, String db, WorkloadSpec workload, Phase phase) {
-    BindingProvider provider = given;
-    if (provider == null) {
-      try {
-        provider = Bindings.find(db);
-      } catch (SpecException e) {
-        e.problems().forEach(problem -> read.error(DB, problem.replaceFirst("^property db: ", "")));
-        return BindingSettings.NONE;
-      }
+  /** The provider {@code db} names, or the given one; null (reported under db) when there is none by that name. */
+  private BindingProvider provider(BindingProvider given, String db) {
+    if (given != null) {
+      return given;
     }
-    return provider.settings(read, workload, phase);
+    try {
+      return Bindings.find(db);
+    } catch (SpecException e) {
+      e.problems().forEach(problem -> read.error(DB, problem.replaceFirst("^property db: ", "")));
+      return null;
+    }
   }
 
   /** {@code hbload.inflight}; above 1 only for a binding that offers the async interface. */
-  private int inflight(BindingProvider given, String db) {
+  private int inflight(BindingProvider provider) {
     int inflight = (int) longValue(INFLIGHT, 1, 1, 65_536);
-    if (inflight > 1) {
-      BindingProvider provider = given;
-      if (provider == null) {
-        try {
-          provider = Bindings.find(db);
-        } catch (SpecException e) {
-          return inflight; // already reported under db
-        }
-      }
-      if (!provider.supportsAsync()) {
-        error(INFLIGHT, "binding '" + provider.name() + "' has no async interface: only 1 operation in flight "
-            + "per worker (use more threads)");
-      }
+    // without a provider the db error is already reported
+    if (inflight > 1 && provider != null && !provider.supportsAsync()) {
+      error(INFLIGHT, "binding '" + provider.name() + "' has no async interface: only 1 operation in flight "
+          + "per worker (use more threads)");
     }
     return inflight;
   }
@@ -426,18 +407,11 @@ public final class SpecParser {
     return out;
   }
 
-  private String exporter(String v) {
-    return switch (v) {
-      case TEXT_EXPORTER, "text", "com.yahoo.ycsb.measurements.exporter.TextMeasurementsExporter" -> TEXT_EXPORTER;
-      case JSON_EXPORTER, "json", "com.yahoo.ycsb.measurements.exporter.JSONMeasurementsExporter" -> JSON_EXPORTER;
-      case JSON_ARRAY_EXPORTER, "jsonarray",
-          "com.yahoo.ycsb.measurements.exporter.JSONArrayMeasurementsExporter" -> JSON_ARRAY_EXPORTER;
-      default -> {
-        error(EXPORTER, "unknown exporter '" + v + "' (TextMeasurementsExporter, JSONMeasurementsExporter, "
-            + "JSONArrayMeasurementsExporter)");
-        yield TEXT_EXPORTER;
-      }
-    };
+  private ReportFormat format(String v) {
+    return ReportFormat.parse(v).orElseGet(() -> {
+      error(EXPORTER, "unknown exporter '" + v + "' (" + ReportFormat.choices() + ")");
+      return ReportFormat.TEXT;
+    });
   }
 
   /**

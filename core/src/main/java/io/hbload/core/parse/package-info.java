@@ -1,5 +1,5 @@
 /**
- * First step of the flow: properties become a validated {@link io.hbload.core.config.RunSpec}, by the one parser
+ * First step of the flow: properties become a validated {@link io.hbload.core.spec.RunSpec}, by the one parser
  * the CLI and the Java API ({@link io.hbload.core.parse.RunSpecBuilder}) share. Above {@code binding}, because the
  * binding named in the properties parses its own settings in the same pass. With {@code config}, the only code
  * that reads property strings.

@@ -1,8 +1,8 @@
 package io.hbload.core.result;
 
 import io.hbload.core.binding.ReportLine;
-import io.hbload.core.config.RunSpec;
 import io.hbload.core.measure.MeasurementTotals;
+import io.hbload.core.spec.RunSpec;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

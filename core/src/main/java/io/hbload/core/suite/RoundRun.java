@@ -22,7 +22,7 @@ public record RoundRun(String workload, int round, long operations, long runtime
 
   /** From a run's result; CLEANUP (the binding's close) is no operation of the workload and is left out. */
   public static RoundRun of(String workload, int round, RunResult result, CacheCounts cache) {
-    boolean intended = result.spec().measurementInterval() == MeasurementInterval.INTENDED;
+    boolean intended = result.spec().execution().measurementInterval() == MeasurementInterval.INTENDED;
     Map<String, Histogram> latencies = new LinkedHashMap<>();
     for (MeasurementTotals m : result.measurements()) {
       if (!m.name().equals("CLEANUP") && m.count() > 0) {

@@ -17,10 +17,10 @@ import io.hbload.core.binding.Status;
 import io.hbload.core.binding.Values;
 import io.hbload.core.binding.builtin.MemoryStore;
 import io.hbload.core.config.Phase;
-import io.hbload.core.config.RunSpec;
 import io.hbload.core.keys.KeyNames;
 import io.hbload.core.measure.MeasurementTotals;
 import io.hbload.core.result.RunResult;
+import io.hbload.core.spec.RunSpec;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -157,8 +157,7 @@ class EngineTest {
   void aStopRequestStillReturnsWhatWasDone() throws Exception {
     RunSpec spec = workloadFile("c").binding("basic").operationCount(0).property("maxexecutiontime", "0")
         .threads(2).spec(Phase.RUN);
-    Runner runner = new Runner(spec, io.hbload.core.binding.Bindings.find("basic"),
-        new PrintStream(java.io.OutputStream.nullOutputStream()), new RunListener() { });
+    Runner runner = new Runner(spec, new PrintStream(java.io.OutputStream.nullOutputStream()), new RunListener() { });
     Thread stopper = new Thread(() -> {
       try {
         Thread.sleep(300);

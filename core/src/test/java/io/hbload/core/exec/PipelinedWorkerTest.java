@@ -149,7 +149,7 @@ class PipelinedWorkerTest {
     var spec = workloadFile("c").binding(binding).recordCount(1000).threads(2).property("hbload.inflight", "8")
         .property("operationcount", "0").property("maxexecutiontime", "0").spec(Phase.RUN);
     MemoryStore.shared().clear();
-    PhaseRun run = new PhaseRun(spec, binding.open(new BindingContext(spec, System.err)), RunListener.all(List.of()),
+    PhaseRun run = new PhaseRun(spec, binding.open(spec.bindingContext(System.err)), RunListener.all(List.of()),
         System.err, true);
     var future = java.util.concurrent.CompletableFuture.supplyAsync(run::execute);
     Thread.sleep(500);

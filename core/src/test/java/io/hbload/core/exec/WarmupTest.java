@@ -61,7 +61,8 @@ class WarmupTest {
     assertThat(r.runtimeMillis()).isLessThan(3000L * 1000 / 1500); // the warm-up's time is not in RunTime
 
     ByteArrayOutputStream text = new ByteArrayOutputStream();
-    ReportWriter.write(YcsbReport.records(r), r.spec().exporter(), new PrintStream(text, true, StandardCharsets.UTF_8));
+    ReportWriter.write(YcsbReport.records(r), r.spec().outputs().format(),
+        new PrintStream(text, true, StandardCharsets.UTF_8));
     String report = text.toString(StandardCharsets.UTF_8);
     assertThat(report).contains("[READ], Operations, " + read + "\n", "[UPDATE], Operations, " + update + "\n",
         "[WARMUP], Operations, " + warmup + "\n");
@@ -131,8 +132,8 @@ class WarmupTest {
   void aWarmupThatIsNotADurationIsBadInput() {
     assertThatThrownBy(() -> workloadFile("c").binding("basic").property("hbload.warmup", "soon").spec(Phase.RUN))
         .isInstanceOf(SpecException.class).hasMessageContaining("hbload.warmup: 'soon' is not a duration");
-    assertThat(workloadFile("c").binding("basic").property("hbload.warmup", "1.5m").spec(Phase.RUN).warmup())
-        .hasSeconds(90);
+    assertThat(workloadFile("c").binding("basic").property("hbload.warmup", "1.5m").spec(Phase.RUN).execution()
+        .warmup()).hasSeconds(90);
   }
 
   static long warmupOperations(RunResult r) {

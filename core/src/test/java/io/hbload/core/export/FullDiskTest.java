@@ -6,34 +6,33 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.common.jimfs.Configuration;
 import com.google.common.jimfs.Jimfs;
-import io.hbload.core.binding.Bindings;
+import io.hbload.core.config.Outputs;
 import io.hbload.core.config.Phase;
-import io.hbload.core.config.RunSpec;
+import io.hbload.core.config.ReportFormat;
 import io.hbload.core.config.SpecException;
 import io.hbload.core.exec.Runner;
 import io.hbload.core.launch.Launcher;
 import io.hbload.core.merge.HlogMerge;
 import io.hbload.core.merge.MergedRun;
-import io.hbload.core.parse.SpecParser;
 import io.hbload.core.result.RunResult;
+import io.hbload.core.spec.RunSpec;
 import io.hbload.core.suite.SuiteManifest;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.lang.reflect.RecordComponent;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystem;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
+import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Every result writer of core on a disk that fills up: a Jimfs file system of 512 bytes, on which each result (an
@@ -73,18 +72,9 @@ class FullDiskTest {
     return workloadFile("a").binding("basic").threads(2).operationCount(2000).seed(7).spec(Phase.RUN);
   }
 
-  /** The spec with some of its components replaced: SpecParser's paths are on the default file system. */
-  static RunSpec with(RunSpec spec, Map<String, Object> replaced) throws ReflectiveOperationException {
-    RecordComponent[] components = RunSpec.class.getRecordComponents();
-    Object[] values = new Object[components.length];
-    Class<?>[] types = new Class<?>[components.length];
-    for (int i = 0; i < components.length; i++) {
-      types[i] = components[i].getType();
-      values[i] = replaced.containsKey(components[i].getName()) ? replaced.get(components[i].getName())
-          : components[i].getAccessor().invoke(spec);
-    }
-    assertThat(Stream.of(components).map(RecordComponent::getName).toList()).containsAll(replaced.keySet());
-    return RunSpec.class.getDeclaredConstructor(types).newInstance(values);
+  /** The spec writing its outputs elsewhere: SpecParser's paths are on the default file system. */
+  private static RunSpec with(RunSpec spec, UnaryOperator<Outputs> change) {
+    return spec.withOutputs(change.apply(spec.outputs()));
   }
 
   @Test
@@ -93,17 +83,17 @@ class FullDiskTest {
     RunSpec spec = workloadFile("a").binding("basic").threads(2).operationCount(1000).target(2000)
         .property("status.interval", "0.1").spec(Phase.RUN);
     HlogWriter writer = new HlogWriter(hlog);
-    new Runner(spec, Bindings.find("basic"), QUIET, writer).run();
+    new Runner(spec, QUIET, writer).run();
     assertThatThrownBy(writer::close).isInstanceOf(IOException.class)
         .hasMessage("cannot write /results/run.hlog: " + FULL);
     assertThat(left()).isEmpty();
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {SpecParser.TEXT_EXPORTER, SpecParser.JSON_EXPORTER, SpecParser.JSON_ARRAY_EXPORTER})
-  void anExportFileThatDoesNotFitFailsTheLaunchNamingItAndLeavesNoFile(String exporter) throws Exception {
-    RunSpec spec = with(smallRun(), Map.of("exporter", exporter, "exportFile", results.resolve("report.txt")));
-    Launcher launcher = new Launcher(spec, Bindings.find("basic"), QUIET, null);
+  @EnumSource(ReportFormat.class)
+  void anExportFileThatDoesNotFitFailsTheLaunchNamingItAndLeavesNoFile(ReportFormat format) throws Exception {
+    RunSpec spec = with(smallRun(), o -> o.withFormat(format).withExportFile(results.resolve("report.txt")));
+    Launcher launcher = new Launcher(spec, QUIET, null);
     assertThatThrownBy(launcher::launch).isInstanceOf(IOException.class)
         .hasMessage("cannot write /results/report.txt: " + FULL);
     assertThat(left()).isEmpty();
@@ -111,8 +101,8 @@ class FullDiskTest {
 
   @Test
   void aJsonResultThatDoesNotFitFailsTheLaunchNamingItAndLeavesNoFile() throws Exception {
-    RunSpec spec = with(smallRun(), Map.of("jsonFile", results.resolve("run.json")));
-    Launcher launcher = new Launcher(spec, Bindings.find("basic"), QUIET, null);
+    RunSpec spec = with(smallRun(), o -> o.withJsonFile(results.resolve("run.json")));
+    Launcher launcher = new Launcher(spec, QUIET, null);
     assertThatThrownBy(launcher::launch).isInstanceOf(IOException.class)
         .hasMessage("cannot write /results/run.json: " + FULL);
     assertThat(left()).isEmpty();
@@ -123,9 +113,9 @@ class FullDiskTest {
   void everyOutputIsTriedAndEachOneThatDoesNotFitIsNamed() throws Exception {
     Path report = realDir.resolve("report.txt");
     RunSpec spec = with(workloadFile("a").binding("basic").threads(2).operationCount(1000).target(2000)
-        .property("status.interval", "0.1").spec(Phase.RUN), Map.of("exportFile", report,
-            "hlogFile", results.resolve("run.hlog"), "jsonFile", results.resolve("run.json")));
-    Launcher launcher = new Launcher(spec, Bindings.find("basic"), QUIET, null);
+        .property("status.interval", "0.1").spec(Phase.RUN), o -> o.withExportFile(report)
+            .withHlogFile(results.resolve("run.hlog")).withJsonFile(results.resolve("run.json")));
+    Launcher launcher = new Launcher(spec, QUIET, null);
     assertThatThrownBy(launcher::launch).isInstanceOf(IOException.class).hasMessage(
         "cannot write /results/run.hlog: " + FULL + "; cannot write /results/run.json: " + FULL);
     assertThat(left()).isEmpty();
@@ -153,8 +143,8 @@ class FullDiskTest {
     RunResult r = merged.result();
     Path report = results.resolve("merged.txt");
     assertThatThrownBy(() -> ResultFiles.write(report, out -> ReportWriter.write(YcsbReport.records(r),
-        r.spec().exporter(), new PrintStream(out, true, StandardCharsets.UTF_8)))).isInstanceOf(IOException.class)
-        .hasMessage("cannot write /results/merged.txt: " + FULL);
+        r.spec().outputs().format(), new PrintStream(out, true, StandardCharsets.UTF_8))))
+        .isInstanceOf(IOException.class).hasMessage("cannot write /results/merged.txt: " + FULL);
     assertThat(left()).isEmpty();
   }
 
@@ -186,8 +176,8 @@ class FullDiskTest {
   @Test
   void anOutputThatCannotBeCreatedIsFoundBeforeTheRun() throws Exception {
     Path json = Path.of("/proc/hbload-result.json");
-    RunSpec spec = with(smallRun(), Map.of("jsonFile", json));
-    assertThatThrownBy(() -> new Launcher(spec, Bindings.find("basic"), QUIET, null))
+    RunSpec spec = with(smallRun(), o -> o.withJsonFile(json));
+    assertThatThrownBy(() -> new Launcher(spec, QUIET, null))
         .isInstanceOf(SpecException.class).hasMessageStartingWith("cannot write /proc/hbload-result.json: ");
   }
 
@@ -196,9 +186,9 @@ class FullDiskTest {
   void anOutputThatCannotBeCreatedLeavesNoTempFileOfTheOthers() throws Exception {
     Path export = results.resolve("report.txt");
     Path json = results.resolve("result.json");
-    RunSpec spec = with(smallRun(), Map.of("exportFile", export, "jsonFile", json,
-        "hlogFile", Path.of("/proc/hbload-result.hlog")));
-    assertThatThrownBy(() -> new Launcher(spec, Bindings.find("basic"), QUIET, null))
+    RunSpec spec = with(smallRun(), o -> o.withExportFile(export).withJsonFile(json)
+        .withHlogFile(Path.of("/proc/hbload-result.hlog")));
+    assertThatThrownBy(() -> new Launcher(spec, QUIET, null))
         .isInstanceOf(SpecException.class).hasMessageStartingWith("cannot write /proc/hbload-result.hlog: ");
     assertThat(left()).isEmpty();
   }

@@ -6,14 +6,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.hbload.core.binding.Bindings;
 import io.hbload.core.config.Phase;
-import io.hbload.core.config.RunSpec;
+import io.hbload.core.config.ReportFormat;
 import io.hbload.core.exec.RunListener;
 import io.hbload.core.exec.Runner;
 import io.hbload.core.exec.StatusSnapshot;
-import io.hbload.core.parse.SpecParser;
 import io.hbload.core.result.RunResult;
+import io.hbload.core.spec.RunSpec;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.Charset;
@@ -36,7 +35,7 @@ class ReportFormatTest {
   @TempDir
   Path dir;
 
-  static List<String> text(RunResult r, String exporter) {
+  static List<String> text(RunResult r, ReportFormat exporter) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ReportWriter.write(YcsbReport.records(r), exporter, new PrintStream(out, true, StandardCharsets.UTF_8));
     return out.toString(StandardCharsets.UTF_8).lines().toList();
@@ -48,7 +47,7 @@ class ReportFormatTest {
   @Test
   void workloadAReportMatchesYcsbLineByLine() {
     RunResult r = workloadFile("a").binding("basic").threads(2).operationCount(3000).run();
-    List<String> lines = text(r, SpecParser.TEXT_EXPORTER);
+    List<String> lines = text(r, ReportFormat.TEXT);
     List<String> expected = new ArrayList<>(List.of(
         "\\[OVERALL\\], RunTime\\(ms\\), " + NUM,
         "\\[OVERALL\\], Throughput\\(ops/sec\\), " + DBL,
@@ -98,7 +97,7 @@ class ReportFormatTest {
   }
 
   static List<String> names(RunResult r) {
-    return text(r, SpecParser.TEXT_EXPORTER).stream().filter(l -> l.endsWith("") && l.contains("], Operations, "))
+    return text(r, ReportFormat.TEXT).stream().filter(l -> l.endsWith("") && l.contains("], Operations, "))
         .map(l -> l.substring(1, l.indexOf(']'))).toList();
   }
 
@@ -107,7 +106,7 @@ class ReportFormatTest {
     RunResult r = workloadFile("a").binding("basic").property("basicdb.simulatedelay", "1").operationCount(400).threads(2)
         .target(400).property("measurement.interval", "both").property("hdrhistogram.percentiles", "50,99.9")
         .run();
-    List<String> lines = text(r, SpecParser.TEXT_EXPORTER);
+    List<String> lines = text(r, ReportFormat.TEXT);
     assertThat(lines).anyMatch(l -> l.matches("\\[Intended-READ\\], 99\\.9PercentileLatency\\(us\\), \\d+"));
     assertThat(lines).anyMatch(l -> l.matches("\\[READ\\], 50thPercentileLatency\\(us\\), \\d+"));
     assertThat(lines).noneMatch(l -> l.startsWith("[Intended-") && l.contains("Return="));
@@ -121,7 +120,7 @@ class ReportFormatTest {
   void alwaysFailingOperationPrintsLikeYcsb() {
     RunResult r = workloadFile("a").binding(
         new io.hbload.core.exec.EngineTestAccess().failingUpdates()).operationCount(1000).run();
-    List<String> lines = text(r, SpecParser.TEXT_EXPORTER);
+    List<String> lines = text(r, ReportFormat.TEXT);
     assertThat(lines).contains("[UPDATE], Operations, 0", "[UPDATE], AverageLatency(us), NaN",
         "[UPDATE], MinLatency(us), 9223372036854775807", "[UPDATE], MaxLatency(us), 0");
     assertThat(lines).anyMatch(l -> l.matches("\\[UPDATE\\], Return=ERROR, \\d+"));
@@ -133,13 +132,13 @@ class ReportFormatTest {
     RunResult r = workloadFile("a").binding("basic").operationCount(200).run();
     ObjectMapper mapper = new ObjectMapper();
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ReportWriter.write(YcsbReport.records(r), SpecParser.JSON_ARRAY_EXPORTER, new PrintStream(out, true));
+    ReportWriter.write(YcsbReport.records(r), ReportFormat.JSON_ARRAY, new PrintStream(out, true));
     JsonNode array = mapper.readTree(out.toString(StandardCharsets.UTF_8));
     assertThat(array.isArray()).isTrue();
     assertThat(array.get(0).get("metric").asText()).isEqualTo("OVERALL");
     assertThat(array.get(0).get("measurement").asText()).isEqualTo("RunTime(ms)");
     out.reset();
-    ReportWriter.write(YcsbReport.records(r), SpecParser.JSON_EXPORTER, new PrintStream(out, true));
+    ReportWriter.write(YcsbReport.records(r), ReportFormat.JSON, new PrintStream(out, true));
     assertThat(out.toString(StandardCharsets.UTF_8)).startsWith("{" + System.lineSeparator()
         + "  \"metric\" : \"OVERALL\"," + System.lineSeparator() + "  \"measurement\" : \"RunTime(ms)\",")
         .doesNotEndWith("\n");
@@ -167,7 +166,7 @@ class ReportFormatTest {
     records.add(new ReportRecord("X", "small", 1e-5));
     for (boolean array : new boolean[] {false, true}) {
       ByteArrayOutputStream ours = new ByteArrayOutputStream();
-      ReportWriter.write(records, array ? SpecParser.JSON_ARRAY_EXPORTER : SpecParser.JSON_EXPORTER,
+      ReportWriter.write(records, array ? ReportFormat.JSON_ARRAY : ReportFormat.JSON,
           new PrintStream(ours, true, Charset.defaultCharset()));
       assertThat(ours.toString(Charset.defaultCharset())).isEqualTo(ycsb(records, array));
     }
@@ -208,7 +207,7 @@ class ReportFormatTest {
       }
     };
     try {
-      new Runner(spec, Bindings.find("basic"), new PrintStream(java.io.OutputStream.nullOutputStream()), capture).run();
+      new Runner(spec, new PrintStream(java.io.OutputStream.nullOutputStream()), capture).run();
     } catch (Exception e) {
       throw new AssertionError(e);
     }
@@ -248,7 +247,7 @@ class ReportFormatTest {
     RunSpec spec = workloadFile("a").binding("basic").property("basicdb.simulatedelay", "1")
         .property("basicdb.randomizedelay", "false").operationCount(600).threads(2).target(600).property("status.interval", "0.2").spec(Phase.RUN);
     try (HlogWriter writer = new HlogWriter(hlog)) {
-      new Runner(spec, Bindings.find("basic"), new PrintStream(java.io.OutputStream.nullOutputStream()), writer).run();
+      new Runner(spec, new PrintStream(java.io.OutputStream.nullOutputStream()), writer).run();
     }
     HistogramLogReader reader = new HistogramLogReader(hlog.toFile());
     long readIntended = 0;

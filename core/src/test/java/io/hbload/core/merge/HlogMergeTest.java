@@ -8,7 +8,6 @@ import io.hbload.core.binding.BindingContext;
 import io.hbload.core.binding.BindingProvider;
 import io.hbload.core.binding.BindingSession;
 import io.hbload.core.config.Phase;
-import io.hbload.core.config.RunSpec;
 import io.hbload.core.config.SpecException;
 import io.hbload.core.exec.StatusSnapshot;
 import io.hbload.core.export.HlogWriter;
@@ -17,6 +16,7 @@ import io.hbload.core.measure.MeasurementTotals;
 import io.hbload.core.parse.SpecParser;
 import io.hbload.core.result.ClientInfo;
 import io.hbload.core.result.RunResult;
+import io.hbload.core.spec.RunSpec;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -89,7 +89,7 @@ class HlogMergeTest {
       RunResult result = new RunResult(spec, start, 3000, ops,
           List.of(new MeasurementTotals("READ", totalService, totalIntended, Map.of("OK", ops))),
           List.of(new RunResult.GcTotals("G1 Young Generation", 2, 10)), List.of(), null,
-          new ClientInfo(spec.shard(), "host" + shard, null, 0));
+          new ClientInfo(spec.execution().shard(), "host" + shard, null, 0));
       w.phaseFinished(result);
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);
@@ -125,7 +125,7 @@ class HlogMergeTest {
     assertThat(r.op("READ").returns()).containsExactly(Map.entry("OK", allService.getTotalCount()));
     assertThat(r.startEpochMillis()).isEqualTo(start);
     assertThat(r.runtimeMillis()).as("union of the windows").isEqualTo(3 * 200 + 3000);
-    assertThat(r.spec().operations()).as("the whole run's operationcount").isEqualTo(9000);
+    assertThat(r.spec().execution().operations()).as("the whole run's operationcount").isEqualTo(9000);
     assertThat(r.gc()).containsExactly(new RunResult.GcTotals("G1 Young Generation", 8, 40));
     assertThat(merged.partial()).isFalse();
     assertThat(r.completed()).isTrue();
@@ -211,8 +211,8 @@ class HlogMergeTest {
       logs.add(shardLog(i, 2, start, random, allService, allIntended, Map.of("hbload.inflight", "8")));
     }
     RunResult merged = HlogMerge.merge(logs).result();
-    assertThat(merged.spec().inflight()).isEqualTo(8);
-    assertThat(merged.spec().shard().sharded()).isFalse();
+    assertThat(merged.spec().execution().inflight()).isEqualTo(8);
+    assertThat(merged.spec().execution().shard().sharded()).isFalse();
     assertSameValues(merged.op("READ").service(), allService);
     assertSameValues(merged.op("READ").intended(), allIntended);
   }

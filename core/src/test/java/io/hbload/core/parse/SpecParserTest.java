@@ -8,11 +8,11 @@ import io.hbload.core.config.LengthDistribution;
 import io.hbload.core.config.MeasurementInterval;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertySources;
-import io.hbload.core.config.RunSpec;
 import io.hbload.core.config.ShardSpec;
 import io.hbload.core.config.SpecException;
 import io.hbload.core.config.WorkloadSpec;
 import io.hbload.core.parse.RunSpecBuilder;
+import io.hbload.core.spec.RunSpec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,34 +59,34 @@ class SpecParserTest {
     assertThat(w.exponentialFrac()).isEqualTo(0.8571428571);
     // recordcount 0 means "as many as an int holds", as in YCSB
     assertThat(w.recordCount()).isEqualTo(Integer.MAX_VALUE);
-    assertThat(s.threads()).isEqualTo(1);
-    assertThat(s.statusIntervalSeconds()).isEqualTo(10);
-    assertThat(s.percentiles()).containsExactly(95.0, 99.0);
-    assertThat(s.measurementInterval()).isEqualTo(MeasurementInterval.OP);
-    assertThat(s.binding()).isEqualTo("basic");
+    assertThat(s.execution().threads()).isEqualTo(1);
+    assertThat(s.execution().statusIntervalSeconds()).isEqualTo(10);
+    assertThat(s.outputs().percentiles()).containsExactly(95.0, 99.0);
+    assertThat(s.execution().measurementInterval()).isEqualTo(MeasurementInterval.OP);
+    assertThat(s.binding().name()).isEqualTo("basic");
   }
 
   @Test
   void loadPhaseInsertsInsertcountDefaultingToRecordcountMinusInsertstart() {
     Map<String, String> p = Map.of("recordcount", "1000", "insertstart", "200");
-    assertThat(SpecParser.parse(p, Phase.LOAD).operations()).isEqualTo(800);
+    assertThat(SpecParser.parse(p, Phase.LOAD).execution().operations()).isEqualTo(800);
     Map<String, String> q = Map.of("recordcount", "1000", "insertstart", "200", "insertcount", "300");
-    assertThat(SpecParser.parse(q, Phase.LOAD).operations()).isEqualTo(300);
+    assertThat(SpecParser.parse(q, Phase.LOAD).execution().operations()).isEqualTo(300);
   }
 
   @Test
   void trailingWhitespaceIsTrimmedWhereYcsbCrashes() {
     RunSpec s = run("operationcount", "1000 ", "readallfields", "false ", "threadcount", " 2");
-    assertThat(s.operations()).isEqualTo(1000);
+    assertThat(s.execution().operations()).isEqualTo(1000);
     assertThat(s.workload().readAllFields()).isFalse();
-    assertThat(s.threads()).isEqualTo(2);
+    assertThat(s.execution().threads()).isEqualTo(2);
   }
 
   @Test
   void threadsAreCutToTheOperationCountWithYcsbsWarning() {
     RunSpec s = run("operationcount", "3", "threadcount", "8");
-    assertThat(s.threads()).isEqualTo(3);
-    assertThat(s.notes()).anyMatch(n -> n.contains("threadcount is bigger"));
+    assertThat(s.execution().threads()).isEqualTo(3);
+    assertThat(s.provenance().notes()).anyMatch(n -> n.contains("threadcount is bigger"));
   }
 
   @ParameterizedTest
@@ -181,7 +181,7 @@ class SpecParserTest {
             "property recordcount: -1 is below the minimum 0",
             "property basicdb.simulatedelay: 'soon' is not a number",
             "property basicdb.randomizedelay: expected true or false, got 'maybe'"));
-    assertThat(run("db", "basic", "basicdb.simulatedelay", "1.5").bindingSettings())
+    assertThat(run("db", "basic", "basicdb.simulatedelay", "1.5").binding().settings())
         .hasToString("Settings[delayNanos=1500000, randomize=true]");
   }
 
@@ -196,8 +196,8 @@ class SpecParserTest {
   @Test
   void errorTrackingSettingsAreTyped() {
     RunSpec s = run("reportlatencyforeacherror", "true", "latencytrackederrors", " NOT_FOUND, ,ERROR ");
-    assertThat(s.reportLatencyForEachError()).isTrue();
-    assertThat(s.latencyTrackedErrors()).containsExactly("NOT_FOUND", "ERROR");
+    assertThat(s.outputs().reportLatencyForEachError()).isTrue();
+    assertThat(s.outputs().latencyTrackedErrors()).containsExactly("NOT_FOUND", "ERROR");
   }
 
   @Test
@@ -206,31 +206,31 @@ class SpecParserTest {
         "target", "250");
     RunSpec load = SpecParser.loadBefore(r);
     assertThat(load.phase()).isEqualTo(Phase.LOAD);
-    assertThat(load.operations()).isEqualTo(400);
-    assertThat(load.threads()).isEqualTo(8);
-    assertThat(load.targetOpsPerSec()).isEqualTo(250);
+    assertThat(load.execution().operations()).isEqualTo(400);
+    assertThat(load.execution().threads()).isEqualTo(8);
+    assertThat(load.execution().targetOpsPerSec()).isEqualTo(250);
     assertThat(load.workload()).isEqualTo(r.workload());
-    assertThat(load.bindingSettings()).isSameAs(r.bindingSettings());
-    assertThat(SpecParser.loadBefore(run("recordcount", "3", "threadcount", "8")).threads()).isEqualTo(3);
+    assertThat(load.binding().settings()).isSameAs(r.binding().settings());
+    assertThat(SpecParser.loadBefore(run("recordcount", "3", "threadcount", "8")).execution().threads()).isEqualTo(3);
   }
 
   @Test
   void aShardLoadsItsSliceAndRunsItsShare() {
     RunSpec load = SpecParser.parse(Map.of("recordcount", "1000", "insertstart", "100", "hbload.shard", "2/3",
         "threadcount", "4"), Phase.LOAD);
-    assertThat(load.shard()).isEqualTo(new ShardSpec(2, 3));
-    assertThat(load.operations()).isEqualTo(300);
+    assertThat(load.execution().shard()).isEqualTo(new ShardSpec(2, 3));
+    assertThat(load.execution().operations()).isEqualTo(300);
     assertThat(load.workload().insertStart()).isEqualTo(700);
     assertThat(load.workload().insertCount()).isEqualTo(300);
     RunSpec run = run("recordcount", "1000", "operationcount", "10", "target", "90", "hbload.shard", "0/3",
         "hbload.seed", "7");
-    assertThat(run.operations()).isEqualTo(4);
-    assertThat(run.targetOpsPerSec()).isEqualTo(30);
+    assertThat(run.execution().operations()).isEqualTo(4);
+    assertThat(run.execution().targetOpsPerSec()).isEqualTo(30);
     assertThat(run.workload().insertCount()).as("a run reads the whole key space").isEqualTo(1000);
-    assertThat(run.seed()).isEqualTo(new ShardSpec(0, 3).seed(7));
+    assertThat(run.execution().seed()).isEqualTo(new ShardSpec(0, 3).seed(7));
     RunSpec fresh = run("hbload.shard", "1/2");
-    assertThat(fresh.seed()).isNotNull();
-    assertThat(fresh.notes()).anyMatch(n -> n.startsWith("shard 1/2: seed "));
+    assertThat(fresh.execution().seed()).isNotNull();
+    assertThat(fresh.provenance().notes()).anyMatch(n -> n.startsWith("shard 1/2: seed "));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -253,12 +253,12 @@ class SpecParserTest {
 
   @Test
   void startAtTakesEpochMillisOrIso8601() {
-    assertThat(run("hbload.startat", "1795000000000").startAt().toEpochMilli()).isEqualTo(1795000000000L);
-    assertThat(run("hbload.startat", "2026-11-22T18:00:00Z").startAt())
+    assertThat(run("hbload.startat", "1795000000000").execution().startAt().toEpochMilli()).isEqualTo(1795000000000L);
+    assertThat(run("hbload.startat", "2026-11-22T18:00:00Z").execution().startAt())
         .isEqualTo(java.time.Instant.parse("2026-11-22T18:00:00Z"));
-    assertThat(run("hbload.startat", "2026-11-22T19:00:00+01:00").startAt())
+    assertThat(run("hbload.startat", "2026-11-22T19:00:00+01:00").execution().startAt())
         .isEqualTo(java.time.Instant.parse("2026-11-22T18:00:00Z"));
-    assertThat(run().startAt()).isNull();
+    assertThat(run().execution().startAt()).isNull();
     assertThatThrownBy(() -> run("hbload.startat", "tomorrow")).hasMessageContaining("property hbload.startat");
   }
 

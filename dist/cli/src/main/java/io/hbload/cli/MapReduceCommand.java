@@ -2,6 +2,7 @@ package io.hbload.cli;
 
 import io.hbload.cli.contract.ExitCode;
 import io.hbload.cli.contract.GroupCommand;
+import io.hbload.cli.contract.InterruptHook;
 import io.hbload.core.config.Phase;
 import io.hbload.core.merge.MergedRun;
 import io.hbload.hdfs.config.DfsioSpec;
@@ -108,11 +109,11 @@ public final class MapReduceCommand extends GroupCommand {
       }
       MergedRun merged = result.merged();
       if (merged != null) {
-        MergeCommand.write(merged, out, result.spec().exportFile(), result.spec().jsonFile(),
-            result.spec().hlogFile());
+        MergeCommand.write(merged, out, result.spec().outputs().exportFile(), result.spec().outputs().jsonFile(),
+            result.spec().outputs().hlogFile());
       }
       out.flush();
-      return verdict(label, result.outcome(), merged, result.outputDir(), result.spec().failOnErrors(), err);
+      return verdict(label, result.outcome(), merged, result.outputDir(), result.spec().outputs().failOnErrors(), err);
     }
 
     static int verdict(String label, ShardJob.Outcome outcome, MergedRun merged, String outputDir,

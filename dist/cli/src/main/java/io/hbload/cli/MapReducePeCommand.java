@@ -1,5 +1,7 @@
 package io.hbload.cli;
 
+import io.hbload.cli.contract.InterruptHook;
+import io.hbload.core.config.Outputs;
 import io.hbload.core.config.Phase;
 import io.hbload.core.merge.MergedRun;
 import io.hbload.hbase.pe.PeReport;
@@ -67,10 +69,11 @@ final class MapReducePeCommand implements Callable<Integer> {
     if (merged != null) {
       // as hbload pe: PE's lines (per client, its summary, the aggregate), then YCSB's report, JSON and hlog
       PeReport.write(peSpec, work.clients(), merged.result().runtimeMillis(), out);
-      MergeCommand.write(merged, out, result.spec().exportFile(), result.spec().jsonFile(), result.spec().hlogFile());
+      Outputs outputs = result.spec().outputs();
+      MergeCommand.write(merged, out, outputs.exportFile(), outputs.jsonFile(), outputs.hlogFile());
     }
     out.flush();
     return MapReduceCommand.PhaseJob.verdict(label, result.outcome(), merged, result.outputDir(),
-        result.spec().failOnErrors(), err);
+        result.spec().outputs().failOnErrors(), err);
   }
 }

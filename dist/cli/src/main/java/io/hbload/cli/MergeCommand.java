@@ -82,10 +82,10 @@ public final class MergeCommand implements Callable<Integer> {
     RunResult r = merged.result();
     // through a private temp file and a rename, as a run writes its results: never a truncated file, never 0644
     if (reportFile != null) {
-      ResultFiles.write(reportFile, stream -> ReportWriter.write(YcsbReport.records(r), r.spec().exporter(),
+      ResultFiles.write(reportFile, stream -> ReportWriter.write(YcsbReport.records(r), r.spec().outputs().format(),
           new PrintStream(stream, true, StandardCharsets.UTF_8)));
     } else {
-      ReportWriter.write(YcsbReport.records(r), r.spec().exporter(), out);
+      ReportWriter.write(YcsbReport.records(r), r.spec().outputs().format(), out);
     }
     if (jsonFile != null) {
       byte[] json = (JsonResult.render(r) + System.lineSeparator()).getBytes(StandardCharsets.UTF_8);

@@ -1,8 +1,8 @@
 package io.hbload.cli;
 
 import io.hbload.core.config.PropertyNames;
-import io.hbload.core.config.RunSpec;
 import io.hbload.core.config.SpecException;
+import io.hbload.core.spec.RunSpec;
 import io.hbload.hbase.config.HBaseProperties;
 import io.hbload.hbase.pe.PeSpec;
 import io.hbload.hbase.pe.PeTest;
@@ -138,9 +138,9 @@ final class PeOptions {
 
   /** {@code --inflight} above 1 only for PE's async commands: the blocking ones wait on each call, as in PE. */
   void checkInflight(RunSpec spec, PeSpec pe) {
-    if (spec.inflight() > 1 && !pe.test().async()) {
-      throw new SpecException("--inflight=" + spec.inflight() + " needs one of PE's async commands (asyncRandomRead, "
-          + "asyncRandomWrite, asyncSequentialRead, asyncSequentialWrite, asyncScan); " + command
+    if (spec.execution().inflight() > 1 && !pe.test().async()) {
+      throw new SpecException("--inflight=" + spec.execution().inflight() + " needs one of PE's async commands "
+          + "(asyncRandomRead, asyncRandomWrite, asyncSequentialRead, asyncSequentialWrite, asyncScan); " + command
           + " waits on each call, as in PE");
     }
   }
@@ -168,7 +168,9 @@ final class PeOptions {
   }
 
   /**
-   * The engine's properties for this run: one operation per row of each client, the whole row range to load.
+   * The engine's properties for this run: one operation per row of each client, the whole row range to load. Typed
+   * values go back to strings because the properties are the run's provenance: the hlog records them and a merge
+   * (also of {@code mapreduce pe}'s shards) rebuilds the spec from them alone.
    *
    * @param threads the engine's threads: all the clients ({@code pe}), or each map task's one ({@code mapreduce pe})
    */

@@ -1,9 +1,8 @@
 package io.hbload.cli;
 
 import io.hbload.core.config.Phase;
-import io.hbload.core.config.RunSpec;
-import io.hbload.core.launch.Launcher;
 import io.hbload.core.parse.SpecParser;
+import io.hbload.core.spec.RunSpec;
 import io.hbload.hbase.pe.PeBindingProvider;
 import io.hbload.hbase.pe.PeClientResult;
 import io.hbload.hbase.pe.PeReport;
@@ -66,35 +65,15 @@ final class PerformanceEvaluationCommand implements Callable<Integer> {
       err.println("hbload pe: clients run as threads in this JVM (PE's --nomapred); for clients as MapReduce map "
           + "tasks, one per client as PE runs them, use hbload mapreduce pe");
     }
-    html.check(commandSpec.commandLine());
-    java.util.Optional<io.hbload.observe.MetricsSession> watch = metrics.open(commandSpec.commandLine(),
-        new io.hbload.observe.RunTags("pe-" + pe.command, spec.binding(), spec.shard().index(),
-            io.hbload.core.result.ClientInfo.localHost()), err);
-    try {
-      java.util.List<io.hbload.core.exec.RunListener> more = new java.util.ArrayList<>();
-      watch.ifPresent(m -> more.add(m.listener()));
-      if (html.requested()) {
-        more.add(html.collector());
-      }
-      ByteArrayOutputStream ycsbReport = new ByteArrayOutputStream();
-      PrintStream reportStream = new PrintStream(ycsbReport, true, StandardCharsets.UTF_8);
-      Launcher launcher = new Launcher(spec, provider, err, reportStream, more);
-      watch.ifPresent(m -> m.runMeters().inFlight(launcher::inFlight));
-      try (InterruptHook hook = InterruptHook.install(() -> launcher.requestStop(Launcher.INTERRUPTED),
-          Math.max(60, spec.stopGraceSeconds() + 30))) {
-        Launcher.Outcome outcome = launcher.launch();
-        // PE's lines first (per client, then its summary and hbload's aggregate), then YCSB's report
-        PeReport.write(provider.spec(), PeClientResult.of(provider.spec(), outcome.result()),
-            outcome.result().runtimeMillis(), out);
-        out.print(ycsbReport.toString(StandardCharsets.UTF_8));
-        out.flush();
-        if (html.requested()) {
-          html.write();
-        }
-        return PhaseCommand.exitCode(outcome, err);
-      }
-    } finally {
-      watch.ifPresent(io.hbload.observe.MetricsSession::close); // after the report: the final values are in
-    }
+    ByteArrayOutputStream ycsbReport = new ByteArrayOutputStream();
+    PrintStream reportStream = new PrintStream(ycsbReport, true, StandardCharsets.UTF_8);
+    return PhaseLaunch.run(commandSpec.commandLine(), metrics, html, spec, "pe-" + pe.command, err, reportStream,
+        outcome -> {
+          // PE's lines first (per client, then its summary and hbload's aggregate), then YCSB's report
+          PeReport.write(provider.spec(), PeClientResult.of(provider.spec(), outcome.result()),
+              outcome.result().runtimeMillis(), out);
+          out.print(ycsbReport.toString(StandardCharsets.UTF_8));
+          out.flush();
+        });
   }
 }

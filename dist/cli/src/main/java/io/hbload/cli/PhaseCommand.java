@@ -1,20 +1,11 @@
 package io.hbload.cli;
 
-import io.hbload.cli.contract.ExitCode;
-import io.hbload.core.binding.Bindings;
 import io.hbload.core.config.Phase;
-import io.hbload.core.config.RunSpec;
-import io.hbload.core.exec.RunListener;
 import io.hbload.core.launch.Launcher;
 import io.hbload.core.parse.SpecParser;
-import io.hbload.core.result.ClientInfo;
-import io.hbload.observe.MetricsSession;
-import io.hbload.observe.RunTags;
+import io.hbload.core.spec.RunSpec;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -22,8 +13,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * What {@code load} and {@code run} share: options to properties, properties to a spec, the spec launched as the
- * Java API launches it ({@link Launcher}), Ctrl-C turned into a stop that still prints the report, and the
- * outcome turned into an exit code.
+ * Java API launches it ({@link Launcher}) with the wiring {@code pe} shares too ({@link PhaseLaunch}: metrics, HTML
+ * report, Ctrl-C turned into a stop that still prints the report, the outcome turned into an exit code).
  */
 abstract class PhaseCommand implements Callable<Integer> {
   @Spec
@@ -45,50 +36,8 @@ abstract class PhaseCommand implements Callable<Integer> {
     PrintStream err = WriterStream.printStream(commandSpec.commandLine().getErr());
     PrintStream out = WriterStream.printStream(commandSpec.commandLine().getOut());
     RunSpec spec = SpecParser.parse(options.properties(), phase());
-    html.check(commandSpec.commandLine());
-    Optional<MetricsSession> watch = metrics.open(commandSpec.commandLine(),
-        new RunTags(options.workloadName(), spec.binding(), spec.shard().index(), ClientInfo.localHost()), err);
-    try {
-      List<RunListener> more = new ArrayList<>();
-      watch.ifPresent(m -> more.add(m.listener()));
-      if (html.requested()) {
-        more.add(html.collector());
-      }
-      Launcher launcher = new Launcher(spec, Bindings.find(spec.binding()), err, out, more);
-      watch.ifPresent(m -> m.runMeters().inFlight(launcher::inFlight));
-      try (InterruptHook hook = InterruptHook.install(() -> launcher.requestStop(Launcher.INTERRUPTED),
-          Math.max(60, spec.stopGraceSeconds() + 30))) {
-        int code = exitCode(launcher.launch(), err);
-        if (html.requested()) {
-          html.write();
-        }
-        return code;
-      }
-    } finally {
-      watch.ifPresent(MetricsSession::close); // after the report: the final values are in
-    }
-  }
-
-  /** The exit code of a finished phase, saying on stderr why it is not 0 (shared with {@code pe}). */
-  static int exitCode(Launcher.Outcome outcome, PrintStream err) {
-    if (outcome.workerFailed()) {
-      err.println("hbload: run failed: " + outcome.result().stopReason());
-      return ExitCode.FAILURE;
-    }
-    if (outcome.interrupted()) {
-      return ExitCode.INTERRUPTED;
-    }
-    if (!outcome.result().completed()) {
-      // e.g. a load cut short by maxexecutiontime: the report is out, but the phase did not do its work
-      err.println("hbload: " + outcome.result().spec().phase().name().toLowerCase(java.util.Locale.ROOT)
-          + " incomplete: " + outcome.result().stopReason());
-      return ExitCode.FAILURE;
-    }
-    if (outcome.failedOnErrors()) {
-      err.println("hbload: " + outcome.result().errorCount() + " operations failed (--fail-on-error)");
-      return ExitCode.FAILURE;
-    }
-    return ExitCode.OK;
+    return PhaseLaunch.run(commandSpec.commandLine(), metrics, html, spec, options.workloadName(), err, out,
+        outcome -> { });
   }
 
   /** Adapts picocli's writers (which tests capture) to the PrintStreams the engine writes to. */

@@ -17,7 +17,9 @@ import picocli.CommandLine.Parameters;
  * YCSB Client's flags (and hbload's) for {@code load} and {@code run}, turned into properties with YCSB's
  * precedence: files first ({@code -w}, then {@code -P} in order), then every command-line setting. A flag sets
  * its property only when given, so files keep their say otherwise. Values are not interpreted here: the spec
- * parser reads them all, in one pass.
+ * parser reads them all, in one pass. Flags become property strings (not typed values applied to the spec after
+ * parsing) on purpose: the merged properties are the run's provenance, echoed into the JSON result and the hlog,
+ * and {@code merge} rebuilds a finished run's spec from the hlog's properties alone, so every setting must be one.
  */
 final class PhaseOptions {
   @Parameters(index = "0", arity = "0..1", paramLabel = "DB",

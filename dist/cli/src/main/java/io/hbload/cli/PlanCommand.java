@@ -3,9 +3,9 @@ package io.hbload.cli;
 import io.hbload.cli.contract.ByteSizeConverter;
 import io.hbload.cli.contract.ExitCode;
 import io.hbload.core.config.Phase;
-import io.hbload.core.config.RunSpec;
 import io.hbload.core.config.SpecException;
 import io.hbload.core.parse.SpecParser;
+import io.hbload.core.spec.RunSpec;
 import io.hbload.hbase.cluster.EmbeddedOptions;
 import io.hbload.hbase.cluster.HBaseCluster;
 import io.hbload.hbase.config.HBaseSettings;
@@ -67,7 +67,7 @@ final class PlanCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     RunSpec spec = SpecParser.parse(options.properties(options.workload == null ? "a" : options.workload), Phase.LOAD);
-    String family = spec.bindingSettings() instanceof HBaseSettings hs ? hs.table().family() : "family";
+    String family = spec.binding().settings() instanceof HBaseSettings hs ? hs.table().family() : "family";
     RowSize row = RowSize.of(spec.workload(), family);
     ClusterMemory memory = regionServers != null ? offline() : online(spec);
     PrintWriter out = commandSpec.commandLine().getOut();
@@ -103,9 +103,9 @@ final class PlanCommand implements Callable<Integer> {
       throw new SpecException("--heap, --blockcache, --bucketcache and --host-memory describe a cluster offline:"
           + " give --regionservers N too");
     }
-    if (!(spec.bindingSettings() instanceof HBaseSettings hs)) {
-      throw new SpecException("plan reads an HBase cluster: -db " + spec.binding() + " has none; give the sizes with"
-          + " --regionservers N --heap SIZE --blockcache FRACTION");
+    if (!(spec.binding().settings() instanceof HBaseSettings hs)) {
+      throw new SpecException("plan reads an HBase cluster: -db " + spec.binding().name() + " has none; give the sizes"
+          + " with --regionservers N --heap SIZE --blockcache FRACTION");
     }
     PrintWriter err = commandSpec.commandLine().getErr();
     try (HBaseCluster cluster = HBaseCluster.open(hs.cluster(), EmbeddedOptions.of(1), () -> {

@@ -4,10 +4,10 @@ import io.hbload.cli.suite.SuitePlan;
 import io.hbload.cli.suite.SuiteRunner;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertyNames;
-import io.hbload.core.config.RunSpec;
 import io.hbload.core.config.SpecException;
 import io.hbload.core.parse.SpecParser;
 import io.hbload.core.result.ClientInfo;
+import io.hbload.core.spec.RunSpec;
 import io.hbload.hbase.config.HBaseProperties;
 import io.hbload.hbase.config.HBaseSettings;
 import io.hbload.observe.MetricsSession;
@@ -100,7 +100,7 @@ final class SuiteCommand implements Callable<Integer> {
   }
 
   private static String binding(SuitePlan plan) {
-    return SpecParser.parse(plan.runProperties().values().iterator().next(), Phase.RUN).binding();
+    return SpecParser.parse(plan.runProperties().values().iterator().next(), Phase.RUN).binding().name();
   }
 
   private SuitePlan plan() {
@@ -137,7 +137,7 @@ final class SuiteCommand implements Callable<Integer> {
         p.put(HBaseProperties.FLUSH_BEFORE_RUN, "true");
       }
       RunSpec spec = SpecParser.parse(p, Phase.RUN); // every problem of every workload, before anything starts
-      embedded = spec.bindingSettings() instanceof HBaseSettings hs && !hs.cluster().configured();
+      embedded = spec.binding().settings() instanceof HBaseSettings hs && !hs.cluster().configured();
       runProps.put(w, p);
     }
     Map<String, String> loadProps = options.properties(workloads.get(0));

@@ -6,9 +6,9 @@ import io.hbload.cli.contract.ExitCode;
 import io.hbload.core.launch.Launcher;
 import io.hbload.core.result.RunResult;
 import io.hbload.core.config.Phase;
-import io.hbload.core.config.RunSpec;
 import io.hbload.core.parse.SpecParser;
 import io.hbload.core.measure.Measure;
+import io.hbload.core.spec.RunSpec;
 import io.hbload.hbase.pe.PeBindingProvider;
 import io.hbload.hbase.pe.PeClientResult;
 import io.hbload.hbase.pe.PeLayout;
@@ -430,7 +430,7 @@ class PeCommandIT {
     RunSpec spec = SpecParser.parse(options.properties(provider.spec(), provider.spec().clients()), Phase.RUN,
         provider);
     PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
-    RunResult r = new Launcher(spec, provider, quiet, quiet).launch().result();
+    RunResult r = new Launcher(spec, quiet, quiet).launch().result();
 
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> Measure.class.getField("INCREMENT"))
         .as("core has no PE measure").isInstanceOf(NoSuchFieldException.class);

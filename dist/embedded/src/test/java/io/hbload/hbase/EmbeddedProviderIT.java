@@ -44,7 +44,7 @@ class EmbeddedProviderIT {
     Map<String, String> p = new HashMap<>(Map.of("recordcount", "100", "operationcount", "100",
         "readproportion", "1", "columnfamily", "family"));
     p.putAll(extra);
-    return new BindingContext(SpecParser.parse(p, Phase.RUN, provider("hbase")), messages);
+    return SpecParser.parse(p, Phase.RUN, provider("hbase")).bindingContext(messages);
   }
 
   private Path dataDirFromBanner() {

@@ -2,8 +2,8 @@ package io.hbload.mapreduce;
 
 import io.hbload.core.binding.BindingException;
 import io.hbload.core.config.Phase;
-import io.hbload.core.config.RunSpec;
 import io.hbload.core.parse.SpecParser;
+import io.hbload.core.spec.RunSpec;
 import io.hbload.hbase.ops.ConnectivityCheck;
 import io.hbload.hbase.pe.PeBindingProvider;
 import io.hbload.hbase.pe.PeClientResult;

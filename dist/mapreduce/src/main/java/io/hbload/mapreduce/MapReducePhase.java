@@ -1,15 +1,14 @@
 package io.hbload.mapreduce;
 
 import io.hbload.core.binding.BindingException;
-import io.hbload.core.binding.Bindings;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertyNames;
-import io.hbload.core.config.RunSpec;
 import io.hbload.core.config.SpecException;
 import io.hbload.core.launch.Launcher;
 import io.hbload.core.merge.HlogMerge;
 import io.hbload.core.merge.MergedRun;
 import io.hbload.core.parse.SpecParser;
+import io.hbload.core.spec.RunSpec;
 import io.hbload.hbase.config.HBaseProperties;
 import io.hbload.hbase.config.HBaseSettings;
 import io.hbload.hbase.ops.ConnectivityCheck;
@@ -113,7 +112,7 @@ public final class MapReducePhase {
     this.label = label;
     this.work = work;
     this.spec = parse(request.properties());
-    if (spec.shard().sharded()) {
+    if (spec.execution().shard().sharded()) {
       throw SpecException.forProperty(PropertyNames.SHARD, "mapreduce gives each map task its shard; drop --shard");
     }
     Map<String, String> last = new LinkedHashMap<>(request.properties());
@@ -132,7 +131,7 @@ public final class MapReducePhase {
    * carries HBase delegation tokens for its tasks ({@code TableMapReduceUtil.initCredentials} at submission).
    */
   public Result execute() throws IOException, InterruptedException, BindingException {
-    HBaseSettings hbase = spec.bindingSettings() instanceof HBaseSettings h ? h : null;
+    HBaseSettings hbase = spec.binding().settings() instanceof HBaseSettings h ? h : null;
     KerberosSpec kerberos = hbase == null ? KerberosSpec.NONE : hbase.kerberos();
     if (kerberos.usesKeytab() && (hbase == null || !hbase.cluster().configured())) {
       throw SpecException.forProperty(HBaseProperties.PRINCIPAL, "needs a configured secure HBase "
@@ -157,7 +156,7 @@ public final class MapReducePhase {
 
   private Result executeAsLoggedIn() throws IOException, InterruptedException, BindingException {
     Configuration hadoop = request.hadoop().configuration();
-    HBaseSettings hbase = spec.bindingSettings() instanceof HBaseSettings h ? h : null;
+    HBaseSettings hbase = spec.binding().settings() instanceof HBaseSettings h ? h : null;
     if (hbase != null && !hbase.cluster().configured() && HadoopSettings.namesYarn(hadoop)) {
       throw new SpecException("a YARN cluster is configured but no HBase: its tasks could not reach an embedded "
           + "HBase on this host; give -cp/--hbase-conf DIR or --zk HOST:PORT");
@@ -202,7 +201,7 @@ public final class MapReducePhase {
     if (work != null) {
       work.writeTo(conf);
     }
-    long startAt = spec.startAt() != null ? spec.startAt().toEpochMilli()
+    long startAt = spec.execution().startAt() != null ? spec.execution().startAt().toEpochMilli()
         : System.currentTimeMillis() + request.startDelay().toMillis();
     new PhaseTaskSpec(request.phase(), request.clients(), startAt, shipped).writeTo(conf);
     request.metrics().ifPresent(m -> m.writeTo(conf));
@@ -267,7 +266,7 @@ public final class MapReducePhase {
    */
   private Map<String, String> shippedProperties(Map<String, String> hbaseClient) {
     Map<String, String> p = new LinkedHashMap<>(request.properties());
-    if (spec.seed() == null) {
+    if (spec.execution().seed() == null) {
       long seed = new java.util.SplittableRandom().nextLong();
       p.put(PropertyNames.SEED, Long.toString(seed));
       messages.println(label + ": seed " + seed + " (give --seed " + seed + " to repeat this run)");
@@ -281,7 +280,7 @@ public final class MapReducePhase {
     hbaseClient.forEach(p::putIfAbsent);
     // the tasks' counters, and so the driver's status line, move at each status interval: a few seconds, unless set
     p.putIfAbsent(PropertyNames.STATUS_INTERVAL, TASK_STATUS_INTERVAL_SECONDS);
-    if (spec.bindingSettings() instanceof HBaseSettings) {
+    if (spec.binding().settings() instanceof HBaseSettings) {
       p.put(HBaseProperties.DROP_TABLE, "false");
     }
     return p;
@@ -316,9 +315,9 @@ public final class MapReducePhase {
     Map<String, String> props = new LinkedHashMap<>(shipped);
     props.remove(PropertyNames.STATUS);
     RunSpec load = SpecParser.parse(props, Phase.LOAD);
-    messages.println(label + ": the embedded cluster starts empty: loading " + load.operations()
+    messages.println(label + ": the embedded cluster starts empty: loading " + load.execution().operations()
         + " records from here first (not measured)");
-    Launcher.Outcome loaded = new Launcher(load, Bindings.find(load.binding()), messages, null).launch();
+    Launcher.Outcome loaded = new Launcher(load, messages, null).launch();
     if (loaded.workerFailed() || !loaded.result().completed() || loaded.result().errorCount() > 0) {
       throw new IOException("loading the embedded cluster failed: " + (loaded.result().errorCount() > 0
           ? loaded.result().errorCount() + " inserts failed" : loaded.result().stopReason()));

@@ -2,7 +2,7 @@ package io.hbload.mapreduce;
 
 import io.hbload.core.binding.BindingException;
 import io.hbload.core.config.Phase;
-import io.hbload.core.config.RunSpec;
+import io.hbload.core.spec.RunSpec;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.List;

@@ -1,9 +1,9 @@
 package io.hbload.observe;
 
-import io.hbload.core.config.RunSpec;
 import io.hbload.core.exec.RunListener;
 import io.hbload.core.exec.StatusSnapshot;
 import io.hbload.core.result.RunResult;
+import io.hbload.core.spec.RunSpec;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;

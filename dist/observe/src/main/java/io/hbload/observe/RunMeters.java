@@ -1,11 +1,11 @@
 package io.hbload.observe;
 
 import io.hbload.core.binding.ReportLine;
-import io.hbload.core.config.RunSpec;
 import io.hbload.core.exec.RunListener;
 import io.hbload.core.exec.StatusSnapshot;
 import io.hbload.core.measure.IntervalView;
 import io.hbload.core.result.RunResult;
+import io.hbload.core.spec.RunSpec;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -78,7 +78,7 @@ public final class RunMeters implements RunListener {
   public void phaseStarting(RunSpec spec, long startEpochMillis) {
     phase = spec.phase().name().toLowerCase(Locale.ROOT);
     gauge("hbload.phase.finished", Tags.empty(), "1 once the phase's final values are published").set(0.0);
-    gauge("hbload.threads", Tags.empty(), "Client threads").set((double) spec.threads());
+    gauge("hbload.threads", Tags.empty(), "Client threads").set((double) spec.execution().threads());
   }
 
   @Override

@@ -1,11 +1,11 @@
 package io.hbload.report;
 
-import io.hbload.core.config.RunSpec;
 import io.hbload.core.exec.RunListener;
 import io.hbload.core.exec.StatusSnapshot;
 import io.hbload.core.export.JsonResult;
 import io.hbload.core.measure.IntervalView;
 import io.hbload.core.result.RunResult;
+import io.hbload.core.spec.RunSpec;
 import java.util.ArrayList;
 import java.util.List;
 import org.HdrHistogram.Histogram;

@@ -14,8 +14,8 @@ import io.hbload.core.binding.ScanSink;
 import io.hbload.core.binding.Status;
 import io.hbload.core.binding.Values;
 import io.hbload.core.config.Phase;
-import io.hbload.core.config.RunSpec;
 import io.hbload.core.launch.Launcher;
+import io.hbload.core.spec.RunSpec;
 import io.hbload.core.testing.AsyncTestProvider;
 import io.hbload.core.testing.OneCallAsyncBinding;
 import java.io.ByteArrayOutputStream;
@@ -55,7 +55,7 @@ class InFlightGaugeTest {
         .property("hbload.inflight", "8").spec(Phase.RUN);
     try (MetricsSession session = new MetricsSession(MetricsTarget.parse("prometheus:0"), "127.0.0.1", Duration.ZERO,
         TAGS, quiet)) {
-      Launcher launcher = new Launcher(spec, binding, quiet, null, List.of(session.listener()));
+      Launcher launcher = new Launcher(spec, quiet, null, List.of(session.listener()));
       session.runMeters().inFlight(launcher::inFlight);
       Future<Launcher.Outcome> run = java.util.concurrent.CompletableFuture.supplyAsync(() -> launch(launcher));
       try {
@@ -78,7 +78,7 @@ class InFlightGaugeTest {
         .spec(Phase.RUN);
     try (MetricsSession session = new MetricsSession(MetricsTarget.parse("prometheus:0"), "127.0.0.1", Duration.ZERO,
         TAGS, quiet)) {
-      Launcher launcher = new Launcher(spec, binding, quiet, null, List.of(session.listener()));
+      Launcher launcher = new Launcher(spec, quiet, null, List.of(session.listener()));
       session.runMeters().inFlight(launcher::inFlight);
       Future<Launcher.Outcome> run = java.util.concurrent.CompletableFuture.supplyAsync(() -> launch(launcher));
       try {

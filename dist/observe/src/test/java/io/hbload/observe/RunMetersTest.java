@@ -3,13 +3,12 @@ package io.hbload.observe;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.hbload.core.binding.Bindings;
 import io.hbload.core.binding.ReportLine;
 import io.hbload.core.config.Phase;
-import io.hbload.core.config.RunSpec;
 import io.hbload.core.launch.Launcher;
 import io.hbload.core.parse.SpecParser;
 import io.hbload.core.result.RunResult;
+import io.hbload.core.spec.RunSpec;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.URI;
@@ -46,7 +45,7 @@ class RunMetersTest {
     p.put("status.interval", "0.2");
     RunSpec spec = SpecParser.parse(p, Phase.RUN);
     PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
-    return new Launcher(spec, Bindings.find("basic"), quiet, null, List.of(listener)).launch().result();
+    return new Launcher(spec, quiet, null, List.of(listener)).launch().result();
   }
 
   @Test

@@ -16,7 +16,8 @@ import io.hbload.cli.Main;
 import io.hbload.core.binding.BindingProvider;
 import io.hbload.core.config.PropertyNames;
 import io.hbload.core.config.PropertyReader;
-import io.hbload.core.config.RunSpec;
+import io.hbload.core.config.Provenance;
+import io.hbload.core.spec.RunSpec;
 import io.hbload.hbase.config.HBaseProperties;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -80,7 +81,7 @@ class ArchitectureTest {
   @Test
   void theRawPropertiesOfASpecAreOnlyEchoedIntoResultDocuments() {
     noClasses().that().resideOutsideOfPackages("..config..", "..parse..", "..export..")
-        .should().callMethod(RunSpec.class, "properties")
+        .should().callMethod(Provenance.class, "properties")
         .check(classes);
   }
 

@@ -47,8 +47,8 @@ public final class PeBindingProvider implements BindingProvider {
 
   @Override
   public PeSession open(BindingContext context) throws BindingException {
-    return PeSession.open(context.settings(HBaseSettings.class), spec, context.messages(), context.spec().shard(),
-        context.spec().threads());
+    return PeSession.open(context.settings(HBaseSettings.class), spec, context.messages(), context.execution().shard(),
+        context.execution().threads());
   }
 
   public PeSpec spec() {

@@ -38,7 +38,7 @@ public record PeClientResult(int index, int startRow, int rows, long elapsedMill
    * left out as the engine leaves them out), its elapsed time and its source's counts.
    */
   public static List<PeClientResult> of(PeSpec spec, RunResult result) {
-    int firstClient = result.spec().shard().index() * result.spec().threads();
+    int firstClient = result.spec().execution().shard().index() * result.spec().execution().threads();
     String measure = spec.test().measure().reportName();
     List<PeClientResult> clients = new ArrayList<>();
     for (RunResult.Worker w : result.workers()) {

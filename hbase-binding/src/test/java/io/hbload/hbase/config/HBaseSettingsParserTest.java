@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.hbload.core.config.Phase;
-import io.hbload.core.config.RunSpec;
 import io.hbload.core.config.SpecException;
 import io.hbload.core.parse.SpecParser;
+import io.hbload.core.spec.RunSpec;
 import io.hbload.hbase.HBaseBindingProvider;
 import java.nio.file.Path;
 import java.util.Map;
@@ -50,7 +50,7 @@ class HBaseSettingsParserTest {
         "hbload.bloomfilter", "rowcol", "durability", "skip_wal", "hbload.zk", " zk1:2182 ",
         "hbase.client.retries.number", "3", "hbase.usepagefilter", "false", "hbload.flushbeforerun", "false"),
         Phase.RUN);
-    HBaseSettings s = (HBaseSettings) spec.bindingSettings();
+    HBaseSettings s = (HBaseSettings) spec.binding().settings();
     assertThat(s.table().table()).isEqualTo("bench");
     assertThat(s.table().family()).isEqualTo("cf");
     assertThat(s.table().presplit()).isEqualTo(30);

@@ -35,7 +35,7 @@ public final class MemoryBindingProvider implements BindingProvider {
   @Override
   public BindingSession open(BindingContext context) {
     MemoryStore store = MemoryStore.shared();
-    boolean empty = store.size(context.spec().workload().table()) == 0;
+    boolean empty = store.size(context.workload().table()) == 0;
     return new BindingSession() {
       @Override
       public Binding newBinding(int workerIndex) {

@@ -1,13 +1,11 @@
 package io.hbload.cli.suite;
 
 import io.hbload.cli.contract.ExitCode;
+import io.hbload.cli.contract.InterruptHook;
 import io.hbload.core.binding.BindingException;
-import io.hbload.core.binding.BindingProvider;
-import io.hbload.core.binding.Bindings;
 import io.hbload.core.binding.ReportLine;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertyNames;
-import io.hbload.core.config.RunSpec;
 import io.hbload.core.config.SpecException;
 import io.hbload.core.exec.RunListener;
 import io.hbload.core.export.ResultFiles;
@@ -15,6 +13,7 @@ import io.hbload.core.launch.Launcher;
 import io.hbload.core.merge.HlogMerge;
 import io.hbload.core.parse.SpecParser;
 import io.hbload.core.result.RunResult;
+import io.hbload.core.spec.RunSpec;
 import io.hbload.core.suite.CacheCounts;
 import io.hbload.core.suite.RoundRun;
 import io.hbload.core.suite.SuiteAggregator;
@@ -87,7 +86,14 @@ public final class SuiteRunner {
 
   public int execute() throws IOException, BindingException {
     SuiteManifest manifest = openDirectory();
-    try (Interrupt hook = new Interrupt()) {
+    // Ctrl-C: stop the running step, run no more; the JVM waits (up to a minute) for the table to be written
+    try (InterruptHook hook = InterruptHook.install(() -> {
+      interrupted = true;
+      Launcher l = current;
+      if (l != null) {
+        l.requestStop(Launcher.INTERRUPTED);
+      }
+    })) {
       try {
         Map<String, String> extra = new HashMap<>();
         if (plan.embedded()) {
@@ -220,11 +226,11 @@ public final class SuiteRunner {
 
   private Launcher.Outcome launch(RunSpec spec, String step, int round, String workload)
       throws IOException, BindingException {
-    BindingProvider provider = Bindings.find(spec.binding());
-    if (cluster != null && provider instanceof HBaseBindingProvider) {
-      provider = HBaseBindingProvider.on(cluster); // every step on the suite's one embedded cluster
+    if (cluster != null && spec.binding().provider() instanceof HBaseBindingProvider) {
+      // every step on the suite's one embedded cluster
+      spec = spec.withBinding(spec.binding().withProvider(HBaseBindingProvider.on(cluster)));
     }
-    Launcher launcher = new Launcher(spec, provider, err, null, watchers.of(round, workload));
+    Launcher launcher = new Launcher(spec, err, null, watchers.of(round, workload));
     current = launcher;
     if (interrupted) {
       launcher.requestStop(Launcher.INTERRUPTED);
@@ -301,37 +307,5 @@ public final class SuiteRunner {
 
   private static String pct(double ratio) {
     return Double.isNaN(ratio) ? "-" : String.format(Locale.ROOT, "%.1f%%", 100 * ratio);
-  }
-
-  /** Ctrl-C: stop the running step, run no more; the JVM waits (up to a minute) for the table to be written. */
-  private final class Interrupt implements AutoCloseable {
-    private final Thread hook;
-    private final java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
-
-    Interrupt() {
-      hook = new Thread(() -> {
-        interrupted = true;
-        Launcher l = current;
-        if (l != null) {
-          l.requestStop(Launcher.INTERRUPTED);
-        }
-        try {
-          done.await(60, java.util.concurrent.TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-      }, "hbload-suite-interrupt");
-      Runtime.getRuntime().addShutdownHook(hook);
-    }
-
-    @Override
-    public void close() {
-      done.countDown();
-      try {
-        Runtime.getRuntime().removeShutdownHook(hook);
-      } catch (IllegalStateException shuttingDown) {
-        // the hook is running: it was waiting for the countDown above
-      }
-    }
   }
 }

@@ -34,10 +34,10 @@ public final class PeMapper extends Mapper<LongWritable, Text, NullWritable, Nul
     int shard = JobKeys.shardOfLine(line.toString(), task.shards());
     ShardRun run = ShardRun.prepare(task, shard, provider);
     // the attempt's logs get what hbload pe prints, but PE's lines: the driver prints those
-    Launcher.Outcome outcome = run.launch(context, provider);
+    Launcher.Outcome outcome = run.launch(context);
     List<PeClientResult> clients = PeClientResult.of(provider.spec(), outcome.result());
     if (outcome.workerFailed() || clients.size() != 1) {
-      throw new IOException("shard " + run.spec.shard() + ": run failed: " + (outcome.workerFailed()
+      throw new IOException("shard " + run.spec.execution().shard() + ": run failed: " + (outcome.workerFailed()
           ? outcome.result().stopReason() : "PE client " + shard + " published no result"));
     }
     java.nio.file.Path pe = run.local.resolve(ShardFiles.name(shard, ShardFiles.PE));

@@ -1,6 +1,5 @@
 package io.hbload.mapreduce.task;
 
-import io.hbload.core.binding.Bindings;
 import io.hbload.core.launch.Launcher;
 import io.hbload.mapreduce.config.JobKeys;
 import io.hbload.mapreduce.config.PhaseTaskSpec;
@@ -24,9 +23,9 @@ public final class PhaseMapper extends Mapper<LongWritable, Text, NullWritable, 
   protected void map(LongWritable offset, Text line, Context context) throws IOException, InterruptedException {
     PhaseTaskSpec task = PhaseTaskSpec.readFrom(context.getConfiguration());
     ShardRun run = ShardRun.prepare(task, JobKeys.shardOfLine(line.toString(), task.shards()), null);
-    Launcher.Outcome outcome = run.launch(context, Bindings.find(run.spec.binding()));
+    Launcher.Outcome outcome = run.launch(context);
     if (outcome.workerFailed()) {
-      throw new IOException("shard " + run.spec.shard() + ": run failed: " + outcome.result().stopReason());
+      throw new IOException("shard " + run.spec.execution().shard() + ": run failed: " + outcome.result().stopReason());
     }
     run.commit(context, run.hlog, run.json);
   }

@@ -1,9 +1,9 @@
 package io.hbload.mapreduce.task;
 
-import io.hbload.core.config.RunSpec;
 import io.hbload.core.exec.RunListener;
 import io.hbload.core.launch.Launcher;
 import io.hbload.core.result.ClientInfo;
+import io.hbload.core.spec.RunSpec;
 import io.hbload.mapreduce.config.TaskMetricsSpec;
 import io.hbload.observe.DfsioMeters;
 import io.hbload.observe.MetricsSession;
@@ -39,7 +39,7 @@ final class ShardMetrics implements AutoCloseable {
 
   /** The session {@code metrics} asks for, for this shard of a load or run ({@code spec}), or an inert one. */
   static ShardMetrics open(Optional<TaskMetricsSpec> metrics, RunSpec spec, PrintStream messages) {
-    return open(metrics, spec.binding(), spec.shard().index(), messages);
+    return open(metrics, spec.binding().name(), spec.execution().shard().index(), messages);
   }
 
   /** The session {@code metrics} asks for, for task {@code shard} of a job on {@code binding}, or an inert one. */

@@ -2,9 +2,9 @@ package io.hbload.mapreduce.task;
 
 import io.hbload.core.binding.BindingException;
 import io.hbload.core.binding.BindingProvider;
-import io.hbload.core.config.RunSpec;
 import io.hbload.core.launch.Launcher;
 import io.hbload.core.parse.SpecParser;
+import io.hbload.core.spec.RunSpec;
 import io.hbload.mapreduce.config.PhaseTaskSpec;
 import io.hbload.mapreduce.config.ShardFiles;
 import io.hbload.mapreduce.config.TaskMetricsSpec;
@@ -46,20 +46,20 @@ final class ShardRun {
   }
 
   /**
-   * Runs the shard on {@code provider}; the attempt's stdout and stderr logs get what a single-host run prints. With
-   * {@code --metrics pushgateway:URL} it pushes its meters as it runs ({@link ShardMetrics}).
+   * Runs the shard on the provider its spec was parsed with; the attempt's stdout and stderr logs get what a
+   * single-host run prints. With {@code --metrics pushgateway:URL} it pushes its meters as it runs ({@link ShardMetrics}).
    */
-  Launcher.Outcome launch(TaskInputOutputContext<?, ?, ?, ?> context, BindingProvider provider) throws IOException {
+  Launcher.Outcome launch(TaskInputOutputContext<?, ?, ?, ?> context) throws IOException {
     // closed first: the final metrics push happens while the keeper still reports progress
     try (ProgressKeeper keeper = ProgressKeeper.start(context);
         ShardMetrics metrics = ShardMetrics.open(TaskMetricsSpec.readFrom(context.getConfiguration()), spec,
             System.err)) {
-      Launcher launcher = new Launcher(spec, provider, System.err, System.out,
-          metrics.listeners(new TaskProgress(context, spec.shard().toString())));
+      Launcher launcher = new Launcher(spec, System.err, System.out,
+          metrics.listeners(new TaskProgress(context, spec.execution().shard().toString())));
       metrics.watch(launcher);
       return launcher.launch();
     } catch (BindingException e) {
-      throw new IOException("shard " + spec.shard() + ": " + e.getMessage(), e);
+      throw new IOException("shard " + spec.execution().shard() + ": " + e.getMessage(), e);
     }
   }
 

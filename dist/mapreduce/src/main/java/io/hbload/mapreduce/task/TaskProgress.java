@@ -1,10 +1,10 @@
 package io.hbload.mapreduce.task;
 
-import io.hbload.core.config.RunSpec;
 import io.hbload.core.exec.RunListener;
 import io.hbload.core.exec.StatusSnapshot;
 import io.hbload.core.measure.IntervalView;
 import io.hbload.core.measure.Measure;
+import io.hbload.core.spec.RunSpec;
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertyNames;
-import io.hbload.core.config.RunSpec;
 import io.hbload.core.parse.SpecParser;
+import io.hbload.core.spec.RunSpec;
 import io.hbload.hdfs.config.CoderChoice;
 import io.hbload.hdfs.config.StoragePolicy;
 import java.nio.file.Path;
@@ -37,8 +37,8 @@ class TaskSpecsTest {
     assertThat(shard1).containsEntry(PropertyNames.SHARD, "1/2").containsEntry(PropertyNames.START_AT,
         "1800000000000").containsEntry(PropertyNames.HLOG_FILE, dir.resolve("s1.hlog").toString());
     RunSpec spec = SpecParser.parse(shard1, read.phase());
-    assertThat(spec.operations()).as("shard 1's slice of 1001 records").isEqualTo(500);
-    assertThat(spec.label()).isEqualTo("${user.name} run");
+    assertThat(spec.execution().operations()).as("shard 1's slice of 1001 records").isEqualTo(500);
+    assertThat(spec.outputs().label()).isEqualTo("${user.name} run");
   }
 
   @Test

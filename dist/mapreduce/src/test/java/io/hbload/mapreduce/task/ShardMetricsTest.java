@@ -3,9 +3,9 @@ package io.hbload.mapreduce.task;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hbload.core.config.Phase;
-import io.hbload.core.config.RunSpec;
 import io.hbload.core.parse.SpecParser;
 import io.hbload.core.result.ClientInfo;
+import io.hbload.core.spec.RunSpec;
 import io.hbload.mapreduce.config.PhaseTaskSpec;
 import io.hbload.mapreduce.config.TaskMetricsSpec;
 import io.hbload.observe.MetricsSession;
@@ -55,7 +55,8 @@ class ShardMetricsTest {
   void eachShardIsTaggedWithItsIndexAndHostAndPushesToItsOwnGroup() {
     PhaseTaskSpec task = twoShards();
     TaskMetricsSpec metrics = new TaskMetricsSpec(URI.create("http://gw.example:9091/"), "a");
-    assertThat(ShardMetrics.tags(metrics, shard(task, 1).binding(), shard(task, 1).shard().index(), "node-7").tags().stream()
+    assertThat(ShardMetrics.tags(metrics, shard(task, 1).binding().name(), shard(task, 1).execution().shard().index(),
+        "node-7").tags().stream()
         .map(t -> t.getKey() + "=" + t.getValue()))
         .containsExactly("binding=basic", "host=node-7", "shard=1", "workload=a");
 

@@ -1,0 +1,26 @@
+package io.hbload.core.config;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Where a spec came from: the merged properties as given and what the parser had to say about them. Kept apart from
+ * the typed settings because it is for people and result documents only: no setting is ever read from
+ * {@code properties} (each is a typed field of the spec or of the binding's settings). Immutable.
+ *
+ * @param properties every merged property, as given: echoed into result documents so a run can be reproduced
+ * @param notes warnings found while parsing, printed before the run (e.g. threads cut to the op count)
+ */
+public record Provenance(Map<String, String> properties, List<String> notes) {
+  public Provenance {
+    properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
+    notes = List.copyOf(notes);
+  }
+
+  /** A copy with these notes instead. */
+  public Provenance withNotes(List<String> notes) {
+    return new Provenance(properties, notes);
+  }
+}

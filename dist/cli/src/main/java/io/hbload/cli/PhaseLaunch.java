@@ -1,0 +1,89 @@
+package io.hbload.cli;
+
+import io.hbload.cli.contract.ExitCode;
+import io.hbload.cli.contract.InterruptHook;
+import io.hbload.core.exec.RunListener;
+import io.hbload.core.launch.Launcher;
+import io.hbload.core.result.ClientInfo;
+import io.hbload.core.spec.RunSpec;
+import io.hbload.observe.MetricsSession;
+import io.hbload.observe.RunTags;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import picocli.CommandLine;
+
+/**
+ * The wiring of every command that runs one phase on this host ({@code load}, {@code run}, {@code pe}), in one place
+ * so that they cannot drift: the metrics session and the HTML report's collector as listeners, the launcher, Ctrl-C
+ * turned into a stop that still prints the report, what the command prints after the phase, the HTML report, and
+ * the exit code. Stateless.
+ */
+final class PhaseLaunch {
+  /** What a command prints once its phase is over (PE's lines), before the exit code is decided. */
+  interface Afterwards {
+    void write(Launcher.Outcome outcome) throws IOException;
+  }
+
+  private PhaseLaunch() {
+  }
+
+  /**
+   * Launches {@code spec} and returns the command's exit code.
+   *
+   * @param workload the workload's name in the metrics' tags
+   * @param report where YCSB's report goes unless the spec names an export file
+   */
+  static int run(CommandLine commandLine, MetricsOptions metrics, HtmlOption html, RunSpec spec, String workload,
+      PrintStream err, PrintStream report, Afterwards afterwards) throws Exception {
+    html.check(commandLine);
+    Optional<MetricsSession> watch = metrics.open(commandLine, new RunTags(workload, spec.binding().name(),
+        spec.execution().shard().index(), ClientInfo.localHost()), err);
+    try {
+      List<RunListener> more = new ArrayList<>();
+      watch.ifPresent(m -> more.add(m.listener()));
+      if (html.requested()) {
+        more.add(html.collector());
+      }
+      Launcher launcher = new Launcher(spec, err, report, more);
+      watch.ifPresent(m -> m.runMeters().inFlight(launcher::inFlight));
+      // a phase gives stuck binding calls hbload.stopgrace before it reports without them: wait that, and the report
+      try (InterruptHook hook = InterruptHook.install(() -> launcher.requestStop(Launcher.INTERRUPTED),
+          Math.max(60, spec.execution().stopGraceSeconds() + 30))) {
+        Launcher.Outcome outcome = launcher.launch();
+        afterwards.write(outcome);
+        int code = exitCode(outcome, err);
+        if (html.requested()) {
+          html.write();
+        }
+        return code;
+      }
+    } finally {
+      watch.ifPresent(MetricsSession::close); // after the report: the final values are in
+    }
+  }
+
+  /** The exit code of a finished phase, saying on stderr why it is not 0. */
+  static int exitCode(Launcher.Outcome outcome, PrintStream err) {
+    if (outcome.workerFailed()) {
+      err.println("hbload: run failed: " + outcome.result().stopReason());
+      return ExitCode.FAILURE;
+    }
+    if (outcome.interrupted()) {
+      return ExitCode.INTERRUPTED;
+    }
+    if (!outcome.result().completed()) {
+      // e.g. a load cut short by maxexecutiontime: the report is out, but the phase did not do its work
+      err.println("hbload: " + outcome.result().spec().phase().name().toLowerCase(java.util.Locale.ROOT)
+          + " incomplete: " + outcome.result().stopReason());
+      return ExitCode.FAILURE;
+    }
+    if (outcome.failedOnErrors()) {
+      err.println("hbload: " + outcome.result().errorCount() + " operations failed (--fail-on-error)");
+      return ExitCode.FAILURE;
+    }
+    return ExitCode.OK;
+  }
+}
