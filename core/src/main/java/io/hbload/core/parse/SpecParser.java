@@ -97,7 +97,7 @@ public final class SpecParser {
 
   /**
    * The load the engine runs before a run phase on a store that starts empty: the run's settings, inserting the
-   * workload's records. No property is read again: it is derived from the parsed run.
+   * workload's records, without the run's target rate. No property is read again: it is derived from the parsed run.
    */
   public static RunSpec loadBefore(RunSpec run) {
     WorkloadSpec w = run.workload();
@@ -107,8 +107,9 @@ public final class SpecParser {
       throw SpecException.forProperty(RECORD_COUNT, "the store starts empty and there is nothing to load (0 records)");
     }
     WorkloadSpec slice = w.withInsertRange(shard.sliceStart(w.insertStart(), w.insertCount()), records);
+    // unthrottled: the run's -target is the rate of the run, not of filling the store it needs
     return new RunSpec(Phase.LOAD, slice, run.binding(), (int) Math.min(run.threads(), records),
-        run.targetOpsPerSec(), records, run.maxExecutionTimeSeconds(), run.stopGraceSeconds(), run.status(),
+        0, records, run.maxExecutionTimeSeconds(), run.stopGraceSeconds(), run.status(),
         run.statusIntervalSeconds(),
         run.label(), run.measurementInterval(), run.percentiles(), run.exporter(), run.exportFile(), run.jsonFile(),
         run.hlogFile(), run.seed(), run.spinSleep(), run.failOnErrors(), run.reportLatencyForEachError(),
