@@ -110,6 +110,14 @@ class CliTest {
   }
 
   @Test
+  void noCommandIsAUsageError() {
+    CommandOutput none = exec();
+    assertThat(none.exit()).isEqualTo(2);
+    assertThat(none.out()).isEmpty();
+    assertThat(none.err()).startsWith("hbload: no command given; the commands are:").contains("run", "load", "pe");
+  }
+
+  @Test
   void exportFileJsonAndHlogAreWritten() throws Exception {
     Path export = dir.resolve("report.txt");
     Path json = dir.resolve("r.json");
