@@ -20,6 +20,8 @@ public final class ProgressLine implements RunListener {
   private final String what;
   private final boolean terminal;
   private boolean drawn;
+  private long lineOperations;
+  private long lineMillis;
 
   /**
    * @param what the phase's name in the line ("run", "load", "load before the run")
@@ -43,10 +45,12 @@ public final class ProgressLine implements RunListener {
 
   @Override
   public void interval(RunSpec spec, StatusSnapshot s) {
-    if (spec.status() || s.elapsedMillis() < 100) {
+    if (spec.status() || !s.statusDue() || s.elapsedMillis() < 100) {
       return; // the status line says it already; the tick right at the start has nothing to say
     }
-    String line = format(spec, s, what);
+    String line = format(spec, s, what, lineOperations, lineMillis);
+    lineOperations = s.totalOperations();
+    lineMillis = s.elapsedMillis();
     if (terminal) {
       out.print("\r" + line + "\u001b[K");
       out.flush();
@@ -64,11 +68,18 @@ public final class ProgressLine implements RunListener {
     }
   }
 
-  static String format(RunSpec spec, StatusSnapshot s, String what) {
+  @Override
+  public void warmupFinished(RunSpec spec, long epochMillis, long operations) {
+    lineOperations = 0; // the measured phase counts from zero again
+    lineMillis = 0;
+  }
+
+  /** The line; "now" is the rate since the previous line, at {@code lineOperations} after {@code lineMillis}. */
+  static String format(RunSpec spec, StatusSnapshot s, String what, long lineOperations, long lineMillis) {
     double seconds = s.elapsedMillis() / 1000.0;
     double rate = s.totalOperations() / seconds;
-    double current = s.intervalMillis() > 0
-        ? 1000.0 * (s.totalOperations() - s.previousTotalOperations()) / s.intervalMillis() : rate;
+    double current = s.elapsedMillis() > lineMillis
+        ? 1000.0 * (s.totalOperations() - lineOperations) / (s.elapsedMillis() - lineMillis) : rate;
     StringBuilder line = new StringBuilder("hbload: ").append(what).append(' ')
         .append(String.format(Locale.ROOT, "%,d", s.totalOperations()));
     long planned = s.totalOperations() + s.remainingOperations();

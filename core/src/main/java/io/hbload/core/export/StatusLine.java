@@ -9,7 +9,9 @@ import java.io.PrintStream;
 import java.text.DecimalFormat;
 import java.text.SimpleDateFormat;
 import java.util.Date;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
@@ -24,6 +26,10 @@ import org.HdrHistogram.Histogram;
  */
 public final class StatusLine implements RunListener {
   private final PrintStream out;
+  /** The samples since the last status line, summed: one line covers its whole status interval. */
+  private final Map<String, Histogram[]> pending = new LinkedHashMap<>();
+  private long pendingStartMillis = -1;
+  private long linePreviousOperations;
 
   public StatusLine(PrintStream out) {
     this.out = out;
@@ -31,9 +37,40 @@ public final class StatusLine implements RunListener {
 
   @Override
   public void interval(RunSpec spec, StatusSnapshot s) {
-    if (spec.status()) {
-      out.println(format(spec, s));
+    if (!spec.status()) {
+      return;
     }
+    IntervalView view = s.interval();
+    if (pendingStartMillis < 0) {
+      pendingStartMillis = view.startEpochMillis();
+    }
+    for (IntervalView.Latency l : view.latencies()) {
+      Histogram[] sum = pending.computeIfAbsent(l.name(), k -> new Histogram[] {
+          new Histogram(l.service().getNumberOfSignificantValueDigits()),
+          new Histogram(l.intended().getNumberOfSignificantValueDigits())});
+      sum[0].add(l.service());
+      sum[1].add(l.intended());
+    }
+    if (!s.statusDue()) {
+      return;
+    }
+    List<IntervalView.Latency> latencies = new ArrayList<>();
+    pending.forEach((name, sum) -> latencies.add(new IntervalView.Latency(name, sum[0], sum[1])));
+    IntervalView whole = new IntervalView(pendingStartMillis, view.endEpochMillis(),
+        s.totalOperations() - linePreviousOperations, latencies);
+    out.println(format(spec, new StatusSnapshot(s.epochMillis(), s.elapsedMillis(), s.totalOperations(),
+        linePreviousOperations, view.endEpochMillis() - pendingStartMillis, s.remainingOperations(), whole)));
+    pending.values().forEach(sum -> {
+      sum[0].reset();
+      sum[1].reset();
+    });
+    pendingStartMillis = -1;
+    linePreviousOperations = s.totalOperations();
+  }
+
+  @Override
+  public void warmupFinished(RunSpec spec, long epochMillis, long operations) {
+    linePreviousOperations = 0; // the measured phase counts from zero again
   }
 
   public static String format(RunSpec spec, StatusSnapshot s) {

@@ -94,4 +94,30 @@ class WhatTheUserSeesTest {
     assertThat(status).noneMatch(l -> l.contains("est completion in 106751991167300 days"));
     assertThat(status).noneMatch(l -> l.contains("Intended-CLEANUP"));
   }
+
+  @Test
+  void theLogSamplesEverySecondWhileStatusLinesKeepTheirInterval(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+      throws Exception {
+    java.nio.file.Path hlog = dir.resolve("r.hlog");
+    workloadFile("c").binding("basic").property("basicdb.simulatedelay", "0").threads(1).operationCount(1400)
+        .target(400).property("status.interval", "2").status(true).hlog(hlog).messages(messages).run();
+    org.HdrHistogram.HistogramLogReader reader = new org.HdrHistogram.HistogramLogReader(hlog.toFile());
+    int samples = 0;
+    org.HdrHistogram.EncodableHistogram h;
+    while ((h = reader.nextIntervalHistogram()) != null) {
+      if ("READ.service".equals(h.getTag())) {
+        samples++;
+      }
+    }
+    // 3.5 s at 400 ops/sec: a sample each second (and the last part), not one per 2 s status interval
+    assertThat(samples).isGreaterThanOrEqualTo(4);
+    List<String> status = lines().stream().filter(l -> l.contains(" sec: ")).toList();
+    assertThat(status).hasSize(3); // at the start, at 2 s, at the end
+    long counted = 0;
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\[READ: Count=(\\d+),").matcher(String.join("\n", status));
+    while (m.find()) {
+      counted += Long.parseLong(m.group(1));
+    }
+    assertThat(counted).as("each status line sums the samples of its interval").isEqualTo(1400);
+  }
 }
