@@ -29,12 +29,18 @@ public final class HtmlReport {
   }
 
   public static String render(List<RunInput> runs) {
+    return render(runs, java.util.Optional.empty());
+  }
+
+  /** As {@link #render(List)}, with a table of its own first (a suite's table of the kept rounds). */
+  public static String render(List<RunInput> runs, java.util.Optional<SummaryTable> summary) {
     StringBuilder h = new StringBuilder(64 * 1024);
     h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
         .append("<meta http-equiv=\"Content-Security-Policy\" content=\"").append(CSP).append("\">\n")
         .append("<title>hbload report: ").append(Html.escape(headline(runs.get(0).result()))).append("</title>\n")
         .append("<style>").append(STYLE).append("</style>\n</head>\n<body>\n<h1>hbload report: ")
         .append(Html.escape(headline(runs.get(0).result()))).append("</h1>\n");
+    summary.ifPresent(t -> summary(h, t));
     if (runs.size() > 1) {
       rounds(h, runs);
     }
@@ -73,6 +79,19 @@ public final class HtmlReport {
     long median = lengths[lengths.length / 2];
     TaggedInterval last = l.get(l.size() - 1);
     return last.endEpochMillis() - last.startEpochMillis() < median / 4 ? l.subList(0, l.size() - 1) : l;
+  }
+
+  private static void summary(StringBuilder h, SummaryTable t) {
+    h.append("<h2>").append(Html.escape(t.title())).append("</h2>\n<table class=\"summary\">\n");
+    for (int i = 0; i < t.cells().size(); i++) {
+      String cell = i == 0 ? "th" : "td";
+      h.append("<tr>");
+      for (String c : t.cells().get(i)) {
+        h.append('<').append(cell).append('>').append(Html.escape(c)).append("</").append(cell).append('>');
+      }
+      h.append("</tr>\n");
+    }
+    h.append("</table>\n<p class=\"note\">").append(Html.escape(t.legend())).append("</p>\n");
   }
 
   private static void rounds(StringBuilder h, List<RunInput> runs) {
