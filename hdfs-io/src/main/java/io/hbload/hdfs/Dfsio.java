@@ -11,8 +11,10 @@ import io.hbload.hdfs.report.RunMeter;
 import io.hbload.hdfs.report.RunResult;
 import io.hbload.hdfs.stream.FileResult;
 import io.hbload.hdfs.stream.ParallelStreams;
+import io.hbload.hdfs.stream.PassProgress;
 import io.hbload.hdfs.stream.RunDirectory;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -39,6 +41,7 @@ public final class Dfsio implements AutoCloseable {
   private final HdfsTarget target;
   private final RunDirectory directory;
   private final Consumer<String> notices;
+  private Duration progressEvery = Duration.ofSeconds(10);
 
   private Dfsio(HdfsTarget target, RunDirectory directory, Consumer<String> notices) {
     this.target = target;
@@ -98,14 +101,28 @@ public final class Dfsio implements AutoCloseable {
     }
   }
 
+  /** How often a pass prints its progress to the notices (10 s by default; zero for never). */
+  public Dfsio progressEvery(Duration every) {
+    this.progressEvery = every;
+    return this;
+  }
+
+  private PassProgress progress(String pass, DfsioSpec spec) {
+    return new PassProgress(pass + " " + spec.policy(), spec.files(), spec.files() * spec.fileBytes(), progressEvery,
+        notices);
+  }
+
   /** Writes {@code spec.files()} files of {@code spec.fileBytes()} under the spec's policy. */
   public RunResult write(DfsioSpec spec) throws IOException {
     StoragePolicy policy = spec.policy();
     directory.prepareForWrite(policy);
     String coder = coderName(policy);
     RunMeter meter = new RunMeter();
-    List<FileResult> files = ParallelStreams.run(fs(), spec.files(), spec.streams(), spec.bufferBytes(),
-        (streams, file) -> streams.write(directory.file(policy, file), file, spec.fileBytes(), policy));
+    List<FileResult> files;
+    try (PassProgress progress = progress("write", spec)) {
+      files = ParallelStreams.run(fs(), spec.files(), spec.streams(), spec.bufferBytes(), progress,
+          (streams, file) -> streams.write(directory.file(policy, file), file, spec.fileBytes(), policy));
+    }
     return meter.finish("write", policy.toString(), coder, target.description(), files, 0);
   }
 
@@ -135,8 +152,11 @@ public final class Dfsio implements AutoCloseable {
     }
     try {
       RunMeter meter = new RunMeter();
-      List<FileResult> files = ParallelStreams.run(fs(), spec.files(), spec.streams(), spec.bufferBytes(),
-          (streams, file) -> streams.read(directory.file(policy, file), file, spec.fileBytes()));
+      List<FileResult> files;
+      try (PassProgress progress = progress(down > 0 ? "degraded-read" : "read", spec)) {
+        files = ParallelStreams.run(fs(), spec.files(), spec.streams(), spec.bufferBytes(), progress,
+            (streams, file) -> streams.read(directory.file(policy, file), file, spec.fileBytes()));
+      }
       return meter.finish(down > 0 ? "degraded-read" : "read", policy.toString(), coder,
           target.description(), files, down);
     } finally {

@@ -44,7 +44,8 @@ class DfsioClusterIT {
 
   private static EmbeddedCluster cluster;
   private static Path baseDir;
-  private final List<String> notices = new ArrayList<>();
+  // a pass's progress lines arrive from its reporter thread
+  private final List<String> notices = java.util.Collections.synchronizedList(new ArrayList<>());
 
   @BeforeAll
   static void start() throws Exception {
@@ -87,6 +88,24 @@ class DfsioClusterIT {
       assertVerified(read);
       assertThat(read.erasureCodedBytes()).isZero();
       assertThat(dfsio.clean()).isEqualTo(FILES);
+    }
+  }
+
+  @Test
+  void a_pass_prints_progress_lines_while_it_runs() throws Exception {
+    DfsioSpec spec = spec("/it/progress", StoragePolicy.replication(3), CoderChoice.AUTO);
+    try (Dfsio dfsio = attach(spec).progressEvery(java.time.Duration.ofMillis(20))) {
+      notices.clear();
+      dfsio.write(spec);
+      List<String> writing = List.copyOf(notices);
+      notices.clear();
+      dfsio.read(spec);
+      List<String> reading = List.copyOf(notices);
+      dfsio.clean();
+      // a ~10 MiB pass on the mini cluster takes far longer than 20 ms: lines while it runs, in the pass's words
+      assertThat(writing).isNotEmpty().allMatch(l -> l.matches("hbload dfsio: write REPLICATION x3 \\d of 2 files, "
+          + "[\\d,]+ of 18 MiB \\(\\d+ %\\) in [\\d.]+ s, [\\d,.]+ MiB/s now(, about \\d+ s left)?"));
+      assertThat(reading).isNotEmpty().allMatch(l -> l.startsWith("hbload dfsio: read REPLICATION x3 "));
     }
   }
 

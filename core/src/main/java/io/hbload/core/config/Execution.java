@@ -56,6 +56,12 @@ public record Execution(
         statusIntervalSeconds, measurementInterval, spinSleep, warmup, inflight, seed, shard, startAt);
   }
 
+  /** A copy paced at this rate; 0 for as fast as it goes. */
+  public Execution withTargetOpsPerSec(double targetOpsPerSec) {
+    return new Execution(threads, targetOpsPerSec, operations, maxExecutionTimeSeconds, stopGraceSeconds, status,
+        statusIntervalSeconds, measurementInterval, spinSleep, warmup, inflight, seed, shard, startAt);
+  }
+
   /** A copy with this warm-up; {@link Duration#ZERO} for none. */
   public Execution withWarmup(Duration warmup) {
     return new Execution(threads, targetOpsPerSec, operations, maxExecutionTimeSeconds, stopGraceSeconds, status,

@@ -24,13 +24,15 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs one phase on an open binding session: starts the workers, reports at every status interval from
- * the calling thread (which is the only reader of the recorders), enforces {@code maxexecutiontime},
+ * Runs one phase on an open binding session: starts the workers, samples every second (or every status interval
+ * when that is shorter) from the calling thread (which is the only reader of the recorders), enforces {@code maxexecutiontime},
  * and after the workers stop collects the last interval and the binding's extra lines. {@link
  * #requestStop} may be called from any thread (Ctrl-C): workers finish their current call and the phase
  * returns its result for what was done.
  */
 public final class PhaseRun {
+  /** The longest sample interval: one point a second is what a person reads in a chart of a short run. */
+  static final long SAMPLE_NANOS = TimeUnit.SECONDS.toNanos(1);
   private final RunSpec spec;
   /** The spec's execution part, read only while the phase starts and stops. */
   private final Execution execution;
@@ -112,13 +114,18 @@ public final class PhaseRun {
       threads.forEach(Thread::start);
     }
     Aggregator aggregator = new Aggregator(spec.throttled(), startMillis);
-    long intervalNanos = Math.max(1_000_000L, (long) (execution.statusIntervalSeconds() * 1e9));
+    long statusNanos = Math.max(1_000_000L, (long) (execution.statusIntervalSeconds() * 1e9));
+    // samples of at most a second, a whole number of them per status interval: the log's and the report's series
+    // stay readable for short runs whatever status.interval is, and each status line still covers its interval
+    int samplesPerStatus = (int) Math.max(1, Math.ceil(statusNanos / (double) SAMPLE_NANOS));
+    long intervalNanos = statusNanos / samplesPerStatus;
+    int samples = 0;
     // the warm-up does not eat the measured time: maxexecutiontime counts from its end
     long warmupNanos = execution.warmup().toNanos();
     long warmupEnd = spec.warmsUp() ? startNanos + warmupNanos : Long.MAX_VALUE;
     long maxDeadline = execution.maxExecutionTimeSeconds() > 0
         ? startNanos + warmupNanos + TimeUnit.SECONDS.toNanos(execution.maxExecutionTimeSeconds()) : Long.MAX_VALUE;
-    long previousOps = tick(aggregator, recorders, startMillis, 0);
+    long previousOps = tick(aggregator, recorders, startMillis, 0, true);
     long nextTick = startNanos + intervalNanos;
     long graceNanos = TimeUnit.SECONDS.toNanos(execution.stopGraceSeconds());
     boolean allDone = false;
@@ -132,7 +139,8 @@ public final class PhaseRun {
         break;
       }
       if (!allDone && now >= warmupEnd) {
-        tick(aggregator, recorders, startMillis, previousOps);
+        tick(aggregator, recorders, startMillis, previousOps, true);
+        samples = 0;
         warmup = endWarmup(aggregator, startMillis, startNanos);
         startMillis = warmup.measuredStartMillis;
         startNanos = warmup.measuredStartNanos;
@@ -145,12 +153,13 @@ public final class PhaseRun {
         maxDeadline = Long.MAX_VALUE;
       }
       if (!allDone && now >= nextTick) {
-        previousOps = tick(aggregator, recorders, startMillis, previousOps);
+        samples++;
+        previousOps = tick(aggregator, recorders, startMillis, previousOps, samples % samplesPerStatus == 0);
         nextTick += intervalNanos;
       }
     }
     long runtimeMillis = Math.max(1, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos));
-    tick(aggregator, recorders, startMillis, previousOps);
+    tick(aggregator, recorders, startMillis, previousOps, true);
     if (warmupEnd != Long.MAX_VALUE) { // the phase ended before its warm-up did: nothing was measured
       warmup = endWarmup(aggregator, startMillis, startNanos);
       startMillis = warmup.measuredStartMillis;
@@ -325,7 +334,7 @@ public final class PhaseRun {
   }
 
   private long tick(Aggregator aggregator, java.util.concurrent.atomic.AtomicReferenceArray<WorkerRecorder> recorders,
-      long startMillis, long previousOps) {
+      long startMillis, long previousOps, boolean statusDue) {
     // by worker index, null for a worker not recording yet: the aggregator keeps each worker's own figures too
     List<WorkerRecorder> started = new ArrayList<>(recorders.length());
     for (int i = 0; i < recorders.length(); i++) {
@@ -338,7 +347,7 @@ public final class PhaseRun {
       remaining = 0;
     }
     StatusSnapshot snapshot = new StatusSnapshot(view.endEpochMillis(), view.endEpochMillis() - startMillis, total,
-        previousOps, view.endEpochMillis() - view.startEpochMillis(), remaining, view);
+        previousOps, view.endEpochMillis() - view.startEpochMillis(), remaining, view, statusDue);
     listener.interval(spec, snapshot);
     return total;
   }

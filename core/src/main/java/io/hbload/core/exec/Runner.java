@@ -19,15 +19,22 @@ public final class Runner {
   private final RunSpec spec;
   private final PrintStream messages;
   private final RunListener listener;
+  private final RunListener loadListener;
   private volatile PhaseRun current;
   private volatile String stopReason;
   private volatile boolean failed;
   private volatile boolean abandoned;
 
   public Runner(RunSpec spec, PrintStream messages, RunListener listener) {
+    this(spec, messages, listener, new RunListener() { });
+  }
+
+  /** As above; {@code loadListener} hears the load before a run (its progress), never the user's listeners. */
+  public Runner(RunSpec spec, PrintStream messages, RunListener listener, RunListener loadListener) {
     this.spec = spec;
     this.messages = messages;
     this.listener = listener;
+    this.loadListener = loadListener;
   }
 
   /** Runs; throws BindingException when the binding cannot open (bad config, unreachable cluster). */
@@ -38,8 +45,9 @@ public final class Runner {
       if (spec.phase() == Phase.RUN && session.loadBeforeRun()) {
         RunSpec load = SpecParser.loadBefore(spec);
         messages.println("hbload: the " + provider.name() + " store starts empty: loading "
-            + load.execution().operations() + " records (recordcount) before the run");
-        RunResult loaded = runPhase(load, session, new RunListener() { }, false);
+            + load.execution().operations() + " records (recordcount) before the run, as fast as it goes"
+            + (spec.throttled() ? " (the run's -target paces the run only)" : "") + "; not measured, not in the report");
+        RunResult loaded = runPhase(load, session, loadListener, false);
         messages.println(String.format(Locale.ROOT, "hbload: loaded %d records in %.1f s (%.0f ops/s, %d errors)",
             loaded.operations(), loaded.runtimeMillis() / 1000.0, loaded.throughputOpsPerSec(), loaded.errorCount()));
         if (stopReason != null || !loaded.completed()) {

@@ -9,7 +9,9 @@ import java.io.PrintStream;
 import java.text.DecimalFormat;
 import java.text.SimpleDateFormat;
 import java.util.Date;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
@@ -18,10 +20,16 @@ import org.HdrHistogram.Histogram;
  * YCSB 0.17.0's status line ({@code -s}), character for character: label, timestamp, whole seconds
  * elapsed, operations, current ops/sec (omitted while nothing is done), "est completion in" (omitted when
  * nothing remains) and one {@code [NAME: Count=.., Max=.., Min=.., Avg=.., 90=.., 99=.., 99.9=.., 99.99=..] }
- * block per measurement over the interval, in microseconds. Called on the reporter thread only.
+ * block per measurement over the interval, in microseconds. Two differences, both where YCSB's line misleads: no
+ * estimate before the first operation is done, and a throttled phase adds YCSB's {@code Intended-} blocks as
+ * {@code measurement.interval=both} would. Called on the reporter thread only.
  */
 public final class StatusLine implements RunListener {
   private final PrintStream out;
+  /** The samples since the last status line, summed: one line covers its whole status interval. */
+  private final Map<String, Histogram[]> pending = new LinkedHashMap<>();
+  private long pendingStartMillis = -1;
+  private long linePreviousOperations;
 
   public StatusLine(PrintStream out) {
     this.out = out;
@@ -29,9 +37,40 @@ public final class StatusLine implements RunListener {
 
   @Override
   public void interval(RunSpec spec, StatusSnapshot s) {
-    if (spec.execution().status()) {
-      out.println(format(spec, s));
+    if (!spec.execution().status()) {
+      return;
     }
+    IntervalView view = s.interval();
+    if (pendingStartMillis < 0) {
+      pendingStartMillis = view.startEpochMillis();
+    }
+    for (IntervalView.Latency l : view.latencies()) {
+      Histogram[] sum = pending.computeIfAbsent(l.name(), k -> new Histogram[] {
+          new Histogram(l.service().getNumberOfSignificantValueDigits()),
+          new Histogram(l.intended().getNumberOfSignificantValueDigits())});
+      sum[0].add(l.service());
+      sum[1].add(l.intended());
+    }
+    if (!s.statusDue()) {
+      return;
+    }
+    List<IntervalView.Latency> latencies = new ArrayList<>();
+    pending.forEach((name, sum) -> latencies.add(new IntervalView.Latency(name, sum[0], sum[1])));
+    IntervalView whole = new IntervalView(pendingStartMillis, view.endEpochMillis(),
+        s.totalOperations() - linePreviousOperations, latencies);
+    out.println(format(spec, new StatusSnapshot(s.epochMillis(), s.elapsedMillis(), s.totalOperations(),
+        linePreviousOperations, view.endEpochMillis() - pendingStartMillis, s.remainingOperations(), whole)));
+    pending.values().forEach(sum -> {
+      sum[0].reset();
+      sum[1].reset();
+    });
+    pendingStartMillis = -1;
+    linePreviousOperations = s.totalOperations();
+  }
+
+  @Override
+  public void warmupFinished(RunSpec spec, long epochMillis, long operations) {
+    linePreviousOperations = 0; // the measured phase counts from zero again
   }
 
   public static String format(RunSpec spec, StatusSnapshot s) {
@@ -44,17 +83,22 @@ public final class StatusLine implements RunListener {
       double current = 1000.0 * (s.totalOperations() - s.previousTotalOperations()) / s.intervalMillis();
       msg.append(d.format(current)).append(" current ops/sec; ");
     }
-    if (s.remainingOperations() != 0) {
+    // YCSB prints an estimate before any operation is done ("106751991167300 days"); no rate, no estimate
+    if (s.remainingOperations() != 0 && s.totalOperations() != 0) {
       double throughput = 1000.0 * s.totalOperations() / s.elapsedMillis();
       long seconds = (long) Math.ceil(s.remainingOperations() / throughput);
       msg.append("est completion in ").append(remaining(seconds));
     }
     Map<String, Histogram> plain = new LinkedHashMap<>();
     Map<String, Histogram> intended = new LinkedHashMap<>();
+    boolean useIntended = spec.execution().measurementInterval() == MeasurementInterval.INTENDED;
+    // a throttled phase shows the corrected figures too, as YCSB's "both" does: service time alone hides every wait
+    // of a client behind its schedule
+    boolean both = spec.execution().measurementInterval() == MeasurementInterval.BOTH;
+    boolean throttled = !useIntended && spec.throttled();
     for (IntervalView.Latency l : s.interval().latencies()) {
-      boolean useIntended = spec.execution().measurementInterval() == MeasurementInterval.INTENDED;
       plain.put(l.name(), useIntended ? l.intended() : l.service());
-      if (spec.execution().measurementInterval() == MeasurementInterval.BOTH) {
+      if (both || throttled && !unscheduled(l.name())) {
         intended.put("Intended-" + l.name(), l.intended());
       }
     }
@@ -65,6 +109,11 @@ public final class StatusLine implements RunListener {
       summary(msg, name, intended.get(name), d);
     }
     return msg.toString();
+  }
+
+  /** Steps never put on the schedule: their intended start is their start. */
+  private static boolean unscheduled(String name) {
+    return name.equals("CLEANUP") || name.startsWith("VERIFY");
   }
 
   private static void summary(StringBuilder msg, String name, Histogram h, DecimalFormat d) {

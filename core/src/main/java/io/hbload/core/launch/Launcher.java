@@ -5,6 +5,8 @@ import io.hbload.core.config.SpecException;
 import io.hbload.core.exec.RunListener;
 import io.hbload.core.exec.Runner;
 import io.hbload.core.export.HlogWriter;
+import io.hbload.core.export.IntendedLatencyNote;
+import io.hbload.core.export.ProgressLine;
 import io.hbload.core.export.JsonResult;
 import io.hbload.core.export.ReportWriter;
 import io.hbload.core.export.ResultFile;
@@ -90,12 +92,15 @@ public final class Launcher {
     this.jsonFile = json;
     this.hlog = log;
     List<RunListener> listeners = new ArrayList<>();
+    boolean terminal = ProgressLine.stderrIsTerminal();
     listeners.add(new StatusLine(messages));
+    listeners.add(new ProgressLine(messages, spec.phase().name().toLowerCase(java.util.Locale.ROOT), terminal));
     if (hlog != null) {
       listeners.add(hlog);
     }
     listeners.addAll(more);
-    this.runner = new Runner(spec, messages, RunListener.all(listeners));
+    this.runner = new Runner(spec, messages, RunListener.all(listeners),
+        new ProgressLine(messages, "load before the run", terminal));
   }
 
   /** Runs the phase and writes its outputs; BindingException when the binding cannot open. */
@@ -113,7 +118,12 @@ public final class Launcher {
       closeAll(e, exportFile, jsonFile, hlog); // a log of a phase that started is still published
       throw e;
     }
-    write(result);
+    try {
+      write(result);
+    } finally {
+      // after the report, where a reader of YCSB's service-time lines looks next
+      IntendedLatencyNote.lines(result, IntendedLatencyNote.DEFAULT_WARN_FACTOR).forEach(messages::println);
+    }
     return new Outcome(result, runner.failed());
   }
 

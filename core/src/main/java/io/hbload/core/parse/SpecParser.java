@@ -99,7 +99,7 @@ public final class SpecParser {
 
   /**
    * The load the engine runs before a run phase on a store that starts empty: the run's settings, inserting the
-   * workload's records. No property is read again: it is derived from the parsed run.
+   * workload's records, without the run's target rate. No property is read again: it is derived from the parsed run.
    */
   public static RunSpec loadBefore(RunSpec run) {
     WorkloadSpec w = run.workload();
@@ -109,8 +109,9 @@ public final class SpecParser {
       throw SpecException.forProperty(RECORD_COUNT, "the store starts empty and there is nothing to load (0 records)");
     }
     WorkloadSpec slice = w.withInsertRange(shard.sliceStart(w.insertStart(), w.insertCount()), records);
+    // unthrottled: the run's -target is the rate of the run, not of filling the store it needs
     Execution execution = run.execution().withThreads((int) Math.min(run.execution().threads(), records))
-        .withOperations(records).withStartAt(null)
+        .withOperations(records).withTargetOpsPerSec(0).withStartAt(null)
         .withWarmup(java.time.Duration.ZERO); // the engine's own load is not measured as the user's phase: no warm-up
     return run.withPhase(Phase.LOAD).withWorkload(slice).withExecution(execution)
         .withProvenance(run.provenance().withNotes(List.of()));

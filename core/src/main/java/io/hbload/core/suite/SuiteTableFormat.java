@@ -15,7 +15,7 @@ import java.util.Locale;
  * Stateless.
  */
 public final class SuiteTableFormat {
-  static final String LEGEND = "latency: 'summed' = avg / p95 / p99 of the kept rounds' histograms added together;"
+  public static final String LEGEND = "latency: 'summed' = avg / p95 / p99 of the kept rounds' histograms added together;"
       + " 'mean of rounds' = the mean of each round's own avg / p95 / p99 (the seed's 'mean of the last runs'),"
       + " with the per-round p99's [min-max]; throughput: mean of the rounds [min-max] and sd (sample standard"
       + " deviation); hit ratio: block-cache hits / lookups summed over the kept rounds (L1 / L2)";
@@ -192,7 +192,8 @@ public final class SuiteTableFormat {
     g.writeEndObject();
   }
 
-  private static List<List<String>> cells(SuiteTable t) {
+  /** The table's cells, header first, as every form renders them (the HTML report puts them above its rounds). */
+  public static List<List<String>> cells(SuiteTable t) {
     List<List<String>> out = new ArrayList<>();
     out.add(HEADER);
     for (SuiteTable.Row row : t.rows()) {

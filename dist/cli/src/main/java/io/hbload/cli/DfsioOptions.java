@@ -74,10 +74,11 @@ final class DfsioOptions {
     int files;
 
     @Option(names = {"-s", "--size"}, defaultValue = "128m", converter = ByteSizeConverter.class,
-        description = "bytes per file, units k/m/g (default: ${DEFAULT-VALUE})")
+        description = "bytes per file, units k/m/g (default: ${DEFAULT-VALUE}; in run/load, -s is YCSB's status flag)")
     long size;
 
-    @Option(names = {"-t", "--streams"}, defaultValue = "1", description = "concurrent streams (default: ${DEFAULT-VALUE})")
+    @Option(names = {"-t", "--streams"}, defaultValue = "1",
+        description = "concurrent streams (default: ${DEFAULT-VALUE}; in YCSB's raw form, -t means run)")
     int streams;
 
     @Option(names = "--buffer", defaultValue = "1m", converter = ByteSizeConverter.class,

@@ -127,8 +127,8 @@ public final class EmbeddedCommand implements Callable<Integer> {
         regionServers, table, family);
     out.println("hbase.zookeeper.quorum=" + hbase.zkQuorum());
     out.println("hbase.zookeeper.property.clientPort=" + hbase.zkPort());
-    out.println("hbload:  -p hbload.zk=" + hbase.zkQuorum() + ":" + hbase.zkPort() + "   or  -p hbload.hbase.conf="
-        + site.getParent());
+    out.println("hbload:  --zk " + hbase.zkQuorum() + ":" + hbase.zkPort() + "   (or -p hbload.zk=" + hbase.zkQuorum() + ":"
+        + hbase.zkPort() + ", or -p hbload.hbase.conf=" + site.getParent() + ")");
     out.println("YCSB:    -cp " + site.getParent() + "  (or -p hbase.zookeeper.property.clientPort=" + hbase.zkPort() + ")");
     out.println("hbase-site.xml (" + site + "):");
     out.print(hbase.hbaseSiteXml());

@@ -35,13 +35,17 @@ import picocli.CommandLine.Command;
         "1:run failure (a worker failed, errors with --fail-on-error, a failed check, an internal error)",
         "2:bad input: usage, options, properties, files, cluster settings",
         "130:interrupted (the report of what was done is still printed)"})
-public final class HbloadCommand implements Runnable {
+public final class HbloadCommand implements java.util.concurrent.Callable<Integer> {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
+  /** No command: a usage error like any other (exit 2), the usage on stderr where errors go. */
   @Override
-  public void run() {
-    spec.commandLine().usage(spec.commandLine().getOut());
+  public Integer call() {
+    CommandLine cl = spec.commandLine();
+    cl.getErr().println("hbload: no command given; the commands are:");
+    cl.usage(cl.getErr());
+    return io.hbload.cli.contract.ExitCode.BAD_INPUT;
   }
 
   /**

@@ -61,7 +61,8 @@ public final class HtmlOption {
    * A suite's report: every finished round's run (its JSON and hlog in the suite's directory) side by side, the
    * discarded warm-up rounds greyed out.
    */
-  void writeRounds(io.hbload.cli.suite.SuitePlan plan) throws IOException {
+  void writeRounds(io.hbload.cli.suite.SuitePlan plan, java.util.Optional<io.hbload.report.SummaryTable> summary)
+      throws IOException {
     List<RunInput> runs = new java.util.ArrayList<>();
     for (int round = 1; round <= plan.rounds(); round++) {
       for (String w : plan.workloads()) {
@@ -76,7 +77,7 @@ public final class HtmlOption {
       }
     }
     if (!runs.isEmpty()) {
-      byte[] page = HtmlReport.render(runs).getBytes(StandardCharsets.UTF_8);
+      byte[] page = HtmlReport.render(runs, summary).getBytes(StandardCharsets.UTF_8);
       ResultFiles.write(file, out -> out.write(page));
     }
   }

@@ -9,16 +9,30 @@ import java.util.List;
 
 /**
  * Entry point of {@code hbload.jar}. Also accepts YCSB Client's raw form ({@code -load}/{@code -t} among
- * the flags instead of a {@code load}/{@code run} subcommand), so existing command lines work unchanged.
+ * the flags instead of a {@code load}/{@code run} subcommand) and TestDFSIO's ({@code dfsio -write -nrFiles 4}),
+ * so existing command lines work unchanged.
  */
 public final class Main {
   private Main() {
   }
 
   public static void main(String[] args) {
+    String[] argv;
+    try {
+      argv = forms(args);
+    } catch (TestDfsioForm.Refused e) {
+      System.err.println(e.getMessage());
+      System.exit(ExitCode.BAD_INPUT);
+      return;
+    }
     picocli.CommandLine commandLine = HbloadCommand.commandLine();
-    int exit = commandLine.execute(ycsbForm(args));
+    int exit = commandLine.execute(argv);
     System.exit(afterOutput(exit, commandLine.getOut(), System.out, System.err));
+  }
+
+  /** The command lines of the tools hbload replaces, as hbload's own: YCSB Client's raw form and TestDFSIO's. */
+  static String[] forms(String[] args) {
+    return TestDfsioForm.rewrite(ycsbForm(args));
   }
 
   /**

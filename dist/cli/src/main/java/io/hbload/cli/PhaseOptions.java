@@ -36,14 +36,21 @@ final class PhaseOptions {
   @Option(names = "-p", paramLabel = "NAME=VALUE", description = "Set a property; overrides files")
   List<String> properties = new ArrayList<>();
 
-  @Option(names = "-threads", paramLabel = "N", description = "Client threads (threadcount)")
+  // --threads/--target: go-ycsb's spelling of YCSB's flags, so its scripts run too
+  @Option(names = {"-threads", "--threads"}, paramLabel = "N", description = "Client threads (threadcount)")
   String threads;
 
-  @Option(names = "-target", paramLabel = "OPS", description = "Target operations/s for the whole client (target)")
+  @Option(names = {"-target", "--target"}, paramLabel = "OPS",
+      description = "Target operations/s for the whole client (target)")
   String target;
 
-  @Option(names = "-s", description = "Print a status line every status.interval seconds to stderr")
+  @Option(names = "-s",
+      description = "Print a status line every status.interval seconds to stderr (YCSB's -s; in dfsio, -s is --size)")
   boolean status;
+
+  @Option(names = "--interval", paramLabel = "SECONDS",
+      description = "go-ycsb's form: a status line every SECONDS (status.interval, and -s)")
+  String interval;
 
   @Option(names = "-l", paramLabel = "LABEL", description = "Prefix for status lines (label)")
   String label;
@@ -118,7 +125,8 @@ final class PhaseOptions {
     setIf(sources, HBaseProperties.HBASE_CONF_DIR, hbaseConf);
     setIf(sources, HBaseProperties.ZK, zk);
     kerberos.properties().forEach(sources::set);
-    setIf(sources, PropertyNames.STATUS, status ? "true" : null);
+    setIf(sources, PropertyNames.STATUS_INTERVAL, interval);
+    setIf(sources, PropertyNames.STATUS, status || interval != null ? "true" : null);
     setIf(sources, HBaseProperties.WAIT_FOR_COMPACTIONS, waitForCompactions ? "true" : null);
     setIf(sources, PropertyNames.FAIL_ON_ERROR, failOnError ? "true" : null);
     Map<String, String> merged = sources.merge();

@@ -91,7 +91,9 @@ final class SuiteCommand implements Callable<Integer> {
       watch.ifPresent(m -> m.runMeters().inFlight(runner::inFlight));
       int code = runner.execute();
       if (html.requested()) {
-        html.writeRounds(plan);
+        html.writeRounds(plan, runner.table().map(t -> new io.hbload.report.SummaryTable(
+            io.hbload.core.suite.SuiteTableFormat.title(t), io.hbload.core.suite.SuiteTableFormat.cells(t),
+            io.hbload.core.suite.SuiteTableFormat.LEGEND)));
       }
       return code;
     } finally {

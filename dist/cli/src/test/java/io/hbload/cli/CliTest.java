@@ -110,6 +110,27 @@ class CliTest {
   }
 
   @Test
+  void goYcsbsLongFlagsWorkAndMisspeltOnesGetASuggestion() {
+    CommandOutput o = exec("run", "-w", "c", "-db", "basic", "--threads", "3", "--target", "2000", "--interval", "0.5",
+        "-p", "operationcount=300");
+    assertThat(o.exit()).as(o.err()).isZero();
+    assertThat(o.err()).contains(", 3 threads").contains(" sec: "); // --interval prints status lines
+    assertThat(o.err()).contains("[READ] p99 from the intended start"); // throttled by --target
+    CommandOutput typo = exec("run", "-w", "c", "-db", "basic", "--thread", "3");
+    assertThat(typo.exit()).isEqualTo(2);
+    assertThat(typo.err().lines().toList()).hasSize(1);
+    assertThat(typo.err()).contains("--thread").contains("did you mean").contains("threads");
+  }
+
+  @Test
+  void noCommandIsAUsageError() {
+    CommandOutput none = exec();
+    assertThat(none.exit()).isEqualTo(2);
+    assertThat(none.out()).isEmpty();
+    assertThat(none.err()).startsWith("hbload: no command given; the commands are:").contains("run", "load", "pe");
+  }
+
+  @Test
   void exportFileJsonAndHlogAreWritten() throws Exception {
     Path export = dir.resolve("report.txt");
     Path json = dir.resolve("r.json");

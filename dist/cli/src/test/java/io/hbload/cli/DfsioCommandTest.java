@@ -140,4 +140,37 @@ class DfsioCommandTest {
     System.arraycopy(rest, 0, all, 1, rest.length);
     return all;
   }
+
+  @Test
+  void testdfsios_own_command_line_runs_unchanged() throws Exception {
+    Path log = baseDir.resolve("TestDFSIO_results.log");
+    String[] write = Main.forms(new String[] {"dfsio", "TestDFSIO", "-write", "-nrFiles", "2", "-size", "1",
+        "-resFile", log.toString(), "-fs", uri, "--dir", "/testdfsio-form"});
+    assertThat(write).containsSubsequence("dfsio", "write", "--policy", "REPLICATION", "--files", "2", "--size", "1m",
+        "--result-log", log.toString(), "--fs", uri);
+    CommandOutput w = CommandOutput.of(HbloadCommand.commandLine(), write);
+    assertThat(w.exit()).as(w.err()).isZero();
+    CommandOutput r = CommandOutput.of(HbloadCommand.commandLine(), Main.forms(new String[] {"dfsio", "-read",
+        "-nrFiles", "2", "-size", "1MB", "-resFile", log.toString(), "-fs", uri, "--dir", "/testdfsio-form"}));
+    assertThat(r.exit()).as(r.err()).isZero();
+    String results = Files.readString(log);
+    assertThat(results).contains("write").contains("read").contains("Number of files: 2");
+    // TestDFSIO writes with the cluster's replication, not hbload's default erasure coding
+    assertThat(w.out()).contains("files x size").contains("2 x 1.0 MiB").contains("REPLICATION");
+  }
+
+  @Test
+  void testdfsios_modes_hbload_does_not_have_are_refused_by_name() {
+    assertThatRefused(new String[] {"dfsio", "-read", "-random", "-nrFiles", "2"}, "no -random read");
+    assertThatRefused(new String[] {"dfsio", "-append", "-nrFiles", "2"}, "no append pass");
+    assertThatRefused(new String[] {"dfsio", "-write", "-read"}, "name two passes");
+    assertThatRefused(new String[] {"dfsio", "-write", "-nrFiles"}, "-nrFiles needs a value");
+    // hbload's own form is left alone
+    assertThat(Main.forms(new String[] {"dfsio", "write", "-s", "1m"})).containsExactly("dfsio", "write", "-s", "1m");
+  }
+
+  private static void assertThatRefused(String[] args, String message) {
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> Main.forms(args))
+        .isInstanceOf(TestDfsioForm.Refused.class).hasMessageContaining(message);
+  }
 }

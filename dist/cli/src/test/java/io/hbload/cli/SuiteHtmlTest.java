@@ -25,5 +25,11 @@ class SuiteHtmlTest {
         .contains("<section class=\"run\">\n<h2>round2-a</h2>")
         .contains("class=\"bar discarded\" data-label=\"round1-a\"")
         .containsPattern("data-series=\"READ service p99\" d=\"M[0-9.,]+ L");
+    // the suite's own table (as suite.txt has it: summed and mean of rounds) comes first
+    assertThat(html).contains("<h2>hbload suite: 2 rounds, the first 1 discarded as warm-up")
+        .contains("<th>avg / p95 / p99 ms (summed)</th><th>avg / p95 / p99 ms (mean of rounds)</th>")
+        .containsPattern("<tr><td>a</td><td>2</td>")
+        .contains("summed&#39; = avg / p95 / p99 of the kept rounds");
+    assertThat(html.indexOf("hbload suite: 2 rounds")).isLessThan(html.indexOf("Rounds side by side"));
   }
 }

@@ -82,10 +82,20 @@ class EmbeddedProviderIT {
     io.hbload.core.result.RunResult r = io.hbload.core.Hbload.workload("a").binding("hbase").recordCount(1000).threads(2)
         .duration(java.time.Duration.ofSeconds(3)).messages(messages).run();
     String said = out.toString(StandardCharsets.UTF_8);
-    assertThat(said).contains("EMBEDDED HBASE").contains("loading 1000 records");
+    assertThat(said).contains("EMBEDDED HBASE").contains("loading 1000 records")
+        .doesNotContain("this load goes into an embedded HBase");
     assertThat(r.errorCount()).isZero();
     assertThat(r.op("READ").count()).isPositive();
     assertThat(Files.exists(dataDirFromBanner())).isFalse();
+  }
+
+  @Test
+  void aLoadIntoTheEmbeddedClusterSaysItIsThrownAwayAtExit() {
+    io.hbload.core.result.RunResult r = io.hbload.core.Hbload.workload("a").binding("hbase").recordCount(200)
+        .messages(messages).load();
+    assertThat(r.operations()).isEqualTo(200);
+    assertThat(out.toString(StandardCharsets.UTF_8)).contains("this load goes into an embedded HBase that is removed "
+        + "when hbload exits").contains("'hbload embedded'");
   }
 
   @Test

@@ -29,11 +29,18 @@ public final class HtmlReport {
   }
 
   public static String render(List<RunInput> runs) {
+    return render(runs, java.util.Optional.empty());
+  }
+
+  /** As {@link #render(List)}, with a table of its own first (a suite's table of the kept rounds). */
+  public static String render(List<RunInput> runs, java.util.Optional<SummaryTable> summary) {
     StringBuilder h = new StringBuilder(64 * 1024);
     h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
         .append("<meta http-equiv=\"Content-Security-Policy\" content=\"").append(CSP).append("\">\n")
-        .append("<title>hbload report: ").append(Html.escape(runs.get(0).label())).append("</title>\n")
-        .append("<style>").append(STYLE).append("</style>\n</head>\n<body>\n<h1>hbload report</h1>\n");
+        .append("<title>hbload report: ").append(Html.escape(headline(runs.get(0).result()))).append("</title>\n")
+        .append("<style>").append(STYLE).append("</style>\n</head>\n<body>\n<h1>hbload report: ")
+        .append(Html.escape(headline(runs.get(0).result()))).append("</h1>\n");
+    summary.ifPresent(t -> summary(h, t));
     if (runs.size() > 1) {
       rounds(h, runs);
     }
@@ -41,6 +48,50 @@ public final class HtmlReport {
       section(h, run);
     }
     return h.append("</body>\n</html>\n").toString();
+  }
+
+  /** What was run, in the words of the command line: workload mix, binding, threads, target. */
+  static String headline(JsonNode j) {
+    StringBuilder mix = new StringBuilder();
+    for (String op : List.of("read", "update", "insert", "scan", "readmodifywrite", "delete")) {
+      double share = j.path("properties").path(op + "proportion").asDouble(0);
+      if (share > 0) {
+        mix.append(mix.length() == 0 ? "" : "/").append(op).append(' ').append(SvgChart.number(100 * share))
+            .append('%');
+      }
+    }
+    double target = j.path("targetOpsPerSec").asDouble(0);
+    return j.path("phase").asText() + (mix.length() > 0 ? " " + mix : "") + ", binding " + j.path("binding").asText()
+        + ", " + j.path("threads").asText() + " threads, "
+        + (target > 0 ? "target " + SvgChart.number(target) + " ops/s" : "no target (as fast as it goes)");
+  }
+
+  /**
+   * The intervals a chart over time plots: all but a last one much shorter than the others (the few operations after
+   * the last full sample, which would draw a spike of noise, not a change); every interval still counts in the
+   * spectrum and the totals.
+   */
+  static List<TaggedInterval> plotted(List<TaggedInterval> l) {
+    if (l.size() < 3) {
+      return l;
+    }
+    long[] lengths = l.stream().mapToLong(t -> t.endEpochMillis() - t.startEpochMillis()).sorted().toArray();
+    long median = lengths[lengths.length / 2];
+    TaggedInterval last = l.get(l.size() - 1);
+    return last.endEpochMillis() - last.startEpochMillis() < median / 4 ? l.subList(0, l.size() - 1) : l;
+  }
+
+  private static void summary(StringBuilder h, SummaryTable t) {
+    h.append("<h2>").append(Html.escape(t.title())).append("</h2>\n<table class=\"summary\">\n");
+    for (int i = 0; i < t.cells().size(); i++) {
+      String cell = i == 0 ? "th" : "td";
+      h.append("<tr>");
+      for (String c : t.cells().get(i)) {
+        h.append('<').append(cell).append('>').append(Html.escape(c)).append("</").append(cell).append('>');
+      }
+      h.append("</tr>\n");
+    }
+    h.append("</table>\n<p class=\"note\">").append(Html.escape(t.legend())).append("</p>\n");
   }
 
   private static void rounds(StringBuilder h, List<RunInput> runs) {
@@ -79,7 +130,12 @@ public final class HtmlReport {
       h.append("<p class=\"note\">No interval log given (--hlog): the charts over time are left out; the spectrum "
           + "below comes from the JSON's percentiles.</p>\n");
     } else {
-      h.append(throughput(series, t0).render());
+      int points = series.values().stream().mapToInt(l -> plotted(l).size()).max().orElse(0);
+      if (points < 2) {
+        h.append("<p class=\"note\">The log has ").append(points).append(" interval").append(points == 1 ? "" : "s")
+            .append(": the charts over time show what there is; a run of a few seconds has a point a second.</p>\n");
+      }
+      h.append(throughput(series, t0, j.path("targetOpsPerSec").asDouble(0)).render());
       for (String m : measurements(series)) {
         h.append(overTime(m, series, t0).render());
       }
@@ -115,15 +171,16 @@ public final class HtmlReport {
     return out;
   }
 
-  private static SvgChart throughput(Map<String, List<TaggedInterval>> series, long t0) {
-    SvgChart c = new SvgChart("Throughput over time", "seconds since start", "operations/s");
+  private static SvgChart throughput(Map<String, List<TaggedInterval>> series, long t0, double target) {
+    SvgChart c = new SvgChart("Throughput over time" + (target > 0 ? " (dashed: the target)" : ""),
+        "seconds since start", "operations/s");
     TreeMap<Long, Double> total = new TreeMap<>();
     int color = 1;
     for (Map.Entry<String, List<TaggedInterval>> e : series.entrySet()) {
       if (!e.getKey().endsWith(".service")) {
         continue;
       }
-      List<TaggedInterval> l = e.getValue();
+      List<TaggedInterval> l = plotted(e.getValue());
       double[] xs = new double[l.size()];
       double[] ys = new double[l.size()];
       for (int i = 0; i < l.size(); i++) {
@@ -143,6 +200,10 @@ public final class HtmlReport {
       ys[i++] = e.getValue();
     }
     c.add(new SvgChart.Series("all", SvgChart.PALETTE[0], false, xs, ys));
+    if (target > 0 && xs.length > 0) {
+      c.add(new SvgChart.Series("target", SvgChart.PALETTE[8], true, new double[] {0, xs[xs.length - 1]},
+          new double[] {target, target}));
+    }
     return c;
   }
 
@@ -151,7 +212,7 @@ public final class HtmlReport {
     int color = 0;
     for (double p : OVER_TIME) {
       for (String kind : List.of("service", "intended")) {
-        List<TaggedInterval> l = series.getOrDefault(m + "." + kind, List.of());
+        List<TaggedInterval> l = plotted(series.getOrDefault(m + "." + kind, List.of()));
         double[] xs = new double[l.size()];
         double[] ys = new double[l.size()];
         for (int i = 0; i < l.size(); i++) {

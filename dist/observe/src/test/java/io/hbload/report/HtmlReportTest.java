@@ -54,6 +54,26 @@ class HtmlReportTest {
   }
 
   @Test
+  void theTitleSaysWhatRanAndTheTargetIsDrawn() throws Exception {
+    String html = fixtureReport();
+    assertThat(html).contains("<h1>hbload report: run read 50%/update 50%, binding basic, 4 threads, "
+        + "target 1000 ops/s</h1>");
+    assertThat(points(pathData(html, "target"))).isEqualTo(2);
+  }
+
+  @Test
+  void aShortLastIntervalIsNotPlottedButCounted() {
+    org.HdrHistogram.Histogram h = new org.HdrHistogram.Histogram(3);
+    h.recordValue(1000);
+    List<TaggedInterval> l = List.of(new TaggedInterval("READ.service", 0, 1000, h),
+        new TaggedInterval("READ.service", 1000, 2000, h), new TaggedInterval("READ.service", 2000, 3000, h),
+        new TaggedInterval("READ.service", 3000, 3040, h));
+    assertThat(HtmlReport.plotted(l)).hasSize(3);
+    assertThat(HtmlReport.plotted(l.subList(0, 3))).hasSize(3);
+    assertThat(HtmlReport.plotted(List.of(l.get(0), l.get(3)))).hasSize(2); // too few to call one short
+  }
+
+  @Test
   void throughputSeriesMatchesTheLogCounts() throws Exception {
     List<TaggedInterval> log = RunInput.readLog(HLOG);
     long reads = log.stream().filter(t -> t.tag().equals("READ.service")).mapToLong(t -> t.histogram().getTotalCount())

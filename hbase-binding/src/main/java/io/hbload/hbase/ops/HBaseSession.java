@@ -75,8 +75,16 @@ public final class HBaseSession implements BindingSession {
    */
   public static HBaseSession open(HBaseSettings settings, Phase phase, boolean embedIfUnconfigured,
       PrintStream messages) throws BindingException {
-    return open(settings, phase, messages,
-        () -> ClusterAccess.open(settings, settings.table().table(), embedIfUnconfigured, messages));
+    return open(settings, phase, messages, () -> {
+      ClusterAccess access = ClusterAccess.open(settings, settings.table().table(), embedIfUnconfigured, messages);
+      if (phase == Phase.LOAD && access.embedded() != null) {
+        // the cluster is this command's own: a later 'run' cannot find these records
+        messages.println("hbload: this load goes into an embedded HBase that is removed when hbload exits: a later "
+            + "'hbload run' starts an empty one (and loads it itself); for a cluster that outlives one command, start "
+            + "'hbload embedded' and give its --zk to load and run");
+      }
+      return access;
+    });
   }
 
   /**

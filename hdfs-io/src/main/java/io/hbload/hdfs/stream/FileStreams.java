@@ -20,11 +20,18 @@ public final class FileStreams {
   private final DistributedFileSystem fs;
   private final byte[] buffer;
   private final byte[] expected;
+  private final PassProgress progress;
 
   public FileStreams(DistributedFileSystem fs, int bufferBytes) {
+    this(fs, bufferBytes, PassProgress.silent());
+  }
+
+  /** As above, adding every buffer's bytes to {@code progress}. */
+  public FileStreams(DistributedFileSystem fs, int bufferBytes, PassProgress progress) {
     this.fs = fs;
     this.buffer = new byte[bufferBytes];
     this.expected = new byte[bufferBytes];
+    this.progress = progress;
   }
 
   /**
@@ -47,8 +54,10 @@ public final class FileStreams {
         ContentPattern.fill(buffer, 0, n, file, written);
         out.write(buffer, 0, n);
         written += n;
+        progress.moved(n);
       }
     }
+    progress.fileDone();
     return new FileResult(file, written, System.nanoTime() - start, 0, 0, 0);
   }
 
@@ -72,6 +81,7 @@ public final class FileStreams {
         mismatched += ContentPattern.countMismatches(buffer, (int) inRange, file, read, expected);
         mismatched += n - inRange;
         read += n;
+        progress.moved(n);
       }
       if (in instanceof HdfsDataInputStream) {
         var stats = ((HdfsDataInputStream) in).getReadStatistics();
@@ -82,6 +92,7 @@ public final class FileStreams {
       // counted below as missing bytes
     }
     mismatched += Math.max(0, size - read);
+    progress.fileDone();
     return new FileResult(file, read, System.nanoTime() - start, mismatched, decodeMillis, ecBytes);
   }
 }

@@ -14,7 +14,7 @@ import picocli.CommandLine.ParseResult;
 public final class ErrorHandler implements IExecutionExceptionHandler, IParameterExceptionHandler {
   @Override
   public int handleParseException(CommandLine.ParameterException ex, String[] args) {
-    print(ex.getCommandLine(), firstLine(ex.getMessage()) + " (see --help)");
+    print(ex.getCommandLine(), firstLine(ex.getMessage()) + suggestion(ex) + " (see --help)");
     return ExitCode.BAD_INPUT;
   }
 
@@ -27,6 +27,15 @@ public final class ErrorHandler implements IExecutionExceptionHandler, IParamete
     // A failed run or a bug: still one line, but with the type, which says which kind it was.
     print(commandLine, "failed: " + ex.getClass().getSimpleName() + ": " + firstLine(ex.getMessage()));
     return ExitCode.FAILURE;
+  }
+
+  /** For a misspelt option, the closest ones picocli knows: "--thread" gets "did you mean -threads?". */
+  private static String suggestion(CommandLine.ParameterException ex) {
+    if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getSuggestions().isEmpty()) {
+      return "; did you mean " + String.join(" or ", u.getSuggestions().subList(0, Math.min(3,
+          u.getSuggestions().size()))) + "?";
+    }
+    return "";
   }
 
   private static void print(CommandLine commandLine, String message) {

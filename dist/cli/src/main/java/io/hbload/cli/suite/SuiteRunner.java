@@ -47,6 +47,7 @@ import java.util.Map;
  * instance, on the calling thread.
  */
 public final class SuiteRunner {
+  private volatile SuiteTable table;
   private final SuitePlan plan;
   private final PrintStream err;
   private final PrintStream out;
@@ -197,8 +198,14 @@ public final class SuiteRunner {
     return finish(runs, failure);
   }
 
+  /** The table of the kept rounds once the suite has finished (or stopped), for the HTML report. */
+  public java.util.Optional<SuiteTable> table() {
+    return java.util.Optional.ofNullable(table);
+  }
+
   private int finish(List<RoundRun> runs, String failure) throws IOException {
     SuiteTable table = SuiteAggregator.aggregate(plan.workloads(), plan.rounds(), plan.discard(), runs);
+    this.table = table;
     write("suite.txt", SuiteTableFormat.text(table));
     write("suite.md", SuiteTableFormat.markdown(table));
     write("suite.csv", SuiteTableFormat.csv(table));
