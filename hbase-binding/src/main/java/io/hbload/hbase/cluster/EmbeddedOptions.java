@@ -10,12 +10,18 @@ package io.hbload.hbase.cluster;
  * @param kerberos a KDC of its own, and servers that accept only Kerberos clients
  */
 public record EmbeddedOptions(int regionServers, int zkPort, boolean infoServers, boolean kerberos) {
+  /**
+   * RegionServers one JVM can hold: each is a server with its own threads, RPC handlers and memstore share of the
+   * one heap; more would fail after seconds of start-up rather than be refused before it.
+   */
+  public static final int MAX_REGION_SERVERS = 16;
+
   public EmbeddedOptions {
-    if (regionServers < 1) {
-      throw new IllegalArgumentException("regionServers must be >= 1: " + regionServers);
+    if (regionServers < 1 || regionServers > MAX_REGION_SERVERS) {
+      throw new IllegalArgumentException("regionServers must be 1 to " + MAX_REGION_SERVERS + ": " + regionServers);
     }
-    if (zkPort < 0) {
-      throw new IllegalArgumentException("zkPort must be >= 0: " + zkPort);
+    if (zkPort < 0 || zkPort > 65_535) {
+      throw new IllegalArgumentException("zkPort must be 0 to 65535: " + zkPort);
     }
   }
 
