@@ -17,11 +17,15 @@ public record EmbeddedOptions(int regionServers, int zkPort, boolean infoServers
   public static final int MAX_REGION_SERVERS = 16;
 
   public EmbeddedOptions {
-    if (regionServers < 1 || regionServers > MAX_REGION_SERVERS) {
-      throw new IllegalArgumentException("regionServers must be 1 to " + MAX_REGION_SERVERS + ": " + regionServers);
+    if (regionServers < 1) {
+      throw new IllegalArgumentException("regionServers must be >= 1: " + regionServers);
+    }
+    if (regionServers > MAX_REGION_SERVERS) {
+      throw new IllegalArgumentException("regionServers must be at most " + MAX_REGION_SERVERS + ": " + regionServers);
     }
     if (zkPort < 0 || zkPort > 65_535) {
-      throw new IllegalArgumentException("zkPort must be 0 to 65535: " + zkPort);
+      throw new IllegalArgumentException((zkPort < 0 ? "zkPort must be >= 0: " : "zkPort must be at most 65535: ")
+          + zkPort);
     }
   }
 
