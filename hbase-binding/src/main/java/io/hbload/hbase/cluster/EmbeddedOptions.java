@@ -1,5 +1,7 @@
 package io.hbload.hbase.cluster;
 
+import io.hbload.hbase.config.HBaseProperties;
+
 /**
  * How to start an embedded cluster. Immutable.
  *
@@ -10,11 +12,8 @@ package io.hbload.hbase.cluster;
  * @param kerberos a KDC of its own, and servers that accept only Kerberos clients
  */
 public record EmbeddedOptions(int regionServers, int zkPort, boolean infoServers, boolean kerberos) {
-  /**
-   * RegionServers one JVM can hold: each is a server with its own threads, RPC handlers and memstore share of the
-   * one heap; more would fail after seconds of start-up rather than be refused before it.
-   */
-  public static final int MAX_REGION_SERVERS = 16;
+  /** RegionServers one JVM can hold ({@link HBaseProperties#MAX_EMBEDDED_REGION_SERVERS}). */
+  public static final int MAX_REGION_SERVERS = HBaseProperties.MAX_EMBEDDED_REGION_SERVERS;
 
   public EmbeddedOptions {
     if (regionServers < 1) {

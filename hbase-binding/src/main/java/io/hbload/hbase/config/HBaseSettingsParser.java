@@ -30,7 +30,7 @@ public final class HBaseSettingsParser {
   /** Parses into the engine's reader (errors are thrown by the engine's parser, all together). */
   public static HBaseSettings parse(PropertyReader read, String table) {
     return new HBaseSettings(ops(read), table(read, table), cluster(read),
-        read.intValue(EMBEDDED_REGION_SERVERS, 1, 1, io.hbload.hbase.cluster.EmbeddedOptions.MAX_REGION_SERVERS),
+        read.intValue(EMBEDDED_REGION_SERVERS, 1, 1, MAX_EMBEDDED_REGION_SERVERS),
         read.has(FLUSH_BEFORE_RUN) ? read.bool(FLUSH_BEFORE_RUN, false) : null,
         read.has(METRICS_SETTLE_MS) ? read.longValue(METRICS_SETTLE_MS, 0, 0, 600_000) : null,
         kerberos(read));
