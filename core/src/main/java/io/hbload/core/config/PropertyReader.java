@@ -159,6 +159,10 @@ public final class PropertyReader {
   public Path path(String key) {
     String v = optional(key);
     if (v == null) {
+      if (props.containsKey(key)) {
+        // given but empty (--json '', a script's unset variable): not "no file", which would silently drop a result
+        error(key, "an empty file path");
+      }
       return null;
     }
     try {

@@ -139,9 +139,9 @@ public final class DfsioCommand extends GroupCommand {
 
     @Override
     public Integer call() throws Exception {
-      io.hbload.hdfs.config.DfsioSpec given = options.spec(hdfs);
+      io.hbload.hdfs.config.DfsioSpec given = options.compareSpec(hdfs);
       return measured(metrics, html, options,
-          () -> hdfs.loggedIn(() -> DfsioPasses.compare(given, options.replication, this::notice)));
+          () -> hdfs.loggedIn(() -> DfsioPasses.compare(given, options.replicas(), this::notice)));
     }
   }
 

@@ -2,6 +2,8 @@ package io.hbload.cli;
 
 import io.hbload.cli.contract.BadInput;
 import io.hbload.cli.contract.ByteSizeConverter;
+import io.hbload.cli.contract.Ranges;
+import io.hbload.core.config.SiteFiles;
 import io.hbload.hdfs.config.CoderChoice;
 import io.hbload.hdfs.config.DfsioSpec;
 import io.hbload.hdfs.config.HdfsSettings;
@@ -50,7 +52,15 @@ final class DfsioOptions {
     String dir;
 
     HdfsSettings settings() {
-      return new HdfsSettings(confFiles, Optional.ofNullable(defaultFs), properties, dataNodes, Optional.empty());
+      HdfsSettings s = new HdfsSettings(confFiles, Optional.ofNullable(defaultFs), properties, dataNodes,
+          Optional.empty());
+      for (Path f : s.confFiles()) { // Hadoop reads them lazily, and logs a 40-line trace for a broken one
+        String problem = SiteFiles.problem(f);
+        if (problem != null) {
+          throw new io.hbload.hdfs.config.BadInputException("--conf: " + problem);
+        }
+      }
+      return s;
     }
 
     /** Runs {@code action} with the Kerberos login asked for (if any), before any FileSystem is created. */
@@ -63,12 +73,16 @@ final class DfsioOptions {
 
   /** What to write/read and how, and how to report it. */
   static final class Run {
+    /** HDFS's dfs.replication default. */
+    static final int DEFAULT_REPLICATION = 3;
+
     @Option(names = "--policy", defaultValue = "RS-6-3-1024k", converter = PolicyConverter.class,
         description = "REPLICATION or an EC policy: RS-6-3-1024k, RS-3-2-1024k, RS-10-4-1024k, XOR-2-1-1024k (default: ${DEFAULT-VALUE})")
     StoragePolicy policy;
 
-    @Option(names = "--replication", defaultValue = "3", description = "replicas for REPLICATION (default: ${DEFAULT-VALUE})")
-    int replication;
+    @Option(names = "--replication", converter = Ranges.Count.class,
+        description = "replicas for REPLICATION, at least 1 (default: " + DEFAULT_REPLICATION + ")")
+    Integer replication;
 
     @Option(names = {"-n", "--files"}, defaultValue = "4", description = "number of files (default: ${DEFAULT-VALUE})")
     int files;
@@ -108,13 +122,31 @@ final class DfsioOptions {
               out -> out.write(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
     }
 
+    /** Replicas for REPLICATION: {@code --replication}, or HDFS's default. */
+    int replicas() {
+      return replication == null ? DEFAULT_REPLICATION : replication;
+    }
+
+    /**
+     * The spec of a write or read of one policy: {@code --replication} with an erasure-coding {@code --policy} is a
+     * conflict (it would be ignored), refused; {@code compare} runs both and takes both ({@link #compareSpec}).
+     */
     DfsioSpec spec(Hdfs hdfs) {
+      if (replication != null && policy.isErasureCoded()) {
+        throw new io.hbload.hdfs.config.BadInputException("--replication " + replication + " applies to --policy "
+            + StoragePolicy.REPLICATION + " only, not to " + policy.name() + " (dfsio compare runs both)");
+      }
+      return compareSpec(hdfs);
+    }
+
+    /** The spec of {@code compare}: the EC policy, with {@code --replication} for its replicated side. */
+    DfsioSpec compareSpec(Hdfs hdfs) {
       // checked before any cluster starts: the log is appended to after the run, when a failure would lose it
       String logProblem = resultLog == null ? null : io.hbload.core.config.OutputPaths.problem(resultLog);
       if (logProblem != null) {
         throw new io.hbload.hdfs.config.BadInputException("--result-log: " + logProblem);
       }
-      StoragePolicy stored = policy.isErasureCoded() ? policy : StoragePolicy.replication(replication);
+      StoragePolicy stored = policy.isErasureCoded() ? policy : StoragePolicy.replication(replicas());
       // DfsioSpec rejects anything past 256m; the clamp only keeps a huge value from wrapping into a valid one
       int bufferBytes = (int) Math.min(Integer.MAX_VALUE, buffer);
       return new DfsioSpec(stored, files, size, streams, bufferBytes, hdfs.dir, coder, dataNodesDown,

@@ -1,6 +1,8 @@
 package io.hbload.cli;
 
 import io.hbload.cli.contract.ExitCode;
+import io.hbload.cli.contract.Ranges;
+import io.hbload.core.config.SpecException;
 import io.hbload.hbase.cluster.EmbeddedOptions;
 import io.hbload.hbase.cluster.HBaseCluster;
 import io.hbload.hbase.embedded.EmbeddedHBase;
@@ -10,7 +12,11 @@ import io.hbload.hdfs.cluster.SecureEmbeddedHdfs;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,7 +32,8 @@ import picocli.CommandLine.Model.CommandSpec;
 /**
  * {@code hbload embedded}: keeps an in-process HBase running for other clients (YCSB, the HBase shell, another
  * hbload) with the benchmark table created pre-split, prints how to reach it and writes an hbase-site.xml, until
- * Ctrl-C (or {@code --seconds}). Stopping removes the cluster's data and the written hbase-site.xml.
+ * Ctrl-C (or {@code --seconds}). Stopping removes the cluster's data and the files it wrote, never a file it did not
+ * write: every option, and the conf directory, is checked before anything starts (bad input: exit 2, one line).
  */
 @Command(name = "embedded", mixinStandardHelpOptions = true,
     description = {"Run a local in-process HBase (mini cluster on 127.0.0.1) with a pre-split table until Ctrl-C.",
@@ -36,10 +43,13 @@ public final class EmbeddedCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
-  @Option(names = "--regionservers", defaultValue = "1", description = "RegionServers to start (default ${DEFAULT-VALUE}).")
+  @Option(names = "--regionservers", defaultValue = "1", converter = Ranges.Count.class,
+      description = "RegionServers to start, 1 to " + EmbeddedOptions.MAX_REGION_SERVERS
+          + " in this JVM (default ${DEFAULT-VALUE}).")
   int regionServers;
 
-  @Option(names = "--zk-port", defaultValue = "0", description = "ZooKeeper client port; 0 = a free one (default).")
+  @Option(names = "--zk-port", defaultValue = "0", converter = Ranges.Port.class,
+      description = "ZooKeeper client port on 127.0.0.1; 0 = a free one (default). A port in use is refused.")
   int zkPort;
 
   @Option(names = "--table", defaultValue = TableSpec.DEFAULT_TABLE, description = "Table to create (default ${DEFAULT-VALUE}).")
@@ -48,11 +58,14 @@ public final class EmbeddedCommand implements Callable<Integer> {
   @Option(names = "--family", defaultValue = TableSpec.DEFAULT_FAMILY, description = "Column family (default ${DEFAULT-VALUE}).")
   String family;
 
-  @Option(names = "--presplit", defaultValue = "0",
+  @Option(names = "--presplit", defaultValue = "0", converter = Ranges.NonNegative.class,
       description = "Regions to pre-split the table into; 0 = 10 x RegionServers (default).")
   int presplit;
 
-  @Option(names = "--conf-dir", description = "Directory to write hbase-site.xml into "
+  @Option(names = "--conf-dir", paramLabel = "DIR", description = "Directory to write hbase-site.xml (and with "
+      + "--kerberos krb5.conf and client.keytab, with --hdfs-datanodes core-site.xml and hdfs-site.xml) into; created "
+      + "if missing. A file of those names already in DIR is refused (exit 2): hbload never overwrites or deletes "
+      + "what it did not write. At exit it removes its files, and DIR only if it created it "
       + "(default: a new private directory <tmp>/hbload-embedded-conf-*).")
   Path confDir;
 
@@ -61,7 +74,7 @@ public final class EmbeddedCommand implements Callable<Integer> {
           + "figures from /jmx (default on; --no-info-servers starts faster).")
   boolean infoServers;
 
-  @Option(names = "--seconds", defaultValue = "0", description = "Stop after this many seconds; 0 = until Ctrl-C.")
+  @Option(names = "--seconds", defaultValue = "0", converter = Ranges.NonNegativeLong.class, description = "Stop after this many seconds; 0 = until Ctrl-C.")
   long seconds;
 
   @Option(names = "--kerberos",
@@ -69,7 +82,7 @@ public final class EmbeddedCommand implements Callable<Integer> {
           + "client.keytab and krb5.conf beside hbase-site.xml; prints the principal to use. No info servers.")
   boolean kerberos;
 
-  @Option(names = "--hdfs-datanodes", defaultValue = "0", paramLabel = "N",
+  @Option(names = "--hdfs-datanodes", defaultValue = "0", paramLabel = "N", converter = Ranges.NonNegative.class,
       description = "With --kerberos: also a Kerberized HDFS (NameNode and N DataNodes on 127.0.0.1, SASL data "
           + "transfer, HTTPS only) for dfsio; writes core-site.xml and hdfs-site.xml into the conf dir. 3 DataNodes "
           + "take replication 3 and XOR-2-1-1024k, 5 also RS-3-2-1024k, 9 RS-6-3-1024k; 0 = none (default).")
@@ -79,13 +92,33 @@ public final class EmbeddedCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     PrintStream err = System.err;
-    if (regionServers < 1 || presplit < 0 || seconds < 0) {
-      throw new CommandLine.ParameterException(spec.commandLine(),
-          "--regionservers must be >= 1, --presplit and --seconds >= 0");
+    // everything that can be known before HBase starts (seconds, and traces, later) is checked here
+    if (regionServers > EmbeddedOptions.MAX_REGION_SERVERS) {
+      throw badInput("--regionservers " + regionServers + ": at most " + EmbeddedOptions.MAX_REGION_SERVERS
+          + " in one JVM");
     }
-    if (hdfsDataNodes < 0 || hdfsDataNodes > 0 && !kerberos) {
-      throw new CommandLine.ParameterException(spec.commandLine(), "--hdfs-datanodes must be >= 0 and needs "
-          + "--kerberos (dfsio starts its own plain HDFS when none is configured)");
+    if (hdfsDataNodes > 0 && !kerberos) {
+      throw badInput("--hdfs-datanodes needs --kerberos (dfsio starts its own plain HDFS when none is configured)");
+    }
+    TableSpec tableSpec;
+    try {
+      tableSpec = TableSpec.of(table, family, presplit > 0 ? presplit : 10 * regionServers);
+    } catch (SpecException e) {
+      throw badInput(e.getMessage());
+    }
+    if (zkPort > 0 && !freeOnLoopback(zkPort)) {
+      throw badInput("--zk-port " + zkPort + ": the port is in use on 127.0.0.1");
+    }
+    List<String> names = new ArrayList<>(List.of("hbase-site.xml"));
+    if (kerberos) {
+      names.addAll(List.of("krb5.conf", "client.keytab"));
+    }
+    if (hdfsDataNodes > 0) {
+      names.addAll(List.of("core-site.xml", "hdfs-site.xml"));
+    }
+    boolean createsConfDir = confDir == null || !Files.exists(confDir);
+    if (confDir != null) {
+      checkConfDir(names);
     }
     err.println("hbload embedded: starting " + (kerberos ? "a KDC and a Kerberized " : "") + "HBase on 127.0.0.1 ...");
     long t0 = System.nanoTime();
@@ -96,7 +129,7 @@ public final class EmbeddedCommand implements Callable<Integer> {
     List<Path> written = new ArrayList<>();
     SecureEmbeddedHdfs hdfs = null;
     try {
-      hbase.createTable(TableSpec.of(table, family, presplit > 0 ? presplit : 10 * regionServers), err);
+      hbase.createTable(tableSpec, err);
       Path dir = confDir != null ? confDir : EmbeddedHBase.privateConfDir();
       written.addAll(kerberos ? hbase.writeClientFiles(dir)
           : List.of(hbase.writeHBaseSite(dir.resolve("hbase-site.xml"))));
@@ -109,6 +142,9 @@ public final class EmbeddedCommand implements Callable<Integer> {
         written.addAll(hdfs.writeClientFiles(dir));
       }
     } catch (IOException | RuntimeException e) {
+      if (!written.isEmpty()) {
+        removeQuietly(written, createsConfDir);
+      }
       if (hdfs != null) {
         hdfs.close();
       }
@@ -122,7 +158,8 @@ public final class EmbeddedCommand implements Callable<Integer> {
     }
     Path site = written.get(0);
     // Ctrl-C: the cluster's own hook stops it and removes its data; this one removes the client files
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> removeQuietly(written), "hbload-embedded-conf-cleanup"));
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> removeQuietly(written, createsConfDir),
+        "hbload-embedded-conf-cleanup"));
     out.printf("HBase is up (%.1f s): %d RegionServer(s), table %s (family %s)%n", (System.nanoTime() - t0) / 1e9,
         regionServers, table, family);
     out.println("hbase.zookeeper.quorum=" + hbase.zkQuorum());
@@ -150,7 +187,7 @@ public final class EmbeddedCommand implements Callable<Integer> {
           startedHdfs.close();
         }
         cluster.close();
-        removeQuietly(written);
+        removeQuietly(written, createsConfDir);
       }
       return ExitCode.OK;
     }
@@ -184,13 +221,53 @@ public final class EmbeddedCommand implements Callable<Integer> {
         + " --keytab " + dir.resolve("client.keytab") + " --krb5-conf " + dir.resolve("krb5.conf"));
   }
 
-  /** Removes the written client files and their directory, if it is then empty. */
-  private static void removeQuietly(List<Path> files) {
+  private CommandLine.ParameterException badInput(String message) {
+    return new CommandLine.ParameterException(spec.commandLine(), message);
+  }
+
+  /** Whether nothing listens on {@code port} of 127.0.0.1, where the embedded ZooKeeper would. */
+  private static boolean freeOnLoopback(int port) {
+    try (ServerSocket probe = new ServerSocket()) {
+      probe.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+      return true;
+    } catch (IOException inUse) {
+      return false;
+    }
+  }
+
+  /**
+   * {@code --conf-dir}: a directory (or a path one can be created at) that holds none of the files this command
+   * writes; a user's own hbase-site.xml there is refused rather than overwritten and then deleted at exit.
+   */
+  private void checkConfDir(List<String> names) {
+    if (Files.exists(confDir) && !Files.isDirectory(confDir)) {
+      throw badInput("--conf-dir " + confDir + ": not a directory");
+    }
+    for (String name : names) {
+      Path f = confDir.resolve(name);
+      if (Files.exists(f, LinkOption.NOFOLLOW_LINKS)) {
+        throw badInput("--conf-dir " + confDir + ": " + name + " exists; hbload never overwrites a file it did not "
+            + "write (remove it, or give another directory)");
+      }
+    }
+    Path existing = confDir.toAbsolutePath();
+    while (existing != null && !Files.exists(existing)) {
+      existing = existing.getParent();
+    }
+    if (existing == null || !Files.isDirectory(existing) || !Files.isWritable(existing)) {
+      throw badInput("--conf-dir " + confDir + ": cannot write into " + existing);
+    }
+  }
+
+  /** Removes the written client files, and their directory when this command created it and it is then empty. */
+  private static void removeQuietly(List<Path> files, boolean createdDir) {
     try {
       for (Path f : files) {
         Files.deleteIfExists(f);
       }
-      Files.deleteIfExists(files.get(0).getParent());
+      if (createdDir) {
+        Files.deleteIfExists(files.get(0).getParent());
+      }
     } catch (IOException ignored) {
       // a file left in tmp is harmless (the keytab is only valid while the KDC of that process runs)
     }

@@ -2,6 +2,7 @@ package io.hbload.cli;
 
 import io.hbload.cli.contract.DurationConverter;
 import io.hbload.cli.contract.ErrorHandler;
+import io.hbload.cli.contract.OptionChecks;
 import io.hbload.core.export.Version;
 import java.time.Duration;
 import picocli.CommandLine;
@@ -61,6 +62,7 @@ public final class HbloadCommand implements java.util.concurrent.Callable<Intege
     ErrorHandler errors = new ErrorHandler();
     cl.setParameterExceptionHandler(errors);
     cl.setExecutionExceptionHandler(errors);
+    cl.setExecutionStrategy(new OptionChecks(new CommandLine.RunLast()));
     return cl;
   }
 

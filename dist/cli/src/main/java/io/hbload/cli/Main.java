@@ -30,9 +30,12 @@ public final class Main {
     System.exit(afterOutput(exit, commandLine.getOut(), System.out, System.err));
   }
 
-  /** The command lines of the tools hbload replaces, as hbload's own: YCSB Client's raw form and TestDFSIO's. */
+  /**
+   * The command lines of the tools hbload replaces, as hbload's own: YCSB Client's raw form, PE's attached -Dk=v and
+   * TestDFSIO's.
+   */
   static String[] forms(String[] args) {
-    return TestDfsioForm.rewrite(ycsbForm(args));
+    return TestDfsioForm.rewrite(peForm(ycsbForm(args)));
   }
 
   /**
@@ -48,6 +51,29 @@ public final class Main {
     err.println("hbload: standard output could not be written (disk full or pipe closed): the report is lost");
     err.flush();
     return exit == ExitCode.OK ? ExitCode.FAILURE : exit;
+  }
+
+  /**
+   * Splits PE's attached {@code -Dname=value} into {@code -D name=value} for {@code pe} and {@code mapreduce pe}, so
+   * a PE command line runs unchanged: the CLI keeps POSIX clustering of short options off (YCSB's {@code -threads}
+   * and {@code -target} are single-dash words), which is what would let picocli read the attached form.
+   */
+  static String[] peForm(String[] args) {
+    int command = args.length > 1 && args[0].equals("mapreduce") ? 1 : 0;
+    if (args.length <= command || !args[command].equals("pe")) {
+      return args;
+    }
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < args.length; i++) {
+      String a = args[i];
+      if (i > command && a.startsWith("-D") && a.length() > 2 && a.indexOf('=') > 2) {
+        out.add("-D");
+        out.add(a.substring(2));
+      } else {
+        out.add(a);
+      }
+    }
+    return out.toArray(new String[0]);
   }
 
   /** Rewrites {@code [-load|-t] flags...} into {@code load|run flags...}. */

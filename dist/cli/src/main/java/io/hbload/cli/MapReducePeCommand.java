@@ -26,6 +26,7 @@ import picocli.CommandLine.Spec;
  * per-client lines and summary, the aggregate block, then YCSB's report, JSON and hlog of the merged shards.
  */
 @Command(name = "pe", mixinStandardHelpOptions = true, versionProvider = HbloadCommand.VersionProvider.class,
+    modelTransformer = PeCompatOptions.class,
     sortOptions = false,
     description = {"HBase PerformanceEvaluation's MapReduce mode: 'hbload pe' with each of",
         "the nclients as a map task on YARN (client I is task I, on PE's rows of",
@@ -55,6 +56,7 @@ final class MapReducePeCommand implements Callable<Integer> {
     PrintStream err = PhaseCommand.WriterStream.printStream(spec.commandLine().getErr());
     PrintStream out = PhaseCommand.WriterStream.printStream(spec.commandLine().getOut());
     PeSpec peSpec = pe.peSpec();
+    PeCompatOptions.notices(spec).forEach(err::println);
     MapReducePe work = new MapReducePe(peSpec);
     // one thread per map task: the engine's shard I is PE client I
     MapReducePhase run = new MapReducePhase(new MapReducePhase.Request(Phase.RUN, pe.properties(peSpec, 1),

@@ -21,7 +21,7 @@ import picocli.CommandLine.Spec;
  * in {@code run}, and the output is PE's per-client lines, PE's summary, hbload's aggregate, then YCSB's report.
  */
 @Command(name = "pe", mixinStandardHelpOptions = true, versionProvider = HbloadCommand.VersionProvider.class,
-    sortOptions = false,
+    sortOptions = false, modelTransformer = PeCompatOptions.class,
     description = {
         "HBase PerformanceEvaluation's commands on hbload's engine: PE's per-client latency lines (to p99.999),",
         "then an aggregate of all clients and YCSB's report. Same table layout as PE (TestTable, info0, row keys",
@@ -32,7 +32,9 @@ import picocli.CommandLine.Spec;
         "scanRange1000, scanRange10000, randomSeekScan, filterScan, increment, append, checkAndPut,",
         "checkAndMutate, checkAndDelete; and PE's async commands on HBase's async client (AsyncTable):",
         "asyncRandomRead, asyncRandomWrite, asyncSequentialRead, asyncSequentialWrite, asyncScan. These wait",
-        "on each call as PE does (1 in flight per client) unless --inflight=N keeps N outstanding."})
+        "on each call as PE does (1 in flight per client) unless --inflight=N keeps N outstanding.",
+        "Every option of PE 2.5's usage is accepted; those this engine does not act on (listed last, from",
+        "--connCount on) are named on stderr with why, so a PE script runs unchanged. -D KEY=VALUE as in PE."})
 final class PerformanceEvaluationCommand implements Callable<Integer> {
 
   @Spec
@@ -45,6 +47,10 @@ final class PerformanceEvaluationCommand implements Callable<Integer> {
   @picocli.CommandLine.Mixin
   PeOptions pe = new PeOptions();
 
+  @Option(names = "-D", paramLabel = "KEY=VALUE",
+      description = "As PE's -D: a client setting (hbase.*, zookeeper.*), as -p KEY=VALUE; repeatable")
+  java.util.Map<String, String> clientSettings = new java.util.LinkedHashMap<>();
+
   @picocli.CommandLine.Mixin
   MetricsOptions metrics = new MetricsOptions();
 
@@ -55,9 +61,11 @@ final class PerformanceEvaluationCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintStream err = PhaseCommand.WriterStream.printStream(commandSpec.commandLine().getErr());
     PrintStream out = PhaseCommand.WriterStream.printStream(commandSpec.commandLine().getOut());
+    clientSettings.forEach(pe.extra::putIfAbsent); // -p wins, as hbload's own form
     PeBindingProvider provider = new PeBindingProvider(pe.peSpec());
     RunSpec spec = SpecParser.parse(pe.properties(provider.spec(), provider.spec().clients()), Phase.RUN, provider);
     pe.checkInflight(spec, provider.spec());
+    PeCompatOptions.notices(commandSpec).forEach(err::println);
     if (!nomapred) {
       // PE without --nomapred submits a MapReduce job; here the clients stay threads, as they always have: a script
       // written for 'hbase pe' keeps working on this host (and on the embedded HBase) instead of silently needing,

@@ -130,8 +130,26 @@ final class PhaseOptions {
     setIf(sources, HBaseProperties.WAIT_FOR_COMPACTIONS, waitForCompactions ? "true" : null);
     setIf(sources, PropertyNames.FAIL_ON_ERROR, failOnError ? "true" : null);
     Map<String, String> merged = sources.merge();
+    String chosen = merged.get(PropertyNames.DB);
+    if (positionalDb != null && !sameBinding(positionalDb, chosen)) {
+      // YCSB's 'ycsb run <db>' names the binding once; two names are a conflict, not a choice for hbload to make
+      throw new SpecException("binding " + positionalDb + " (DB argument) contradicts db=" + chosen
+          + " (-db or -p db): give one of them");
+    }
     merged.putIfAbsent(PropertyNames.DB, defaultBinding());
     return merged;
+  }
+
+  /** Whether two {@code db} values name one binding (a name, an alias, or its class). */
+  private static boolean sameBinding(String a, String b) {
+    if (a.equals(b)) {
+      return true;
+    }
+    try {
+      return Bindings.find(a).name().equals(Bindings.find(b).name());
+    } catch (SpecException unknown) {
+      return false; // one is no binding at all: a conflict either way
+    }
   }
 
   /** hbase (on the embedded cluster when none is configured) when built in, else the no-op binding. */

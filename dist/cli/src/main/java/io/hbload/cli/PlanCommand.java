@@ -2,6 +2,7 @@ package io.hbload.cli;
 
 import io.hbload.cli.contract.ByteSizeConverter;
 import io.hbload.cli.contract.ExitCode;
+import io.hbload.cli.contract.Ranges;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.SpecException;
 import io.hbload.core.parse.SpecParser;
@@ -41,10 +42,10 @@ final class PlanCommand implements Callable<Integer> {
   @Mixin
   PhaseOptions options = new PhaseOptions();
 
-  @Option(names = "--regionservers", paramLabel = "N", description = "RegionServers (offline: give the sizes)")
+  @Option(names = "--regionservers", paramLabel = "N", converter = Ranges.Count.class, description = "RegionServers (offline: give the sizes)")
   Integer regionServers;
 
-  @Option(names = "--heap", paramLabel = "SIZE", converter = ByteSizeConverter.class,
+  @Option(names = "--heap", paramLabel = "SIZE", converter = Ranges.PositiveSize.class,
       description = "RegionServer heap, e.g. 32g")
   Long heap;
 
@@ -60,7 +61,7 @@ final class PlanCommand implements Callable<Integer> {
       description = "Memstore limit as a fraction of the heap (default ${DEFAULT-VALUE})")
   double memstore;
 
-  @Option(names = "--host-memory", paramLabel = "SIZE", converter = ByteSizeConverter.class,
+  @Option(names = "--host-memory", paramLabel = "SIZE", converter = Ranges.PositiveSize.class,
       description = "Memory of each RegionServer host, for the OS page cache, e.g. 128g")
   Long hostMemory;
 
@@ -77,9 +78,6 @@ final class PlanCommand implements Callable<Integer> {
   }
 
   private ClusterMemory offline() {
-    if (regionServers < 1) {
-      throw new SpecException("--regionservers must be at least 1");
-    }
     if (heap == null || blockCache == null) {
       throw new SpecException("offline (--regionservers) needs --heap and --blockcache too");
     }

@@ -164,6 +164,9 @@ final class SuiteCommand implements Callable<Integer> {
         throw new SpecException("-w " + options.workload + ": workload " + name + " is given twice");
       }
     }
+    if (names.isEmpty()) { // "-w ,": split drops the trailing empty names
+      throw new SpecException("-w " + options.workload + ": no workload names");
+    }
     return new ArrayList<>(names);
   }
 }

@@ -136,7 +136,37 @@ class BadInputContractTest {
         Arguments.of(List.of("plan"), "--regionservers 5 --heap 200g --blockcache 0.4 --host-memory 128g"),
         Arguments.of(List.of("plan"), "--heap 32g --blockcache 0.4"),
         Arguments.of(List.of("plan"), "-w nosuch --regionservers 5 --heap 32g --blockcache 0.4"),
-        Arguments.of(List.of("plan"), "-w a -db basic"));
+        Arguments.of(List.of("plan"), "-w a -db basic"),
+        // issue 22 §4: found before anything starts, conflicts refused rather than resolved
+        Arguments.of(List.of("plan"), "--regionservers 5 --heap 0 --blockcache 0.4"),
+        Arguments.of(List.of("plan"), "--regionservers 5 --heap 32g --blockcache 0.4 --host-memory 0"),
+        Arguments.of(List.of("suite"), "-w , -db basic --out " + NOWHERE),
+        Arguments.of(List.of("run"), "basic -w a -db memory"),
+        Arguments.of(List.of("load"), "memory -w a -p db=basic"),
+        Arguments.of(List.of("run"), "-w a -db basic -p hbload.json="),
+        Arguments.of(List.of("run"), "-w a -p table=bad/name"),
+        Arguments.of(List.of("run"), "-w a -p columnfamily=a:b"),
+        Arguments.of(List.of("pe"), "--rows=10 --size=2 sequentialWrite 1"),
+        Arguments.of(List.of("pe"), "--rows=10 --size=2 scan 1"),
+        Arguments.of(List.of("dfsio", "write"), "--replication -1"),
+        Arguments.of(List.of("dfsio", "compare"), "--replication -1"),
+        Arguments.of(List.of("dfsio", "read"), "--replication 2 --policy RS-3-2-1024k"),
+        Arguments.of(List.of("dfsio", "write"), "--datanodes -1"),
+        Arguments.of(List.of("dfsio", "write"), "--conf " + GARBAGE_XML));
+  }
+
+  /** A file that is no XML at all, given where Hadoop's configuration is expected. */
+  static final String GARBAGE_XML = garbageXml();
+
+  private static String garbageXml() {
+    try {
+      Path f = Files.createTempFile("hbload-garbage", ".xml");
+      Files.writeString(f, "garbage\n<<>\u0000");
+      f.toFile().deleteOnExit();
+      return f.toString();
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   /**
@@ -290,7 +320,15 @@ class BadInputContractTest {
         "gc-tune --heap 32g --gc-log {dir}/existing.txt",
         "gc-tune --heap 32g --evacuation-rate fast",
         "gc-tune --heap 32g --bucketcache-size -4g",
-        "gc-tune --heap 32g --machine-memory lots");
+        "gc-tune --heap 32g --machine-memory lots",
+        // issue 22 §4: Hadoop's files are read lazily, after a cluster began starting, with a 40-line trace
+        "dfsio write --conf {dir}/garbageconf/hbase-site.xml",
+        "dfsio read --conf {dir}/garbageconf",
+        "run -w a --hbase-conf {dir}/garbageconf",
+        "pe --hbase-conf {dir}/garbageconf sequentialWrite 1",
+        // issue 22 §3: a user's own hbase-site.xml is never overwritten (nor deleted at exit)
+        "embedded --conf-dir {dir}/userconf",
+        "embedded --conf-dir {dir}/existing.txt");
   }
 
   @TempDir
@@ -315,6 +353,11 @@ class BadInputContractTest {
     Files.write(fixtures.resolve("zeros.hlog"), new byte[1024]);
     Files.writeString(fixtures.resolve("deep.json"), "[".repeat(100_000) + "]".repeat(100_000));
     Files.writeString(fixtures.resolve("shape.json"), "{\"tool\":\"hbload\",\"phase\":\"run\"}");
+    Files.createDirectory(fixtures.resolve("garbageconf"));
+    Files.writeString(fixtures.resolve("garbageconf/hbase-site.xml"), "<configuration><property>unclosed");
+    Files.writeString(fixtures.resolve("garbageconf/core-site.xml"), "not xml at all");
+    Files.createDirectory(fixtures.resolve("userconf"));
+    Files.writeString(fixtures.resolve("userconf/hbase-site.xml"), "<configuration/>\n");
   }
 
   private static void writeLog(String args, String name) {
@@ -327,9 +370,9 @@ class BadInputContractTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("withFiles")
   void badInputWritesAndDeletesNothing(String args, @TempDir Path dir) throws IOException {
-    try (Stream<Path> files = Files.list(fixtures)) {
-      for (Path f : files.toList()) {
-        Files.copy(f, dir.resolve(f.getFileName()), StandardCopyOption.COPY_ATTRIBUTES);
+    try (Stream<Path> files = Files.walk(fixtures)) {
+      for (Path f : files.filter(f -> !f.equals(fixtures)).toList()) { // parents before their files
+        Files.copy(f, dir.resolve(fixtures.relativize(f).toString()), StandardCopyOption.COPY_ATTRIBUTES);
       }
     }
     Map<String, String> before = snapshot(dir);
@@ -354,6 +397,103 @@ class BadInputContractTest {
     return out;
   }
 
+  /** {@code embedded}'s bad options: each found before HBase starts (which takes 7 s or more). */
+  static Stream<String> embeddedOptions() {
+    return Stream.of("--table bad/name", "--family a:b", "--presplit -3", "--presplit 100001", "--zk-port 70000",
+        "--zk-port -1", "--regionservers 100000", "--regionservers 0", "--conf-dir " + GARBAGE_XML,
+        "--hdfs-datanodes 3", "--hdfs-datanodes -1", "--seconds -1", "--table=", "--zk-port {busy}");
+  }
+
+  @ParameterizedTest(name = "embedded {0}")
+  @MethodSource("embeddedOptions")
+  void embeddedRefusesBadOptionsBeforeStarting(String args, @TempDir Path clusterBase) throws IOException {
+    String previous = System.getProperty("test.build.data.basedirectory"); // where EmbeddedHBase makes its dir
+    try (java.net.ServerSocket busy = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      System.setProperty("test.build.data.basedirectory", clusterBase.toString());
+      long t0 = System.nanoTime();
+      assertOneLineBadInput(List.of("embedded"), args.replace("{busy}", Integer.toString(busy.getLocalPort())));
+      double seconds = (System.nanoTime() - t0) / 1e9;
+      assertThat(seconds).as("refused in under 2 s, before any server starts").isLessThan(2.0);
+      try (Stream<Path> made = Files.list(clusterBase)) {
+        assertThat(made.toList()).as("no cluster directory").isEmpty();
+      }
+    } finally {
+      if (previous == null) {
+        System.clearProperty("test.build.data.basedirectory");
+      } else {
+        System.setProperty("test.build.data.basedirectory", previous);
+      }
+    }
+  }
+
+  /**
+   * Every option of every command that takes a value refuses an empty one ({@code --json ''}: a script's unset
+   * variable), before the command starts anything: one line naming the option, exit 2.
+   */
+  static Stream<Arguments> everyValueOption() {
+    List<Arguments> out = new ArrayList<>();
+    for (List<String> path : commandPaths(HbloadCommand.commandLine(), new ArrayList<>())) {
+      CommandLine cl = HbloadCommand.commandLine();
+      for (String name : path) {
+        cl = cl.getSubcommands().get(name);
+      }
+      for (CommandLine.Model.OptionSpec o : cl.getCommandSpec().options()) {
+        if (o.arity().min() >= 1 && !o.typeInfo().isMap() && !o.typeInfo().isBoolean()) {
+          out.add(Arguments.of(path, o.longestName()));
+        }
+      }
+    }
+    return out.stream();
+  }
+
+  @ParameterizedTest(name = "{0} {1} ''")
+  @MethodSource("everyValueOption")
+  void emptyValuesAreRefusedOnEveryCommand(List<String> path, String option) {
+    List<String> argv = new ArrayList<>(path);
+    argv.add(option);
+    argv.add("");
+    argv.addAll(requiredParameters(path, option));
+    CommandOutput o = CommandOutput.of(HbloadCommand.commandLine(), argv.toArray(new String[0]));
+    assertThat(o.exit()).as("exit of %s: %s", argv, o.err()).isEqualTo(ExitCode.BAD_INPUT);
+    assertThat(o.errLines()).as("stderr of %s", argv).hasSize(1);
+    // text and file options are refused by the one check; typed ones (numbers, durations) by their converter
+    assertThat(o.err()).as("stderr of %s", argv).startsWith("hbload " + String.join(" ", path) + ": ")
+        .contains(option).doesNotContain("Exception");
+    assertThat(o.out()).isEmpty();
+  }
+
+  /** What a command needs besides the option under test to get past picocli's own parse: its required arguments. */
+  private static List<String> requiredParameters(List<String> path, String option) {
+    CommandLine cl = HbloadCommand.commandLine();
+    for (String name : path) {
+      cl = cl.getSubcommands().get(name);
+    }
+    Map<String, String> samples = Map.of("--clients", "2", "--heap", "32g", "--output", "x.html");
+    List<String> out = new ArrayList<>();
+    for (CommandLine.Model.OptionSpec o : cl.getCommandSpec().options()) {
+      if (o.required() && !o.longestName().equals(option)) {
+        out.add(o.longestName());
+        out.add(samples.get(o.longestName()));
+      }
+    }
+    String command = String.join(" ", path);
+    out.addAll(switch (command) {
+      case "merge" -> List.of("x.hlog");
+      case "report" -> List.of("x.json");
+      case "pe", "mapreduce pe" -> List.of("sequentialWrite", "1");
+      default -> List.of();
+    });
+    return out;
+  }
+
+  @org.junit.jupiter.api.Test
+  void emptyPositionalValuesAreRefused() {
+    assertOneLineBadInput(List.of("run"), List.of("", "-w", "a"));
+    assertOneLineBadInput(List.of("merge"), List.of(""));
+    assertOneLineBadInput(List.of("run"), List.of("-w", "a", "-db", "basic", "--json", ""));
+    assertOneLineBadInput(List.of("pe"), List.of("--json", "", "sequentialWrite", "1"));
+  }
+
   @ParameterizedTest(name = "{0} {1}")
   @MethodSource("everyCommand")
   void unknownOptionsAreOneLineAndExitTwo(List<String> path, String args) {
@@ -367,10 +507,12 @@ class BadInputContractTest {
   }
 
   private static void assertOneLineBadInput(List<String> path, String args) {
+    assertOneLineBadInput(path, args.isEmpty() ? List.of() : List.of(args.split(" ")));
+  }
+
+  private static void assertOneLineBadInput(List<String> path, List<String> args) {
     List<String> argv = new ArrayList<>(path);
-    if (!args.isEmpty()) {
-      argv.addAll(List.of(args.split(" ")));
-    }
+    argv.addAll(args);
     CommandOutput o = CommandOutput.of(HbloadCommand.commandLine(), argv.toArray(new String[0]));
     String prefix = "hbload" + (path.isEmpty() ? "" : " " + String.join(" ", path)) + ": ";
     assertThat(o.exit()).as("exit of %s: %s", argv, o.err()).isEqualTo(ExitCode.BAD_INPUT);

@@ -27,7 +27,7 @@ class DfsioBadInputTest {
         Arguments.of("write", new String[] {"--files", "0"}, "--files must be at least 1, got 0"),
         Arguments.of("write", new String[] {"--streams", "two"}, "Invalid value for option '--streams': 'two' is not an int"),
         Arguments.of("read", new String[] {"--policy", "REPLICATION", "--replication", "0"},
-            "--replication must be at least 1, got 0"),
+            "Invalid value for option '--replication': '0' is out of range: a count, at least 1"),
         Arguments.of("read", new String[] {"--policy", "REPLICATION", "--datanodes-down", "1"},
             "--datanodes-down needs an EC policy"),
         Arguments.of("compare", new String[] {"--policy", "RS-3-2-1024k", "--datanodes-down", "3"},

@@ -1,5 +1,7 @@
 package io.hbload.hbase.cluster;
 
+import io.hbload.hbase.config.HBaseProperties;
+
 /**
  * How to start an embedded cluster. Immutable.
  *
@@ -10,12 +12,19 @@ package io.hbload.hbase.cluster;
  * @param kerberos a KDC of its own, and servers that accept only Kerberos clients
  */
 public record EmbeddedOptions(int regionServers, int zkPort, boolean infoServers, boolean kerberos) {
+  /** RegionServers one JVM can hold ({@link HBaseProperties#MAX_EMBEDDED_REGION_SERVERS}). */
+  public static final int MAX_REGION_SERVERS = HBaseProperties.MAX_EMBEDDED_REGION_SERVERS;
+
   public EmbeddedOptions {
     if (regionServers < 1) {
       throw new IllegalArgumentException("regionServers must be >= 1: " + regionServers);
     }
-    if (zkPort < 0) {
-      throw new IllegalArgumentException("zkPort must be >= 0: " + zkPort);
+    if (regionServers > MAX_REGION_SERVERS) {
+      throw new IllegalArgumentException("regionServers must be at most " + MAX_REGION_SERVERS + ": " + regionServers);
+    }
+    if (zkPort < 0 || zkPort > 65_535) {
+      throw new IllegalArgumentException((zkPort < 0 ? "zkPort must be >= 0: " : "zkPort must be at most 65535: ")
+          + zkPort);
     }
   }
 

@@ -69,12 +69,18 @@ public record ClusterSpec(Path confDir, String zkQuorum, Map<String, String> pas
     if (!Files.isDirectory(dir)) {
       return "HBase conf directory " + dir + " does not exist";
     }
+    boolean any = false;
     for (String name : new String[] {"core-site.xml", "hdfs-site.xml", "hbase-site.xml"}) {
-      if (Files.isRegularFile(dir.resolve(name))) {
-        return null;
+      Path site = dir.resolve(name);
+      if (Files.isRegularFile(site)) {
+        String problem = io.hbload.core.config.SiteFiles.problem(site); // Hadoop would read it lazily, mid-start
+        if (problem != null) {
+          return problem;
+        }
+        any = true;
       }
     }
-    return "no hbase-site.xml in HBase conf directory " + dir;
+    return any ? null : "no hbase-site.xml in HBase conf directory " + dir;
   }
 
   /** Why {@code host[:port][,host[:port]]} is not a quorum (an empty host, a port that is not 1-65535), or null. */

@@ -34,6 +34,11 @@ public final class HBaseProperties {
   public static final String KRB5_CONF = "hbload.krb5.conf";
   /** Number of RegionServers of the embedded cluster (1 or 2). */
   public static final String EMBEDDED_REGION_SERVERS = "hbload.embedded.regionservers";
+  /**
+   * RegionServers one JVM can hold: each is a server with its own threads, RPC handlers and memstore share of the
+   * one heap; more would fail after seconds of start-up rather than be refused before it.
+   */
+  public static final int MAX_EMBEDDED_REGION_SERVERS = 16;
 
   // hbload: table set-up
   public static final String PRESPLIT = "hbload.presplit";

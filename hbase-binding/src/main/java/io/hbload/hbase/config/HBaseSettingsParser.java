@@ -30,7 +30,7 @@ public final class HBaseSettingsParser {
   /** Parses into the engine's reader (errors are thrown by the engine's parser, all together). */
   public static HBaseSettings parse(PropertyReader read, String table) {
     return new HBaseSettings(ops(read), table(read, table), cluster(read),
-        read.intValue(EMBEDDED_REGION_SERVERS, 1, 1, 16),
+        read.intValue(EMBEDDED_REGION_SERVERS, 1, 1, MAX_EMBEDDED_REGION_SERVERS),
         read.has(FLUSH_BEFORE_RUN) ? read.bool(FLUSH_BEFORE_RUN, false) : null,
         read.has(METRICS_SETTLE_MS) ? read.longValue(METRICS_SETTLE_MS, 0, 0, 600_000) : null,
         kerberos(read));
@@ -107,7 +107,14 @@ public final class HBaseSettingsParser {
   }
 
   private static TableSpec table(PropertyReader read, String table) {
-    return new TableSpec(table, read.raw(COLUMN_FAMILY, TableSpec.DEFAULT_FAMILY),
+    String given = read.raw(COLUMN_FAMILY, TableSpec.DEFAULT_FAMILY);
+    String family = given.isBlank() ? TableSpec.DEFAULT_FAMILY : given; // a blank one is reported by ops()
+    String problem = TableSpec.nameProblem(table, family);
+    if (problem != null) {
+      read.error(TABLE + "/" + COLUMN_FAMILY, problem);
+      return TableSpec.of(TableSpec.DEFAULT_TABLE, TableSpec.DEFAULT_FAMILY, 0);
+    }
+    return new TableSpec(table, family,
         read.intValue(PRESPLIT, 0, 1, 100_000),
         compression(read),
         read.enumValue(BLOCK_ENCODING, DataBlockEncoding.class, DataBlockEncoding.NONE),

@@ -68,6 +68,11 @@ public record PeSpec(
     check(problems, multiPut >= 0, "--multiPut must be >= 0: " + multiPut);
     check(problems, measureAfter >= 0, "--measureAfter must be >= 0: " + measureAfter);
     check(problems, sampleRate > 0 && sampleRate <= 1, "--sampleRate must be in (0, 1]: " + sampleRate);
+    // PE's usage: "--size ... Mutually exclusive with --rows for writes and scans"; only its random reads take both
+    // (--size the key range, --rows the reads of each client). Refused, where PE would silently let --size win.
+    check(problems, size == null || rows == null || test == PeTest.RANDOM_READ || test == PeTest.RANDOM_SEEK_SCAN,
+        "--rows and --size are alternatives for " + test.command() + " (as in PE: only randomRead and randomSeekScan"
+            + " take both, --size as the key range)");
     // PE's own rule: batched puts go through Table.put, which only the autoFlush path uses
     check(problems, multiPut == 0 || autoFlush, "--multiPut needs --autoFlush=true (as in PE)");
     // the async commands keep many single operations in flight instead (--inflight)

@@ -70,5 +70,9 @@ class HBaseClusterTest {
         .hasMessageContaining("regionServers must be >= 1");
     assertThatThrownBy(() -> new EmbeddedOptions(1, -1, false, false)).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("zkPort must be >= 0");
+    assertThatThrownBy(() -> EmbeddedOptions.of(EmbeddedOptions.MAX_REGION_SERVERS + 1))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("regionServers must be at most 16");
+    assertThatThrownBy(() -> new EmbeddedOptions(1, 65_536, false, false)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("zkPort must be at most 65535");
   }
 }

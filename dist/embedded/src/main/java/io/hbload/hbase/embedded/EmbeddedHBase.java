@@ -125,6 +125,9 @@ public final class EmbeddedHBase implements EmbeddedCluster {
     Path dir = Files.createTempDirectory(base, "hbload-embedded-"); // 0700: the KDC's keytabs live here too
     EmbeddedKdc kdc = null;
     Configuration conf = serverConfiguration(regionServerInfoServers);
+    // HBase's own scratch space (local jars, the servers' temp files) defaults to <java.io.tmpdir>/hbase-<user>,
+    // shared with every other HBase of this user and left behind: it goes into the cluster's directory instead
+    conf.set("hbase.tmp.dir", dir.resolve("hbase-tmp").toString());
     if (kerberos) {
       try {
         kdc = EmbeddedKdc.start(dir.resolve("kdc"));
@@ -140,9 +143,22 @@ public final class EmbeddedHBase implements EmbeddedCluster {
       UserGroupInformation.reset();
       UserGroupInformation.setConfiguration(conf);
     }
-    HBaseTestingUtility util = new HBaseTestingUtility(conf);
-    // synchronized + restore: the property is global, and the utility caches the directory at start
+    // synchronized + restore: the property is global. It must be set before the utility is made: its constructor
+    // fixes the data directory (hbase.rootdir, hadoop.tmp.dir, the logs) from it, and without it that directory is
+    // ./target/test-data/<random> in the user's working directory, left behind at exit
     String previous = System.setProperty(BASE_DIR_PROPERTY, dir.toString());
+    HBaseTestingUtility util;
+    try {
+      util = new HBaseTestingUtility(conf);
+    } catch (RuntimeException e) {
+      restore(previous);
+      if (kdc != null) {
+        kdc.close();
+        UserGroupInformation.reset();
+      }
+      deleteRecursively(dir);
+      throw e;
+    }
     boolean started = false;
     try {
       if (zkPort > 0) {
