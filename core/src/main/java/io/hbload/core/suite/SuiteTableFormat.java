@@ -16,7 +16,7 @@ import java.util.Locale;
  */
 public final class SuiteTableFormat {
   public static final String LEGEND = "latency: 'summed' = avg / p95 / p99 of the kept rounds' histograms added together;"
-      + " 'mean of rounds' = the mean of each round's own avg / p95 / p99 (the seed's 'mean of the last runs'),"
+      + " 'mean of rounds' = the mean of each round's own avg / p95 / p99 (the usual 'mean of the last runs'),"
       + " with the per-round p99's [min-max]; throughput: mean of the rounds [min-max] and sd (sample standard"
       + " deviation); hit ratio: block-cache hits / lookups summed over the kept rounds (L1 / L2)";
   private static final List<String> HEADER = List.of("workload", "rounds", "operations",

@@ -32,8 +32,8 @@ import picocli.CommandLine.Spec;
  * Not thread-safe (one instance per execution, as picocli uses it).
  */
 @Command(name = "gc-tune", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"G1 flags for an HBase RegionServer: the 2014 Intel method, JDK-aware, optionally measured from"
-                + " your GC logs and checked on the target java."},
+        description = {"Compute G1 flags for an HBase RegionServer: the 2014 Intel method, JDK-aware, optionally"
+                + " measured from your GC logs and checked on the target java."},
         footer = {"", "Examples:", "  hbload gc-tune --heap 100g --cpus 40 --jdk 17",
             "  hbload gc-tune --heap 32g --jdk 8 --format hbase-env",
             "  hbload gc-tune --heap 31g --gc-log gc.log gc.log.1 --explain",

@@ -29,12 +29,12 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code hbload suite}: the seed's method as one command. Optional load, then rounds x workloads in order, each a
+ * {@code hbload suite}: rounds of workloads, warm-up rounds dropped, as one command. Optional load, then rounds x workloads in order, each a
  * time-boxed {@code run} on the same connection set-up; the first rounds are discarded as warm-up and the table is
  * built from the rest. Every option is checked, and every workload's spec parsed, before anything is written.
  */
 @Command(name = "suite", mixinStandardHelpOptions = true, versionProvider = HbloadCommand.VersionProvider.class,
-    description = {"Run workloads for several rounds and report the kept rounds as one table (the seed's method):",
+    description = {"Run workloads for several rounds, drop the first ones as warm-up, and report the rest as one table:",
         "  hbload suite -w a,c,f,updateonly --rounds 5 --discard 2 --duration 15m --load --out results/",
         "Every run's YCSB report, JSON and hlog, and the table (text, markdown, CSV, JSON) are written to --out."})
 final class SuiteCommand implements Callable<Integer> {
@@ -134,7 +134,7 @@ final class SuiteCommand implements Callable<Integer> {
       }
       p.put(PropertyNames.OPERATION_COUNT, "0");
       p.put(PropertyNames.MAX_EXECUTION_TIME, Long.toString(duration.toSeconds()));
-      p.remove(HBaseProperties.WAIT_FOR_COMPACTIONS); // after the load only, as the seed's method does
+      p.remove(HBaseProperties.WAIT_FOR_COMPACTIONS); // after the load only: the rounds measure the settled table
       if (flushBeforeEach) {
         p.put(HBaseProperties.FLUSH_BEFORE_RUN, "true");
       }
