@@ -20,6 +20,8 @@ import java.util.Set;
  * @param failOnErrors exit non-zero when any operation failed ({@code hbload.failonerror})
  * @param reportLatencyForEachError {@code reportlatencyforeacherror}: a latency series per error status
  * @param latencyTrackedErrors {@code latencytrackederrors}: statuses that get their own latency series
+ * @param intendedWarnFactor after a throttled phase, the ratio of intended-start to service-time p99 above which the
+ *     comparison line is a warning ({@code hbload.intendedwarnfactor})
  */
 public record Outputs(
     String label,
@@ -30,7 +32,8 @@ public record Outputs(
     Path hlogFile,
     boolean failOnErrors,
     boolean reportLatencyForEachError,
-    Set<String> latencyTrackedErrors) {
+    Set<String> latencyTrackedErrors,
+    double intendedWarnFactor) {
 
   public Outputs {
     percentiles = List.copyOf(percentiles);
@@ -40,24 +43,24 @@ public record Outputs(
   /** A copy whose YCSB report has this shape. */
   public Outputs withFormat(ReportFormat format) {
     return new Outputs(label, percentiles, format, exportFile, jsonFile, hlogFile, failOnErrors,
-        reportLatencyForEachError, latencyTrackedErrors);
+        reportLatencyForEachError, latencyTrackedErrors, intendedWarnFactor);
   }
 
   /** A copy whose YCSB report goes to this file; null for stdout. */
   public Outputs withExportFile(Path exportFile) {
     return new Outputs(label, percentiles, format, exportFile, jsonFile, hlogFile, failOnErrors,
-        reportLatencyForEachError, latencyTrackedErrors);
+        reportLatencyForEachError, latencyTrackedErrors, intendedWarnFactor);
   }
 
   /** A copy that writes hbload's JSON result here; null for none. */
   public Outputs withJsonFile(Path jsonFile) {
     return new Outputs(label, percentiles, format, exportFile, jsonFile, hlogFile, failOnErrors,
-        reportLatencyForEachError, latencyTrackedErrors);
+        reportLatencyForEachError, latencyTrackedErrors, intendedWarnFactor);
   }
 
   /** A copy that writes the HdrHistogram interval log here; null for none. */
   public Outputs withHlogFile(Path hlogFile) {
     return new Outputs(label, percentiles, format, exportFile, jsonFile, hlogFile, failOnErrors,
-        reportLatencyForEachError, latencyTrackedErrors);
+        reportLatencyForEachError, latencyTrackedErrors, intendedWarnFactor);
   }
 }

@@ -82,6 +82,13 @@ public final class PropertyNames {
    * binding's async interface, which the binding must offer.
    */
   public static final String INFLIGHT = "hbload.inflight";
+  /** A property no parser reads (a misspelt key) is bad input (exit 2) instead of a warning ({@code --strict}). */
+  public static final String STRICT = "hbload.strict";
+  /**
+   * After a throttled phase, the ratio of intended-start to service-time p99 above which the line comparing them is a
+   * warning (default 2).
+   */
+  public static final String INTENDED_WARN_FACTOR = "hbload.intendedwarnfactor";
 
   /**
    * Settings that may differ between the clients of one run (shard, seed, start instant, output files, threads,

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Typed reads of merged properties for the spec parsers: the engine's {@link SpecParser} and each binding's own
@@ -17,6 +18,8 @@ import java.util.TreeMap;
 public final class PropertyReader {
   private final Map<String, String> props;
   private final List<String> errors = new ArrayList<>();
+  /** Every key a parser asked for, given or not: what this run knows, against which a given key is checked. */
+  private final java.util.Set<String> asked = new java.util.HashSet<>();
 
   public PropertyReader(Map<String, String> properties) {
     this.props = properties;
@@ -24,27 +27,32 @@ public final class PropertyReader {
 
   /** Whether the key was given at all. */
   public boolean has(String key) {
+    asked.add(key);
     return props.containsKey(key);
   }
 
   /** The trimmed value, or {@code def} when absent. */
   public String text(String key, String def) {
+    asked.add(key);
     String v = props.get(key);
     return v == null ? def : v.trim();
   }
 
   /** The value exactly as given (YCSB keeps {@code fieldnameprefix} and {@code label} untrimmed), or {@code def}. */
   public String raw(String key, String def) {
+    asked.add(key);
     return props.getOrDefault(key, def);
   }
 
   /** The trimmed value, or null when absent or blank. */
   public String optional(String key) {
+    asked.add(key);
     String v = props.get(key);
     return v == null || v.isBlank() ? null : v.trim();
   }
 
   public boolean bool(String key, boolean def) {
+    asked.add(key);
     String v = props.get(key);
     if (v == null) {
       return def;
@@ -61,6 +69,7 @@ public final class PropertyReader {
   }
 
   public long longValue(String key, long def, long min, long max) {
+    asked.add(key);
     String v = props.get(key);
     if (v == null) {
       return def;
@@ -84,6 +93,7 @@ public final class PropertyReader {
   }
 
   public double doubleValue(String key, double def, double min, double max) {
+    asked.add(key);
     String v = props.get(key);
     if (v == null) {
       return def;
@@ -105,6 +115,7 @@ public final class PropertyReader {
 
   /** An enum constant by name, case-insensitive; an unknown name is an error listing the choices. */
   public <E extends Enum<E>> E enumValue(String key, Class<E> type, E def) {
+    asked.add(key);
     String v = props.get(key);
     if (v == null) {
       return def;
@@ -159,6 +170,7 @@ public final class PropertyReader {
   public Path path(String key) {
     String v = optional(key);
     if (v == null) {
+      asked.add(key);
       if (props.containsKey(key)) {
         // given but empty (--json '', a script's unset variable): not "no file", which would silently drop a result
         error(key, "an empty file path");
@@ -190,10 +202,59 @@ public final class PropertyReader {
     Map<String, String> out = new TreeMap<>();
     props.forEach((k, v) -> {
       if (prefixes.stream().anyMatch(k::startsWith) && !except.contains(k)) {
+        asked.add(k);
         out.put(k, v);
       }
     });
     return Collections.unmodifiableMap(out);
+  }
+
+  /**
+   * The given keys no parser asked for, each with the closest key that was asked for (or null when none is close):
+   * a misspelt {@code -p readproportoin=1} is otherwise silently ignored and the run measures something else.
+   */
+  public Map<String, String> unread() {
+    Map<String, String> out = new TreeMap<>();
+    for (String key : props.keySet()) {
+      if (!asked.contains(key)) {
+        out.put(key, closest(key));
+      }
+    }
+    return out;
+  }
+
+  private String closest(String key) {
+    String best = null;
+    int bestDistance = Integer.MAX_VALUE;
+    int limit = Math.max(2, key.length() / 4); // a typo, not another word
+    for (String known : new TreeSet<>(asked)) { // sorted: the same suggestion every time
+      int d = distance(key.toLowerCase(Locale.ROOT), known.toLowerCase(Locale.ROOT));
+      if (d <= limit && d < bestDistance) {
+        best = known;
+        bestDistance = d;
+      }
+    }
+    return best;
+  }
+
+  /** Levenshtein distance: insertions, deletions and substitutions (a swapped pair counts 2). */
+  static int distance(String a, String b) {
+    int[] previous = new int[b.length() + 1];
+    int[] current = new int[b.length() + 1];
+    for (int j = 0; j <= b.length(); j++) {
+      previous[j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      current[0] = i;
+      for (int j = 1; j <= b.length(); j++) {
+        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+        current[j] = Math.min(Math.min(current[j - 1] + 1, previous[j] + 1), previous[j - 1] + cost);
+      }
+      int[] t = previous;
+      previous = current;
+      current = t;
+    }
+    return previous[b.length()];
   }
 
   /** Notes a problem with a property; the parse goes on and reports every problem together. */

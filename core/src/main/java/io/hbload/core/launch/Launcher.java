@@ -122,7 +122,7 @@ public final class Launcher {
       write(result);
     } finally {
       // after the report, where a reader of YCSB's service-time lines looks next
-      IntendedLatencyNote.lines(result, IntendedLatencyNote.DEFAULT_WARN_FACTOR).forEach(messages::println);
+      IntendedLatencyNote.lines(result, spec.outputs().intendedWarnFactor()).forEach(messages::println);
     }
     return new Outcome(result, runner.failed());
   }

@@ -186,14 +186,41 @@ public final class SpecParser {
     boolean spinSleep = bool(SPIN_SLEEP, false);
     Outputs outputs = new Outputs(label, percentiles, format, exportFile, jsonFile, hlogFile,
         bool(FAIL_ON_ERROR, false), bool(REPORT_LATENCY_FOR_EACH_ERROR, false),
-        new LinkedHashSet<>(read.list(LATENCY_TRACKED_ERRORS)));
+        new LinkedHashSet<>(read.list(LATENCY_TRACKED_ERRORS)),
+        doubleValue(INTENDED_WARN_FACTOR, 2, 1, Double.MAX_VALUE));
     java.time.Instant startAt = startAt();
     Execution execution = new Execution(threads, target, operations, maxSeconds, stopGrace, status, statusInterval,
         interval, spinSleep, read.duration(WARMUP, java.time.Duration.ZERO), inflight, seed, shard, startAt);
+    unknownKeys(given);
     read.throwIfErrors();
     // no errors, so the provider was found
     return new RunSpec(phase, workload, new BindingChoice(db, provider, bindingSettings), execution, outputs,
         new Provenance(props, notes));
+  }
+
+  /**
+   * Properties neither the engine nor the binding read: a note naming each with the closest known key, or with
+   * {@code hbload.strict} an error each. Last, once every parser has asked for its keys; not for a finished run,
+   * whose binding's keys nobody reads here.
+   */
+  private void unknownKeys(BindingProvider given) {
+    boolean strict = bool(STRICT, false);
+    if (given == FINISHED) {
+      return;
+    }
+    Map<String, String> unread = read.unread();
+    if (unread.isEmpty()) {
+      return;
+    }
+    List<String> named = new ArrayList<>();
+    unread.forEach((key, closest) -> named.add(key + (closest == null ? "" : " (did you mean " + closest + "?)")));
+    if (strict) {
+      unread.forEach((key, closest) -> read.error(key, "unknown: read by neither hbload nor the binding"
+          + (closest == null ? "" : " (did you mean " + closest + "?)") + "; without --strict this is a warning"));
+    } else {
+      notes.add("WARNING: properties read by neither hbload nor the binding, so they have no effect: "
+          + String.join(", ", named) + " (--strict makes this an error)");
+    }
   }
 
   /** {@code I/N}; an unsharded run without the property. */

@@ -268,4 +268,31 @@ class SpecParserTest {
         dir.resolve("nope.txt").toString()))
         .hasMessageContaining("property fieldlengthhistogram: cannot read the field-length histogram file");
   }
+
+  @Test
+  void aMisspeltPropertyIsNamedWithTheClosestKnownOne() {
+    RunSpec s = run("readproportoin", "1", "mongodb.url", "x", "recordcount", "10");
+    assertThat(s.provenance().notes()).filteredOn(n -> n.startsWith("WARNING: properties read by neither"))
+        .singleElement().satisfies(n -> assertThat(n).contains("mongodb.url, readproportoin (did you mean "
+            + "readproportion?)").contains("--strict"));
+    // every property hbload reads is known: a clean run says nothing
+    assertThat(run("readproportion", "1").provenance().notes()).noneMatch(n -> n.contains("read by neither"));
+  }
+
+  @Test
+  void strictMakesAnUnknownPropertyBadInput() {
+    assertThatThrownBy(() -> run("hbload.strict", "true", "fieldcont", "3", "hbload.warmpu", "1s"))
+        .isInstanceOf(SpecException.class)
+        .hasMessageContaining("property fieldcont: unknown: read by neither hbload nor the binding (did you mean "
+            + "fieldcount?)")
+        .hasMessageContaining("property hbload.warmpu: unknown");
+  }
+
+  @Test
+  void theIntendedWarnFactorIsASettingOfItsOwn() {
+    assertThat(run().outputs().intendedWarnFactor()).isEqualTo(2);
+    assertThat(run("hbload.intendedwarnfactor", "5").outputs().intendedWarnFactor()).isEqualTo(5);
+    assertThatThrownBy(() -> run("hbload.intendedwarnfactor", "0.5")).isInstanceOf(SpecException.class)
+        .hasMessageContaining("hbload.intendedwarnfactor");
+  }
 }

@@ -86,6 +86,11 @@ final class PhaseOptions {
   @Option(names = "--fail-on-error", description = "Exit 1 when any operation failed (hbload.failonerror)")
   boolean failOnError;
 
+  @Option(names = "--strict",
+      description = "A property neither hbload nor the binding reads (a misspelt -p key) is an error, not a warning "
+          + "(hbload.strict)")
+  boolean strict;
+
   @Option(names = "--shard", paramLabel = "I/N",
       description = "Be shard I (from 0) of N cooperating clients: load inserts this shard's slice of the records, "
           + "run does its share of operationcount and -target (hbload.shard); merge their --hlog files after")
@@ -129,6 +134,7 @@ final class PhaseOptions {
     setIf(sources, PropertyNames.STATUS, status || interval != null ? "true" : null);
     setIf(sources, HBaseProperties.WAIT_FOR_COMPACTIONS, waitForCompactions ? "true" : null);
     setIf(sources, PropertyNames.FAIL_ON_ERROR, failOnError ? "true" : null);
+    setIf(sources, PropertyNames.STRICT, strict ? "true" : null);
     Map<String, String> merged = sources.merge();
     String chosen = merged.get(PropertyNames.DB);
     if (positionalDb != null && !sameBinding(positionalDb, chosen)) {

@@ -123,6 +123,20 @@ class CliTest {
   }
 
   @Test
+  void aMisspeltPropertyWarnsAndStrictRefusesIt() {
+    CommandOutput warned = exec("run", "-w", "c", "-db", "basic", "-p", "operationcount=50", "-p", "feildcount=3");
+    assertThat(warned.exit()).as(warned.err()).isZero();
+    assertThat(warned.err()).contains("WARNING: properties read by neither hbload nor the binding, so they have no "
+        + "effect: feildcount (did you mean fieldcount?)");
+    CommandOutput strict = exec("run", "-w", "c", "-db", "basic", "-p", "operationcount=50", "-p", "feildcount=3",
+        "--strict");
+    assertThat(strict.exit()).isEqualTo(2);
+    assertThat(strict.err().lines().toList()).hasSize(1);
+    assertThat(strict.err()).contains("feildcount").contains("did you mean fieldcount?");
+    assertThat(strict.out()).isEmpty();
+  }
+
+  @Test
   void noCommandIsAUsageError() {
     CommandOutput none = exec();
     assertThat(none.exit()).isEqualTo(2);
