@@ -67,6 +67,7 @@ final class PlanCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    refuseRunOptions();
     RunSpec spec = SpecParser.parse(options.properties(options.workload == null ? "a" : options.workload), Phase.LOAD);
     String family = spec.binding().settings() instanceof HBaseSettings hs ? hs.table().family() : "family";
     RowSize row = RowSize.of(spec.workload(), family);
@@ -75,6 +76,32 @@ final class PlanCommand implements Callable<Integer> {
     out.print(PlanReport.text(SizingPlan.of(memory, row), spec.workload().recordCount()));
     out.flush();
     return ExitCode.OK;
+  }
+
+  /** Options of a run that a plan, which runs nothing, would accept and ignore: refused, so none is thought to act. */
+  private void refuseRunOptions() {
+    java.util.List<String> given = new java.util.ArrayList<>();
+    addIf(given, options.json != null, "--json");
+    addIf(given, options.hlog != null, "--hlog");
+    addIf(given, options.shard != null, "--shard");
+    addIf(given, options.startAt != null, "--start-at");
+    addIf(given, options.threads != null, "-threads");
+    addIf(given, options.target != null, "-target");
+    addIf(given, options.status || options.interval != null, "-s/--interval");
+    addIf(given, options.label != null, "-l");
+    addIf(given, options.seed != null, "--seed");
+    addIf(given, options.failOnError, "--fail-on-error");
+    addIf(given, options.waitForCompactions, "--wait-for-compactions");
+    if (!given.isEmpty()) {
+      throw new SpecException(String.join(", ", given) + (given.size() == 1 ? " is an option" : " are options")
+          + " of a run; plan runs nothing (it sizes the dataset from the workload and the cluster's memory)");
+    }
+  }
+
+  private static void addIf(java.util.List<String> given, boolean present, String name) {
+    if (present) {
+      given.add(name);
+    }
   }
 
   private ClusterMemory offline() {

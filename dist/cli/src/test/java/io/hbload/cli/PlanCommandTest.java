@@ -30,4 +30,15 @@ class PlanCommandTest {
     assertThat(exceeds.out()).containsPattern("recordcount 1,000,000,000: exceeds all; dataset 1\\.4 TiB; block-cache"
         + " hit ratio 7\\d\\.\\d%, reads from memory [89]\\d\\.\\d%");
   }
+
+  @Test
+  void optionsOfARunThatAPlanWouldIgnoreAreRefused() {
+    CommandOutput o = CommandOutput.of(HbloadCommand.commandLine(), "plan", "--regionservers", "5", "--heap", "32g",
+        "--blockcache", "0.4", "-w", "a", "--hlog", "x.hlog", "--shard", "0/2", "-threads", "8", "-target", "100");
+    assertThat(o.exit()).isEqualTo(ExitCode.BAD_INPUT);
+    assertThat(o.err().lines().toList()).hasSize(1);
+    assertThat(o.err()).startsWith("hbload plan: --hlog, --shard, -threads, -target are options of a run; plan runs "
+        + "nothing");
+    assertThat(o.out()).isEmpty();
+  }
 }
