@@ -247,13 +247,7 @@ public final class HBaseSession implements BindingSession {
     BlockCacheSnapshot before = baseline;
     BlockCacheSnapshot after = null;
     if (before != null) {
-      try {
-        // the counters lag by up to one metrics period: wait one so the run's last reads are in
-        Thread.sleep(settleMillis);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-      after = readCache();
+      after = settled();
     }
     if (before != null && after != null) {
       lines.addAll(BlockCacheReport.lines(after.minus(before)));
@@ -272,6 +266,43 @@ public final class HBaseSession implements BindingSession {
       }
     }
     return lines;
+  }
+
+  /**
+   * The counters once they include the run's last calls. They lag by up to one metrics period (and /jmx's cache):
+   * the first refresh after the run ended holds every call of the run, so the wait ends as soon as the counters move
+   * from what they said right after the run, and at the latest after one period (a run whose last interval did no
+   * reads leaves them unchanged). A wait of more than a couple of seconds is said in one line.
+   */
+  private BlockCacheSnapshot settled() {
+    long deadline = System.nanoTime() + settleMillis * 1_000_000L;
+    BlockCacheSnapshot first = readCache();
+    if (first == null) {
+      return null;
+    }
+    if (settleMillis > 2_000) {
+      messages.println("[hbase] waiting for the RegionServers' metrics to include the run's last calls (at most "
+          + settleMillis / 1000 + " s: their block-cache counters refresh every few seconds)");
+    }
+    BlockCacheSnapshot latest = first;
+    long now;
+    while ((now = System.nanoTime()) < deadline) {
+      try {
+        Thread.sleep(Math.min(250, Math.max(1, (deadline - now) / 1_000_000L)));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+      BlockCacheSnapshot next = readCache();
+      if (next == null) {
+        break;
+      }
+      latest = next;
+      if (!next.equals(first)) {
+        break; // refreshed after the run ended: the run's calls are all in
+      }
+    }
+    return latest;
   }
 
   /** Closes the connection, then the embedded cluster (removing its data) if this session started one. */
