@@ -130,7 +130,7 @@ public final class DfsioCommand extends GroupCommand {
   }
 
   @Command(name = "compare", mixinStandardHelpOptions = true,
-      description = "Replication and an EC policy back to back: write, read, degraded read; side by side.")
+      description = "Run replication and an EC policy back to back (write, read, degraded read), side by side.")
   static final class Compare extends Base {
     @Mixin DfsioOptions.Hdfs hdfs = new DfsioOptions.Hdfs();
     @Mixin DfsioOptions.Run options = new DfsioOptions.Run();
@@ -146,7 +146,8 @@ public final class DfsioCommand extends GroupCommand {
   }
 
   @Command(name = "coder-bench", mixinStandardHelpOptions = true,
-      description = "Encode/decode GB/s of every available RS raw coder, cache-hot and larger than cache, plus an agreement check.")
+      description = "Measure the encode/decode GB/s of every available RS raw coder, cache-hot and larger than "
+          + "cache, and check that they agree.")
   static final class CoderBenchCommand extends Base {
     @Option(names = "--k", defaultValue = "6", description = "data units, k + p <= 32 (default: ${DEFAULT-VALUE})")
     int k;

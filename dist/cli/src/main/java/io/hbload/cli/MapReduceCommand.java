@@ -157,7 +157,7 @@ public final class MapReduceCommand extends GroupCommand {
   }
 
   @Command(name = "dfsio", mixinStandardHelpOptions = true, versionProvider = HbloadCommand.VersionProvider.class,
-      description = "TestDFSIO on YARN with hdfs-io's streams: map tasks write or read (verifying every byte) files.",
+      description = "Run TestDFSIO on YARN with hdfs-io's streams: map tasks write files, or read and verify them.",
       subcommands = {DfsioWrite.class, DfsioRead.class})
   static final class DfsioJobs extends GroupCommand {
   }

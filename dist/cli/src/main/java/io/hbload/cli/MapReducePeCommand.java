@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "pe", mixinStandardHelpOptions = true, versionProvider = HbloadCommand.VersionProvider.class,
     modelTransformer = PeCompatOptions.class,
     sortOptions = false,
-    description = {"HBase PerformanceEvaluation's MapReduce mode: 'hbload pe' with each of",
+    description = {"Run HBase PerformanceEvaluation's MapReduce mode: 'hbload pe' with each of",
         "the nclients as a map task on YARN (client I is task I, on PE's rows of",
         "client I, as in PE), started together. Output as 'hbload pe': PE's",
         "per-client latency lines, its summary, the aggregate of all clients, then",
