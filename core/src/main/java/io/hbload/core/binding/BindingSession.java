@@ -51,6 +51,15 @@ public interface BindingSession extends AutoCloseable {
     return List.of();
   }
 
+  /**
+   * After {@link #runFinished}: the same figures as typed values (e.g. the HBase binding's block-cache counters),
+   * for callers that compute with them, such as a suite summing its rounds, instead of parsing report lines. Each
+   * caller asks {@link io.hbload.core.result.RunResult#figure} for the type it knows.
+   */
+  default List<Object> runFigures() {
+    return List.of();
+  }
+
   @Override
   default void close() throws BindingException {
   }

@@ -172,9 +172,11 @@ public final class PhaseRun {
       extra.add(new ReportLine("WARMUP", "RunTime(ms)", warmup.millis));
     }
     extra.addAll(slotWaits());
+    List<Object> figures = new ArrayList<>();
     try {
       if (requested) {
         extra.addAll(session.runFinished(spec.phase()));
+        figures.addAll(session.runFigures());
       }
     } catch (RuntimeException e) {
       messages.println("hbload: binding metrics unavailable: " + WorkerLoop.oneLine(e));
@@ -192,7 +194,7 @@ public final class PhaseRun {
     RunResult result = new RunResult(spec, startMillis, runtimeMillis, aggregator.totalOperations(),
         aggregator.totals(), gcTotals(), extra, reason, new ClientInfo(execution.shard(), ClientInfo.localHost(),
         execution.startAt() == null ? null : execution.startAt().toEpochMilli(), lateMillis),
-        workerResults(aggregator));
+        workerResults(aggregator), figures);
     listener.phaseFinished(result);
     return result;
   }

@@ -20,6 +20,8 @@ import org.HdrHistogram.Histogram;
  * @param client which client (shard, host) produced it, and how its start lined up with the shared start
  * @param workers each worker's own figures, in worker order, for the workers that started; empty for a result merged
  *     from shards
+ * @param figures the binding's typed figures of the run ({@link io.hbload.core.binding.BindingSession#runFigures}),
+ *     the values behind some of {@code extra}'s lines; empty when read back or merged
  */
 public record RunResult(
     RunSpec spec,
@@ -31,20 +33,36 @@ public record RunResult(
     List<ReportLine> extra,
     String stopReason,
     ClientInfo client,
-    List<Worker> workers) {
+    List<Worker> workers,
+    List<Object> figures) {
 
   public RunResult {
     measurements = List.copyOf(measurements);
     gc = List.copyOf(gc);
     extra = List.copyOf(extra);
     workers = List.copyOf(workers);
+    figures = List.copyOf(figures);
+  }
+
+  /** A result without the binding's typed figures. */
+  public RunResult(RunSpec spec, long startEpochMillis, long runtimeMillis, long operations,
+      List<MeasurementTotals> measurements, List<GcTotals> gc, List<ReportLine> extra, String stopReason,
+      ClientInfo client, List<Worker> workers) {
+    this(spec, startEpochMillis, runtimeMillis, operations, measurements, gc, extra, stopReason, client, workers,
+        List.of());
+  }
+
+  /** The binding's figure of this type, if it gave one (e.g. the HBase binding's block-cache counters). */
+  public <T> Optional<T> figure(Class<T> type) {
+    return figures.stream().filter(type::isInstance).map(type::cast).findFirst();
   }
 
   /** A result without per-worker figures (merged from shards, or read back from a file). */
   public RunResult(RunSpec spec, long startEpochMillis, long runtimeMillis, long operations,
       List<MeasurementTotals> measurements, List<GcTotals> gc, List<ReportLine> extra, String stopReason,
       ClientInfo client) {
-    this(spec, startEpochMillis, runtimeMillis, operations, measurements, gc, extra, stopReason, client, List.of());
+    this(spec, startEpochMillis, runtimeMillis, operations, measurements, gc, extra, stopReason, client, List.of(),
+        List.of());
   }
 
   /**

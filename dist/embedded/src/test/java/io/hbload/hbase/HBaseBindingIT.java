@@ -271,6 +271,12 @@ class HBaseBindingIT {
       assertThat(lines).containsKeys("MissCount", "HitRatio", "L1HitCount", "L1MissCount", "L2HitCount",
           "L2MissCount", "RegionServers");
       assertThat(lines).doesNotContainKey("Note");
+      // the same counters as a typed value, for a suite to sum without parsing the lines
+      assertThat(s.runFigures()).singleElement().isInstanceOfSatisfying(
+          io.hbload.hbase.metrics.BlockCacheSnapshot.class, d -> {
+            assertThat(d.hitCount()).isEqualTo(lines.get("HitCount"));
+            assertThat(d.l1MissCount()).isEqualTo(lines.get("L1MissCount"));
+          });
     }
   }
 

@@ -102,6 +102,11 @@ public final class AsyncHBaseSession implements BindingSession {
     return blocking.runFinished(phase);
   }
 
+  @Override
+  public List<Object> runFigures() {
+    return blocking.runFigures();
+  }
+
   /** The blocking session underneath (its connection, the embedded cluster). */
   public HBaseSession blocking() {
     return blocking;

@@ -46,6 +46,8 @@ public final class HBaseSession implements BindingSession {
   private final boolean flushBeforeRun;
   private final EmbeddedCluster embedded;
   private final BlockCacheReader cacheReader;
+  /** Set by {@link #runFinished}: what {@link #runFigures} hands on. */
+  private volatile BlockCacheSnapshot runDelta;
   private final PrintStream messages;
   private final long settleMillis;
   private final ClusterAccess access;
@@ -250,7 +252,8 @@ public final class HBaseSession implements BindingSession {
       after = settled();
     }
     if (before != null && after != null) {
-      lines.addAll(BlockCacheReport.lines(after.minus(before)));
+      runDelta = after.minus(before);
+      lines.addAll(BlockCacheReport.lines(runDelta));
     } else {
       lines.add(new ReportLine(BlockCacheReport.METRIC, "Note", "block-cache figures unavailable"
           + (baselineError != null ? ": " + baselineError : cacheReader == null ? ": no RegionServer info server"
@@ -303,6 +306,13 @@ public final class HBaseSession implements BindingSession {
       }
     }
     return latest;
+  }
+
+  /** The block-cache counters' growth over the run ({@link BlockCacheSnapshot}), when they could be read. */
+  @Override
+  public List<Object> runFigures() {
+    BlockCacheSnapshot delta = runDelta;
+    return delta == null ? List.of() : List.of(delta);
   }
 
   /** Closes the connection, then the embedded cluster (removing its data) if this session started one. */

@@ -3,7 +3,6 @@ package io.hbload.cli.suite;
 import io.hbload.cli.contract.ExitCode;
 import io.hbload.cli.contract.InterruptHook;
 import io.hbload.core.binding.BindingException;
-import io.hbload.core.binding.ReportLine;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertyNames;
 import io.hbload.core.config.SpecException;
@@ -25,7 +24,7 @@ import io.hbload.hbase.cluster.EmbeddedCluster;
 import io.hbload.hbase.cluster.EmbeddedOptions;
 import io.hbload.hbase.cluster.HBaseCluster;
 import io.hbload.hbase.config.HBaseProperties;
-import io.hbload.hbase.metrics.BlockCacheReport;
+import io.hbload.hbase.metrics.BlockCacheSnapshot;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -185,7 +184,7 @@ public final class SuiteRunner {
             step, round, w);
         failure = failure(o);
         if (failure == null) {
-          CacheCounts cache = cache(o.result().extra());
+          CacheCounts cache = cache(o.result());
           manifest.markDone(round, w, cache);
           RoundRun r = RoundRun.of(w, round, o.result(), cache);
           runs.add(r);
@@ -292,19 +291,10 @@ public final class SuiteRunner {
         && Files.isRegularFile(plan.hlog(step));
   }
 
-  /** The run's block-cache counts from the binding's report lines; null when it reported none. */
-  static CacheCounts cache(List<ReportLine> lines) {
-    Map<String, Long> v = new HashMap<>();
-    for (ReportLine l : lines) {
-      if (l.metric().equals(BlockCacheReport.METRIC) && l.value() instanceof Number num) {
-        v.put(l.measurement(), num.longValue());
-      }
-    }
-    if (!v.containsKey("HitCount")) {
-      return null;
-    }
-    return new CacheCounts(v.get("HitCount"), v.getOrDefault("MissCount", 0L), v.getOrDefault("L1HitCount", 0L),
-        v.getOrDefault("L1MissCount", 0L), v.getOrDefault("L2HitCount", 0L), v.getOrDefault("L2MissCount", 0L));
+  /** The run's block-cache counts, as the binding's typed figure of the run; null when it gave none. */
+  static CacheCounts cache(RunResult result) {
+    return result.figure(BlockCacheSnapshot.class).map(d -> new CacheCounts(d.hitCount(), d.missCount(),
+        d.l1HitCount(), d.l1MissCount(), d.l2HitCount(), d.l2MissCount())).orElse(null);
   }
 
   private void write(String name, String content) throws IOException {
