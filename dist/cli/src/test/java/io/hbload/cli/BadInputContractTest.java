@@ -480,6 +480,7 @@ class BadInputContractTest {
     out.addAll(switch (command) {
       case "merge" -> List.of("x.hlog");
       case "report" -> List.of("x.json");
+      case "compare" -> List.of("a.json", "b.json");
       case "pe", "mapreduce pe" -> List.of("sequentialWrite", "1");
       default -> List.of();
     });
