@@ -60,7 +60,8 @@ class FullDiskOutputsTest {
         .hasMessageContaining(log.toString()).hasMessageContaining(FULL);
     assertThat(Files.readString(log)).isEqualTo(before);
     try (var files = Files.list(disk.getPath("/"))) {
-      assertThat(files.map(Path::toString)).containsExactly(log.toString()); // no temp file left either
+      // no temp file left either (Jimfs's own /work directory aside)
+      assertThat(files.filter(Files::isRegularFile).map(Path::toString)).containsExactly(log.toString());
     }
   }
 
