@@ -10,6 +10,8 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.apache.hadoop.hbase.MemoryCompactionPolicy;
+import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.io.compress.Compression;
 import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
 import org.apache.hadoop.hbase.regionserver.BloomType;
@@ -48,6 +50,10 @@ final class PeOptions {
       description = "Vary value sizes between 0 and --valueSize")
   boolean valueRandom;
 
+  @Option(names = "--valueZipf", arity = "0..1", fallbackValue = "true",
+      description = "Vary value sizes between 1 and --valueSize in zipf form (short ones common)")
+  boolean valueZipf;
+
   @Option(names = "--presplit", paramLabel = "REGIONS",
       description = "Create the table pre-split into this many regions (re-creates an existing one). Default: 0")
   int presplit;
@@ -72,8 +78,38 @@ final class PeOptions {
   @Option(names = "--inmemory", arity = "0..1", fallbackValue = "true", description = "In-memory column families. Default: false")
   boolean inMemory;
 
+  @Option(names = "--blockSize", paramLabel = "BYTES", description = "Column families' block size. Default: 65536")
+  int blockSize = PeSpec.DEFAULT_BLOCK_SIZE;
+
+  @Option(names = "--inmemoryCompaction", paramLabel = "POLICY",
+      description = "Column families' in-memory compaction (NONE, BASIC, EAGER, ADAPTIVE). Default: NONE")
+  MemoryCompactionPolicy inMemoryCompaction = MemoryCompactionPolicy.NONE;
+
+  @Option(names = "--splitPolicy", paramLabel = "CLASS",
+      description = "Table's region split policy class. Default: the cluster's")
+  String splitPolicy = "";
+
   @Option(names = "--caching", paramLabel = "ROWS", description = "Scan caching. Default: 30")
   int caching = PeSpec.DEFAULT_CACHING;
+
+  @Option(names = "--filterAll", arity = "0..1", fallbackValue = "true",
+      description = "Reads and scans filter every cell out on the server: rows are read there, none come back")
+  boolean filterAll;
+
+  @Option(names = "--cacheBlocks", arity = "1", paramLabel = "BOOL", description = "Scans cache blocks. Default: true")
+  boolean cacheBlocks = true;
+
+  @Option(names = "--asyncPrefetch", arity = "0..1", fallbackValue = "true",
+      description = "Scans prefetch asynchronously. Default: false")
+  boolean asyncPrefetch;
+
+  @Option(names = "--scanReadType", paramLabel = "TYPE", description = "Scans' read type (DEFAULT, STREAM, PREAD). "
+      + "Default: DEFAULT")
+  Scan.ReadType scanReadType = Scan.ReadType.DEFAULT;
+
+  @Option(names = "--randomSleep", paramLabel = "MS",
+      description = "Random reads sleep 0 to MS-1 ms before each, outside its latency. Default: 0")
+  int randomSleep;
 
   @Option(names = "--multiGet", paramLabel = "N", description = "Batch gets in groups of N (random/sequential reads). Default: 0")
   int multiGet;
@@ -154,7 +190,8 @@ final class PeOptions {
     }
     return PeSpec.validated(test, clients, rows, size, startRow, table, families, columns, valueSize, valueRandom,
         presplit, replicas, compression(), blockEncoding, bloomFilter, inMemory, autoFlush, writeToWal, oneCon,
-        caching, multiGet, multiPut, measureAfter, sampleRate);
+        caching, multiGet, multiPut, measureAfter, sampleRate, blockSize, inMemoryCompaction, splitPolicy, filterAll,
+        cacheBlocks, asyncPrefetch, scanReadType, randomSleep, valueZipf);
   }
 
   private Compression.Algorithm compression() {
