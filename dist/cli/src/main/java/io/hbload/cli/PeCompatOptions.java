@@ -33,8 +33,6 @@ final class PeCompatOptions implements CommandLine.IModelTransformer {
       new Compat("latencyThreshold", false, false,
           "every latency is recorded in HdrHistogram; count those over a threshold from --hlog"),
       new Compat("encryption", false, false, "the table is created without encryption"),
-      new Compat("usetags", false, false, "cells are written without tags"),
-      new Compat("numoftags", false, false, "cells are written without tags"),
       new Compat("bufferSize", false, false, "buffered writes use PE's default buffer, 2 MB"));
 
   @Override

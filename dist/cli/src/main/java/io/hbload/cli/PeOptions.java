@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import org.apache.hadoop.hbase.MemoryCompactionPolicy;
 import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.codec.KeyValueCodecWithTags;
 import org.apache.hadoop.hbase.io.compress.Compression;
 import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
 import org.apache.hadoop.hbase.regionserver.BloomType;
@@ -53,6 +54,13 @@ final class PeOptions {
   @Option(names = "--valueZipf", arity = "0..1", fallbackValue = "true",
       description = "Vary value sizes between 1 and --valueSize in zipf form (short ones common)")
   boolean valueZipf;
+
+  @Option(names = "--usetags", arity = "1", paramLabel = "BOOL",
+      description = "Write --numoftags tags with every cell (sent with HBase's KeyValueCodecWithTags). Default: false")
+  boolean usetags;
+
+  @Option(names = "--numoftags", paramLabel = "N", description = "Tags per cell with --usetags=true. Default: 1")
+  int numoftags = 1;
 
   @Option(names = "--presplit", paramLabel = "REGIONS",
       description = "Create the table pre-split into this many regions (re-creates an existing one). Default: 0")
@@ -172,6 +180,9 @@ final class PeOptions {
   Map<String, String> extra = new LinkedHashMap<>();
 
 
+  /** HBase's client setting of the codec of its RPCs' cell blocks. */
+  private static final String TAGS_CODEC_KEY = "hbase.client.rpc.codec";
+
   /** {@code --inflight} above 1 only for PE's async commands: the blocking ones wait on each call, as in PE. */
   void checkInflight(RunSpec spec, PeSpec pe) {
     if (spec.execution().inflight() > 1 && !pe.test().async()) {
@@ -191,7 +202,7 @@ final class PeOptions {
     return PeSpec.validated(test, clients, rows, size, startRow, table, families, columns, valueSize, valueRandom,
         presplit, replicas, compression(), blockEncoding, bloomFilter, inMemory, autoFlush, writeToWal, oneCon,
         caching, multiGet, multiPut, measureAfter, sampleRate, blockSize, inMemoryCompaction, splitPolicy, filterAll,
-        cacheBlocks, asyncPrefetch, scanReadType, randomSleep, valueZipf);
+        cacheBlocks, asyncPrefetch, scanReadType, randomSleep, valueZipf, usetags ? numoftags : 0);
   }
 
   private Compression.Algorithm compression() {
@@ -222,6 +233,10 @@ final class PeOptions {
     }
     Map<String, String> p = new LinkedHashMap<>(extra);
     putIf(p, PropertyNames.INFLIGHT, inflight == null ? null : inflight.toString());
+    if (pe.tags() > 0) {
+      // HBase's default RPC codec drops tags from the cells a client sends (PE's buffered writes lose them so)
+      p.putIfAbsent(TAGS_CODEC_KEY, KeyValueCodecWithTags.class.getName());
+    }
     p.put(PropertyNames.DB, "hbase-pe");
     p.put(PropertyNames.TABLE, pe.table());
     p.put(PropertyNames.THREADS, Integer.toString(threads));

@@ -11,8 +11,11 @@ import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.MemoryCompactionPolicy;
+import org.apache.hadoop.hbase.PrivateCellUtil;
+import org.apache.hadoop.hbase.Tag;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
@@ -23,6 +26,7 @@ import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.codec.KeyValueCodecWithTags;
 import org.apache.hadoop.hbase.io.compress.Compression;
 import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
 import org.apache.hadoop.hbase.regionserver.BloomType;
@@ -231,5 +235,32 @@ class PeTableOptionsIT {
     // and they read back as PE-shaped values of varying length
     CommandOutput read = pe("--table=PeZipf", "--valueZipf", "--valueSize=1000", "--rows=400", "sequentialRead", "1");
     assertThat(read.out()).contains("[READ], Return=OK, 399\n").doesNotContainPattern("\\[READ\\], Return=(?!OK)");
+  }
+
+  @Test
+  @Order(8)
+  void usetagsWritesPesTagsWithEveryCell() throws IOException {
+    // buffered writes (PE's default) and single ones: both must carry the tags to the server
+    pe("--table=PeTags", "--usetags=true", "--numoftags=2", "--rows=50", "sequentialWrite", "1");
+    pe("--table=PeTags", "--usetags=true", "--numoftags=2", "--rows=50", "--startRow=50", "--autoFlush=true",
+        "randomWrite", "1");
+    Configuration withTags = new Configuration(HBASE.hbase().configuration());
+    // tags come back to a client only through a codec that carries them
+    withTags.set("hbase.client.rpc.codec", KeyValueCodecWithTags.class.getName());
+    int cells = 0;
+    try (Connection c = ConnectionFactory.createConnection(withTags);
+        Table t = c.getTable(TableName.valueOf("PeTags")); ResultScanner s = t.getScanner(new Scan().setRaw(true))) {
+      for (Result r : s) {
+        for (Cell cell : r.rawCells()) {
+          List<Tag> tags = PrivateCellUtil.getTags(cell);
+          assertThat(tags).as(Bytes.toString(r.getRow())).hasSize(2);
+          assertThat(tags.get(0).getType()).isEqualTo((byte) 0);
+          assertThat(tags.get(1).getType()).isEqualTo((byte) 1);
+          assertThat(tags).allSatisfy(tag -> assertThat(tag.getValueLength()).isEqualTo(256));
+          cells++;
+        }
+      }
+    }
+    assertThat(cells).isGreaterThanOrEqualTo(50);
   }
 }

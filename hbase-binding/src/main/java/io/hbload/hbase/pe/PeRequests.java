@@ -29,6 +29,11 @@ import org.apache.hadoop.hbase.filter.ValueFilter;
  */
 final class PeRequests {
   private final PeSpec spec;
+  /** PE's tag value length. */
+  private static final int TAG_LENGTH = 256;
+  /** A serialized tag's 2-byte length and 1-byte type before its value. */
+  private static final int TAG_HEADER = 3;
+
   private final SplittableRandom random;
   /** PE's families and qualifiers, shared with the blocking client's scans and checks (never written after this). */
   final byte[][] families;
@@ -43,6 +48,9 @@ final class PeRequests {
    * each cell and skips it, so the row is read on the server and nothing comes back. Null without --filterAll.
    */
   private final Filter filterAll;
+  /** The tags of the cell being built (--usetags): PE's tags, serialized as HBase keeps them; null without. */
+  private final byte[] tags;
+  private final byte[] tagValue = new byte[TAG_LENGTH];
   /** --valueZipf's lengths, else null. */
   private final ZipfValueLength zipf;
 
@@ -60,6 +68,7 @@ final class PeRequests {
     this.value = new byte[spec.valueSize()];
     this.durability = spec.writeToWal() ? Durability.SYNC_WAL : Durability.SKIP_WAL;
     this.consistency = spec.replicas() > 1 ? Consistency.TIMELINE : Consistency.STRONG;
+    this.tags = spec.tags() > 0 ? new byte[spec.tags() * (TAG_HEADER + TAG_LENGTH)] : null;
     this.zipf = spec.valueZipf() ? new ZipfValueLength(spec.valueSize()) : null;
     this.filterAll = spec.filterAll() ? new ValueFilter(CompareOperator.NO_OP, new BinaryComparator(new byte[0])) : null;
   }
@@ -85,13 +94,32 @@ final class PeRequests {
     for (byte[] family : families) {
       for (byte[] q : qualifiers) {
         int length = nextValue();
-        // a KeyValue straight from the reused buffer: it copies, so the buffer is free again at once
-        put.add(new KeyValue(r, 0, r.length, family, 0, family.length, q, 0, q.length, HConstants.LATEST_TIMESTAMP,
-            KeyValue.Type.Put, value, 0, length));
+        // a KeyValue straight from the reused buffers: it copies, so they are free again at once
+        put.add(tags == null
+            ? new KeyValue(r, 0, r.length, family, 0, family.length, q, 0, q.length, HConstants.LATEST_TIMESTAMP,
+                KeyValue.Type.Put, value, 0, length)
+            : new KeyValue(r, 0, r.length, family, 0, family.length, q, 0, q.length, HConstants.LATEST_TIMESTAMP,
+                KeyValue.Type.Put, value, 0, length, nextTags(), 0, tags.length));
       }
     }
     put.setDurability(durability);
     return put;
+  }
+
+  /**
+   * PE's tags of one cell: N tags of types 0 .. N-1, all with one new 256-byte PE-shaped value, in HBase's serialized
+   * form (2-byte length of type and value, type, value), written into the reused buffer.
+   */
+  private byte[] nextTags() {
+    PeLayout.value(random, tagValue, TAG_LENGTH);
+    for (int n = 0; n < spec.tags(); n++) {
+      int at = n * (TAG_HEADER + TAG_LENGTH);
+      tags[at] = (byte) ((TAG_LENGTH + 1) >> 8);
+      tags[at + 1] = (byte) (TAG_LENGTH + 1);
+      tags[at + 2] = (byte) n;
+      System.arraycopy(tagValue, 0, tags, at + TAG_HEADER, TAG_LENGTH);
+    }
+    return tags;
   }
 
   /** Row {@code rowNumber}'s Get of every family x column. */

@@ -42,7 +42,7 @@ class PeLayoutTest {
     return PeSpec.validated(test, clients, rows, size, 0, "TestTable", 1, 1, 1000, false, 0, 1,
         Compression.Algorithm.NONE, DataBlockEncoding.NONE, BloomType.ROW, false, false, true, false, 30, 0, 0, 0, 1f,
         65536, MemoryCompactionPolicy.NONE, "", false, true, false, Scan.ReadType.DEFAULT, 0,
-        false);
+        false, 0);
   }
 
   @Test
@@ -67,7 +67,7 @@ class PeLayoutTest {
     assertThatThrownBy(() -> PeSpec.validated(PeTest.SEQUENTIAL_WRITE, 0, 0, null, 0, "TestTable", 0, 1, 1000,
         false, 0, 1, Compression.Algorithm.NONE, DataBlockEncoding.NONE, BloomType.ROW, false, false, true, false,
         30, 0, 5, 0, 1f, 512, MemoryCompactionPolicy.NONE, "not a class", false, true, false, Scan.ReadType.DEFAULT,
-        -1, false))
+        -1, false, 0))
         .isInstanceOf(SpecException.class)
         .satisfies(e -> assertThat(((SpecException) e).problems()).hasSize(7)
             .anyMatch(m -> m.startsWith("--blockSize must be 1024 B to 16 MiB"))
