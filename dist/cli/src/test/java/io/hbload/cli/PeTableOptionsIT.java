@@ -240,10 +240,12 @@ class PeTableOptionsIT {
   @Test
   @Order(8)
   void usetagsWritesPesTagsWithEveryCell() throws IOException {
-    // buffered writes (PE's default) and single ones: both must carry the tags to the server
+    // buffered writes (PE's default), single ones and async ones: each must carry the tags to the server
     pe("--table=PeTags", "--usetags=true", "--numoftags=2", "--rows=50", "sequentialWrite", "1");
     pe("--table=PeTags", "--usetags=true", "--numoftags=2", "--rows=50", "--startRow=50", "--autoFlush=true",
-        "randomWrite", "1");
+        "sequentialWrite", "1");
+    pe("--table=PeTags", "--usetags=true", "--numoftags=2", "--rows=50", "--startRow=100", "asyncSequentialWrite",
+        "1");
     Configuration withTags = new Configuration(HBASE.hbase().configuration());
     // tags come back to a client only through a codec that carries them
     withTags.set("hbase.client.rpc.codec", KeyValueCodecWithTags.class.getName());
@@ -261,6 +263,6 @@ class PeTableOptionsIT {
         }
       }
     }
-    assertThat(cells).isGreaterThanOrEqualTo(50);
+    assertThat(cells).isEqualTo(150);
   }
 }
