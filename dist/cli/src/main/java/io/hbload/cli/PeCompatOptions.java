@@ -30,8 +30,6 @@ final class PeCompatOptions implements CommandLine.IModelTransformer {
       new Compat("period", false, false, "progress is the engine's status line (-s)"),
       new Compat("cycles", false, false, "each client runs its rows once; run the command again to repeat"),
       new Compat("traceRate", false, false, "HTrace spans are not started by hbload's engine"),
-      new Compat("latencyThreshold", false, false,
-          "every latency is recorded in HdrHistogram; count those over a threshold from --hlog"),
       new Compat("encryption", false, false, "the table is created without encryption"),
       new Compat("bufferSize", false, false, "buffered writes use PE's default buffer, 2 MB"));
 

@@ -115,6 +115,10 @@ final class PeOptions {
       + "Default: DEFAULT")
   Scan.ReadType scanReadType = Scan.ReadType.DEFAULT;
 
+  @Option(names = "--latencyThreshold", paramLabel = "MS",
+      description = "Print each client's count of operations that took at least MS ms. Default: 0 (none)")
+  int latencyThreshold;
+
   @Option(names = "--randomSleep", paramLabel = "MS",
       description = "Random reads sleep 0 to MS-1 ms before each, outside its latency. Default: 0")
   int randomSleep;
@@ -202,7 +206,8 @@ final class PeOptions {
     return PeSpec.validated(test, clients, rows, size, startRow, table, families, columns, valueSize, valueRandom,
         presplit, replicas, compression(), blockEncoding, bloomFilter, inMemory, autoFlush, writeToWal, oneCon,
         caching, multiGet, multiPut, measureAfter, sampleRate, blockSize, inMemoryCompaction, splitPolicy, filterAll,
-        cacheBlocks, asyncPrefetch, scanReadType, randomSleep, valueZipf, usetags ? numoftags : 0);
+        cacheBlocks, asyncPrefetch, scanReadType, randomSleep, valueZipf, usetags ? numoftags : 0,
+        latencyThreshold);
   }
 
   private Compression.Algorithm compression() {

@@ -265,4 +265,21 @@ class PeTableOptionsIT {
     }
     assertThat(cells).isEqualTo(150);
   }
+
+  @Test
+  @Order(9)
+  void latencyThresholdCountsEachClientsSlowOperationsAsPeDoes() {
+    CommandOutput none = pe(with(SHAPE, "--latencyThreshold=100000", "--rows=30", "randomRead", "2"));
+    assertThat(none.outLines().stream().filter(l -> l.equals("Number of replies over latency threshold 100000(ms) "
+        + "is 0"))).hasSize(2);
+    CommandOutput all = pe(with(SHAPE, "--latencyThreshold=1", "--rows=30",
+        "randomRead", "2"));
+    List<Long> counts = new ArrayList<>();
+    Matcher m = Pattern.compile("(?m)^Number of replies over latency threshold 1\\(ms\\) is (\\d+)$").matcher(all.out());
+    while (m.find()) {
+      counts.add(Long.parseLong(m.group(1)));
+    }
+    // at most each client's measured reads (29); the HdrHistogram the report prints holds the same count
+    assertThat(counts).hasSize(2).allSatisfy(n -> assertThat(n).isBetween(0L, 29L));
+  }
 }

@@ -29,6 +29,8 @@ import org.apache.hadoop.hbase.regionserver.BloomType;
  * @param valueZipf PE's --valueZipf: value lengths 1 .. valueSize-1 in zipf form ({@link ZipfValueLength})
  * @param tags PE's --usetags and --numoftags: tags on every cell written (PE's: types 0 .. N-1, each with the same
  *     256 random bytes), 0 for none
+ * @param latencyThresholdMillis PE's --latencyThreshold: each client's count of operations that took at least
+ *     this many ms is printed, 0 for none
  */
 public record PeSpec(
     PeTest test,
@@ -64,7 +66,8 @@ public record PeSpec(
     Scan.ReadType scanReadType,
     int randomSleepMillis,
     boolean valueZipf,
-    int tags) {
+    int tags,
+    int latencyThresholdMillis) {
 
   public static final float DEFAULT_SIZE = 1.0f;
   public static final int DEFAULT_CACHING = 30;
@@ -79,7 +82,7 @@ public record PeSpec(
       boolean autoFlush, boolean writeToWal, boolean oneCon, int caching, int multiGet, int multiPut, int measureAfter,
       float sampleRate, int blockSize, MemoryCompactionPolicy inMemoryCompaction, String splitPolicy, boolean filterAll,
       boolean cacheBlocks, boolean asyncPrefetch, Scan.ReadType scanReadType, int randomSleepMillis,
-      boolean valueZipf, int tags) {
+      boolean valueZipf, int tags, int latencyThresholdMillis) {
     List<String> problems = new ArrayList<>();
     check(problems, clients >= 1 && clients <= 500, "nclients must be 1 to 500 (PE's limit): " + clients);
     check(problems, rows == null || rows >= 1, "--rows must be at least 1: " + rows);
@@ -107,6 +110,7 @@ public record PeSpec(
     check(problems, !(valueZipf && valueRandom), "--valueZipf and --valueRandom are alternatives (as in PE)");
     check(problems, !valueZipf || valueSize >= 2, "--valueZipf needs --valueSize of at least 2: " + valueSize);
     check(problems, tags >= 0 && tags <= 64, "--numoftags must be 0 to 64: " + tags);
+    check(problems, latencyThresholdMillis >= 0, "--latencyThreshold must be >= 0 ms: " + latencyThresholdMillis);
     check(problems, randomSleepMillis >= 0, "--randomSleep must be >= 0 ms: " + randomSleepMillis);
     // PE's usage: "--size ... Mutually exclusive with --rows for writes and scans"; only its random reads take both
     // (--size the key range, --rows the reads of each client). Refused, where PE would silently let --size win.
@@ -142,7 +146,8 @@ public record PeSpec(
     return new PeSpec(test, clients, (int) perClient, (int) total, startRow, table, families, columns, valueSize,
         valueRandom, presplit, replicas, compression, blockEncoding, bloomFilter, inMemory, autoFlush, writeToWal,
         oneCon, caching, multiGet, multiPut, measureAfter, sampleRate, blockSize, inMemoryCompaction, splitPolicy,
-        filterAll, cacheBlocks, asyncPrefetch, scanReadType, randomSleepMillis, valueZipf, tags);
+        filterAll, cacheBlocks, asyncPrefetch, scanReadType, randomSleepMillis, valueZipf, tags,
+        latencyThresholdMillis);
   }
 
   private static void check(List<String> problems, boolean ok, String problem) {

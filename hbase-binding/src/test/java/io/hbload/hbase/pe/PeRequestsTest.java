@@ -25,7 +25,7 @@ class PeRequestsTest {
       Scan.ReadType readType) {
     PeSpec spec = PeSpec.validated(PeTest.RANDOM_READ, 1, 10, null, 0, "TestTable", 1, 2, 10, false, 0, 1,
         Compression.Algorithm.NONE, DataBlockEncoding.NONE, BloomType.ROW, false, false, true, false, 30, 0, 0, 0, 1f,
-        65536, MemoryCompactionPolicy.NONE, "", filterAll, cacheBlocks, asyncPrefetch, readType, 0, false, 0);
+        65536, MemoryCompactionPolicy.NONE, "", filterAll, cacheBlocks, asyncPrefetch, readType, 0, false, 0, 0);
     return new PeRequests(spec, new SplittableRandom(1));
   }
 

@@ -81,6 +81,6 @@ class PeShardResultTest {
     return PeSpec.validated(test, 2, 100, null, 0, "TestTable", 1, 1, 100, false, 0, 1, Compression.Algorithm.NONE,
         DataBlockEncoding.NONE, BloomType.ROW, false, false, true, false, 30, 0, 0, 0, 1.0f,
         65536, MemoryCompactionPolicy.NONE, "", false, true, false, Scan.ReadType.DEFAULT, 0,
-        false, 0);
+        false, 0, 0);
   }
 }

@@ -21,7 +21,7 @@ class PeTaskSpecTest {
     PeSpec spec = PeSpec.validated(PeTest.RANDOM_READ, 3, 1234, 2.0f, 7, "Other_Table", 2, 3, 333, true, 4, 2,
         Compression.Algorithm.GZ, DataBlockEncoding.FAST_DIFF, BloomType.ROWCOL, true, true, false, true, 55, 6, 0,
         9, 0.25f, 131072, MemoryCompactionPolicy.EAGER, "org.example.SplitPolicy", true, false, true,
-        Scan.ReadType.PREAD, 7, false, 3);
+        Scan.ReadType.PREAD, 7, false, 3, 5);
     Configuration conf = new Configuration(false);
     PeTaskSpec.writeTo(spec, conf);
 
