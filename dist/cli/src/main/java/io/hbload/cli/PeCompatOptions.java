@@ -30,20 +30,7 @@ final class PeCompatOptions implements CommandLine.IModelTransformer {
       new Compat("period", false, false, "progress is the engine's status line (-s)"),
       new Compat("cycles", false, false, "each client runs its rows once; run the command again to repeat"),
       new Compat("traceRate", false, false, "HTrace spans are not started by hbload's engine"),
-      new Compat("latencyThreshold", false, false,
-          "every latency is recorded in HdrHistogram; count those over a threshold from --hlog"),
       new Compat("encryption", false, false, "the table is created without encryption"),
-      new Compat("valueZipf", true, false, "value sizes are fixed, or uniform with --valueRandom"),
-      new Compat("usetags", false, false, "cells are written without tags"),
-      new Compat("numoftags", false, false, "cells are written without tags"),
-      new Compat("splitPolicy", false, false, "the table gets the cluster's default split policy"),
-      new Compat("filterAll", true, false, "reads return their rows; no FilterAllFilter is set"),
-      new Compat("blockSize", false, false, "the column families get HBase's default block size"),
-      new Compat("inmemoryCompaction", false, false, "the column families get the cluster's default memstore"),
-      new Compat("randomSleep", false, false, "reads are issued without sleeps between them"),
-      new Compat("asyncPrefetch", true, false, "scans use HBase's default prefetching"),
-      new Compat("cacheBlocks", false, false, "scans use HBase's default block caching"),
-      new Compat("scanReadType", false, false, "scans use HBase's default read type"),
       new Compat("bufferSize", false, false, "buffered writes use PE's default buffer, 2 MB"));
 
   @Override

@@ -10,6 +10,9 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.apache.hadoop.hbase.MemoryCompactionPolicy;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.codec.KeyValueCodecWithTags;
 import org.apache.hadoop.hbase.io.compress.Compression;
 import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
 import org.apache.hadoop.hbase.regionserver.BloomType;
@@ -48,6 +51,17 @@ final class PeOptions {
       description = "Vary value sizes between 0 and --valueSize")
   boolean valueRandom;
 
+  @Option(names = "--valueZipf", arity = "0..1", fallbackValue = "true",
+      description = "Vary value sizes between 1 and --valueSize in zipf form (short ones common)")
+  boolean valueZipf;
+
+  @Option(names = "--usetags", arity = "1", paramLabel = "BOOL",
+      description = "Write --numoftags tags with every cell (sent with HBase's KeyValueCodecWithTags). Default: false")
+  boolean usetags;
+
+  @Option(names = "--numoftags", paramLabel = "N", description = "Tags per cell with --usetags=true. Default: 1")
+  int numoftags = 1;
+
   @Option(names = "--presplit", paramLabel = "REGIONS",
       description = "Create the table pre-split into this many regions (re-creates an existing one). Default: 0")
   int presplit;
@@ -72,8 +86,42 @@ final class PeOptions {
   @Option(names = "--inmemory", arity = "0..1", fallbackValue = "true", description = "In-memory column families. Default: false")
   boolean inMemory;
 
+  @Option(names = "--blockSize", paramLabel = "BYTES", description = "Column families' block size. Default: 65536")
+  int blockSize = PeSpec.DEFAULT_BLOCK_SIZE;
+
+  @Option(names = "--inmemoryCompaction", paramLabel = "POLICY",
+      description = "Column families' in-memory compaction (NONE, BASIC, EAGER, ADAPTIVE). Default: NONE")
+  MemoryCompactionPolicy inMemoryCompaction = MemoryCompactionPolicy.NONE;
+
+  @Option(names = "--splitPolicy", paramLabel = "CLASS",
+      description = "Table's region split policy class. Default: the cluster's")
+  String splitPolicy = "";
+
   @Option(names = "--caching", paramLabel = "ROWS", description = "Scan caching. Default: 30")
   int caching = PeSpec.DEFAULT_CACHING;
+
+  @Option(names = "--filterAll", arity = "0..1", fallbackValue = "true",
+      description = "Reads and scans filter every cell out on the server: rows are read there, none come back")
+  boolean filterAll;
+
+  @Option(names = "--cacheBlocks", arity = "1", paramLabel = "BOOL", description = "Scans cache blocks. Default: true")
+  boolean cacheBlocks = true;
+
+  @Option(names = "--asyncPrefetch", arity = "0..1", fallbackValue = "true",
+      description = "Scans prefetch asynchronously. Default: false")
+  boolean asyncPrefetch;
+
+  @Option(names = "--scanReadType", paramLabel = "TYPE", description = "Scans' read type (DEFAULT, STREAM, PREAD). "
+      + "Default: DEFAULT")
+  Scan.ReadType scanReadType = Scan.ReadType.DEFAULT;
+
+  @Option(names = "--latencyThreshold", paramLabel = "MS",
+      description = "Print each client's count of operations that took at least MS ms. Default: 0 (none)")
+  int latencyThreshold;
+
+  @Option(names = "--randomSleep", paramLabel = "MS",
+      description = "Random reads sleep 0 to MS-1 ms before each, outside its latency. Default: 0")
+  int randomSleep;
 
   @Option(names = "--multiGet", paramLabel = "N", description = "Batch gets in groups of N (random/sequential reads). Default: 0")
   int multiGet;
@@ -136,6 +184,9 @@ final class PeOptions {
   Map<String, String> extra = new LinkedHashMap<>();
 
 
+  /** HBase's client setting of the codec of its RPCs' cell blocks. */
+  private static final String TAGS_CODEC_KEY = "hbase.client.rpc.codec";
+
   /** {@code --inflight} above 1 only for PE's async commands: the blocking ones wait on each call, as in PE. */
   void checkInflight(RunSpec spec, PeSpec pe) {
     if (spec.execution().inflight() > 1 && !pe.test().async()) {
@@ -154,7 +205,9 @@ final class PeOptions {
     }
     return PeSpec.validated(test, clients, rows, size, startRow, table, families, columns, valueSize, valueRandom,
         presplit, replicas, compression(), blockEncoding, bloomFilter, inMemory, autoFlush, writeToWal, oneCon,
-        caching, multiGet, multiPut, measureAfter, sampleRate);
+        caching, multiGet, multiPut, measureAfter, sampleRate, blockSize, inMemoryCompaction, splitPolicy, filterAll,
+        cacheBlocks, asyncPrefetch, scanReadType, randomSleep, valueZipf, usetags ? numoftags : 0,
+        latencyThreshold);
   }
 
   private Compression.Algorithm compression() {
@@ -185,6 +238,10 @@ final class PeOptions {
     }
     Map<String, String> p = new LinkedHashMap<>(extra);
     putIf(p, PropertyNames.INFLIGHT, inflight == null ? null : inflight.toString());
+    if (pe.tags() > 0) {
+      // HBase's default RPC codec drops tags from the cells a client sends (PE's buffered writes lose them so)
+      p.putIfAbsent(TAGS_CODEC_KEY, KeyValueCodecWithTags.class.getName());
+    }
     p.put(PropertyNames.DB, "hbase-pe");
     p.put(PropertyNames.TABLE, pe.table());
     p.put(PropertyNames.THREADS, Integer.toString(threads));

@@ -36,7 +36,8 @@ class PeUsageCompatTest {
       Map.entry("splitPolicy", "org.apache.hadoop.hbase.regionserver.ConstantSizeRegionSplitPolicy"),
       Map.entry("sampleRate", "0.5"), Map.entry("oneCon", "true"), Map.entry("autoFlush", "true"),
       Map.entry("writeToWAL", "true"), Map.entry("inmemory", "true"), Map.entry("flushCommits", "true"),
-      Map.entry("usetags", "true"), Map.entry("addColumns", "true"), Map.entry("cacheBlocks", "true"));
+      Map.entry("usetags", "true"), Map.entry("addColumns", "true"), Map.entry("cacheBlocks", "true"),
+      Map.entry("blockSize", "8192"));
 
   private static String usage;
   private static List<String> options;

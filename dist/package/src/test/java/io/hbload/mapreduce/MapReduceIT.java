@@ -528,7 +528,8 @@ class MapReduceIT {
         2, 50, null, 0, "PeStartsEmpty", 1, 1, PE_VALUE, false, 0, 1,
         org.apache.hadoop.hbase.io.compress.Compression.Algorithm.NONE,
         org.apache.hadoop.hbase.io.encoding.DataBlockEncoding.NONE, org.apache.hadoop.hbase.regionserver.BloomType.ROW,
-        false, false, true, false, 30, 0, 0, 0, 1.0f);
+        false, false, true, false, 30, 0, 0, 0, 1.0f, 65536, org.apache.hadoop.hbase.MemoryCompactionPolicy.NONE, "",
+        false, true, false, org.apache.hadoop.hbase.client.Scan.ReadType.DEFAULT, 0, false, 0, 0);
     try (Connection c = ConnectionFactory.createConnection(hbase.clientConfiguration())) {
       io.hbload.hbase.pe.PeShardSetup.prepare(c, spec, true, System.err);
       try (Table t = c.getTable(TableName.valueOf("PeStartsEmpty"));

@@ -8,6 +8,7 @@ import io.hbload.core.binding.RowSink;
 import io.hbload.core.binding.ScanSink;
 import io.hbload.core.binding.Status;
 import io.hbload.core.binding.Values;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hbase.HConstants;
@@ -36,11 +37,14 @@ final class PeAsyncClient implements AsyncBinding, PeAsyncCalls {
   final int index;
   private final AsyncTable<?> table;
   private final long drainNanos;
+  /** --usetags: single puts go as a batch of one, as {@link PeClient#put} says why. */
+  private final boolean tags;
   private PeAsyncSource source;
 
   PeAsyncClient(int index, AsyncConnection connection, PeSpec spec) {
     this.index = index;
     this.table = connection.getTable(TableName.valueOf(spec.table()));
+    this.tags = spec.tags() > 0;
     long opTimeoutMs = connection.getConfiguration().getLong(HConstants.HBASE_CLIENT_OPERATION_TIMEOUT,
         HConstants.DEFAULT_HBASE_CLIENT_OPERATION_TIMEOUT);
     this.drainNanos = TimeUnit.MILLISECONDS.toNanos(opTimeoutMs) + DRAIN_SLACK_NANOS;
@@ -53,7 +57,7 @@ final class PeAsyncClient implements AsyncBinding, PeAsyncCalls {
 
   @Override
   public CompletableFuture<Void> put(Put put) {
-    return table.put(put);
+    return tags ? table.putAll(List.of(put)) : table.put(put);
   }
 
   @Override

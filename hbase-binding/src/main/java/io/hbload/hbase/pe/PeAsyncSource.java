@@ -91,10 +91,10 @@ final class PeAsyncSource extends PeRows {
   /** PE's AsyncScanTest: one scanner from the client's first row, one row per operation. */
   private Status scanNext() throws IOException {
     if (scanner == null) {
-      scanner = client.scanner(requests.scan().withStartRow(PeLayout.rowKey(firstRow)));
-      rowsExpected = Math.max(0, Math.min(spec.perClientRows(), spec.totalRows() - firstRow));
+      scanner = client.scanner(requests.scan(null).withStartRow(PeLayout.rowKey(firstRow)));
+      rowsExpected = spec.filterAll() ? 0 : Math.max(0, Math.min(spec.perClientRows(), spec.totalRows() - firstRow));
     }
-    return scanner.next() == null ? Status.NOT_FOUND : Status.OK;
+    return scanner.next() == null ? requests.scanEnd() : Status.OK;
   }
 
   private SlotCallback callback(int slot, AsyncBinding.Completion done, boolean read) {
@@ -117,7 +117,7 @@ final class PeAsyncSource extends PeRows {
       return Next.DONE; // the load before a read command: in YCSB's report, not in PE's lines
     }
     if (test == PeTest.ASYNC_SCAN) {
-      if (s.status.isOk()) {
+      if (s.status.isOk() && !spec.filterAll()) { // with --filterAll an OK next() had no row
         rowsScanned++;
       }
     } else if (c.read && (s.status == Status.NOT_FOUND || s.status == Status.UNEXPECTED_STATE)) {

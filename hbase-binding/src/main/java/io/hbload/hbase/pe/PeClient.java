@@ -34,6 +34,8 @@ final class PeClient implements Binding, PeCalls {
   final int index;
   private final Table table;
   private final BufferedMutator mutator;
+  /** --usetags: single puts go as a batch of one, see {@link #put}. */
+  private final boolean tags;
   private PeSource source;
 
   PeClient(int index, Connection connection, PeSpec spec, boolean buffered) throws IOException {
@@ -43,6 +45,7 @@ final class PeClient implements Binding, PeCalls {
     // PE's BufferedMutatorTest: 2 MB client buffer, flushed at the end of the client (inside its elapsed time)
     this.mutator = buffered ? connection.getBufferedMutator(new BufferedMutatorParams(name)
         .writeBufferSize(2L * 1024 * 1024)) : null;
+    this.tags = spec.tags() > 0;
   }
 
   /** The source whose batches and scanner the cleanup finishes. */
@@ -50,10 +53,17 @@ final class PeClient implements Binding, PeCalls {
     this.source = source;
   }
 
+  /**
+   * Through the buffered mutator when there is one, else straight to the table. With --usetags a single put goes as
+   * a batch of one: HBase's single-put RPC carries no cell tags (only a batch's cell block does, with a codec that
+   * keeps them), so PE's own autoFlush writes lose theirs.
+   */
   @Override
   public void put(Put put) throws IOException {
     if (mutator != null) {
       mutator.mutate(put);
+    } else if (tags) {
+      table.put(List.of(put));
     } else {
       table.put(put);
     }

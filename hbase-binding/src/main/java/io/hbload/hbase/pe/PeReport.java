@@ -38,6 +38,11 @@ public final class PeReport {
         + ", 99.999th=" + us(f, nanos, 99.999);
   }
 
+  /** Operations that took at least {@code nanos} (PE: a latency in whole ms at or over its threshold). */
+  static long countAtLeast(Histogram h, long nanos) {
+    return h.getMaxValue() < nanos ? 0 : h.getCountBetweenValues(nanos, h.getMaxValue());
+  }
+
   private static String us(DecimalFormat f, Histogram h, double percentile) {
     return f.format(h.getValueAtPercentile(percentile) / 1000.0);
   }
@@ -54,6 +59,10 @@ public final class PeReport {
       out.println("Finished " + test + " in " + c.elapsedMillis() + "ms at offset " + c.startRow() + " for "
           + c.rows() + " rows (" + mbps((long) (c.rows() * (double) spec.sampleRate()), c.elapsedMillis(), spec)
           + ")");
+      if (spec.latencyThresholdMillis() > 0) {
+        out.println("Number of replies over latency threshold " + spec.latencyThresholdMillis() + "(ms) is "
+            + countAtLeast(c.latencyNanos(), spec.latencyThresholdMillis() * 1_000_000L));
+      }
       if (spec.test().scanRange() > 0 || spec.test().scansOneScanner()) {
         out.println("Rows scanned : " + c.rowsScanned() + " (a table of rows 0.." + (spec.totalRows() - 1)
             + " holds " + c.rowsExpected() + " in the ranges scanned)");

@@ -4,6 +4,7 @@ import io.hbload.core.measure.Measure;
 import io.hbload.core.source.OperationSlot;
 import io.hbload.core.source.OperationSource;
 import java.util.SplittableRandom;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -11,7 +12,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * from the client's first row (PE's partitioning), none for rows outside the --sampleRate sample, the first
  * --measureAfter + 1 unmeasured (PE's {@code (i - startRow) > measureAfter}); in the load the engine runs first when
  * the embedded cluster starts empty and the command reads, sequentialWrite's rows 0 .. totalRows-1, shared out
- * through one counter. Each operation is one step the source makes itself ({@link OperationSlot#sourceCall}) under the
+ * through one counter. PE's --randomSleep makes the random reads sleep 0 .. N-1 ms before each row is handed to the
+ * loop, so the sleep is outside the timed call (PE 2.5 starts its clock before the sleep and counts it in its
+ * latencies; here latencies are the call's alone). Each operation is one step the source makes itself ({@link OperationSlot#sourceCall}) under the
  * command's measure (INSERT in that load). Confined to the worker.
  */
 abstract class PeRows implements OperationSource {
@@ -23,6 +26,8 @@ abstract class PeRows implements OperationSource {
   final int firstRow;
   private final AtomicInteger loadRows;
   private final int everyN;
+  /** --randomSleep's bound in ms for the random reads, else 0. */
+  private final int sleepMillis;
   private int next;
 
   /** @param loadRows the rows that load has handed out, shared by every client */
@@ -35,6 +40,8 @@ abstract class PeRows implements OperationSource {
     this.firstRow = spec.firstRow(client);
     this.next = firstRow;
     this.everyN = spec.everyN();
+    this.sleepMillis = run && (test == PeTest.RANDOM_READ || test == PeTest.ASYNC_RANDOM_READ)
+        ? spec.randomSleepMillis() : 0;
   }
 
   @Override
@@ -53,9 +60,21 @@ abstract class PeRows implements OperationSource {
     if (i % everyN != 0) {
       return false; // not in PE's sample
     }
+    if (sleepMillis > 0) {
+      sleep();
+    }
     // before --measureAfter rows PE does not measure, and neither does the engine (nor count them)
     step(s, test.measure(), i, i - firstRow <= spec.measureAfter());
     return true;
+  }
+
+  /** PE's random sleep (ThreadLocalRandom, as PE, so the seeded rows stay those of a run without it). */
+  private void sleep() {
+    try {
+      Thread.sleep(ThreadLocalRandom.current().nextInt(sleepMillis));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt(); // kept for the engine, whose stop it is
+    }
   }
 
   private static void step(OperationSlot s, Measure measure, int row, boolean unmeasured) {

@@ -159,19 +159,15 @@ final class PeSource extends PeRows {
     return s;
   }
 
-  private Scan newScan() {
-    return requests.scan();
-  }
-
   /** PE's scan: one scanner from the client's first row, one next() per operation. */
   private Status scanNext() throws IOException {
     if (scanner == null) {
-      scanner = client.scanner(newScan().withStartRow(PeLayout.rowKey(firstRow)));
-      rowsExpected = Math.max(0, Math.min(spec.perClientRows(), spec.totalRows() - firstRow));
+      scanner = client.scanner(requests.scan(null).withStartRow(PeLayout.rowKey(firstRow)));
+      rowsExpected = spec.filterAll() ? 0 : Math.max(0, Math.min(spec.perClientRows(), spec.totalRows() - firstRow));
     }
     Result r = scanner.next();
     if (r == null) {
-      return Status.NOT_FOUND;
+      return requests.scanEnd();
     }
     rowsScanned++;
     return Status.OK;
@@ -181,29 +177,26 @@ final class PeSource extends PeRows {
   private Status scanRange() throws IOException {
     int start = randomRow();
     long stop = (long) start + test.scanRange();
-    Scan scan = newScan().withStartRow(PeLayout.rowKey(start)).withStopRow(PeLayout.rowKey((int) Math.min(stop,
-        Integer.MAX_VALUE)));
-    rowsExpected += Math.min(test.scanRange(), spec.totalRows() - start);
+    Scan scan = requests.scan(null).withStartRow(PeLayout.rowKey(start)).withStopRow(PeLayout.rowKey((int) Math.min(
+        stop, Integer.MAX_VALUE)));
+    if (!spec.filterAll()) {
+      rowsExpected += Math.min(test.scanRange(), spec.totalRows() - start);
+    }
     return countRows(scan);
   }
 
   /** PE's randomSeekScan: a random start, rows while a page filter of 120 lets them through. */
   private Status randomSeekScan() throws IOException {
-    Scan scan = newScan().withStartRow(PeLayout.rowKey(randomRow()));
-    scan.setFilter(new FilterList(new WhileMatchFilter(new PageFilter(120))));
+    Scan scan = requests.scan(new FilterList(new WhileMatchFilter(new PageFilter(120))))
+        .withStartRow(PeLayout.rowKey(randomRow()));
     return countRows(scan);
   }
 
   /** PE's filterScan: the whole table, server-side filtered on info0:0 equal to a freshly generated value. */
   private Status filterScan() throws IOException {
     int length = requests.nextValue();
-    Scan scan = new Scan().setCaching(spec.caching());
-    for (byte[] q : qualifiers) {
-      scan.addColumn(FAMILY_ZERO, q);
-    }
-    scan.setFilter(new FilterList(new SingleColumnValueFilter(FAMILY_ZERO, COLUMN_ZERO, CompareOperator.EQUAL,
-        new BinaryComparator(java.util.Arrays.copyOf(requests.value, length)))));
-    return countRows(scan);
+    return countRows(requests.familyZeroScan(new FilterList(new SingleColumnValueFilter(FAMILY_ZERO, COLUMN_ZERO,
+        CompareOperator.EQUAL, new BinaryComparator(java.util.Arrays.copyOf(requests.value, length))))));
   }
 
   private Status countRows(Scan scan) throws IOException {

@@ -3,6 +3,9 @@ package io.hbload.hbase.pe;
 import io.hbload.core.config.SpecException;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.MemoryCompactionPolicy;
+import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.io.compress.Compression;
 import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
 import org.apache.hadoop.hbase.regionserver.BloomType;
@@ -15,6 +18,19 @@ import org.apache.hadoop.hbase.regionserver.BloomType;
  * @param perClientRows rows each client steps through (PE's perClientRunRows)
  * @param totalRows the key space random choices and pre-splits use (PE's totalRows)
  * @param startRow PE's --startRow: 0 = client i starts at i x perClientRows, else every client starts there
+ * @param blockSize PE's --blockSize: the families' HFile block size in bytes
+ * @param inMemoryCompaction PE's --inmemoryCompaction: set on every family, NONE by default (as PE sets it)
+ * @param splitPolicy PE's --splitPolicy: the table's region split policy class, "" for the cluster's default
+ * @param filterAll PE's --filterAll: reads and scans filter every cell out on the server (nothing comes back)
+ * @param cacheBlocks PE's --cacheBlocks: the scans' block caching (PE sets it on scans only, not on gets)
+ * @param asyncPrefetch PE's --asyncPrefetch: the scans' asynchronous prefetch
+ * @param scanReadType PE's --scanReadType: the scans' read type (DEFAULT, STREAM, PREAD)
+ * @param randomSleepMillis PE's --randomSleep: random reads first sleep 0 .. N-1 ms, outside the timed call
+ * @param valueZipf PE's --valueZipf: value lengths 1 .. valueSize-1 in zipf form ({@link ZipfValueLength})
+ * @param tags PE's --usetags and --numoftags: tags on every cell written (PE's: types 0 .. N-1, each with the same
+ *     256 random bytes), 0 for none
+ * @param latencyThresholdMillis PE's --latencyThreshold: each client's count of operations that took at least
+ *     this many ms is printed, 0 for none
  */
 public record PeSpec(
     PeTest test,
@@ -40,17 +56,33 @@ public record PeSpec(
     int multiGet,
     int multiPut,
     int measureAfter,
-    float sampleRate) {
+    float sampleRate,
+    int blockSize,
+    MemoryCompactionPolicy inMemoryCompaction,
+    String splitPolicy,
+    boolean filterAll,
+    boolean cacheBlocks,
+    boolean asyncPrefetch,
+    Scan.ReadType scanReadType,
+    int randomSleepMillis,
+    boolean valueZipf,
+    int tags,
+    int latencyThresholdMillis) {
 
   public static final float DEFAULT_SIZE = 1.0f;
   public static final int DEFAULT_CACHING = 30;
+  public static final int DEFAULT_BLOCK_SIZE = HConstants.DEFAULT_BLOCKSIZE;
+  /** A Java class name, as {@code --splitPolicy} must be (the server then checks it loads). */
+  private static final String CLASS_NAME = "[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z_$][A-Za-z0-9_$]*)*";
 
   /** PE's rows and size rules (its calculateRowsAndSize), then the checks; a SpecException lists every problem. */
   public static PeSpec validated(PeTest test, int clients, Integer rows, Float size, int startRow, String table,
       int families, int columns, int valueSize, boolean valueRandom, int presplit, int replicas,
       Compression.Algorithm compression, DataBlockEncoding blockEncoding, BloomType bloomFilter, boolean inMemory,
       boolean autoFlush, boolean writeToWal, boolean oneCon, int caching, int multiGet, int multiPut, int measureAfter,
-      float sampleRate) {
+      float sampleRate, int blockSize, MemoryCompactionPolicy inMemoryCompaction, String splitPolicy, boolean filterAll,
+      boolean cacheBlocks, boolean asyncPrefetch, Scan.ReadType scanReadType, int randomSleepMillis,
+      boolean valueZipf, int tags, int latencyThresholdMillis) {
     List<String> problems = new ArrayList<>();
     check(problems, clients >= 1 && clients <= 500, "nclients must be 1 to 500 (PE's limit): " + clients);
     check(problems, rows == null || rows >= 1, "--rows must be at least 1: " + rows);
@@ -68,6 +100,18 @@ public record PeSpec(
     check(problems, multiPut >= 0, "--multiPut must be >= 0: " + multiPut);
     check(problems, measureAfter >= 0, "--measureAfter must be >= 0: " + measureAfter);
     check(problems, sampleRate > 0 && sampleRate <= 1, "--sampleRate must be in (0, 1]: " + sampleRate);
+    // HBase's own bounds (its table descriptor check), found here rather than by a failed create
+    check(problems, blockSize >= 1024 && blockSize <= 16 * 1024 * 1024,
+        "--blockSize must be 1024 B to 16 MiB (HBase's bounds): " + blockSize);
+    check(problems, inMemoryCompaction != null, "--inmemoryCompaction must be one of NONE, BASIC, EAGER, ADAPTIVE");
+    check(problems, splitPolicy != null && (splitPolicy.isEmpty() || splitPolicy.matches(CLASS_NAME)),
+        "--splitPolicy must be a class name: '" + splitPolicy + "'");
+    check(problems, scanReadType != null, "--scanReadType must be one of DEFAULT, STREAM, PREAD");
+    check(problems, !(valueZipf && valueRandom), "--valueZipf and --valueRandom are alternatives (as in PE)");
+    check(problems, !valueZipf || valueSize >= 2, "--valueZipf needs --valueSize of at least 2: " + valueSize);
+    check(problems, tags >= 0 && tags <= 64, "--numoftags must be 0 to 64: " + tags);
+    check(problems, latencyThresholdMillis >= 0, "--latencyThreshold must be >= 0 ms: " + latencyThresholdMillis);
+    check(problems, randomSleepMillis >= 0, "--randomSleep must be >= 0 ms: " + randomSleepMillis);
     // PE's usage: "--size ... Mutually exclusive with --rows for writes and scans"; only its random reads take both
     // (--size the key range, --rows the reads of each client). Refused, where PE would silently let --size win.
     check(problems, size == null || rows == null || test == PeTest.RANDOM_READ || test == PeTest.RANDOM_SEEK_SCAN,
@@ -101,7 +145,9 @@ public record PeSpec(
     }
     return new PeSpec(test, clients, (int) perClient, (int) total, startRow, table, families, columns, valueSize,
         valueRandom, presplit, replicas, compression, blockEncoding, bloomFilter, inMemory, autoFlush, writeToWal,
-        oneCon, caching, multiGet, multiPut, measureAfter, sampleRate);
+        oneCon, caching, multiGet, multiPut, measureAfter, sampleRate, blockSize, inMemoryCompaction, splitPolicy,
+        filterAll, cacheBlocks, asyncPrefetch, scanReadType, randomSleepMillis, valueZipf, tags,
+        latencyThresholdMillis);
   }
 
   private static void check(List<String> problems, boolean ok, String problem) {

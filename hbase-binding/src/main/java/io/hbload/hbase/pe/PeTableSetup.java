@@ -12,8 +12,9 @@ import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 /**
  * PE's table handling before a run (its checkTable): a read or scan command needs the table; a table is (re)created
  * when missing, when --presplit is given, or when its region replicas or number of families differ from what was
- * asked; families {@code info0..} carry --compress, --blockEncoding, --bloomFilter, --inmemory; --presplit N splits
- * the row range into N equal parts at PE's row keys. Not thread-safe (one Admin, one caller).
+ * asked; families {@code info0..} carry --compress, --blockEncoding, --bloomFilter, --inmemory, --blockSize and
+ * --inmemoryCompaction, the table --splitPolicy; --presplit N splits the row range into N equal parts at PE's row
+ * keys. Not thread-safe (one Admin, one caller).
  */
 final class PeTableSetup {
   private final Admin admin;
@@ -78,7 +79,12 @@ final class PeTableSetup {
           .setCompressionType(spec.compression())
           .setBloomFilterType(spec.bloomFilter())
           .setInMemory(spec.inMemory())
+          .setBlocksize(spec.blockSize())
+          .setInMemoryCompaction(spec.inMemoryCompaction())
           .build());
+    }
+    if (!spec.splitPolicy().isEmpty()) {
+      table.setRegionSplitPolicyClassName(spec.splitPolicy());
     }
     if (spec.replicas() > 1) {
       table.setRegionReplication(spec.replicas());
@@ -92,7 +98,9 @@ final class PeTableSetup {
     messages.println("[pe] created table " + name + ": " + spec.families() + " famil" + (spec.families() == 1 ? "y" : "ies")
         + ", " + Math.max(1, splits.length + 1) + " region(s), compression " + spec.compression().getName()
         + ", encoding " + spec.blockEncoding() + ", bloom " + spec.bloomFilter()
-        + (spec.inMemory() ? ", in-memory" : "") + (spec.replicas() > 1 ? ", " + spec.replicas() + " replicas" : ""));
+        + (spec.inMemory() ? ", in-memory" : "") + (spec.replicas() > 1 ? ", " + spec.replicas() + " replicas" : "")
+        + ", block size " + spec.blockSize() + ", in-memory compaction " + spec.inMemoryCompaction()
+        + (spec.splitPolicy().isEmpty() ? "" : ", split policy " + spec.splitPolicy()));
   }
 
   /** PE's split points: --presplit N regions at row numbers (totalRows / N) x 1 .. N-1. */

@@ -7,6 +7,8 @@ import io.hbload.core.config.SpecException;
 import java.nio.charset.StandardCharsets;
 import java.util.SplittableRandom;
 import org.HdrHistogram.Histogram;
+import org.apache.hadoop.hbase.MemoryCompactionPolicy;
+import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.io.compress.Compression;
 import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
 import org.apache.hadoop.hbase.regionserver.BloomType;
@@ -38,7 +40,9 @@ class PeLayoutTest {
 
   private static PeSpec spec(PeTest test, int clients, Integer rows, Float size) {
     return PeSpec.validated(test, clients, rows, size, 0, "TestTable", 1, 1, 1000, false, 0, 1,
-        Compression.Algorithm.NONE, DataBlockEncoding.NONE, BloomType.ROW, false, false, true, false, 30, 0, 0, 0, 1f);
+        Compression.Algorithm.NONE, DataBlockEncoding.NONE, BloomType.ROW, false, false, true, false, 30, 0, 0, 0, 1f,
+        65536, MemoryCompactionPolicy.NONE, "", false, true, false, Scan.ReadType.DEFAULT, 0,
+        false, 0, 0);
   }
 
   @Test
@@ -62,9 +66,24 @@ class PeLayoutTest {
   void everyProblemIsReportedAtOnce() {
     assertThatThrownBy(() -> PeSpec.validated(PeTest.SEQUENTIAL_WRITE, 0, 0, null, 0, "TestTable", 0, 1, 1000,
         false, 0, 1, Compression.Algorithm.NONE, DataBlockEncoding.NONE, BloomType.ROW, false, false, true, false,
-        30, 0, 5, 0, 1f))
+        30, 0, 5, 0, 1f, 512, MemoryCompactionPolicy.NONE, "not a class", false, true, false, Scan.ReadType.DEFAULT,
+        -1, false, 0, 0))
         .isInstanceOf(SpecException.class)
-        .satisfies(e -> assertThat(((SpecException) e).problems()).hasSize(4));
+        .satisfies(e -> assertThat(((SpecException) e).problems()).hasSize(7)
+            .anyMatch(m -> m.startsWith("--blockSize must be 1024 B to 16 MiB"))
+            .anyMatch(m -> m.startsWith("--splitPolicy must be a class name"))
+            .anyMatch(m -> m.startsWith("--randomSleep must be >= 0")));
+  }
+
+  @Test
+  void latencyThresholdCountsTheOperationsAtOrOverIt() {
+    Histogram h = new Histogram(3);
+    for (int ms = 1; ms <= 10; ms++) {
+      h.recordValue(ms * 1_000_000L);
+    }
+    assertThat(PeReport.countAtLeast(h, 5_000_000L)).isEqualTo(6); // 5 .. 10 ms, as PE's latency / 1000 >= 5
+    assertThat(PeReport.countAtLeast(h, 11_000_000L)).isZero();
+    assertThat(PeReport.countAtLeast(h, 1_000_000L)).isEqualTo(10);
   }
 
   @Test

@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.HdrHistogram.Histogram;
+import org.apache.hadoop.hbase.MemoryCompactionPolicy;
+import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.io.compress.Compression;
 import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
 import org.apache.hadoop.hbase.regionserver.BloomType;
@@ -77,6 +79,8 @@ class PeShardResultTest {
 
   private static PeSpec spec(PeTest test) {
     return PeSpec.validated(test, 2, 100, null, 0, "TestTable", 1, 1, 100, false, 0, 1, Compression.Algorithm.NONE,
-        DataBlockEncoding.NONE, BloomType.ROW, false, false, true, false, 30, 0, 0, 0, 1.0f);
+        DataBlockEncoding.NONE, BloomType.ROW, false, false, true, false, 30, 0, 0, 0, 1.0f,
+        65536, MemoryCompactionPolicy.NONE, "", false, true, false, Scan.ReadType.DEFAULT, 0,
+        false, 0, 0);
   }
 }

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.hbload.hbase.pe.PeSpec;
 import io.hbload.hbase.pe.PeTest;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.MemoryCompactionPolicy;
+import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.io.compress.Compression;
 import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
 import org.apache.hadoop.hbase.regionserver.BloomType;
@@ -18,7 +20,8 @@ class PeTaskSpecTest {
     // non-defaults everywhere, --size with --rows for randomRead (PE's key range and per-client rows)
     PeSpec spec = PeSpec.validated(PeTest.RANDOM_READ, 3, 1234, 2.0f, 7, "Other_Table", 2, 3, 333, true, 4, 2,
         Compression.Algorithm.GZ, DataBlockEncoding.FAST_DIFF, BloomType.ROWCOL, true, true, false, true, 55, 6, 0,
-        9, 0.25f);
+        9, 0.25f, 131072, MemoryCompactionPolicy.EAGER, "org.example.SplitPolicy", true, false, true,
+        Scan.ReadType.PREAD, 7, false, 3, 5);
     Configuration conf = new Configuration(false);
     PeTaskSpec.writeTo(spec, conf);
 
