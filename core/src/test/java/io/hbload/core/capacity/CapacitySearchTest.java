@@ -69,10 +69,11 @@ class CapacitySearchTest {
   @Test
   void saysTheGeneratorIsTheLimitWhenTheClientCannotOfferTheRate() throws Exception {
     ServiceQueueProvider server = new ServiceQueueProvider(64, 20_000_000L);
-    CapacitySearch search = new CapacitySearch(spec(server, 2), LatencyBound.parse("p99<100ms"),
-        new CapacitySearch.Settings(400, 2, 0.05, Duration.ofMillis(300), Duration.ofSeconds(1), 10), messages);
-
-    CapacityResult r = search.run();
+    // through the Java API, as an embedding test would
+    CapacityResult r = workloadFile("c").binding(server).recordCount(1000).threads(1).property("hbload.inflight", "2")
+        .messages(messages)
+        .findMax("p99<100ms", new CapacitySearch.Settings(400, 2, 0.05, Duration.ofMillis(300), Duration.ofSeconds(1),
+            10));
 
     String text = out.toString(StandardCharsets.UTF_8);
     assertThat(r.generatorLimited()).as(text).isTrue();
