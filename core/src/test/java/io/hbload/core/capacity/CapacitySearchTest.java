@@ -83,4 +83,22 @@ class CapacitySearchTest {
     assertThat(text).contains("the generator, not the server, is the limit");
     assertThat(r.json()).contains("\"limitedBy\": \"generator\"", "\"sustainedOpsPerSec\": null");
   }
+
+  /**
+   * Without a starting rate, a short unthrottled probe measures what the client gets (about 100 ops/s with two 20 ms
+   * calls in flight) and the search starts at half of it; doubling from there reaches the client's limit.
+   */
+  @Test
+  void startsFromHalfOfAnUnthrottledProbe() throws Exception {
+    ServiceQueueProvider server = new ServiceQueueProvider(64, 20_000_000L);
+    CapacityResult r = workloadFile("c").binding(server).recordCount(1000).threads(1).property("hbload.inflight", "2")
+        .messages(messages)
+        .findMax("p99<100ms", new CapacitySearch.Settings(0, 2, 0.05, Duration.ofMillis(300), Duration.ofSeconds(1),
+            10));
+
+    String text = out.toString(StandardCharsets.UTF_8);
+    assertThat(text).contains("unthrottled probe achieved");
+    assertThat(r.steps().get(0).offeredOpsPerSec()).as(text).isBetween(35.0, 55.0);
+    assertThat(r.generatorLimited()).as(text).isTrue();
+  }
 }
