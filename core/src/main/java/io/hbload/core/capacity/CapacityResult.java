@@ -144,6 +144,8 @@ public record CapacityResult(
       g.writeNumberField("errorFraction", s.errorFraction());
       g.writeStringField("verdict", s.verdict());
       g.writeBooleanField("repeat", s.repeat());
+      // a broken rate counts only when its repeat broke too: that repeat is the confirmation
+      g.writeBooleanField("confirmedBroken", s.repeat() && !s.held());
       if (s.broken() != null) {
         g.writeStringField("broken", s.broken());
       }

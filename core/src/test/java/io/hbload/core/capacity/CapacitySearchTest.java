@@ -58,7 +58,8 @@ class CapacitySearchTest {
         .allSatisfy(s -> assertThat(s.achievedOpsPerSec()).isGreaterThan(0.9 * s.offeredOpsPerSec()));
     assertThat(r.kneeOpsPerSec()).as(text).isGreaterThan(0.5 * server.capacityOpsPerSec());
     assertThat(text).contains("offered", "holds the bound", "(confirmed)");
-    assertThat(r.json()).contains("\"findMax\"", "\"limitedBy\": \"server\"", "\"steps\"", "\"intendedMicros\"");
+    assertThat(r.json()).contains("\"findMax\"", "\"limitedBy\": \"server\"", "\"steps\"", "\"intendedMicros\"",
+        "\"confirmedBroken\": true");
   }
 
   /**
