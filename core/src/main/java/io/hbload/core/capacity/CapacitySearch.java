@@ -30,7 +30,8 @@ import org.HdrHistogram.Histogram;
  * the repeat breaks it too: one scheduler hiccup on a shared machine does not end a search.
  *
  * <p>The client can be the limit: operations waiting for a free {@code hbload.inflight} slot, an achieved rate well
- * below the offered one while latency held (the pacer fell behind), or this process's CPU near saturation. Such a
+ * below the offered one while latency held (the pacer fell behind), or this process's CPU near saturation in a step
+ * that broke the bound (a step that held shows the client kept up, whatever its CPU). Such a
  * step ends the search with the generator's rate instead of a server capacity, since nothing above it measures the
  * server.
  *
@@ -217,7 +218,9 @@ public final class CapacitySearch {
       return String.format(Locale.ROOT, "achieved %.0f of %.0f ops/s offered while latency held: the client fell"
           + " behind its schedule", achieved, offered);
     }
-    if (cpuLoad >= CPU_SATURATED) {
+    // CPU explains a step that broke the bound, never one that held it: a step that held at its rate shows the
+    // client kept up, whatever its JVM (JIT compilation at the start, other threads) cost
+    if (!held && cpuLoad >= CPU_SATURATED) {
       return String.format(Locale.ROOT, "client process CPU at %.0f %% of every processor", cpuLoad * 100);
     }
     return null;
