@@ -2,6 +2,9 @@ package io.hbload.core;
 
 import io.hbload.core.binding.BindingException;
 import io.hbload.core.binding.BindingProvider;
+import io.hbload.core.capacity.CapacityResult;
+import io.hbload.core.capacity.CapacitySearch;
+import io.hbload.core.capacity.LatencyBound;
 import io.hbload.core.config.Phase;
 import io.hbload.core.launch.Launcher;
 import io.hbload.core.parse.RunSpecBuilder;
@@ -180,6 +183,19 @@ public final class Hbload {
   /** Runs the transaction phase (loading first if the store starts empty). */
   public RunResult run() {
     return execute(spec(Phase.RUN));
+  }
+
+  /**
+   * Searches the highest rate the run phase holds under {@code bound} (e.g. {@code p99<10ms}), as {@code hbload run
+   * --find-max} does: steps of this spec at rising then bisected targets; the curve goes to {@link #messages}.
+   */
+  public CapacityResult findMax(String bound, CapacitySearch.Settings settings) {
+    LatencyBound parsed = LatencyBound.parse(notNull("bound", bound));
+    try {
+      return new CapacitySearch(spec(Phase.RUN), parsed, notNull("settings", settings), messages).run();
+    } catch (BindingException e) {
+      throw new HbloadException(e.getMessage(), e);
+    }
   }
 
   /** Launches as the CLI does (same status lines, hlog and JSON outputs), without printing YCSB's report. */

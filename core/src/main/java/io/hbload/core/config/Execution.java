@@ -68,6 +68,12 @@ public record Execution(
         statusIntervalSeconds, measurementInterval, spinSleep, warmup, inflight, seed, shard, startAt);
   }
 
+  /** A copy that stops measuring after this many seconds ({@code maxexecutiontime}); 0 for no limit. */
+  public Execution withMaxExecutionTimeSeconds(long maxExecutionTimeSeconds) {
+    return new Execution(threads, targetOpsPerSec, operations, maxExecutionTimeSeconds, stopGraceSeconds, status,
+        statusIntervalSeconds, measurementInterval, spinSleep, warmup, inflight, seed, shard, startAt);
+  }
+
   /** A copy that starts at this instant; null to start at once. */
   public Execution withStartAt(Instant startAt) {
     return new Execution(threads, targetOpsPerSec, operations, maxExecutionTimeSeconds, stopGraceSeconds, status,

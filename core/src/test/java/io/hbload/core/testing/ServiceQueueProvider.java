@@ -1,0 +1,96 @@
+package io.hbload.core.testing;
+
+import io.hbload.core.binding.AsyncBinding;
+import io.hbload.core.binding.Binding;
+import io.hbload.core.binding.BindingContext;
+import io.hbload.core.binding.BindingException;
+import io.hbload.core.binding.BindingSession;
+import io.hbload.core.binding.Status;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * A server with a known capacity for capacity tests: every call joins one FIFO queue served by {@code servers}
+ * threads, each taking {@code serviceNanos} per call, so the capacity is {@code servers / serviceNanos} calls a
+ * second and, offered more, latency from the intended start grows without bound. A call's completion time is
+ * computed, not slept: it starts when it arrived or when its server finished the previous one, whichever is later,
+ * and ends a service time after; the server thread then parks until that instant. A late wake-up (the scheduler of
+ * a busy machine) delays that one completion, never the next one's start, so the capacity stays exact. A fresh queue
+ * per session; its threads end when the session closes.
+ */
+public final class ServiceQueueProvider extends AsyncTestProvider {
+  private final int servers;
+  private final long serviceNanos;
+
+  public ServiceQueueProvider(int servers, long serviceNanos) {
+    this.servers = servers;
+    this.serviceNanos = serviceNanos;
+  }
+
+  /** Calls a second the server completes when its queue is never empty. */
+  public double capacityOpsPerSec() {
+    return servers * 1e9 / serviceNanos;
+  }
+
+  @Override
+  public BindingSession open(BindingContext context) {
+    return new Server();
+  }
+
+  private record Call(long arrivalNanos, int slot, AsyncBinding.Completion done) {
+  }
+
+  private final class Server implements BindingSession {
+    private final LinkedBlockingQueue<Call> queue = new LinkedBlockingQueue<>();
+    private final List<Thread> threads = new ArrayList<>();
+
+    Server() {
+      for (int i = 0; i < servers; i++) {
+        Thread t = new Thread(this::serve, "service-queue-" + i);
+        t.setDaemon(true);
+        t.start();
+        threads.add(t);
+      }
+    }
+
+    private void serve() {
+      long free = 0;
+      try {
+        while (true) {
+          Call c = queue.take();
+          long start = free == 0 ? c.arrivalNanos() : Math.max(c.arrivalNanos(), free);
+          free = start + serviceNanos;
+          long wait;
+          while ((wait = free - System.nanoTime()) > 0) {
+            LockSupport.parkNanos(wait);
+          }
+          c.done().complete(c.slot(), Status.OK);
+        }
+      } catch (InterruptedException e) {
+        // the session closed
+      }
+    }
+
+    @Override
+    public Binding newBinding(int workerIndex) throws BindingException {
+      throw new BindingException("async only");
+    }
+
+    @Override
+    public AsyncBinding newAsyncBinding(int workerIndex) {
+      return new OneCallAsyncBinding() {
+        @Override
+        protected void call(int slot, Completion done) {
+          queue.add(new Call(System.nanoTime(), slot, done));
+        }
+      };
+    }
+
+    @Override
+    public void close() {
+      threads.forEach(Thread::interrupt);
+    }
+  }
+}
