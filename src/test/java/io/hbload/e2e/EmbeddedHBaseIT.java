@@ -11,18 +11,25 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The product's main job as a user runs it: hbload.jar against a real, embedded HBase. */
 class EmbeddedHBaseIT {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
-  /** The README's first command: no cluster configured, so an embedded one, loaded first, then workload a. */
+  /**
+   * The README's first command: no cluster configured, so an embedded one, loaded first, then
+   * workload a.
+   */
   @Test
   void runWorkloadAOnTheEmbeddedHBase() throws Exception {
-    Cli.Result r = Cli.run(Cli.javaJar("run", "-w", "a", "--json", dir.resolve("a.json").toString()), dir, 300);
+    Cli.Result r =
+        Cli.run(
+            Cli.javaJar("run", "-w", "a", "--json", dir.resolve("a.json").toString()), dir, 300);
     assertThat(r.code()).as(r.err()).isZero();
     assertThat(r.err()).contains("EMBEDDED HBASE").contains("loading 1000 records");
     List<String> out = r.outLines();
-    long ok = out.stream().filter(l -> l.matches("\\[(READ|UPDATE)\\], Return=OK, \\d+"))
-        .mapToLong(l -> Long.parseLong(l.substring(l.lastIndexOf(' ') + 1))).sum();
+    long ok =
+        out.stream()
+            .filter(l -> l.matches("\\[(READ|UPDATE)\\], Return=OK, \\d+"))
+            .mapToLong(l -> Long.parseLong(l.substring(l.lastIndexOf(' ') + 1)))
+            .sum();
     assertThat(ok).isEqualTo(1000);
     assertThat(out).noneMatch(l -> l.contains("-FAILED]"));
     assertThat(out).anyMatch(l -> l.startsWith("[BLOCKCACHE], L1HitRatio, "));
@@ -34,81 +41,162 @@ class EmbeddedHBaseIT {
   }
 
   /**
-   * Two clients load one table as shards 0/2 and 1/2 (concurrently, from a shared start instant), {@code hbload
-   * merge} reports the load as one, and a verified sequential read of every record finds each one.
+   * Two clients load one table as shards 0/2 and 1/2 (concurrently, from a shared start instant),
+   * {@code hbload merge} reports the load as one, and a verified sequential read of every record
+   * finds each one.
    */
   private void loadInTwoShardsThenMerge(Path conf) throws Exception {
     long startAt = System.currentTimeMillis() + 8_000;
     List<Process> shards = new java.util.ArrayList<>();
     for (int i = 0; i < 2; i++) {
-      shards.add(new ProcessBuilder(Cli.javaJar("load", "-w", "c", "--hbase-conf", conf.toString(),
-          "-p", "table=sharded", "-p", "recordcount=600", "-p", "dataintegrity=true", "-threads", "2",
-          "--shard", i + "/2", "--start-at", Long.toString(startAt), "--hlog", dir.resolve("s" + i + ".hlog").toString()))
-          .redirectOutput(dir.resolve("s" + i + ".out").toFile()).redirectError(dir.resolve("s" + i + ".err").toFile())
-          .start());
+      shards.add(
+          new ProcessBuilder(
+                  Cli.javaJar(
+                      "load",
+                      "-w",
+                      "c",
+                      "--hbase-conf",
+                      conf.toString(),
+                      "-p",
+                      "table=sharded",
+                      "-p",
+                      "recordcount=600",
+                      "-p",
+                      "dataintegrity=true",
+                      "-threads",
+                      "2",
+                      "--shard",
+                      i + "/2",
+                      "--start-at",
+                      Long.toString(startAt),
+                      "--hlog",
+                      dir.resolve("s" + i + ".hlog").toString()))
+              .redirectOutput(dir.resolve("s" + i + ".out").toFile())
+              .redirectError(dir.resolve("s" + i + ".err").toFile())
+              .start());
     }
     for (int i = 0; i < 2; i++) {
       assertThat(shards.get(i).waitFor(180, TimeUnit.SECONDS)).isTrue();
-      assertThat(shards.get(i).exitValue()).as(Files.readString(dir.resolve("s" + i + ".err"))).isZero();
-      assertThat(Files.readString(dir.resolve("s" + i + ".out"))).contains("[INSERT], Return=OK, 300");
+      assertThat(shards.get(i).exitValue())
+          .as(Files.readString(dir.resolve("s" + i + ".err")))
+          .isZero();
+      assertThat(Files.readString(dir.resolve("s" + i + ".out")))
+          .contains("[INSERT], Return=OK, 300");
     }
-    Cli.Result merged = Cli.run(Cli.javaJar("merge", dir.resolve("s0.hlog").toString(),
-        dir.resolve("s1.hlog").toString(), "--json", dir.resolve("merged.json").toString()), dir, 60);
+    Cli.Result merged =
+        Cli.run(
+            Cli.javaJar(
+                "merge",
+                dir.resolve("s0.hlog").toString(),
+                dir.resolve("s1.hlog").toString(),
+                "--json",
+                dir.resolve("merged.json").toString()),
+            dir,
+            60);
     assertThat(merged.code()).as(merged.err()).isZero();
-    assertThat(merged.out()).contains("[INSERT], Return=OK, 600", "[OVERALL], Throughput(ops/sec), ",
-        "[SHARDS], Merged, 2 of 2");
+    assertThat(merged.out())
+        .contains(
+            "[INSERT], Return=OK, 600",
+            "[OVERALL], Throughput(ops/sec), ",
+            "[SHARDS], Merged, 2 of 2");
     assertThat(Files.readString(dir.resolve("merged.json"))).contains("\"operations\": 600");
-    Cli.Result verify = Cli.run(Cli.javaJar("run", "-w", "c", "--hbase-conf", conf.toString(), "-p", "table=sharded",
-        "-p", "recordcount=600", "-p", "operationcount=600", "-p", "requestdistribution=sequential",
-        "-p", "dataintegrity=true"), dir, 180);
+    Cli.Result verify =
+        Cli.run(
+            Cli.javaJar(
+                "run",
+                "-w",
+                "c",
+                "--hbase-conf",
+                conf.toString(),
+                "-p",
+                "table=sharded",
+                "-p",
+                "recordcount=600",
+                "-p",
+                "operationcount=600",
+                "-p",
+                "requestdistribution=sequential",
+                "-p",
+                "dataintegrity=true"),
+            dir,
+            180);
     assertThat(verify.code()).as(verify.err()).isZero();
     assertThat(verify.out()).contains("[READ], Return=OK, 600", "[VERIFY], Return=OK, 600");
   }
 
   /**
-   * {@code hbload embedded --kerberos} (MiniKdc + secure HBase) serves another JVM that logs in with exactly the
-   * arguments it prints; a client without credentials (no ticket cache) fails in one line, exit 2, within 30 s.
+   * {@code hbload embedded --kerberos} (MiniKdc + secure HBase) serves another JVM that logs in
+   * with exactly the arguments it prints; a client without credentials (no ticket cache) fails in
+   * one line, exit 2, within 30 s.
    */
   @Test
   void embeddedKerberosServesAClientThatUsesThePrintedLogin() throws Exception {
     Path conf = dir.resolve("krb");
     Path serverOut = dir.resolve("krb-server.out");
     Path serverErr = dir.resolve("krb-server.err");
-    Process server = new ProcessBuilder(Cli.javaJar("embedded", "--kerberos", "--conf-dir", conf.toString()))
-        .redirectOutput(serverOut.toFile()).redirectError(serverErr.toFile()).start();
+    Process server =
+        new ProcessBuilder(Cli.javaJar("embedded", "--kerberos", "--conf-dir", conf.toString()))
+            .redirectOutput(serverOut.toFile())
+            .redirectError(serverErr.toFile())
+            .start();
     try {
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
       String run;
-      while ((run = Files.readString(serverOut).lines().filter(l -> l.startsWith("hbload run ")).findFirst()
-          .orElse(null)) == null) {
+      while ((run =
+              Files.readString(serverOut)
+                  .lines()
+                  .filter(l -> l.startsWith("hbload run "))
+                  .findFirst()
+                  .orElse(null))
+          == null) {
         assertThat(server.isAlive()).as("server running: %s", Files.readString(serverErr)).isTrue();
         assertThat(System.nanoTime()).as("login line printed in time").isLessThan(deadline);
         Thread.sleep(200);
       }
-      String load = Files.readString(serverOut).lines().filter(l -> l.startsWith("hbload load ")).findFirst()
-          .orElseThrow();
+      String load =
+          Files.readString(serverOut)
+              .lines()
+              .filter(l -> l.startsWith("hbload load "))
+              .findFirst()
+              .orElseThrow();
       Cli.Result loaded = Cli.run(Cli.javaJar(words(load, "-p", "recordcount=500")), dir, 120);
       assertThat(loaded.code()).as(loaded.err()).isZero();
       assertThat(loaded.out()).contains("[INSERT], Return=OK, 500").doesNotContain("Return=ERROR");
-      Cli.Result ran = Cli.run(Cli.javaJar(words(run, "-p", "recordcount=500", "-p", "operationcount=1000")), dir,
-          120);
+      Cli.Result ran =
+          Cli.run(
+              Cli.javaJar(words(run, "-p", "recordcount=500", "-p", "operationcount=1000")),
+              dir,
+              120);
       assertThat(ran.code()).as(ran.err()).isZero();
-      assertThat(ran.out()).contains("[READ], Return=OK, ").doesNotContain("Return=ERROR")
+      assertThat(ran.out())
+          .contains("[READ], Return=OK, ")
+          .doesNotContain("Return=ERROR")
           .doesNotContain("Return=NOT_FOUND");
 
       Path err = dir.resolve("nocreds.err");
-      ProcessBuilder noCredentials = new ProcessBuilder(Cli.javaJar("run", "-w", "a", "--hbase-conf", conf.toString(),
-          "--krb5-conf", conf.resolve("krb5.conf").toString())).redirectError(err.toFile())
-          .redirectOutput(dir.resolve("nocreds.out").toFile());
+      ProcessBuilder noCredentials =
+          new ProcessBuilder(
+                  Cli.javaJar(
+                      "run",
+                      "-w",
+                      "a",
+                      "--hbase-conf",
+                      conf.toString(),
+                      "--krb5-conf",
+                      conf.resolve("krb5.conf").toString()))
+              .redirectError(err.toFile())
+              .redirectOutput(dir.resolve("nocreds.out").toFile());
       noCredentials.environment().put("KRB5CCNAME", "FILE:" + dir.resolve("no-ticket-cache"));
       Process p = noCredentials.start();
       assertThat(p.waitFor(30, TimeUnit.SECONDS)).as("fails within 30 s").isTrue();
       assertThat(p.exitValue()).isEqualTo(2);
       List<String> lines = Files.readAllLines(err);
-      assertThat(lines.stream().filter(l -> l.startsWith("hbload run: ")).toList()).containsExactly(
-          lines.get(lines.size() - 1));
-      assertThat(lines.get(lines.size() - 1)).startsWith("hbload run: Kerberos login from the ticket cache (kinit) "
-          + "failed: no valid ticket for ");
+      assertThat(lines.stream().filter(l -> l.startsWith("hbload run: ")).toList())
+          .containsExactly(lines.get(lines.size() - 1));
+      assertThat(lines.get(lines.size() - 1))
+          .startsWith(
+              "hbload run: Kerberos login from the ticket cache (kinit) "
+                  + "failed: no valid ticket for ");
     } finally {
       new ProcessBuilder("kill", "-INT", Long.toString(server.pid())).start().waitFor();
       assertThat(server.waitFor(60, TimeUnit.SECONDS)).as("server stops on Ctrl-C").isTrue();
@@ -116,7 +204,10 @@ class EmbeddedHBaseIT {
     assertThat(conf.resolve("client.keytab")).doesNotExist();
   }
 
-  /** A printed {@code hbload <command> ...} line as arguments (without {@code hbload}), plus {@code more}. */
+  /**
+   * A printed {@code hbload <command> ...} line as arguments (without {@code hbload}), plus {@code
+   * more}.
+   */
   private static String[] words(String line, String... more) {
     List<String> w = new java.util.ArrayList<>(List.of(line.trim().split("\\s+")));
     w.remove(0);
@@ -125,17 +216,38 @@ class EmbeddedHBaseIT {
   }
 
   /**
-   * Issue 9: Ctrl-C in the middle of an unbounded run on the pipelined path (32 operations in flight per worker)
-   * drains or cancels what is outstanding and still prints YCSB's report, with exit code 130; every issued
-   * operation is in the counts (OK, or CANCELLED when the drain ran out of time), none as an error.
+   * Issue 9: Ctrl-C in the middle of an unbounded run on the pipelined path (32 operations in
+   * flight per worker) drains or cancels what is outstanding and still prints YCSB's report, with
+   * exit code 130; every issued operation is in the counts (OK, or CANCELLED when the drain ran out
+   * of time), none as an error.
    */
   private void ctrlCOnThePipelinedPathStillReports(Path conf) throws Exception {
     Path out = dir.resolve("async.out");
     Path err = dir.resolve("async.err");
-    Process p = new ProcessBuilder(Cli.javaJar("run", "-w", "c", "--hbase-conf", conf.toString(),
-        "-s", "-p", "recordcount=500", "-p", "operationcount=0", "-p", "hbload.inflight=32", "-threads", "2",
-        "-p", "status.interval=1", "--json", dir.resolve("async.json").toString()))
-        .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+    Process p =
+        new ProcessBuilder(
+                Cli.javaJar(
+                    "run",
+                    "-w",
+                    "c",
+                    "--hbase-conf",
+                    conf.toString(),
+                    "-s",
+                    "-p",
+                    "recordcount=500",
+                    "-p",
+                    "operationcount=0",
+                    "-p",
+                    "hbload.inflight=32",
+                    "-threads",
+                    "2",
+                    "-p",
+                    "status.interval=1",
+                    "--json",
+                    dir.resolve("async.json").toString()))
+            .redirectOutput(out.toFile())
+            .redirectError(err.toFile())
+            .start();
     try {
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
       while (Files.readString(err).lines().filter(l -> l.contains(" sec: ")).count() < 3) {
@@ -146,30 +258,50 @@ class EmbeddedHBaseIT {
       new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
       assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("exits after Ctrl-C").isTrue();
     } finally {
-      p.destroyForcibly(); // an unbounded client must not outlive a failed test (it would load the machine for hours)
+      p.destroyForcibly(); // an unbounded client must not outlive a failed test (it would load
+      // the machine for hours)
     }
     assertThat(p.exitValue()).as(Files.readString(err)).isEqualTo(130);
     List<String> report = Files.readAllLines(out);
     assertThat(report).contains("[OVERALL], StoppedEarly, interrupted");
-    assertThat(report).noneMatch(l -> l.startsWith("[READ], Return=") && !l.startsWith("[READ], Return=OK, ")
-        && !l.startsWith("[READ], Return=CANCELLED, "));
-    long reads = report.stream().filter(l -> l.startsWith("[READ], Return="))
-        .mapToLong(l -> Long.parseLong(l.substring(l.lastIndexOf(' ') + 1))).sum();
-    long counted = report.stream().filter(l -> l.startsWith("[READ], Operations, "))
-        .mapToLong(l -> Long.parseLong(l.substring(l.lastIndexOf(' ') + 1))).findFirst().orElse(-1);
+    assertThat(report)
+        .noneMatch(
+            l ->
+                l.startsWith("[READ], Return=")
+                    && !l.startsWith("[READ], Return=OK, ")
+                    && !l.startsWith("[READ], Return=CANCELLED, "));
+    long reads =
+        report.stream()
+            .filter(l -> l.startsWith("[READ], Return="))
+            .mapToLong(l -> Long.parseLong(l.substring(l.lastIndexOf(' ') + 1)))
+            .sum();
+    long counted =
+        report.stream()
+            .filter(l -> l.startsWith("[READ], Operations, "))
+            .mapToLong(l -> Long.parseLong(l.substring(l.lastIndexOf(' ') + 1)))
+            .findFirst()
+            .orElse(-1);
     assertThat(reads).as("operations with a return").isGreaterThan(1000);
     // YCSB's Operations line counts the calls that completed; the returns add the cancelled ones
     assertThat(reads - counted).as("cancelled = returns - completed").isGreaterThanOrEqualTo(0);
-    assertThat(Files.readString(dir.resolve("async.json"))).contains("\"stopReason\": \"interrupted\"");
+    assertThat(Files.readString(dir.resolve("async.json")))
+        .contains("\"stopReason\": \"interrupted\"");
   }
 
-  /** {@code hbload embedded} serves another JVM through the hbase-site.xml it writes, until it is stopped. */
+  /**
+   * {@code hbload embedded} serves another JVM through the hbase-site.xml it writes, until it is
+   * stopped.
+   */
   @Test
   void embeddedServerServesAClientInAnotherJvm() throws Exception {
     Path conf = dir.resolve("conf");
     Path serverErr = dir.resolve("server.err");
-    Process server = new ProcessBuilder(Cli.javaJar("embedded", "--no-info-servers", "--conf-dir", conf.toString()))
-        .redirectOutput(dir.resolve("server.out").toFile()).redirectError(serverErr.toFile()).start();
+    Process server =
+        new ProcessBuilder(
+                Cli.javaJar("embedded", "--no-info-servers", "--conf-dir", conf.toString()))
+            .redirectOutput(dir.resolve("server.out").toFile())
+            .redirectError(serverErr.toFile())
+            .start();
     try {
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
       while (!Files.exists(conf.resolve("hbase-site.xml"))) {
@@ -179,13 +311,39 @@ class EmbeddedHBaseIT {
       }
       String printed = Files.readString(dir.resolve("server.out")) + Files.readString(serverErr);
       assertThat(printed).contains("hbase.zookeeper.quorum").contains("127.0.0.1");
-      Cli.Result load = Cli.run(Cli.javaJar("load", "-w", "c", "--hbase-conf", conf.toString(),
-          "-p", "recordcount=500", "-threads", "2"), dir, 180);
+      Cli.Result load =
+          Cli.run(
+              Cli.javaJar(
+                  "load",
+                  "-w",
+                  "c",
+                  "--hbase-conf",
+                  conf.toString(),
+                  "-p",
+                  "recordcount=500",
+                  "-threads",
+                  "2"),
+              dir,
+              180);
       assertThat(load.code()).as(load.err()).isZero();
       assertThat(load.err()).doesNotContain("EMBEDDED HBASE");
       assertThat(load.out()).contains("[INSERT], Return=OK, 500");
-      Cli.Result run = Cli.run(Cli.javaJar("run", "-w", "c", "--hbase-conf", conf.toString(),
-          "-p", "recordcount=500", "-p", "operationcount=2000", "-p", "dataintegrity=false"), dir, 180);
+      Cli.Result run =
+          Cli.run(
+              Cli.javaJar(
+                  "run",
+                  "-w",
+                  "c",
+                  "--hbase-conf",
+                  conf.toString(),
+                  "-p",
+                  "recordcount=500",
+                  "-p",
+                  "operationcount=2000",
+                  "-p",
+                  "dataintegrity=false"),
+              dir,
+              180);
       assertThat(run.code()).as(run.err()).isZero();
       assertThat(run.out()).contains("[READ], Return=OK, 2000");
       ctrlCOnThePipelinedPathStillReports(conf);

@@ -6,12 +6,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Run by {@link NativeCoderIT} in a child JVM on hbload.jar: loads the ISA-L coder as the jar does and prints what
- * the dynamic linker mapped, one {@code key=value} a line.
+ * Run by {@link NativeCoderIT} in a child JVM on hbload.jar: loads the ISA-L coder as the jar does
+ * and prints what the dynamic linker mapped, one {@code key=value} a line.
  */
 public final class NativeProbe {
-  private NativeProbe() {
-  }
+  private NativeProbe() {}
 
   public static void main(String[] args) throws IOException {
     System.out.println("status=" + IsalLibrary.status());

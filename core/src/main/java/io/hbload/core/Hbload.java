@@ -21,27 +21,33 @@ import java.util.Map;
 
 /**
  * The Java API: describe a run fluently, run it against a binding, assert on the {@link RunResult}.
+ *
  * <pre>{@code
  * RunResult r = Hbload.workload("a").binding("memory").recordCount(10_000)
  *     .threads(2).duration(Duration.ofSeconds(5)).run();
  * assertThat(r.errorCount()).isZero();
  * assertThat(r.op("READ").p99Micros()).isLessThan(5_000);
  * }</pre>
- * It builds the same {@link RunSpec} the CLI builds (through the same properties and parser) and launches it the
- * same way ({@link Launcher}), so {@link #json} and {@link #hlog} write what {@code --json} and {@code --hlog} do. Not thread-safe; one
- * builder per run, though {@link #load()} then {@link #run()} on the same builder is the usual pair.
+ *
+ * It builds the same {@link RunSpec} the CLI builds (through the same properties and parser) and
+ * launches it the same way ({@link Launcher}), so {@link #json} and {@link #hlog} write what {@code
+ * --json} and {@code --hlog} do. Not thread-safe; one builder per run, though {@link #load()} then
+ * {@link #run()} on the same builder is the usual pair.
  */
 public final class Hbload {
   /** The longest duration: {@code maxexecutiontime} is counted in nanoseconds in a long. */
   private static final long MAX_SECONDS = Long.MAX_VALUE / 1_000_000_000L;
+
   private final RunSpecBuilder builder = new RunSpecBuilder();
   private BindingProvider provider;
   private PrintStream messages = new PrintStream(OutputStream.nullOutputStream());
 
-  private Hbload() {
-  }
+  private Hbload() {}
 
-  /** An argument the engine would only trip over later, in a thread or a parser far from the call: refused here. */
+  /**
+   * An argument the engine would only trip over later, in a thread or a parser far from the call:
+   * refused here.
+   */
   private static <T> T notNull(String argument, T value) {
     if (value == null) {
       throw new IllegalArgumentException(argument + " is null");
@@ -67,7 +73,8 @@ public final class Hbload {
 
   public Hbload binding(String nameOrClass) {
     if (notNull("nameOrClass", nameOrClass).isBlank()) {
-      throw new IllegalArgumentException("nameOrClass is blank: name a binding (e.g. hbase, basic, memory)");
+      throw new IllegalArgumentException(
+          "nameOrClass is blank: name a binding (e.g. hbase, basic, memory)");
     }
     builder.binding(nameOrClass);
     provider = null;
@@ -87,7 +94,8 @@ public final class Hbload {
   }
 
   public Hbload properties(Map<String, String> properties) {
-    notNull("properties", properties).forEach((k, v) -> notNull("value of " + notNull("a key of properties", k), v));
+    notNull("properties", properties)
+        .forEach((k, v) -> notNull("value of " + notNull("a key of properties", k), v));
     builder.properties(properties);
     return this;
   }
@@ -102,8 +110,8 @@ public final class Hbload {
 
   public Hbload target(double opsPerSecond) {
     if (!(opsPerSecond >= 0) || Double.isInfinite(opsPerSecond)) {
-      throw new IllegalArgumentException("opsPerSecond must be a finite rate >= 0 (0: as fast as possible), got "
-          + opsPerSecond);
+      throw new IllegalArgumentException(
+          "opsPerSecond must be a finite rate >= 0 (0: as fast as possible), got " + opsPerSecond);
     }
     builder.target(opsPerSecond);
     return this;
@@ -119,7 +127,8 @@ public final class Hbload {
 
   public Hbload operationCount(long operations) {
     if (operations < 0) {
-      throw new IllegalArgumentException("operations must be >= 0 (0: until the duration ends), got " + operations);
+      throw new IllegalArgumentException(
+          "operations must be >= 0 (0: until the duration ends), got " + operations);
     }
     builder.operationCount(operations);
     return this;
@@ -130,7 +139,8 @@ public final class Hbload {
       throw new IllegalArgumentException("duration must be positive, got " + duration);
     }
     if (duration.getSeconds() >= MAX_SECONDS) { // maxexecutiontime counts nanoseconds in a long
-      throw new IllegalArgumentException("duration must be under " + MAX_SECONDS + " s, got " + duration);
+      throw new IllegalArgumentException(
+          "duration must be under " + MAX_SECONDS + " s, got " + duration);
     }
     builder.duration(duration);
     return this;
@@ -172,7 +182,9 @@ public final class Hbload {
   /** The spec for a phase, as the CLI would build it. */
   public RunSpec spec(Phase phase) {
     Map<String, String> merged = builder.properties();
-    return provider != null ? SpecParser.parse(merged, phase, provider) : SpecParser.parse(merged, phase);
+    return provider != null
+        ? SpecParser.parse(merged, phase, provider)
+        : SpecParser.parse(merged, phase);
   }
 
   /** Runs the load phase (inserts the records). */
@@ -186,19 +198,24 @@ public final class Hbload {
   }
 
   /**
-   * Searches the highest rate the run phase holds under {@code bound} (e.g. {@code p99<10ms}), as {@code hbload run
-   * --find-max} does: steps of this spec at rising then bisected targets; the curve goes to {@link #messages}.
+   * Searches the highest rate the run phase holds under {@code bound} (e.g. {@code p99<10ms}), as
+   * {@code hbload run --find-max} does: steps of this spec at rising then bisected targets; the
+   * curve goes to {@link #messages}.
    */
   public CapacityResult findMax(String bound, CapacitySearch.Settings settings) {
     LatencyBound parsed = LatencyBound.parse(notNull("bound", bound));
     try {
-      return new CapacitySearch(spec(Phase.RUN), parsed, notNull("settings", settings), messages).run();
+      return new CapacitySearch(spec(Phase.RUN), parsed, notNull("settings", settings), messages)
+          .run();
     } catch (BindingException e) {
       throw new HbloadException(e.getMessage(), e);
     }
   }
 
-  /** Launches as the CLI does (same status lines, hlog and JSON outputs), without printing YCSB's report. */
+  /**
+   * Launches as the CLI does (same status lines, hlog and JSON outputs), without printing YCSB's
+   * report.
+   */
   private RunResult execute(RunSpec spec) {
     try {
       // the spec holds the provider: the one given here, or the one db names

@@ -9,10 +9,15 @@ import java.util.Map;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 
-/** The Java API refuses a null or out-of-range argument at the call, naming it, not later in a worker or parser. */
+/**
+ * The Java API refuses a null or out-of-range argument at the call, naming it, not later in a
+ * worker or parser.
+ */
 class HbloadArgumentsTest {
   private static void refused(ThrowingCallable call, String message) {
-    assertThatThrownBy(call).isInstanceOf(IllegalArgumentException.class).hasMessageContaining(message);
+    assertThatThrownBy(call)
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining(message);
   }
 
   @Test
@@ -22,7 +27,8 @@ class HbloadArgumentsTest {
     refused(() -> Hbload.workloadFile(null), "file is null");
     refused(() -> h.binding((String) null), "nameOrClass is null");
     refused(() -> h.binding(" "), "nameOrClass is blank");
-    refused(() -> h.binding((io.hbload.core.binding.BindingProvider) null), "bindingProvider is null");
+    refused(
+        () -> h.binding((io.hbload.core.binding.BindingProvider) null), "bindingProvider is null");
     refused(() -> h.property(null, "1"), "key is null");
     refused(() -> h.property("recordcount", null), "value of recordcount is null");
     Map<String, String> withNull = new HashMap<>();
@@ -51,10 +57,22 @@ class HbloadArgumentsTest {
 
   @Test
   void inRangeValuesStillRun() {
-    var result = TestWorkloads.workloadFile("a").binding("memory").recordCount(100).operationCount(200).threads(1)
-        .target(0).run();
+    var result =
+        TestWorkloads.workloadFile("a")
+            .binding("memory")
+            .recordCount(100)
+            .operationCount(200)
+            .threads(1)
+            .target(0)
+            .run();
     assertThat(result.operations()).isEqualTo(200);
-    assertThat(TestWorkloads.workloadFile("a").duration(Duration.ofNanos(1)).spec(io.hbload.core.config.Phase.RUN)
-        .execution().maxExecutionTimeSeconds()).as("a positive duration rounds up to a whole second").isEqualTo(1);
+    assertThat(
+            TestWorkloads.workloadFile("a")
+                .duration(Duration.ofNanos(1))
+                .spec(io.hbload.core.config.Phase.RUN)
+                .execution()
+                .maxExecutionTimeSeconds())
+        .as("a positive duration rounds up to a whole second")
+        .isEqualTo(1);
   }
 }

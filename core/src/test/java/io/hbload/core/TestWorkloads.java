@@ -2,10 +2,12 @@ package io.hbload.core;
 
 import java.nio.file.Path;
 
-/** The repository's workload files, read as {@code -P} reads them (the workloads module bundles the same files). */
+/**
+ * The repository's workload files, read as {@code -P} reads them (the workloads module bundles the
+ * same files).
+ */
 public final class TestWorkloads {
-  private TestWorkloads() {
-  }
+  private TestWorkloads() {}
 
   /** {@code workloadFile("a")} is {@code workloads/workloada}. */
   public static Hbload workloadFile(String name) {

@@ -7,5 +7,4 @@ package io.hbload.gc;
  * @param decision what was emitted or left out, and the arithmetic behind it
  * @param source the publication, JDK bug or HotSpot source the rule rests on
  */
-public record Explanation(String rule, String decision, String source) {
-}
+public record Explanation(String rule, String decision, String source) {}

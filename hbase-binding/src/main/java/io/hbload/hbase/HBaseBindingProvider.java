@@ -17,15 +17,18 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * The {@code hbase} binding for {@code -db}, also answering to YCSB's HBase binding class names so existing
- * command lines work. With no cluster configured it starts the embedded one; a provider made {@link #on} a cluster
- * runs on that one instead (a suite's runs share the cluster the suite opened). Stateless.
+ * The {@code hbase} binding for {@code -db}, also answering to YCSB's HBase binding class names so
+ * existing command lines work. With no cluster configured it starts the embedded one; a provider
+ * made {@link #on} a cluster runs on that one instead (a suite's runs share the cluster the suite
+ * opened). Stateless.
  */
 public final class HBaseBindingProvider implements BindingProvider {
   /** The cluster every session runs on, or null: each session finds (or starts) its own. */
   private final HBaseCluster cluster;
 
-  /** The provider {@link java.util.ServiceLoader} finds: each run finds (or starts) its own cluster. */
+  /**
+   * The provider {@link java.util.ServiceLoader} finds: each run finds (or starts) its own cluster.
+   */
   public HBaseBindingProvider() {
     this(null);
   }
@@ -38,6 +41,7 @@ public final class HBaseBindingProvider implements BindingProvider {
   public static HBaseBindingProvider on(HBaseCluster cluster) {
     return new HBaseBindingProvider(Objects.requireNonNull(cluster, "cluster"));
   }
+
   @Override
   public String name() {
     return "hbase";
@@ -45,9 +49,17 @@ public final class HBaseBindingProvider implements BindingProvider {
 
   @Override
   public Set<String> aliases() {
-    return Set.of("hbase2", "hbase20", "hbase14", "hbase12", "hbase10",
-        "site.ycsb.db.hbase20.HBaseClient20", "site.ycsb.db.hbase2.HBaseClient2",
-        "site.ycsb.db.hbase14.HBaseClient14", "site.ycsb.db.hbase12.HBaseClient12", "site.ycsb.db.HBaseClient10");
+    return Set.of(
+        "hbase2",
+        "hbase20",
+        "hbase14",
+        "hbase12",
+        "hbase10",
+        "site.ycsb.db.hbase20.HBaseClient20",
+        "site.ycsb.db.hbase2.HBaseClient2",
+        "site.ycsb.db.hbase14.HBaseClient14",
+        "site.ycsb.db.hbase12.HBaseClient12",
+        "site.ycsb.db.HBaseClient10");
   }
 
   @Override
@@ -70,9 +82,10 @@ public final class HBaseBindingProvider implements BindingProvider {
   @Override
   public BindingSession open(BindingContext context) throws BindingException {
     HBaseSettings settings = context.settings(HBaseSettings.class);
-    HBaseSession session = cluster != null
-        ? HBaseSession.open(settings, context.phase(), cluster, context.messages())
-        : HBaseSession.open(settings, context.phase(), true, context.messages());
+    HBaseSession session =
+        cluster != null
+            ? HBaseSession.open(settings, context.phase(), cluster, context.messages())
+            : HBaseSession.open(settings, context.phase(), true, context.messages());
     if (settings.ops().async() || context.execution().inflight() > 1) {
       return AsyncHBaseSession.open(session, settings.ops(), context.messages());
     }

@@ -14,7 +14,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** A configured but unreachable cluster: a one-line error well within 30 s, not minutes of retries. */
+/**
+ * A configured but unreachable cluster: a one-line error well within 30 s, not minutes of retries.
+ */
 class UnreachableClusterIT {
   @Test
   void nothingListeningOnTheZooKeeperPort() throws Exception {
@@ -27,20 +29,32 @@ class UnreachableClusterIT {
 
   @Test
   void aZooKeeperThatNeverAnswers() throws Exception {
-    // accepts TCP connections but never speaks ZooKeeper: the client waits on timeouts, not on refusals
+    // accepts TCP connections but never speaks ZooKeeper: the client waits on timeouts, not on
+    // refusals
     try (ServerSocket silent = new ServerSocket(0)) {
-      assertOneLineErrorWithin30s(Map.of("hbase.zookeeper.quorum", "127.0.0.1",
-          "hbase.zookeeper.property.clientPort", Integer.toString(silent.getLocalPort()), "columnfamily", "family"));
+      assertOneLineErrorWithin30s(
+          Map.of(
+              "hbase.zookeeper.quorum",
+              "127.0.0.1",
+              "hbase.zookeeper.property.clientPort",
+              Integer.toString(silent.getLocalPort()),
+              "columnfamily",
+              "family"));
     }
   }
 
   private static void assertOneLineErrorWithin30s(Map<String, String> props) {
-    PrintStream messages = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+    PrintStream messages =
+        new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
     long t0 = System.nanoTime();
-    assertThatThrownBy(() -> HBaseSession.open(HBaseSettingsParser.parse(props), Phase.RUN, true, messages))
+    assertThatThrownBy(
+            () -> HBaseSession.open(HBaseSettingsParser.parse(props), Phase.RUN, true, messages))
         .isInstanceOf(BindingException.class)
-        .satisfies(e -> assertThat(e.getMessage()).startsWith("cannot reach HBase at zk=127.0.0.1:")
-            .doesNotContain("\n"));
+        .satisfies(
+            e ->
+                assertThat(e.getMessage())
+                    .startsWith("cannot reach HBase at zk=127.0.0.1:")
+                    .doesNotContain("\n"));
     assertThat((System.nanoTime() - t0) / 1e9).isLessThan(30);
   }
 }

@@ -24,8 +24,8 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
 
 /**
  * The dfsio engine: write, read (optionally degraded), clean and compare passes against one HDFS,
- * embedded or real. {@link DfsioPasses} strings them together for each {@code hbload dfsio} command;
- * tests and benchmarks call them directly.
+ * embedded or real. {@link DfsioPasses} strings them together for each {@code hbload dfsio}
+ * command; tests and benchmarks call them directly.
  *
  * <pre>{@code
  * try (Dfsio dfsio = Dfsio.open(spec, List.of(spec.policy()), System.err::println)) {
@@ -34,8 +34,8 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
  * }
  * }</pre>
  *
- * <p>Not thread-safe: one driver thread calls it; each pass runs its own worker threads.
- * {@link BadInputException} means nothing was written or deleted; {@link IOException} is a run failure.
+ * <p>Not thread-safe: one driver thread calls it; each pass runs its own worker threads. {@link
+ * BadInputException} means nothing was written or deleted; {@link IOException} is a run failure.
  */
 public final class Dfsio implements AutoCloseable {
   private final HdfsTarget target;
@@ -60,15 +60,25 @@ public final class Dfsio implements AutoCloseable {
     CoderSelection.Resolved coders = CoderSelection.resolve(spec.coder());
     int width = policies.stream().mapToInt(StoragePolicy::dataNodesForFullWidth).max().orElse(1);
     int requested = spec.hdfs().embeddedDataNodes();
-    if (requested > 0 && requested < width && spec.hdfs().defaultFs().isEmpty()
+    if (requested > 0
+        && requested < width
+        && spec.hdfs().defaultFs().isEmpty()
         && spec.hdfs().confFiles().isEmpty()) {
-      StoragePolicy widest = policies.stream()
-          .filter(p -> p.dataNodesForFullWidth() == width).findFirst().orElseThrow();
-      throw new BadInputException(widest + " needs " + width + " DataNodes, --datanodes is " + requested);
+      StoragePolicy widest =
+          policies.stream()
+              .filter(p -> p.dataNodesForFullWidth() == width)
+              .findFirst()
+              .orElseThrow();
+      throw new BadInputException(
+          widest + " needs " + width + " DataNodes, --datanodes is " + requested);
     }
     coders.warning().ifPresent(notices);
-    HdfsTarget target = HdfsTarget.open(spec.hdfs(), width,
-        Map.of(CoderSelection.RS_RAWCODERS_KEY, coders.rawCoders()), notices);
+    HdfsTarget target =
+        HdfsTarget.open(
+            spec.hdfs(),
+            width,
+            Map.of(CoderSelection.RS_RAWCODERS_KEY, coders.rawCoders()),
+            notices);
     return checked(target, spec, policies, notices);
   }
 
@@ -76,23 +86,30 @@ public final class Dfsio implements AutoCloseable {
    * Runs on an embedded cluster the caller owns (one cluster for many passes: tests, benchmarks);
    * closing the returned object leaves the cluster running.
    */
-  public static Dfsio attach(EmbeddedCluster cluster, DfsioSpec spec, List<StoragePolicy> policies,
-      Consumer<String> notices) throws IOException {
+  public static Dfsio attach(
+      EmbeddedCluster cluster,
+      DfsioSpec spec,
+      List<StoragePolicy> policies,
+      Consumer<String> notices)
+      throws IOException {
     CoderSelection.Resolved coders = CoderSelection.resolve(spec.coder());
     coders.warning().ifPresent(notices);
-    HdfsTarget target = HdfsTarget.attach(cluster, Map.of(CoderSelection.RS_RAWCODERS_KEY, coders.rawCoders()));
+    HdfsTarget target =
+        HdfsTarget.attach(cluster, Map.of(CoderSelection.RS_RAWCODERS_KEY, coders.rawCoders()));
     return checked(target, spec, policies, notices);
   }
 
-  private static Dfsio checked(HdfsTarget target, DfsioSpec spec, List<StoragePolicy> policies,
-      Consumer<String> notices) throws IOException {
+  private static Dfsio checked(
+      HdfsTarget target, DfsioSpec spec, List<StoragePolicy> policies, Consumer<String> notices)
+      throws IOException {
     try {
       for (StoragePolicy policy : policies) {
         target.checkUsable(policy);
       }
       if (spec.dataNodesDown() > 0 && target.embedded().isEmpty()) {
-        throw new BadInputException("--datanodes-down needs the embedded cluster; on a real cluster "
-            + "stop DataNodes yourself, the read reports what it observed");
+        throw new BadInputException(
+            "--datanodes-down needs the embedded cluster; on a real cluster "
+                + "stop DataNodes yourself, the read reports what it observed");
       }
       return new Dfsio(target, new RunDirectory(target.fileSystem(), spec.baseDir()), notices);
     } catch (IOException | RuntimeException e) {
@@ -108,7 +125,11 @@ public final class Dfsio implements AutoCloseable {
   }
 
   private PassProgress progress(String pass, DfsioSpec spec) {
-    return new PassProgress(pass + " " + spec.policy(), spec.files(), spec.files() * spec.fileBytes(), progressEvery,
+    return new PassProgress(
+        pass + " " + spec.policy(),
+        spec.files(),
+        spec.files() * spec.fileBytes(),
+        progressEvery,
         notices);
   }
 
@@ -120,8 +141,15 @@ public final class Dfsio implements AutoCloseable {
     RunMeter meter = new RunMeter();
     List<FileResult> files;
     try (PassProgress progress = progress("write", spec)) {
-      files = ParallelStreams.run(fs(), spec.files(), spec.streams(), spec.bufferBytes(), progress,
-          (streams, file) -> streams.write(directory.file(policy, file), file, spec.fileBytes(), policy));
+      files =
+          ParallelStreams.run(
+              fs(),
+              spec.files(),
+              spec.streams(),
+              spec.bufferBytes(),
+              progress,
+              (streams, file) ->
+                  streams.write(directory.file(policy, file), file, spec.fileBytes(), policy));
     }
     return meter.finish("write", policy.toString(), coder, target.description(), files, 0);
   }
@@ -136,8 +164,14 @@ public final class Dfsio implements AutoCloseable {
     StoragePolicy policy = spec.policy();
     List<FileStatus> present = directory.existingFiles(policy);
     if (present.size() < spec.files()) {
-      throw new BadInputException("found " + present.size() + " files in " + directory.policyDir(policy)
-          + ", need " + spec.files() + "; run write first");
+      throw new BadInputException(
+          "found "
+              + present.size()
+              + " files in "
+              + directory.policyDir(policy)
+              + ", need "
+              + spec.files()
+              + "; run write first");
     }
     List<String> paths = new ArrayList<>();
     for (int i = 0; i < spec.files(); i++) {
@@ -154,11 +188,23 @@ public final class Dfsio implements AutoCloseable {
       RunMeter meter = new RunMeter();
       List<FileResult> files;
       try (PassProgress progress = progress(down > 0 ? "degraded-read" : "read", spec)) {
-        files = ParallelStreams.run(fs(), spec.files(), spec.streams(), spec.bufferBytes(), progress,
-            (streams, file) -> streams.read(directory.file(policy, file), file, spec.fileBytes()));
+        files =
+            ParallelStreams.run(
+                fs(),
+                spec.files(),
+                spec.streams(),
+                spec.bufferBytes(),
+                progress,
+                (streams, file) ->
+                    streams.read(directory.file(policy, file), file, spec.fileBytes()));
       }
-      return meter.finish(down > 0 ? "degraded-read" : "read", policy.toString(), coder,
-          target.description(), files, down);
+      return meter.finish(
+          down > 0 ? "degraded-read" : "read",
+          policy.toString(),
+          coder,
+          target.description(),
+          files,
+          down);
     } finally {
       if (down > 0) {
         target.embedded().orElseThrow().restartStoppedDataNodes();

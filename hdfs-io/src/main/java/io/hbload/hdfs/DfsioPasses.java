@@ -12,10 +12,10 @@ import java.util.OptionalInt;
 import java.util.function.Consumer;
 
 /**
- * What each {@code hbload dfsio} command runs, start to finish: opens the HDFS (or an embedded cluster), runs the
- * passes in order and closes it. The decisions that depend on where HDFS is live here: an embedded cluster starts
- * empty, so a read writes first; a real cluster cannot have DataNodes stopped for it, so compare runs four passes
- * instead of five. Stateless.
+ * What each {@code hbload dfsio} command runs, start to finish: opens the HDFS (or an embedded
+ * cluster), runs the passes in order and closes it. The decisions that depend on where HDFS is live
+ * here: an embedded cluster starts empty, so a read writes first; a real cluster cannot have
+ * DataNodes stopped for it, so compare runs four passes instead of five. Stateless.
  */
 public final class DfsioPasses {
   private DfsioPasses() {}
@@ -27,7 +27,9 @@ public final class DfsioPasses {
     }
   }
 
-  /** One measured, verified read; on an embedded cluster the files are written first, unmeasured. */
+  /**
+   * One measured, verified read; on an embedded cluster the files are written first, unmeasured.
+   */
   public static List<RunResult> read(DfsioSpec spec, Consumer<String> notices) throws IOException {
     try (Dfsio dfsio = Dfsio.open(spec, List.of(spec.policy()), notices)) {
       if (dfsio.isEmbedded()) {
@@ -39,8 +41,8 @@ public final class DfsioPasses {
   }
 
   /**
-   * {@code replication}-way replication and the spec's EC policy back to back: write and read each, plus (embedded
-   * only) a degraded EC read.
+   * {@code replication}-way replication and the spec's EC policy back to back: write and read each,
+   * plus (embedded only) a degraded EC read.
    *
    * @throws BadInputException when the spec's policy is not erasure coded
    */
@@ -55,7 +57,8 @@ public final class DfsioPasses {
         return dfsio.compare(spec, replication);
       }
       // open() refused --datanodes-down on a real cluster: nobody stops DataNodes here
-      notices.accept("real cluster: the degraded read reports what it observes; stop DataNodes yourself");
+      notices.accept(
+          "real cluster: the degraded read reports what it observes; stop DataNodes yourself");
       DfsioSpec rep = spec.withPolicy(replicated);
       return List.of(dfsio.write(rep), dfsio.read(rep), dfsio.write(spec), dfsio.read(spec));
     }
@@ -64,14 +67,18 @@ public final class DfsioPasses {
   /**
    * Deletes the tool's directory {@code baseDir} after checking it holds only what the tool wrote.
    *
-   * @return files removed, or empty when {@code hdfs} names no HDFS: an embedded cluster keeps nothing to clean
+   * @return files removed, or empty when {@code hdfs} names no HDFS: an embedded cluster keeps
+   *     nothing to clean
    */
-  public static OptionalInt clean(HdfsSettings hdfs, String baseDir, Consumer<String> notices) throws IOException {
+  public static OptionalInt clean(HdfsSettings hdfs, String baseDir, Consumer<String> notices)
+      throws IOException {
     if (Dfsio.wouldEmbed(hdfs)) {
-      notices.accept("no HDFS configured: an embedded cluster keeps nothing between runs, nothing to clean");
+      notices.accept(
+          "no HDFS configured: an embedded cluster keeps nothing between runs, nothing to clean");
       return OptionalInt.empty();
     }
-    DfsioSpec spec = new DfsioSpec(StoragePolicy.replication(1), 1, 1, 1, 1, baseDir, CoderChoice.AUTO, 0, hdfs);
+    DfsioSpec spec =
+        new DfsioSpec(StoragePolicy.replication(1), 1, 1, 1, 1, baseDir, CoderChoice.AUTO, 0, hdfs);
     try (Dfsio dfsio = Dfsio.open(spec, List.of(), notices)) {
       return OptionalInt.of(dfsio.clean());
     }

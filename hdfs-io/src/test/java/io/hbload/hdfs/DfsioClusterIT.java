@@ -38,8 +38,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class DfsioClusterIT {
   private static final StoragePolicy RS_3_2 = StoragePolicy.parse("RS-3-2-1024k", 0);
+
   /** Three full stripes plus a partial one: exercises the last-stripe path. */
   private static final long SIZE = 3L * 3 * 1024 * 1024 + 123_457;
+
   private static final int FILES = 2;
 
   private static EmbeddedCluster cluster;
@@ -102,15 +104,25 @@ class DfsioClusterIT {
       dfsio.read(spec);
       List<String> reading = List.copyOf(notices);
       dfsio.clean();
-      // a ~10 MiB pass on the mini cluster takes far longer than 20 ms: lines while it runs, in the pass's words
-      assertThat(writing).isNotEmpty().allMatch(l -> l.matches("hbload dfsio: write REPLICATION x3 \\d of 2 files, "
-          + "[\\d,]+ of 18 MiB \\(\\d+ %\\) in [\\d.]+ s, [\\d,.]+ MiB/s now(, about \\d+ s left)?"));
-      assertThat(reading).isNotEmpty().allMatch(l -> l.startsWith("hbload dfsio: read REPLICATION x3 "));
+      // a ~10 MiB pass on the mini cluster takes far longer than 20 ms: lines while it runs, in the
+      // pass's words
+      assertThat(writing)
+          .isNotEmpty()
+          .allMatch(
+              l ->
+                  l.matches(
+                      "hbload dfsio: write REPLICATION x3 \\d of 2 files, "
+                          + "[\\d,]+ of 18 MiB \\(\\d+ %\\) in [\\d.]+ s, [\\d,.]+ MiB/s now(, about \\d+ s left)?"));
+      assertThat(reading)
+          .isNotEmpty()
+          .allMatch(l -> l.startsWith("hbload dfsio: read REPLICATION x3 "));
     }
   }
 
   @ParameterizedTest
-  @EnumSource(value = CoderChoice.class, names = {"RS_ISAL", "RS_JAVA"})
+  @EnumSource(
+      value = CoderChoice.class,
+      names = {"RS_ISAL", "RS_JAVA"})
   void rs_3_2_writes_reads_and_verifies_with_each_coder(CoderChoice coder) throws Exception {
     if (coder == CoderChoice.RS_ISAL) {
       IsalAssumptions.requireIsal();
@@ -125,8 +137,11 @@ class DfsioClusterIT {
         assertThat(write.isalEncodeNanos()).as("the ISA-L encoder did not run").isZero();
       }
       DistributedFileSystem fs = cluster.fileSystem();
-      assertThat(fs.getErasureCodingPolicy(new org.apache.hadoop.fs.Path("/it/" + coder + "/rs-3-2-1024k/file-00000"))
-          .getName()).isEqualTo("RS-3-2-1024k");
+      assertThat(
+              fs.getErasureCodingPolicy(
+                      new org.apache.hadoop.fs.Path("/it/" + coder + "/rs-3-2-1024k/file-00000"))
+                  .getName())
+          .isEqualTo("RS-3-2-1024k");
       RunResult read = dfsio.read(spec);
       assertVerified(read);
       assertThat(read.erasureCodedBytes()).isEqualTo(FILES * SIZE);
@@ -160,7 +175,8 @@ class DfsioClusterIT {
     IsalAssumptions.requireIsal();
     DfsioSpec byIsal = spec("/it/cross-isal", RS_3_2, CoderChoice.RS_ISAL);
     DfsioSpec byJava = spec("/it/cross-java", RS_3_2, CoderChoice.RS_JAVA);
-    try (Dfsio isal = attach(byIsal); Dfsio java = attach(byJava)) {
+    try (Dfsio isal = attach(byIsal);
+        Dfsio java = attach(byJava)) {
       isal.write(byIsal);
       java.write(byJava);
       // 2 DataNodes down = every block group loses 2 of 5 units: parity must be right to decode
@@ -180,7 +196,9 @@ class DfsioClusterIT {
       int rc;
       try {
         System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-        rc = new DebugAdmin(javaConf).run(new String[] {"verifyEC", "-file", "/it/cross-isal/rs-3-2-1024k/file-00001"});
+        rc =
+            new DebugAdmin(javaConf)
+                .run(new String[] {"verifyEC", "-file", "/it/cross-isal/rs-3-2-1024k/file-00001"});
       } finally {
         System.setOut(saved);
       }
@@ -200,7 +218,8 @@ class DfsioClusterIT {
     }
     DfsioSpec spec = spec("/it/users-data", StoragePolicy.replication(1), CoderChoice.RS_JAVA);
     try (Dfsio dfsio = attach(spec)) {
-      assertThatThrownBy(() -> dfsio.write(spec)).isInstanceOf(BadInputException.class)
+      assertThatThrownBy(() -> dfsio.write(spec))
+          .isInstanceOf(BadInputException.class)
           .hasMessageContaining("holds files hbload did not write");
       assertThatThrownBy(dfsio::clean).isInstanceOf(BadInputException.class);
       assertThatThrownBy(() -> dfsio.read(spec)).isInstanceOf(BadInputException.class);
@@ -212,10 +231,14 @@ class DfsioClusterIT {
     DfsioSpec owned = spec("/it/owned", StoragePolicy.replication(1), CoderChoice.RS_JAVA);
     try (Dfsio dfsio = attach(owned)) {
       dfsio.write(owned);
-      org.apache.hadoop.fs.Path stray = new org.apache.hadoop.fs.Path("/it/owned/replication-1/notes.txt");
+      org.apache.hadoop.fs.Path stray =
+          new org.apache.hadoop.fs.Path("/it/owned/replication-1/notes.txt");
       fs.create(stray).close();
-      assertThatThrownBy(dfsio::clean).isInstanceOf(BadInputException.class).hasMessageContaining("notes.txt");
-      assertThat(fs.exists(new org.apache.hadoop.fs.Path("/it/owned/replication-1/file-00000"))).isTrue();
+      assertThatThrownBy(dfsio::clean)
+          .isInstanceOf(BadInputException.class)
+          .hasMessageContaining("notes.txt");
+      assertThat(fs.exists(new org.apache.hadoop.fs.Path("/it/owned/replication-1/file-00000")))
+          .isTrue();
       fs.delete(stray, false);
       assertThat(dfsio.clean()).isEqualTo(FILES);
       assertThat(fs.exists(new org.apache.hadoop.fs.Path("/it/owned"))).isFalse();
@@ -225,9 +248,19 @@ class DfsioClusterIT {
   @Test
   void policy_wider_than_the_cluster_is_refused_through_the_real_cluster_path() {
     String uri = cluster.clientConfiguration().get("fs.defaultFS");
-    HdfsSettings real = new HdfsSettings(List.of(), Optional.of(uri), Map.of(), 0, Optional.empty());
-    DfsioSpec spec = new DfsioSpec(StoragePolicy.parse("RS-6-3-1024k", 0), 1, 1024, 1, 1024,
-        "/it/wide", CoderChoice.RS_JAVA, 0, real);
+    HdfsSettings real =
+        new HdfsSettings(List.of(), Optional.of(uri), Map.of(), 0, Optional.empty());
+    DfsioSpec spec =
+        new DfsioSpec(
+            StoragePolicy.parse("RS-6-3-1024k", 0),
+            1,
+            1024,
+            1,
+            1024,
+            "/it/wide",
+            CoderChoice.RS_JAVA,
+            0,
+            real);
     assertThatThrownBy(() -> Dfsio.open(spec, List.of(spec.policy()), notices::add))
         .isInstanceOf(BadInputException.class)
         .hasMessage("RS-6-3-1024k needs 9 DataNodes, the cluster has 5 live");
@@ -235,10 +268,12 @@ class DfsioClusterIT {
 
   @Test
   void unreachable_namenode_fails_fast() {
-    HdfsSettings nowhere = new HdfsSettings(List.of(), Optional.of("hdfs://127.0.0.1:1"), Map.of(), 0,
-        Optional.empty());
-    DfsioSpec spec = new DfsioSpec(StoragePolicy.replication(1), 1, 1024, 1, 1024, "/x",
-        CoderChoice.RS_JAVA, 0, nowhere);
+    HdfsSettings nowhere =
+        new HdfsSettings(
+            List.of(), Optional.of("hdfs://127.0.0.1:1"), Map.of(), 0, Optional.empty());
+    DfsioSpec spec =
+        new DfsioSpec(
+            StoragePolicy.replication(1), 1, 1024, 1, 1024, "/x", CoderChoice.RS_JAVA, 0, nowhere);
     long start = System.nanoTime();
     assertThatThrownBy(() -> Dfsio.open(spec, List.of(spec.policy()), notices::add))
         .isInstanceOf(BadInputException.class)

@@ -14,23 +14,31 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Every shipped workload, found by its -w name on the classpath, parses to the effective values YCSB
- * 0.17.0 gives its own file of the same name (shared/docs/ycsb-compat.md section 3.1), and the file in
- * this folder is the one packaged.
+ * Every shipped workload, found by its -w name on the classpath, parses to the effective values
+ * YCSB 0.17.0 gives its own file of the same name (shared/docs/ycsb-compat.md section 3.1), and the
+ * file in this folder is the one packaged.
  */
 class ShippedWorkloadsTest {
   @ParameterizedTest(name = "workload {0}")
   @CsvSource({
-      // name, read, update, scan, insert, rmw, distribution, maxscanlength
-      "a, 0.5, 0.5, 0, 0, 0, ZIPFIAN, 1000",
-      "b, 0.95, 0.05, 0, 0, 0, ZIPFIAN, 1000",
-      "c, 1, 0, 0, 0, 0, ZIPFIAN, 1000",
-      "d, 0.95, 0, 0, 0.05, 0, LATEST, 1000",
-      "e, 0, 0, 0.95, 0.05, 0, ZIPFIAN, 100",
-      "f, 0.5, 0, 0, 0, 0.5, ZIPFIAN, 1000",
-      "updateonly, 0, 1, 0, 0, 0, ZIPFIAN, 1000"})
-  void parsesToYcsbEffectiveValues(String name, double read, double update, double scan, double insert, double rmw,
-      Distribution distribution, int maxScan) {
+    // name, read, update, scan, insert, rmw, distribution, maxscanlength
+    "a, 0.5, 0.5, 0, 0, 0, ZIPFIAN, 1000",
+    "b, 0.95, 0.05, 0, 0, 0, ZIPFIAN, 1000",
+    "c, 1, 0, 0, 0, 0, ZIPFIAN, 1000",
+    "d, 0.95, 0, 0, 0.05, 0, LATEST, 1000",
+    "e, 0, 0, 0.95, 0.05, 0, ZIPFIAN, 100",
+    "f, 0.5, 0, 0, 0, 0.5, ZIPFIAN, 1000",
+    "updateonly, 0, 1, 0, 0, 0, ZIPFIAN, 1000"
+  })
+  void parsesToYcsbEffectiveValues(
+      String name,
+      double read,
+      double update,
+      double scan,
+      double insert,
+      double rmw,
+      Distribution distribution,
+      int maxScan) {
     RunSpec spec = SpecParser.parse(new PropertySources().bundled(name).merge(), Phase.RUN);
     WorkloadSpec w = spec.workload();
     assertThat(w.recordCount()).isEqualTo(1000);
@@ -50,10 +58,12 @@ class ShippedWorkloadsTest {
     assertThat(w.scanLengthDistribution()).isEqualTo(LengthDistribution.UNIFORM);
     assertThat(w.orderedInserts()).isFalse();
     assertThat(w.table()).isEqualTo("usertable");
-    assertThat(spec.provenance().properties()).containsEntry("workload", "site.ycsb.workloads.CoreWorkload");
+    assertThat(spec.provenance().properties())
+        .containsEntry("workload", "site.ycsb.workloads.CoreWorkload");
 
     // the packaged copy is this folder's file, byte for byte in effect
-    RunSpec fromFile = SpecParser.parse(new PropertySources().file(Path.of("workload" + name)).merge(), Phase.RUN);
+    RunSpec fromFile =
+        SpecParser.parse(new PropertySources().file(Path.of("workload" + name)).merge(), Phase.RUN);
     assertThat(fromFile).isEqualTo(spec);
   }
 

@@ -1,34 +1,51 @@
 package io.hbload.core.binding;
 
 /**
- * A database client driven with many operations outstanding: each call only issues the operation and returns; the
- * binding reports its outcome later through {@link Completion#complete}, usually from its client library's I/O
- * threads. The engine keeps up to {@code hbload.inflight} operations per worker in flight this way.
+ * A database client driven with many operations outstanding: each call only issues the operation
+ * and returns; the binding reports its outcome later through {@link Completion#complete}, usually
+ * from its client library's I/O threads. The engine keeps up to {@code hbload.inflight} operations
+ * per worker in flight this way.
  *
- * <p>One instance per worker thread, created by {@link BindingSession#newAsyncBinding(int)}; the issuing methods and
- * {@link #flush}/{@link #cleanup} are only ever called from that thread. {@code slot} names the operation (an index
- * below the worker's in-flight bound, reused once the operation completed): the binding passes it back unchanged, so
- * the engine finds the operation's context without a map or an allocation per call.
+ * <p>One instance per worker thread, created by {@link BindingSession#newAsyncBinding(int)}; the
+ * issuing methods and {@link #flush}/{@link #cleanup} are only ever called from that thread. {@code
+ * slot} names the operation (an index below the worker's in-flight bound, reused once the operation
+ * completed): the binding passes it back unchanged, so the engine finds the operation's context
+ * without a map or an allocation per call.
  *
- * <p>Contract of a call: it does not throw, and {@link Completion#complete} is called exactly once for it, on any
- * thread, possibly before the call returns. A failure, a timeout included, completes with {@link Status#ERROR} (or a
- * more specific status). Arguments ({@link Key}, {@link Fields}, {@link Values}) are valid only during the call: copy
- * what the request needs before returning. A sink passed to a read or scan belongs to the operation: the binding may
- * fill it from any thread, but only before completing.
+ * <p>Contract of a call: it does not throw, and {@link Completion#complete} is called exactly once
+ * for it, on any thread, possibly before the call returns. A failure, a timeout included, completes
+ * with {@link Status#ERROR} (or a more specific status). Arguments ({@link Key}, {@link Fields},
+ * {@link Values}) are valid only during the call: copy what the request needs before returning. A
+ * sink passed to a read or scan belongs to the operation: the binding may fill it from any thread,
+ * but only before completing.
  */
 public interface AsyncBinding {
-  /** The outcome of an operation still outstanding when the engine gave up waiting for it at the end of a phase. */
-  Status CANCELLED = new Status("CANCELLED",
-      "The operation was still outstanding when the phase ended and its completion was no longer awaited.");
+  /**
+   * The outcome of an operation still outstanding when the engine gave up waiting for it at the end
+   * of a phase.
+   */
+  Status CANCELLED =
+      new Status(
+          "CANCELLED",
+          "The operation was still outstanding when the phase ended and its completion was no longer awaited.");
 
-  /** Where a binding reports outcomes. Implemented by the engine; thread-safe and allocation-free. */
+  /**
+   * Where a binding reports outcomes. Implemented by the engine; thread-safe and allocation-free.
+   */
   interface Completion {
     void complete(int slot, Status status);
   }
 
   void read(String table, Key key, Fields fields, RowSink result, int slot, Completion done);
 
-  void scan(String table, Key startKey, int recordCount, Fields fields, ScanSink result, int slot, Completion done);
+  void scan(
+      String table,
+      Key startKey,
+      int recordCount,
+      Fields fields,
+      ScanSink result,
+      int slot,
+      Completion done);
 
   void update(String table, Key key, Values values, int slot, Completion done);
 
@@ -37,21 +54,24 @@ public interface AsyncBinding {
   void delete(String table, Key key, int slot, Completion done);
 
   /**
-   * The worker has nothing more to issue right now: send what a client-side buffer holds, so buffered operations
-   * complete instead of waiting for the buffer to fill. Default: nothing buffered.
+   * The worker has nothing more to issue right now: send what a client-side buffer holds, so
+   * buffered operations complete instead of waiting for the buffer to fill. Default: nothing
+   * buffered.
    */
-  default void flush() {
-  }
+  default void flush() {}
 
   /**
-   * How long the engine waits at the end of a phase for operations still outstanding before it counts them as
-   * {@link #CANCELLED}: the operation timeout, after which every call has completed (with an error if need be).
+   * How long the engine waits at the end of a phase for operations still outstanding before it
+   * counts them as {@link #CANCELLED}: the operation timeout, after which every call has completed
+   * (with an error if need be).
    */
   default long drainTimeoutNanos() {
     return 30_000_000_000L;
   }
 
-  /** Called once on the worker's thread after the last operation completed or was cancelled; timed as CLEANUP. */
-  default void cleanup() throws BindingException {
-  }
+  /**
+   * Called once on the worker's thread after the last operation completed or was cancelled; timed
+   * as CLEANUP.
+   */
+  default void cleanup() throws BindingException {}
 }

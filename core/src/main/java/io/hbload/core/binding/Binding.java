@@ -4,16 +4,19 @@ package io.hbload.core.binding;
  * A database client as the engine drives it: YCSB's operation set and status codes, with reusable
  * allocation-free arguments.
  *
- * <p>One instance per worker thread, created by {@link BindingSession#newBinding(int)} and only ever called
- * from that thread, so implementations need no locks. State shared between workers (a connection) belongs
- * in the {@link BindingSession}. Calls return a {@link Status} and do not throw: failures become
- * {@link Status#ERROR} (or a more specific status) so they are counted as results.
+ * <p>One instance per worker thread, created by {@link BindingSession#newBinding(int)} and only
+ * ever called from that thread, so implementations need no locks. State shared between workers (a
+ * connection) belongs in the {@link BindingSession}. Calls return a {@link Status} and do not
+ * throw: failures become {@link Status#ERROR} (or a more specific status) so they are counted as
+ * results.
  *
- * <p>Argument objects ({@link Key}, {@link Fields}, {@link Values}, sinks) are refilled by the engine
- * before each call; copy what you keep.
+ * <p>Argument objects ({@link Key}, {@link Fields}, {@link Values}, sinks) are refilled by the
+ * engine before each call; copy what you keep.
  */
 public interface Binding {
-  /** Reads one row; {@code fields.isAll()} means every field. Missing row: {@link Status#NOT_FOUND}. */
+  /**
+   * Reads one row; {@code fields.isAll()} means every field. Missing row: {@link Status#NOT_FOUND}.
+   */
   Status read(String table, Key key, Fields fields, RowSink result);
 
   /** Reads up to {@code recordCount} rows in key order starting at {@code startKey}. */
@@ -27,7 +30,9 @@ public interface Binding {
 
   Status delete(String table, Key key);
 
-  /** Called once on the worker's thread after its last operation (flush buffers here); timed as CLEANUP. */
-  default void cleanup() throws BindingException {
-  }
+  /**
+   * Called once on the worker's thread after its last operation (flush buffers here); timed as
+   * CLEANUP.
+   */
+  default void cleanup() throws BindingException {}
 }

@@ -8,8 +8,9 @@ import java.util.Set;
 
 /**
  * A named binding, found through {@link java.util.ServiceLoader} ({@code META-INF/services/
- * io.hbload.core.binding.BindingProvider}) by {@link #name()} or one of its {@link #aliases()}, so that
- * {@code -db hbase} or YCSB's class names select it. Stateless; {@link #open} may be called once per run.
+ * io.hbload.core.binding.BindingProvider}) by {@link #name()} or one of its {@link #aliases()}, so
+ * that {@code -db hbase} or YCSB's class names select it. Stateless; {@link #open} may be called
+ * once per run.
  */
 public interface BindingProvider {
   /** Short name for {@code -db}, e.g. {@code basic}, {@code memory}, {@code hbase}. */
@@ -24,16 +25,18 @@ public interface BindingProvider {
   String description();
 
   /**
-   * Parses this binding's own properties, called by the spec parser in the same pass as the engine's: report each
-   * bad value through {@code properties} (it names the property and the parse goes on), never by throwing. The
-   * result comes back in {@link BindingContext#settings(Class)}. Default: the binding has no settings.
+   * Parses this binding's own properties, called by the spec parser in the same pass as the
+   * engine's: report each bad value through {@code properties} (it names the property and the parse
+   * goes on), never by throwing. The result comes back in {@link BindingContext#settings(Class)}.
+   * Default: the binding has no settings.
    */
   default BindingSettings settings(PropertyReader properties, WorkloadSpec workload, Phase phase) {
     return BindingSettings.NONE;
   }
 
   /**
-   * Whether its sessions offer {@link BindingSession#newAsyncBinding}, so that {@code hbload.inflight} may be above 1.
+   * Whether its sessions offer {@link BindingSession#newAsyncBinding}, so that {@code
+   * hbload.inflight} may be above 1.
    */
   default boolean supportsAsync() {
     return false;

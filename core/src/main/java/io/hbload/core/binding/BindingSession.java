@@ -12,55 +12,56 @@ public interface BindingSession extends AutoCloseable {
   Binding newBinding(int workerIndex) throws BindingException;
 
   /**
-   * True when workers should drive {@link #newAsyncBinding} even with one operation in flight (a binding setting
-   * chose its async client). With {@code hbload.inflight} above 1 the engine uses it whatever this says.
+   * True when workers should drive {@link #newAsyncBinding} even with one operation in flight (a
+   * binding setting chose its async client). With {@code hbload.inflight} above 1 the engine uses
+   * it whatever this says.
    */
   default boolean async() {
     return false;
   }
 
   /**
-   * The async binding for one worker thread, called on that thread before its first operation; only for providers
-   * that {@linkplain BindingProvider#supportsAsync() support} it.
+   * The async binding for one worker thread, called on that thread before its first operation; only
+   * for providers that {@linkplain BindingProvider#supportsAsync() support} it.
    */
   default AsyncBinding newAsyncBinding(int workerIndex) throws BindingException {
     throw new BindingException("this binding has no async interface (hbload.inflight must be 1)");
   }
 
   /**
-   * The session's signal to the engine: true when the store it talks to was created empty for this run (an
-   * embedded cluster), so the engine loads the records before a {@code run} phase, and says so. That load is
-   * not the phase the user asked for: {@link #runStarting} and {@link #runFinished} are not called for it.
+   * The session's signal to the engine: true when the store it talks to was created empty for this
+   * run (an embedded cluster), so the engine loads the records before a {@code run} phase, and says
+   * so. That load is not the phase the user asked for: {@link #runStarting} and {@link
+   * #runFinished} are not called for it.
    */
   default boolean loadBeforeRun() {
     return false;
   }
 
   /**
-   * Called just before the phase the user asked for starts (e.g. to take a baseline of server counters); never
-   * for the load the engine runs first on a store that starts empty.
+   * Called just before the phase the user asked for starts (e.g. to take a baseline of server
+   * counters); never for the load the engine runs first on a store that starts empty.
    */
-  default void runStarting(Phase phase) {
-  }
+  default void runStarting(Phase phase) {}
 
   /**
-   * Called after the phase the user asked for ends and before {@link #close()}: extra report lines for this run,
-   * e.g. block-cache hit ratios. Printed after YCSB's lines and included in JSON.
+   * Called after the phase the user asked for ends and before {@link #close()}: extra report lines
+   * for this run, e.g. block-cache hit ratios. Printed after YCSB's lines and included in JSON.
    */
   default List<ReportLine> runFinished(Phase phase) {
     return List.of();
   }
 
   /**
-   * After {@link #runFinished}: the same figures as typed values (e.g. the HBase binding's block-cache counters),
-   * for callers that compute with them, such as a suite summing its rounds, instead of parsing report lines. Each
-   * caller asks {@link io.hbload.core.result.RunResult#figure} for the type it knows.
+   * After {@link #runFinished}: the same figures as typed values (e.g. the HBase binding's
+   * block-cache counters), for callers that compute with them, such as a suite summing its rounds,
+   * instead of parsing report lines. Each caller asks {@link
+   * io.hbload.core.result.RunResult#figure} for the type it knows.
    */
   default List<Object> runFigures() {
     return List.of();
   }
 
   @Override
-  default void close() throws BindingException {
-  }
+  default void close() throws BindingException {}
 }

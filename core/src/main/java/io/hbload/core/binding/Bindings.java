@@ -7,13 +7,12 @@ import java.util.List;
 import java.util.ServiceLoader;
 
 /**
- * Finds a binding by {@code -db} value: a provider's name or alias from {@link ServiceLoader}, or a class
- * name of a {@link BindingProvider} or of a {@link Binding} with a public no-arg constructor (one instance
- * per worker, as YCSB instantiates DB classes). Stateless; thread-safe.
+ * Finds a binding by {@code -db} value: a provider's name or alias from {@link ServiceLoader}, or a
+ * class name of a {@link BindingProvider} or of a {@link Binding} with a public no-arg constructor
+ * (one instance per worker, as YCSB instantiates DB classes). Stateless; thread-safe.
  */
 public final class Bindings {
-  private Bindings() {
-  }
+  private Bindings() {}
 
   public static List<BindingProvider> available() {
     List<BindingProvider> out = new ArrayList<>();
@@ -41,17 +40,32 @@ public final class Bindings {
       if (Binding.class.isAssignableFrom(type)) {
         return perWorkerInstances(type.asSubclass(Binding.class));
       }
-    } catch (NoSuchMethodException | InstantiationException | IllegalAccessException | InvocationTargetException e) {
-      throw new SpecException("property db: cannot instantiate " + nameOrClass + " (needs a public no-arg constructor)");
+    } catch (NoSuchMethodException
+        | InstantiationException
+        | IllegalAccessException
+        | InvocationTargetException e) {
+      throw new SpecException(
+          "property db: cannot instantiate "
+              + nameOrClass
+              + " (needs a public no-arg constructor)");
     }
-    throw new SpecException("property db: " + nameOrClass + " is neither a " + Binding.class.getName() + " nor a "
-        + BindingProvider.class.getName());
+    throw new SpecException(
+        "property db: "
+            + nameOrClass
+            + " is neither a "
+            + Binding.class.getName()
+            + " nor a "
+            + BindingProvider.class.getName());
   }
 
   private static SpecException unknown(String name) {
     List<String> names = available().stream().map(BindingProvider::name).toList();
-    return new SpecException("property db: unknown binding '" + name + "' (available: " + String.join(", ", names)
-        + ", or a class name)");
+    return new SpecException(
+        "property db: unknown binding '"
+            + name
+            + "' (available: "
+            + String.join(", ", names)
+            + ", or a class name)");
   }
 
   private static BindingProvider perWorkerInstances(Class<? extends Binding> type) {

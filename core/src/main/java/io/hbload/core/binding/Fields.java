@@ -4,9 +4,9 @@ import java.util.LinkedHashSet;
 import java.util.Set;
 
 /**
- * The fields a read or scan asks for: all of them, or a selection (YCSB's {@code readallfields=false}
- * picks one). Names and their bytes are computed once per run; instances are reused per worker and must
- * not be kept past the call. Not thread-safe.
+ * The fields a read or scan asks for: all of them, or a selection (YCSB's {@code
+ * readallfields=false} picks one). Names and their bytes are computed once per run; instances are
+ * reused per worker and must not be kept past the call. Not thread-safe.
  */
 public interface Fields {
   /** True when every field is wanted (YCSB passes {@code null} fields in that case). */
@@ -24,7 +24,9 @@ public interface Fields {
   /** The field's number (3 for {@code field3}). */
   int fieldIndex(int i);
 
-  /** The selection as a fresh set, or {@code null} for all fields (YCSB's convention; allocates). */
+  /**
+   * The selection as a fresh set, or {@code null} for all fields (YCSB's convention; allocates).
+   */
   default Set<String> toSetOrNull() {
     if (isAll()) {
       return null;

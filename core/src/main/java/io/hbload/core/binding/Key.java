@@ -6,8 +6,8 @@ import java.util.Arrays;
 /**
  * A row key as ASCII bytes in a reusable buffer, e.g. {@code user6284781860667377211}.
  *
- * <p>The engine refills one instance per worker before every call, so a binding must copy what it keeps
- * past the call ({@link #toBytes()} or {@link #toString()}, both allocate). Not thread-safe.
+ * <p>The engine refills one instance per worker before every call, so a binding must copy what it
+ * keeps past the call ({@link #toBytes()} or {@link #toString()}, both allocate). Not thread-safe.
  */
 public final class Key implements CharSequence {
   private byte[] bytes = new byte[32];
@@ -46,7 +46,10 @@ public final class Key implements CharSequence {
     return new String(bytes, 0, length, StandardCharsets.ISO_8859_1);
   }
 
-  /** Buffer of at least {@code capacity} bytes for the engine to write into, then {@link #setLength}. */
+  /**
+   * Buffer of at least {@code capacity} bytes for the engine to write into, then {@link
+   * #setLength}.
+   */
   public byte[] bufferFor(int capacity) {
     if (bytes.length < capacity) {
       bytes = Arrays.copyOf(bytes, Math.max(capacity, bytes.length * 2));
@@ -61,7 +64,10 @@ public final class Key implements CharSequence {
     this.length = length;
   }
 
-  /** Sets the key from a string of ASCII characters (used by adapters and tests, allocates nothing beyond growth). */
+  /**
+   * Sets the key from a string of ASCII characters (used by adapters and tests, allocates nothing
+   * beyond growth).
+   */
   public Key set(CharSequence key) {
     int n = key.length();
     byte[] b = bufferFor(n);

@@ -7,13 +7,18 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * Outcome of one binding call, with YCSB's names so that {@code Return=<NAME>} lines match.
  *
- * <p>Only {@link #OK} and {@link #BATCHED_OK} count as success, by identity as in YCSB. Every distinct
- * name gets a small dense {@link #id()} so the engine can count outcomes in plain arrays without a map
- * lookup on the hot path. Instances are immutable and thread-safe; construct custom ones once, not per call.
+ * <p>Only {@link #OK} and {@link #BATCHED_OK} count as success, by identity as in YCSB. Every
+ * distinct name gets a small dense {@link #id()} so the engine can count outcomes in plain arrays
+ * without a map lookup on the hot path. Instances are immutable and thread-safe; construct custom
+ * ones once, not per call.
  */
 public final class Status {
-  /** Upper bound on distinct status ids in one JVM; names beyond the first 63 share the {@link #OTHER_ID} bucket. */
+  /**
+   * Upper bound on distinct status ids in one JVM; names beyond the first 63 share the {@link
+   * #OTHER_ID} bucket.
+   */
   public static final int MAX_IDS = 64;
+
   /** The id of every status name past the first {@code MAX_IDS - 1}, reported as {@code OTHER}. */
   public static final int OTHER_ID = MAX_IDS - 1;
 
@@ -28,16 +33,21 @@ public final class Status {
 
   public static final Status OK = new Status("OK", "The operation completed successfully.");
   public static final Status ERROR = new Status("ERROR", "The operation failed.");
-  public static final Status NOT_FOUND = new Status("NOT_FOUND", "The requested record was not found.");
+  public static final Status NOT_FOUND =
+      new Status("NOT_FOUND", "The requested record was not found.");
   public static final Status NOT_IMPLEMENTED =
       new Status("NOT_IMPLEMENTED", "The operation is not implemented for the current binding.");
-  public static final Status UNEXPECTED_STATE = new Status("UNEXPECTED_STATE",
-      "The operation reported success, but the result was not as expected.");
+  public static final Status UNEXPECTED_STATE =
+      new Status(
+          "UNEXPECTED_STATE",
+          "The operation reported success, but the result was not as expected.");
   public static final Status BAD_REQUEST = new Status("BAD_REQUEST", "The request was not valid.");
   public static final Status FORBIDDEN = new Status("FORBIDDEN", "The operation is forbidden.");
   public static final Status SERVICE_UNAVAILABLE =
-      new Status("SERVICE_UNAVAILABLE", "Dependant service for the current binding is not available.");
-  public static final Status BATCHED_OK = new Status("BATCHED_OK", "The operation has been batched by the binding.");
+      new Status(
+          "SERVICE_UNAVAILABLE", "Dependant service for the current binding is not available.");
+  public static final Status BATCHED_OK =
+      new Status("BATCHED_OK", "The operation has been batched by the binding.");
 
   private final String name;
   private final String description;
@@ -46,13 +56,16 @@ public final class Status {
   public Status(String name, String description) {
     this.name = Objects.requireNonNull(name, "name");
     this.description = Objects.requireNonNull(description, "description");
-    this.id = IDS.computeIfAbsent(name, n -> {
-      int next = NEXT_ID.getAndUpdate(i -> Math.min(i + 1, OTHER_ID));
-      if (next < OTHER_ID) {
-        NAMES[next] = n;
-      }
-      return next;
-    });
+    this.id =
+        IDS.computeIfAbsent(
+            name,
+            n -> {
+              int next = NEXT_ID.getAndUpdate(i -> Math.min(i + 1, OTHER_ID));
+              if (next < OTHER_ID) {
+                NAMES[next] = n;
+              }
+              return next;
+            });
   }
 
   public String name() {

@@ -4,9 +4,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * Field values of an insert or update, as slices of engine-owned buffers that are valid only during the
- * call: a binding that keeps them must copy (HBase's {@code Put.addColumn} copies). Reused per worker;
- * not thread-safe.
+ * Field values of an insert or update, as slices of engine-owned buffers that are valid only during
+ * the call: a binding that keeps them must copy (HBase's {@code Put.addColumn} copies). Reused per
+ * worker; not thread-safe.
  */
 public interface Values {
   int count();
@@ -18,7 +18,9 @@ public interface Values {
 
   int fieldIndex(int i);
 
-  /** Backing array of value {@code i}; the value is {@code length(i)} bytes from {@code offset(i)}. */
+  /**
+   * Backing array of value {@code i}; the value is {@code length(i)} bytes from {@code offset(i)}.
+   */
   byte[] array(int i);
 
   int offset(int i);

@@ -9,17 +9,19 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * What a capacity search found: the highest rate that held the bound (the last good), the lowest that broke it (the
- * first bad, confirmed), so the capacity lies between the two (the uncertainty); or, when the client could not offer
- * the rate, the rate at which the generator, not the server, was the limit. Every step measured, repeats included,
- * in the order run. Immutable.
+ * What a capacity search found: the highest rate that held the bound (the last good), the lowest
+ * that broke it (the first bad, confirmed), so the capacity lies between the two (the uncertainty);
+ * or, when the client could not offer the rate, the rate at which the generator, not the server,
+ * was the limit. Every step measured, repeats included, in the order run. Immutable.
  *
  * @param bound the bound searched under, as text
  * @param sustainedOpsPerSec the highest offered rate that held the bound, NaN when none did
  * @param firstBrokenOpsPerSec the lowest offered rate that broke it (confirmed), NaN when none did
- * @param generatorLimitOpsPerSec NaN when the server was the limit, else the rate the client achieved when it fell
- *     behind: the search then measured the generator, and no server capacity is reported
- * @param note why the search ended when not by reaching its precision (step limit, generator), else null
+ * @param generatorLimitOpsPerSec NaN when the server was the limit, else the rate the client
+ *     achieved when it fell behind: the search then measured the generator, and no server capacity
+ *     is reported
+ * @param note why the search ended when not by reaching its precision (step limit, generator), else
+ *     null
  */
 public record CapacityResult(
     String bound,
@@ -33,12 +35,17 @@ public record CapacityResult(
     steps = List.copyOf(steps);
   }
 
-  /** True when the client, not the server, stopped the search: then there is no server capacity to report. */
+  /**
+   * True when the client, not the server, stopped the search: then there is no server capacity to
+   * report.
+   */
   public boolean generatorLimited() {
     return !Double.isNaN(generatorLimitOpsPerSec);
   }
 
-  /** The capacity found (the last good rate), NaN when the generator was the limit or no rate held. */
+  /**
+   * The capacity found (the last good rate), NaN when the generator was the limit or no rate held.
+   */
   public double capacityOpsPerSec() {
     return generatorLimited() ? Double.NaN : sustainedOpsPerSec;
   }
@@ -49,11 +56,13 @@ public record CapacityResult(
   }
 
   /**
-   * The knee of the curve: the lowest offered rate whose intended p99 is at least twice the lowest intended p99 of
-   * the steps offered less (where queueing starts to show), NaN when latency never rose so.
+   * The knee of the curve: the lowest offered rate whose intended p99 is at least twice the lowest
+   * intended p99 of the steps offered less (where queueing starts to show), NaN when latency never
+   * rose so.
    */
   public double kneeOpsPerSec() {
-    List<CapacityStep> byRate = new ArrayList<>(steps.stream().filter(s -> s.generatorLimit() == null).toList());
+    List<CapacityStep> byRate =
+        new ArrayList<>(steps.stream().filter(s -> s.generatorLimit() == null).toList());
     byRate.sort(Comparator.comparingDouble(CapacityStep::offeredOpsPerSec));
     long lowest = Long.MAX_VALUE;
     for (CapacityStep s : byRate) {
@@ -69,37 +78,83 @@ public record CapacityResult(
   /** The conclusion in one line. */
   public String summary() {
     if (generatorLimited()) {
-      return String.format(Locale.ROOT, "find-max %s: the generator, not the server, is the limit at %.0f ops/s (%s);"
-          + " no server capacity measured: add client threads, hbload.inflight or client hosts", bound,
-          generatorLimitOpsPerSec, steps.get(steps.size() - 1).generatorLimit());
+      return String.format(
+          Locale.ROOT,
+          "find-max %s: the generator, not the server, is the limit at %.0f ops/s (%s);"
+              + " no server capacity measured: add client threads, hbload.inflight or client hosts",
+          bound,
+          generatorLimitOpsPerSec,
+          steps.get(steps.size() - 1).generatorLimit());
     }
     if (Double.isNaN(sustainedOpsPerSec)) {
-      return String.format(Locale.ROOT, "find-max %s: no rate held the bound (lowest tried %.0f ops/s)", bound,
+      return String.format(
+          Locale.ROOT,
+          "find-max %s: no rate held the bound (lowest tried %.0f ops/s)",
+          bound,
           steps.stream().mapToDouble(CapacityStep::offeredOpsPerSec).min().orElse(Double.NaN));
     }
     if (Double.isNaN(firstBrokenOpsPerSec)) {
-      return String.format(Locale.ROOT, "find-max %s: every rate held the bound, up to %.0f ops/s%s", bound,
-          sustainedOpsPerSec, note == null ? "" : " (" + note + ")");
+      return String.format(
+          Locale.ROOT,
+          "find-max %s: every rate held the bound, up to %.0f ops/s%s",
+          bound,
+          sustainedOpsPerSec,
+          note == null ? "" : " (" + note + ")");
     }
-    return String.format(Locale.ROOT, "find-max %s: %.0f ops/s holds the bound; %.0f ops/s breaks it (confirmed):"
-        + " the capacity is in [%.0f, %.0f) ops/s (+%.1f %%)%s", bound, sustainedOpsPerSec, firstBrokenOpsPerSec,
-        sustainedOpsPerSec, firstBrokenOpsPerSec, uncertainty() * 100,
-        Double.isNaN(kneeOpsPerSec()) ? "" : String.format(Locale.ROOT, "; knee at %.0f ops/s", kneeOpsPerSec()));
+    return String.format(
+        Locale.ROOT,
+        "find-max %s: %.0f ops/s holds the bound; %.0f ops/s breaks it (confirmed):"
+            + " the capacity is in [%.0f, %.0f) ops/s (+%.1f %%)%s",
+        bound,
+        sustainedOpsPerSec,
+        firstBrokenOpsPerSec,
+        sustainedOpsPerSec,
+        firstBrokenOpsPerSec,
+        uncertainty() * 100,
+        Double.isNaN(kneeOpsPerSec())
+            ? ""
+            : String.format(Locale.ROOT, "; knee at %.0f ops/s", kneeOpsPerSec()));
   }
 
   /** The curve as a text table, a step a line, then the summary line. */
   public List<String> table() {
     List<String> lines = new ArrayList<>();
-    lines.add(String.format(Locale.ROOT, "%10s %10s %9s %9s %9s %9s %9s %9s %7s %5s  %s", "offered", "achieved",
-        "int.p50", "int.p99", "int.p99.9", "svc.p50", "svc.p99", "svc.p99.9", "errors", "cpu", "verdict"));
+    lines.add(
+        String.format(
+            Locale.ROOT,
+            "%10s %10s %9s %9s %9s %9s %9s %9s %7s %5s  %s",
+            "offered",
+            "achieved",
+            "int.p50",
+            "int.p99",
+            "int.p99.9",
+            "svc.p50",
+            "svc.p99",
+            "svc.p99.9",
+            "errors",
+            "cpu",
+            "verdict"));
     for (CapacityStep s : steps) {
       long[] i = s.intendedNanos();
       long[] v = s.serviceNanos();
       String why = s.generatorLimit() != null ? s.generatorLimit() : s.broken();
-      lines.add(String.format(Locale.ROOT, "%10.0f %10.0f %9s %9s %9s %9s %9s %9s %6.2f%% %4.0f%%  %s%s%s",
-          s.offeredOpsPerSec(), s.achievedOpsPerSec(), ms(i[0]), ms(i[1]), ms(i[2]), ms(v[0]), ms(v[1]), ms(v[2]),
-          s.errorFraction() * 100, s.cpuLoad() < 0 ? Double.NaN : s.cpuLoad() * 100, s.verdict(),
-          s.repeat() ? " (repeat)" : "", why == null ? "" : ": " + why));
+      lines.add(
+          String.format(
+              Locale.ROOT,
+              "%10.0f %10.0f %9s %9s %9s %9s %9s %9s %6.2f%% %4.0f%%  %s%s%s",
+              s.offeredOpsPerSec(),
+              s.achievedOpsPerSec(),
+              ms(i[0]),
+              ms(i[1]),
+              ms(i[2]),
+              ms(v[0]),
+              ms(v[1]),
+              ms(v[2]),
+              s.errorFraction() * 100,
+              s.cpuLoad() < 0 ? Double.NaN : s.cpuLoad() * 100,
+              s.verdict(),
+              s.repeat() ? " (repeat)" : "",
+              why == null ? "" : ": " + why));
     }
     lines.add(summary());
     return lines;
@@ -109,14 +164,19 @@ public record CapacityResult(
     return String.format(Locale.ROOT, "%.2fms", nanos / 1e6);
   }
 
-  /** The result as a JSON document holding one {@code findMax} object; latencies in microseconds, as YCSB prints. */
+  /**
+   * The result as a JSON document holding one {@code findMax} object; latencies in microseconds, as
+   * YCSB prints.
+   */
   public String json() {
-    return Json.write(Json.Layout.INDENTED, g -> {
-      g.writeStartObject();
-      g.writeFieldName("findMax");
-      write(g);
-      g.writeEndObject();
-    });
+    return Json.write(
+        Json.Layout.INDENTED,
+        g -> {
+          g.writeStartObject();
+          g.writeFieldName("findMax");
+          write(g);
+          g.writeEndObject();
+        });
   }
 
   /** The {@code findMax} object, for a document of the caller's. */
@@ -125,7 +185,8 @@ public record CapacityResult(
     g.writeStringField("bound", bound);
     g.writeStringField("limitedBy", generatorLimited() ? "generator" : "server");
     Json.finiteOrNull(g, "sustainedOpsPerSec", capacityOpsPerSec());
-    Json.finiteOrNull(g, "firstBrokenOpsPerSec", generatorLimited() ? Double.NaN : firstBrokenOpsPerSec);
+    Json.finiteOrNull(
+        g, "firstBrokenOpsPerSec", generatorLimited() ? Double.NaN : firstBrokenOpsPerSec);
     Json.finiteOrNull(g, "uncertainty", generatorLimited() ? Double.NaN : uncertainty());
     Json.finiteOrNull(g, "generatorLimitOpsPerSec", generatorLimitOpsPerSec);
     Json.finiteOrNull(g, "kneeOpsPerSec", kneeOpsPerSec());

@@ -21,45 +21,65 @@ import java.util.Locale;
 import org.HdrHistogram.Histogram;
 
 /**
- * The highest rate a system holds under a {@link LatencyBound}: open-loop phases at rising target rates (times
- * {@code stepFactor}) until one breaks the bound, then bisection between the last rate that held and the first that
- * broke until they are within {@code precision} of each other. Each step is a normal engine phase (a
- * {@link PhaseRun} on one binding session for the whole search, with a {@code with...} copy of the run's spec at the
- * step's target, warm-up and measured time), so every figure comes from the engine's histograms, latency measured
- * from each operation's intended start. A step that breaks the bound is run once more and counts as broken only when
- * the repeat breaks it too: one scheduler hiccup on a shared machine does not end a search.
+ * The highest rate a system holds under a {@link LatencyBound}: open-loop phases at rising target
+ * rates (times {@code stepFactor}) until one breaks the bound, then bisection between the last rate
+ * that held and the first that broke until they are within {@code precision} of each other. Each
+ * step is a normal engine phase (a {@link PhaseRun} on one binding session for the whole search,
+ * with a {@code with...} copy of the run's spec at the step's target, warm-up and measured time),
+ * so every figure comes from the engine's histograms, latency measured from each operation's
+ * intended start. A step that breaks the bound is run once more and counts as broken only when the
+ * repeat breaks it too: one scheduler hiccup on a shared machine does not end a search.
  *
- * <p>The client can be the limit: operations waiting for a free {@code hbload.inflight} slot, an achieved rate well
- * below the offered one while latency held (the pacer fell behind), or this process's CPU near saturation in a step
- * that broke the bound (a step that held shows the client kept up, whatever its CPU). Such a
- * step ends the search with the generator's rate instead of a server capacity, since nothing above it measures the
- * server.
+ * <p>The client can be the limit: operations waiting for a free {@code hbload.inflight} slot, an
+ * achieved rate well below the offered one while latency held (the pacer fell behind), or this
+ * process's CPU near saturation in a step that broke the bound (a step that held shows the client
+ * kept up, whatever its CPU). Such a step ends the search with the generator's rate instead of a
+ * server capacity, since nothing above it measures the server.
  *
  * <p>Runs on the calling thread; {@link #requestStop} is safe from any other.
  */
 public final class CapacitySearch {
-  /** An achieved rate below this fraction of the offered one, latency holding, means the generator fell behind. */
+  /**
+   * An achieved rate below this fraction of the offered one, latency holding, means the generator
+   * fell behind.
+   */
   static final double BEHIND_FRACTION = 0.9;
-  /** Process CPU (over every processor) at or above this: the client has no headroom left to offer more. */
+
+  /**
+   * Process CPU (over every processor) at or above this: the client has no headroom left to offer
+   * more.
+   */
   static final double CPU_SATURATED = 0.9;
 
   /**
    * How the search walks.
    *
-   * @param startOpsPerSec the first rate tried; 0 for half of what a short unthrottled probe achieved
+   * @param startOpsPerSec the first rate tried; 0 for half of what a short unthrottled probe
+   *     achieved
    * @param stepFactor the factor between rates before the first broken one (2: doubling)
    * @param precision bisection ends when (first broken - last held) / last held is at most this
    * @param warmup each step's warm-up (not measured; the server's queue it builds is)
    * @param measured each step's measured time, whole seconds (maxexecutiontime), at least 1
    * @param maxSteps the most phases the search runs, repeats included
    */
-  public record Settings(double startOpsPerSec, double stepFactor, double precision, Duration warmup,
-      Duration measured, int maxSteps) {
+  public record Settings(
+      double startOpsPerSec,
+      double stepFactor,
+      double precision,
+      Duration warmup,
+      Duration measured,
+      int maxSteps) {
     public Settings {
-      if (!(startOpsPerSec >= 0) || !(stepFactor > 1) || !(precision > 0) || warmup.isNegative()
-          || measured.toSeconds() < 1 || maxSteps < 1) {
-        throw new IllegalArgumentException("find-max settings: start >= 0, step factor > 1, precision > 0, warm-up"
-            + " >= 0, measured >= 1 s, max steps >= 1; got " + this);
+      if (!(startOpsPerSec >= 0)
+          || !(stepFactor > 1)
+          || !(precision > 0)
+          || warmup.isNegative()
+          || measured.toSeconds() < 1
+          || maxSteps < 1) {
+        throw new IllegalArgumentException(
+            "find-max settings: start >= 0, step factor > 1, precision > 0, warm-up"
+                + " >= 0, measured >= 1 s, max steps >= 1; got "
+                + this);
       }
     }
 
@@ -79,7 +99,8 @@ public final class CapacitySearch {
   private volatile boolean stopRequested;
 
   /**
-   * @param spec a run phase; its target, operation count, time limit and warm-up are replaced by each step's
+   * @param spec a run phase; its target, operation count, time limit and warm-up are replaced by
+   *     each step's
    * @param messages a line per step as it ends, the table at the end
    */
   public CapacitySearch(RunSpec spec, LatencyBound bound, Settings settings, PrintStream messages) {
@@ -98,9 +119,11 @@ public final class CapacitySearch {
     try {
       if (session.loadBeforeRun()) {
         RunSpec load = SpecParser.loadBefore(spec);
-        messages.println("hbload: find-max: the store starts empty: loading " + load.execution().operations()
-            + " records first, once for every step");
-        new PhaseRun(load, session, new RunListener() { }, quiet, false).execute();
+        messages.println(
+            "hbload: find-max: the store starts empty: loading "
+                + load.execution().operations()
+                + " records first, once for every step");
+        new PhaseRun(load, session, new RunListener() {}, quiet, false).execute();
       }
       CapacityResult result = search(session);
       result.table().forEach(messages::println);
@@ -138,7 +161,8 @@ public final class CapacitySearch {
         step = measure(session, rate, true); // confirmed only when the repeat breaks it too
       }
       if (step.generatorLimit() != null) {
-        return new CapacityResult(bound.text(), held, brokenAt, step.achievedOpsPerSec(), steps, "generator limit");
+        return new CapacityResult(
+            bound.text(), held, brokenAt, step.achievedOpsPerSec(), steps, "generator limit");
       }
       if (step.held()) {
         held = rate;
@@ -166,23 +190,34 @@ public final class CapacitySearch {
   /** A short unthrottled phase: what the closed loop achieves, from which the first step starts. */
   private double probe(BindingSession session) {
     RunResult r = phase(session, 0);
-    messages.println(String.format(Locale.ROOT, "hbload: find-max: unthrottled probe achieved %.0f ops/s",
-        r.throughputOpsPerSec()));
+    messages.println(
+        String.format(
+            Locale.ROOT,
+            "hbload: find-max: unthrottled probe achieved %.0f ops/s",
+            r.throughputOpsPerSec()));
     if (!(r.throughputOpsPerSec() >= 2)) {
-      throw new io.hbload.core.config.SpecException("--find-max: the unthrottled probe completed "
-          + r.operations() + " operations: nothing to search from (give a starting rate)");
+      throw new io.hbload.core.config.SpecException(
+          "--find-max: the unthrottled probe completed "
+              + r.operations()
+              + " operations: nothing to search from (give a starting rate)");
     }
     return r.throughputOpsPerSec();
   }
 
-  /** One step at {@code rate}: its phase, judged against the bound and for the generator's limit. */
+  /**
+   * One step at {@code rate}: its phase, judged against the bound and for the generator's limit.
+   */
   private CapacityStep measure(BindingSession session, double rate, boolean repeat) {
     long cpuBefore = processCpuNanos();
     long wallBefore = System.nanoTime();
     RunResult r = phase(session, rate);
     long cpu = processCpuNanos();
-    double cpuLoad = cpuBefore < 0 || cpu < 0 ? -1
-        : (cpu - cpuBefore) / ((double) (System.nanoTime() - wallBefore) * Runtime.getRuntime().availableProcessors());
+    double cpuLoad =
+        cpuBefore < 0 || cpu < 0
+            ? -1
+            : (cpu - cpuBefore)
+                / ((double) (System.nanoTime() - wallBefore)
+                    * Runtime.getRuntime().availableProcessors());
     Histogram intended = LatencyBound.latencies(r, null, false);
     Histogram service = LatencyBound.latencies(r, null, true);
     long[] i = new long[CapacityStep.PERCENTILES.length];
@@ -193,20 +228,40 @@ public final class CapacitySearch {
     }
     String broken = bound.broken(r);
     double achieved = r.throughputOpsPerSec();
-    CapacityStep step = new CapacityStep(rate, achieved, r.operations(), i, s, LatencyBound.errorFraction(r), broken,
-        repeat, generatorLimit(r, rate, achieved, broken == null, cpuLoad), cpuLoad);
+    CapacityStep step =
+        new CapacityStep(
+            rate,
+            achieved,
+            r.operations(),
+            i,
+            s,
+            LatencyBound.errorFraction(r),
+            broken,
+            repeat,
+            generatorLimit(r, rate, achieved, broken == null, cpuLoad),
+            cpuLoad);
     steps.add(step);
-    messages.println(String.format(Locale.ROOT,
-        "hbload: find-max step %d: offered %.0f ops/s, achieved %.0f, intended p99 %.2f ms, service p99 %.2f ms: %s%s",
-        steps.size(), rate, achieved, i[1] / 1e6, s[1] / 1e6, step.verdict(), repeat ? " (repeat)" : ""));
+    messages.println(
+        String.format(
+            Locale.ROOT,
+            "hbload: find-max step %d: offered %.0f ops/s, achieved %.0f, intended p99 %.2f ms, service p99 %.2f ms: %s%s",
+            steps.size(),
+            rate,
+            achieved,
+            i[1] / 1e6,
+            s[1] / 1e6,
+            step.verdict(),
+            repeat ? " (repeat)" : ""));
     return step;
   }
 
   /** Why the client, not the server, limited this step; null when it kept up. */
-  static String generatorLimit(RunResult r, double offered, double achieved, boolean held, double cpuLoad) {
+  static String generatorLimit(
+      RunResult r, double offered, double achieved, boolean held, double cpuLoad) {
     long slotWaits = 0;
     for (ReportLine line : r.extra()) {
-      if (line.metric().equals("OPEN-LOOP") && line.measurement().equals("SlotWaits")
+      if (line.metric().equals("OPEN-LOOP")
+          && line.measurement().equals("SlotWaits")
           && line.value() instanceof Number n) {
         slotWaits = n.longValue();
       }
@@ -215,22 +270,34 @@ public final class CapacitySearch {
       return slotWaits + " operations came due with every hbload.inflight slot busy";
     }
     if (held && achieved < BEHIND_FRACTION * offered) {
-      return String.format(Locale.ROOT, "achieved %.0f of %.0f ops/s offered while latency held: the client fell"
-          + " behind its schedule", achieved, offered);
+      return String.format(
+          Locale.ROOT,
+          "achieved %.0f of %.0f ops/s offered while latency held: the client fell"
+              + " behind its schedule",
+          achieved,
+          offered);
     }
-    // CPU explains a step that broke the bound, never one that held it: a step that held at its rate shows the
+    // CPU explains a step that broke the bound, never one that held it: a step that held at its
+    // rate shows the
     // client kept up, whatever its JVM (JIT compilation at the start, other threads) cost
     if (!held && cpuLoad >= CPU_SATURATED) {
-      return String.format(Locale.ROOT, "client process CPU at %.0f %% of every processor", cpuLoad * 100);
+      return String.format(
+          Locale.ROOT, "client process CPU at %.0f %% of every processor", cpuLoad * 100);
     }
     return null;
   }
 
   /** One engine phase at this target (0: unthrottled), warm-up then the measured time. */
   private RunResult phase(BindingSession session, double rate) {
-    Execution e = spec.execution().withTargetOpsPerSec(rate).withOperations(0).withWarmup(settings.warmup())
-        .withMaxExecutionTimeSeconds(settings.measured().toSeconds()).withStartAt(null);
-    PhaseRun phase = new PhaseRun(spec.withExecution(e), session, new RunListener() { }, quiet, true);
+    Execution e =
+        spec.execution()
+            .withTargetOpsPerSec(rate)
+            .withOperations(0)
+            .withWarmup(settings.warmup())
+            .withMaxExecutionTimeSeconds(settings.measured().toSeconds())
+            .withStartAt(null);
+    PhaseRun phase =
+        new PhaseRun(spec.withExecution(e), session, new RunListener() {}, quiet, true);
     current = phase;
     if (stopRequested) {
       phase.requestStop("stopped");

@@ -1,8 +1,9 @@
 package io.hbload.core.capacity;
 
 /**
- * One measured phase of a capacity search at one offered rate: a point of the throughput-latency curve. Latencies in
- * nanoseconds, of every operation's calls together (the summed histograms). Immutable.
+ * One measured phase of a capacity search at one offered rate: a point of the throughput-latency
+ * curve. Latencies in nanoseconds, of every operation's calls together (the summed histograms).
+ * Immutable.
  *
  * @param offeredOpsPerSec the phase's target rate
  * @param achievedOpsPerSec operations completed over the measured time (YCSB's throughput)
@@ -11,9 +12,12 @@ package io.hbload.core.capacity;
  * @param serviceNanos p50, p99, p99.9 of service time
  * @param errorFraction failed calls over all calls
  * @param broken null when the step held the bound, else what broke it
- * @param repeat true for the second run of a rate whose first run broke the bound (its confirmation)
- * @param generatorLimit null when the generator kept up, else why it did not (slot waits, pacer behind, CPU)
- * @param cpuLoad this process's CPU time over the step's wall time and every processor, 0..1 (-1 when unknown)
+ * @param repeat true for the second run of a rate whose first run broke the bound (its
+ *     confirmation)
+ * @param generatorLimit null when the generator kept up, else why it did not (slot waits, pacer
+ *     behind, CPU)
+ * @param cpuLoad this process's CPU time over the step's wall time and every processor, 0..1 (-1
+ *     when unknown)
  */
 public record CapacityStep(
     double offeredOpsPerSec,
@@ -27,7 +31,10 @@ public record CapacityStep(
     String generatorLimit,
     double cpuLoad) {
 
-  /** The percentiles each step reports, in the order of {@link #intendedNanos} and {@link #serviceNanos}. */
+  /**
+   * The percentiles each step reports, in the order of {@link #intendedNanos} and {@link
+   * #serviceNanos}.
+   */
   public static final double[] PERCENTILES = {50, 99, 99.9};
 
   public CapacityStep {
@@ -40,7 +47,10 @@ public record CapacityStep(
     return broken == null;
   }
 
-  /** The verdict in a word: {@code held}, {@code broke}, or {@code generator} when the client was the limit. */
+  /**
+   * The verdict in a word: {@code held}, {@code broke}, or {@code generator} when the client was
+   * the limit.
+   */
   public String verdict() {
     return generatorLimit != null ? "generator" : held() ? "held" : "broke";
   }

@@ -12,20 +12,25 @@ import java.util.regex.Pattern;
 import org.HdrHistogram.Histogram;
 
 /**
- * What a rate must hold to count as sustained: latency percentiles under limits and, optionally, an error rate, all
- * of them at once. Written as text, clauses joined by commas: {@code p99<10ms}, {@code READ.p99.9<5ms},
- * {@code service.p99<2ms}, {@code UPDATE.service.p50<800us}, {@code errors<1%}. A percentile is of latency from the
- * intended start (coordinated-omission corrected) unless the clause says {@code service}; without an operation name
- * it is of every operation's call together (the summed histograms, never averaged percentiles). Immutable.
+ * What a rate must hold to count as sustained: latency percentiles under limits and, optionally, an
+ * error rate, all of them at once. Written as text, clauses joined by commas: {@code p99<10ms},
+ * {@code READ.p99.9<5ms}, {@code service.p99<2ms}, {@code UPDATE.service.p50<800us}, {@code
+ * errors<1%}. A percentile is of latency from the intended start (coordinated-omission corrected)
+ * unless the clause says {@code service}; without an operation name it is of every operation's call
+ * together (the summed histograms, never averaged percentiles). Immutable.
  *
  * @param clauses the percentile limits, each to hold
- * @param maxErrorFraction the largest fraction of calls that may fail (0.01 for {@code errors<1%}), or -1 for no limit
+ * @param maxErrorFraction the largest fraction of calls that may fail (0.01 for {@code errors<1%}),
+ *     or -1 for no limit
  */
 public record LatencyBound(List<Clause> clauses, double maxErrorFraction) {
-  private static final Pattern PERCENTILE = Pattern.compile(
-      "(?:(?!(?:service|intended)\\.)([A-Za-z][A-Za-z0-9_-]*)\\.)?(?:(service|intended)\\.)?p(\\d+(?:\\.\\d+)?)"
-          + "<(\\d+(?:\\.\\d+)?)(ns|us|ms|s)", Pattern.CASE_INSENSITIVE);
-  private static final Pattern ERRORS = Pattern.compile("errors<(\\d+(?:\\.\\d+)?)%", Pattern.CASE_INSENSITIVE);
+  private static final Pattern PERCENTILE =
+      Pattern.compile(
+          "(?:(?!(?:service|intended)\\.)([A-Za-z][A-Za-z0-9_-]*)\\.)?(?:(service|intended)\\.)?p(\\d+(?:\\.\\d+)?)"
+              + "<(\\d+(?:\\.\\d+)?)(ns|us|ms|s)",
+          Pattern.CASE_INSENSITIVE);
+  private static final Pattern ERRORS =
+      Pattern.compile("errors<(\\d+(?:\\.\\d+)?)%", Pattern.CASE_INSENSITIVE);
 
   /**
    * One percentile limit.
@@ -38,8 +43,12 @@ public record LatencyBound(List<Clause> clauses, double maxErrorFraction) {
   public record Clause(String operation, boolean service, double percentile, long limitNanos) {
     /** The clause as it would be written, e.g. {@code READ.service.p99.9<5ms}. */
     public String text() {
-      return (operation == null ? "" : operation + ".") + (service ? "service." : "")
-          + "p" + trim(percentile) + "<" + duration(limitNanos);
+      return (operation == null ? "" : operation + ".")
+          + (service ? "service." : "")
+          + "p"
+          + trim(percentile)
+          + "<"
+          + duration(limitNanos);
     }
   }
 
@@ -50,7 +59,8 @@ public record LatencyBound(List<Clause> clauses, double maxErrorFraction) {
   /** Parses a bound; every problem in it is named in one {@link SpecException}. */
   public static LatencyBound parse(String text) {
     if (text == null || text.isBlank()) {
-      throw new SpecException("--find-max: empty bound; write e.g. p99<10ms, READ.p99.9<5ms, errors<1%");
+      throw new SpecException(
+          "--find-max: empty bound; write e.g. p99<10ms, READ.p99.9<5ms, errors<1%");
     }
     List<Clause> clauses = new ArrayList<>();
     double errors = -1;
@@ -65,31 +75,45 @@ public record LatencyBound(List<Clause> clauses, double maxErrorFraction) {
         double limit = Double.parseDouble(p.group(4));
         long limitNanos = Math.round(limit * unitNanos(p.group(5).toLowerCase(Locale.ROOT)));
         if (op != null && (Measure.named(op) == null || op.equals(Measure.CLEANUP.reportName()))) {
-          problems.add("--find-max: '" + raw.trim() + "' names no operation (" + op + "); use READ, UPDATE, INSERT,"
-              + " SCAN, DELETE or READ-MODIFY-WRITE");
+          problems.add(
+              "--find-max: '"
+                  + raw.trim()
+                  + "' names no operation ("
+                  + op
+                  + "); use READ, UPDATE, INSERT,"
+                  + " SCAN, DELETE or READ-MODIFY-WRITE");
         } else if (!(percentile > 0 && percentile <= 100)) {
-          problems.add("--find-max: '" + raw.trim() + "': the percentile must be above 0 and at most 100");
+          problems.add(
+              "--find-max: '" + raw.trim() + "': the percentile must be above 0 and at most 100");
         } else if (limitNanos <= 0) {
           problems.add("--find-max: '" + raw.trim() + "': the limit must be above 0");
         } else {
-          clauses.add(new Clause(op, "service".equalsIgnoreCase(p.group(2)), percentile, limitNanos));
+          clauses.add(
+              new Clause(op, "service".equalsIgnoreCase(p.group(2)), percentile, limitNanos));
         }
       } else if (e.matches()) {
         double pct = Double.parseDouble(e.group(1));
         if (errors >= 0) {
           problems.add("--find-max: more than one error bound ('" + raw.trim() + "')");
         } else if (pct >= 100) {
-          problems.add("--find-max: '" + raw.trim() + "': an error bound of 100 % or more bounds nothing");
+          problems.add(
+              "--find-max: '" + raw.trim() + "': an error bound of 100 % or more bounds nothing");
         } else {
           errors = pct / 100;
         }
       } else {
-        problems.add("--find-max: cannot read '" + raw.trim() + "'; write a clause as p99<10ms, READ.p99.9<5ms,"
-            + " service.p99<2ms or errors<1% (units ns, us, ms, s)");
+        problems.add(
+            "--find-max: cannot read '"
+                + raw.trim()
+                + "'; write a clause as p99<10ms, READ.p99.9<5ms,"
+                + " service.p99<2ms or errors<1% (units ns, us, ms, s)");
       }
     }
     if (problems.isEmpty() && clauses.isEmpty()) {
-      problems.add("--find-max: '" + text.trim() + "' bounds no latency percentile; add one such as p99<10ms");
+      problems.add(
+          "--find-max: '"
+              + text.trim()
+              + "' bounds no latency percentile; add one such as p99<10ms");
     }
     if (!problems.isEmpty()) {
       throw new SpecException(problems);
@@ -107,8 +131,9 @@ public record LatencyBound(List<Clause> clauses, double maxErrorFraction) {
   }
 
   /**
-   * Null when {@code result} holds the bound, else what broke it (e.g. {@code p99<10ms broken: 31.2ms}). A clause naming
-   * an operation the run did not do is bad input: the bound cannot be judged.
+   * Null when {@code result} holds the bound, else what broke it (e.g. {@code p99<10ms broken:
+   * 31.2ms}). A clause naming an operation the run did not do is bad input: the bound cannot be
+   * judged.
    */
   public String broken(RunResult result) {
     List<String> broken = new ArrayList<>();
@@ -116,8 +141,14 @@ public record LatencyBound(List<Clause> clauses, double maxErrorFraction) {
       Histogram h = latencies(result, c.operation(), c.service());
       if (h.getTotalCount() == 0) {
         if (c.operation() != null) {
-          throw new SpecException("--find-max: the bound names " + c.operation() + " but the workload did no "
-              + c.operation() + " (have " + result.measurements().stream().map(MeasurementTotals::name).toList() + ")");
+          throw new SpecException(
+              "--find-max: the bound names "
+                  + c.operation()
+                  + " but the workload did no "
+                  + c.operation()
+                  + " (have "
+                  + result.measurements().stream().map(MeasurementTotals::name).toList()
+                  + ")");
         }
         broken.add(c.text() + ": no operation completed");
         continue;
@@ -130,15 +161,20 @@ public record LatencyBound(List<Clause> clauses, double maxErrorFraction) {
     if (maxErrorFraction >= 0) {
       double fraction = errorFraction(result);
       if (fraction > maxErrorFraction) {
-        broken.add(String.format(Locale.ROOT, "errors %.2f %% > %s %%", fraction * 100, trim(maxErrorFraction * 100)));
+        broken.add(
+            String.format(
+                Locale.ROOT,
+                "errors %.2f %% > %s %%",
+                fraction * 100,
+                trim(maxErrorFraction * 100)));
       }
     }
     return broken.isEmpty() ? null : String.join("; ", broken);
   }
 
   /**
-   * The latencies of one operation (its successful calls' measurement), or of every operation's calls together
-   * (failures included, CLEANUP left out), summed from the run's histograms.
+   * The latencies of one operation (its successful calls' measurement), or of every operation's
+   * calls together (failures included, CLEANUP left out), summed from the run's histograms.
    */
   static Histogram latencies(RunResult result, String operation, boolean service) {
     Histogram sum = new Histogram(3);

@@ -4,7 +4,12 @@ import java.util.Locale;
 
 /** Request distributions of YCSB's {@code requestdistribution}. */
 public enum Distribution {
-  UNIFORM, ZIPFIAN, LATEST, HOTSPOT, SEQUENTIAL, EXPONENTIAL;
+  UNIFORM,
+  ZIPFIAN,
+  LATEST,
+  HOTSPOT,
+  SEQUENTIAL,
+  EXPONENTIAL;
 
   /** The property value, e.g. {@code zipfian}. */
   public String propertyValue() {

@@ -4,19 +4,19 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * The check every output path a user names goes through while the options are parsed, before anything starts. In
- * config, not with the writers in export, because the parsers call it and the writers need nothing from it. Stateless.
+ * The check every output path a user names goes through while the options are parsed, before
+ * anything starts. In config, not with the writers in export, because the parsers call it and the
+ * writers need nothing from it. Stateless.
  */
 public final class OutputPaths {
-  private OutputPaths() {
-  }
+  private OutputPaths() {}
 
   /**
-   * Why a result file cannot be written at {@code target} (a directory, no such parent, no permission), or null
-   * when it can: checked before a run or merge starts, so that its results are not lost at the end. It creates
-   * nothing (bad input must leave the directory as it was); export's {@code ResultFile}, created before the run
-   * starts (as the launcher does), finds what the permission bits cannot tell (root, a read-only or special file
-   * system).
+   * Why a result file cannot be written at {@code target} (a directory, no such parent, no
+   * permission), or null when it can: checked before a run or merge starts, so that its results are
+   * not lost at the end. It creates nothing (bad input must leave the directory as it was);
+   * export's {@code ResultFile}, created before the run starts (as the launcher does), finds what
+   * the permission bits cannot tell (root, a read-only or special file system).
    */
   public static String problem(Path target) {
     Path dir = target.toAbsolutePath().getParent();
@@ -31,13 +31,18 @@ public final class OutputPaths {
   }
 
   /**
-   * Why {@code target} cannot be an output of a command that reads {@code inputs} (it is one of them, by any path or
-   * link), or null: hbload never overwrites what it reads, which the user owns.
+   * Why {@code target} cannot be an output of a command that reads {@code inputs} (it is one of
+   * them, by any path or link), or null: hbload never overwrites what it reads, which the user
+   * owns.
    */
   public static String clash(Path target, java.util.Collection<Path> inputs) {
     for (Path in : inputs) {
       if (same(target, in)) {
-        return "cannot write " + target + ": it is also an input (" + in + "); hbload never overwrites its inputs";
+        return "cannot write "
+            + target
+            + ": it is also an input ("
+            + in
+            + "); hbload never overwrites its inputs";
       }
     }
     return null;

@@ -7,9 +7,10 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * What a phase leaves behind and how it is judged: the YCSB report's shape and destination, hbload's JSON result and
- * HdrHistogram log, the label and the exit-code rule. Apart from the execution so that outputs can be redirected
- * (a test, a suite round) by a {@code with...} copy without touching how the phase runs. Immutable.
+ * What a phase leaves behind and how it is judged: the YCSB report's shape and destination,
+ * hbload's JSON result and HdrHistogram log, the label and the exit-code rule. Apart from the
+ * execution so that outputs can be redirected (a test, a suite round) by a {@code with...} copy
+ * without touching how the phase runs. Immutable.
  *
  * @param label {@code label}: prefixes status lines and names the run in result documents
  * @param percentiles percentiles the text report prints ({@code hdrhistogram.percentiles})
@@ -18,10 +19,12 @@ import java.util.Set;
  * @param jsonFile hbload's JSON result ({@code hbload.json}), null = none
  * @param hlogFile HdrHistogram interval log ({@code hbload.hlog}), null = none
  * @param failOnErrors exit non-zero when any operation failed ({@code hbload.failonerror})
- * @param reportLatencyForEachError {@code reportlatencyforeacherror}: a latency series per error status
- * @param latencyTrackedErrors {@code latencytrackederrors}: statuses that get their own latency series
- * @param intendedWarnFactor after a throttled phase, the ratio of intended-start to service-time p99 above which the
- *     comparison line is a warning ({@code hbload.intendedwarnfactor})
+ * @param reportLatencyForEachError {@code reportlatencyforeacherror}: a latency series per error
+ *     status
+ * @param latencyTrackedErrors {@code latencytrackederrors}: statuses that get their own latency
+ *     series
+ * @param intendedWarnFactor after a throttled phase, the ratio of intended-start to service-time
+ *     p99 above which the comparison line is a warning ({@code hbload.intendedwarnfactor})
  */
 public record Outputs(
     String label,
@@ -42,25 +45,61 @@ public record Outputs(
 
   /** A copy whose YCSB report has this shape. */
   public Outputs withFormat(ReportFormat format) {
-    return new Outputs(label, percentiles, format, exportFile, jsonFile, hlogFile, failOnErrors,
-        reportLatencyForEachError, latencyTrackedErrors, intendedWarnFactor);
+    return new Outputs(
+        label,
+        percentiles,
+        format,
+        exportFile,
+        jsonFile,
+        hlogFile,
+        failOnErrors,
+        reportLatencyForEachError,
+        latencyTrackedErrors,
+        intendedWarnFactor);
   }
 
   /** A copy whose YCSB report goes to this file; null for stdout. */
   public Outputs withExportFile(Path exportFile) {
-    return new Outputs(label, percentiles, format, exportFile, jsonFile, hlogFile, failOnErrors,
-        reportLatencyForEachError, latencyTrackedErrors, intendedWarnFactor);
+    return new Outputs(
+        label,
+        percentiles,
+        format,
+        exportFile,
+        jsonFile,
+        hlogFile,
+        failOnErrors,
+        reportLatencyForEachError,
+        latencyTrackedErrors,
+        intendedWarnFactor);
   }
 
   /** A copy that writes hbload's JSON result here; null for none. */
   public Outputs withJsonFile(Path jsonFile) {
-    return new Outputs(label, percentiles, format, exportFile, jsonFile, hlogFile, failOnErrors,
-        reportLatencyForEachError, latencyTrackedErrors, intendedWarnFactor);
+    return new Outputs(
+        label,
+        percentiles,
+        format,
+        exportFile,
+        jsonFile,
+        hlogFile,
+        failOnErrors,
+        reportLatencyForEachError,
+        latencyTrackedErrors,
+        intendedWarnFactor);
   }
 
   /** A copy that writes the HdrHistogram interval log here; null for none. */
   public Outputs withHlogFile(Path hlogFile) {
-    return new Outputs(label, percentiles, format, exportFile, jsonFile, hlogFile, failOnErrors,
-        reportLatencyForEachError, latencyTrackedErrors, intendedWarnFactor);
+    return new Outputs(
+        label,
+        percentiles,
+        format,
+        exportFile,
+        jsonFile,
+        hlogFile,
+        failOnErrors,
+        reportLatencyForEachError,
+        latencyTrackedErrors,
+        intendedWarnFactor);
   }
 }

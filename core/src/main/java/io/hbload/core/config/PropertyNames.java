@@ -1,12 +1,12 @@
 package io.hbload.core.config;
 
 /**
- * Every property key the engine reads: YCSB 0.17.0's names verbatim (the public contract users' files
- * and scripts rely on), then hbload's own under {@code hbload.*}. Defaults live in {@link SpecParser}.
+ * Every property key the engine reads: YCSB 0.17.0's names verbatim (the public contract users'
+ * files and scripts rely on), then hbload's own under {@code hbload.*}. Defaults live in {@link
+ * SpecParser}.
  */
 public final class PropertyNames {
-  private PropertyNames() {
-  }
+  private PropertyNames() {}
 
   // Client
   public static final String WORKLOAD = "workload";
@@ -18,8 +18,10 @@ public final class PropertyNames {
   public static final String STATUS_INTERVAL = "status.interval";
   public static final String LABEL = "label";
   public static final String MAX_EXECUTION_TIME = "maxexecutiontime";
+
   /** Seconds a stopping phase waits for binding calls in progress before it ends without them. */
   public static final String STOP_GRACE = "hbload.stopgrace";
+
   public static final String EXPORTER = "exporter";
   public static final String EXPORT_FILE = "exportfile";
   public static final String MEASUREMENT_TYPE = "measurementtype";
@@ -68,32 +70,56 @@ public final class PropertyNames {
   public static final String HLOG_FILE = "hbload.hlog";
   public static final String SEED = "hbload.seed";
   public static final String FAIL_ON_ERROR = "hbload.failonerror";
+
   /** {@code I/N}: this client is shard I of N cooperating clients. */
   public static final String SHARD = "hbload.shard";
-  /** Wall-clock instant to start the measured phase at (epoch ms or ISO-8601), so shards start together. */
-  public static final String START_AT = "hbload.startat";
+
   /**
-   * A duration ({@code 30s}, {@code 2m}): the phase first runs its workload this long as warm-up, counted apart
-   * and never in the report's figures (PerformanceEvaluation's {@code --measureAfter}, JMH's warm-up iterations).
+   * Wall-clock instant to start the measured phase at (epoch ms or ISO-8601), so shards start
+   * together.
+   */
+  public static final String START_AT = "hbload.startat";
+
+  /**
+   * A duration ({@code 30s}, {@code 2m}): the phase first runs its workload this long as warm-up,
+   * counted apart and never in the report's figures (PerformanceEvaluation's {@code
+   * --measureAfter}, JMH's warm-up iterations).
    */
   public static final String WARMUP = "hbload.warmup";
+
   /**
-   * Operations each worker keeps in flight (default 1: one blocking call at a time); above 1 the workers drive the
-   * binding's async interface, which the binding must offer.
+   * Operations each worker keeps in flight (default 1: one blocking call at a time); above 1 the
+   * workers drive the binding's async interface, which the binding must offer.
    */
   public static final String INFLIGHT = "hbload.inflight";
-  /** A property no parser reads (a misspelt key) is bad input (exit 2) instead of a warning ({@code --strict}). */
-  public static final String STRICT = "hbload.strict";
+
   /**
-   * After a throttled phase, the ratio of intended-start to service-time p99 above which the line comparing them is a
-   * warning (default 2).
+   * A property no parser reads (a misspelt key) is bad input (exit 2) instead of a warning ({@code
+   * --strict}).
+   */
+  public static final String STRICT = "hbload.strict";
+
+  /**
+   * After a throttled phase, the ratio of intended-start to service-time p99 above which the line
+   * comparing them is a warning (default 2).
    */
   public static final String INTENDED_WARN_FACTOR = "hbload.intendedwarnfactor";
 
   /**
-   * Settings that may differ between the clients of one run (shard, seed, start instant, output files, threads,
-   * status display): everything else must be the same for their results to be merged.
+   * Settings that may differ between the clients of one run (shard, seed, start instant, output
+   * files, threads, status display): everything else must be the same for their results to be
+   * merged.
    */
-  public static final java.util.Set<String> PER_CLIENT = java.util.Set.of(SHARD, SEED, START_AT, JSON_FILE,
-      HLOG_FILE, EXPORT_FILE, THREADS, STATUS, STATUS_INTERVAL, LABEL);
+  public static final java.util.Set<String> PER_CLIENT =
+      java.util.Set.of(
+          SHARD,
+          SEED,
+          START_AT,
+          JSON_FILE,
+          HLOG_FILE,
+          EXPORT_FILE,
+          THREADS,
+          STATUS,
+          STATUS_INTERVAL,
+          LABEL);
 }

@@ -10,15 +10,20 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * Typed reads of merged properties for the spec parsers: the engine's {@link SpecParser} and each binding's own
- * parser. Values are trimmed (YCSB crashes on a trailing space; hbload does not). A bad value does not throw: it
- * is noted, naming its property, and the default stands in, so one pass finds every problem and
- * {@link #throwIfErrors()} reports them all at once. Not thread-safe; one per parse.
+ * Typed reads of merged properties for the spec parsers: the engine's {@link SpecParser} and each
+ * binding's own parser. Values are trimmed (YCSB crashes on a trailing space; hbload does not). A
+ * bad value does not throw: it is noted, naming its property, and the default stands in, so one
+ * pass finds every problem and {@link #throwIfErrors()} reports them all at once. Not thread-safe;
+ * one per parse.
  */
 public final class PropertyReader {
   private final Map<String, String> props;
   private final List<String> errors = new ArrayList<>();
-  /** Every key a parser asked for, given or not: what this run knows, against which a given key is checked. */
+
+  /**
+   * Every key a parser asked for, given or not: what this run knows, against which a given key is
+   * checked.
+   */
   private final java.util.Set<String> asked = new java.util.HashSet<>();
 
   public PropertyReader(Map<String, String> properties) {
@@ -38,7 +43,10 @@ public final class PropertyReader {
     return v == null ? def : v.trim();
   }
 
-  /** The value exactly as given (YCSB keeps {@code fieldnameprefix} and {@code label} untrimmed), or {@code def}. */
+  /**
+   * The value exactly as given (YCSB keeps {@code fieldnameprefix} and {@code label} untrimmed), or
+   * {@code def}.
+   */
   public String raw(String key, String def) {
     asked.add(key);
     return props.getOrDefault(key, def);
@@ -82,7 +90,10 @@ public final class PropertyReader {
       return def;
     }
     if (parsed < min || parsed > max) {
-      error(key, parsed + (parsed < min ? " is below the minimum " + min : " is above the maximum " + max));
+      error(
+          key,
+          parsed
+              + (parsed < min ? " is below the minimum " + min : " is above the maximum " + max));
       return def;
     }
     return parsed;
@@ -106,14 +117,17 @@ public final class PropertyReader {
       return def;
     }
     if (!(parsed >= min && parsed <= max)) {
-      String range = max == Double.MAX_VALUE ? ">= " + fmt(min) : "in [" + fmt(min) + ", " + fmt(max) + "]";
+      String range =
+          max == Double.MAX_VALUE ? ">= " + fmt(min) : "in [" + fmt(min) + ", " + fmt(max) + "]";
       error(key, v.trim() + " must be " + range);
       return def;
     }
     return parsed;
   }
 
-  /** An enum constant by name, case-insensitive; an unknown name is an error listing the choices. */
+  /**
+   * An enum constant by name, case-insensitive; an unknown name is an error listing the choices.
+   */
   public <E extends Enum<E>> E enumValue(String key, Class<E> type, E def) {
     asked.add(key);
     String v = props.get(key);
@@ -123,14 +137,20 @@ public final class PropertyReader {
     try {
       return Enum.valueOf(type, v.trim().toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
-      error(key, "unknown value '" + v.trim() + "' (one of " + java.util.Arrays.toString(type.getEnumConstants()) + ")");
+      error(
+          key,
+          "unknown value '"
+              + v.trim()
+              + "' (one of "
+              + java.util.Arrays.toString(type.getEnumConstants())
+              + ")");
       return def;
     }
   }
 
   /**
-   * A duration as operators type it: {@code 30s}, {@code 15m}, {@code 1h}, {@code 250ms}, a plain number of seconds,
-   * or ISO-8601 ({@code PT30S}); {@code def} when absent.
+   * A duration as operators type it: {@code 30s}, {@code 15m}, {@code 1h}, {@code 250ms}, a plain
+   * number of seconds, or ISO-8601 ({@code PT30S}); {@code def} when absent.
    */
   public java.time.Duration duration(String key, java.time.Duration def) {
     String v = optional(key);
@@ -145,14 +165,17 @@ public final class PropertyReader {
           return d;
         }
       } else {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d{1,12}(?:\\.\\d{1,9})?)\\s*(ms|s|m|h)?").matcher(t);
+        java.util.regex.Matcher m =
+            java.util.regex.Pattern.compile("(\\d{1,12}(?:\\.\\d{1,9})?)\\s*(ms|s|m|h)?")
+                .matcher(t);
         if (m.matches()) {
-          double unitNanos = switch (m.group(2) == null ? "s" : m.group(2)) {
-            case "ms" -> 1e6;
-            case "m" -> 60e9;
-            case "h" -> 3600e9;
-            default -> 1e9;
-          };
+          double unitNanos =
+              switch (m.group(2) == null ? "s" : m.group(2)) {
+                case "ms" -> 1e6;
+                case "m" -> 60e9;
+                case "h" -> 3600e9;
+                default -> 1e9;
+              };
           double nanos = Double.parseDouble(m.group(1)) * unitNanos;
           if (nanos < Long.MAX_VALUE) {
             return java.time.Duration.ofNanos((long) nanos);
@@ -172,7 +195,8 @@ public final class PropertyReader {
     if (v == null) {
       asked.add(key);
       if (props.containsKey(key)) {
-        // given but empty (--json '', a script's unset variable): not "no file", which would silently drop a result
+        // given but empty (--json '', a script's unset variable): not "no file", which would
+        // silently drop a result
         error(key, "an empty file path");
       }
       return null;
@@ -197,21 +221,26 @@ public final class PropertyReader {
     return out;
   }
 
-  /** Every property whose key starts with one of the prefixes, as given, sorted by key (pass-through settings). */
+  /**
+   * Every property whose key starts with one of the prefixes, as given, sorted by key (pass-through
+   * settings).
+   */
   public Map<String, String> withPrefixes(List<String> prefixes, List<String> except) {
     Map<String, String> out = new TreeMap<>();
-    props.forEach((k, v) -> {
-      if (prefixes.stream().anyMatch(k::startsWith) && !except.contains(k)) {
-        asked.add(k);
-        out.put(k, v);
-      }
-    });
+    props.forEach(
+        (k, v) -> {
+          if (prefixes.stream().anyMatch(k::startsWith) && !except.contains(k)) {
+            asked.add(k);
+            out.put(k, v);
+          }
+        });
     return Collections.unmodifiableMap(out);
   }
 
   /**
-   * The given keys no parser asked for, each with the closest key that was asked for (or null when none is close):
-   * a misspelt {@code -p readproportoin=1} is otherwise silently ignored and the run measures something else.
+   * The given keys no parser asked for, each with the closest key that was asked for (or null when
+   * none is close): a misspelt {@code -p readproportoin=1} is otherwise silently ignored and the
+   * run measures something else.
    */
   public Map<String, String> unread() {
     Map<String, String> out = new TreeMap<>();
@@ -248,7 +277,8 @@ public final class PropertyReader {
       current[0] = i;
       for (int j = 1; j <= b.length(); j++) {
         int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-        current[j] = Math.min(Math.min(current[j - 1] + 1, previous[j] + 1), previous[j - 1] + cost);
+        current[j] =
+            Math.min(Math.min(current[j - 1] + 1, previous[j] + 1), previous[j - 1] + cost);
       }
       int[] t = previous;
       previous = current;

@@ -12,17 +12,18 @@ import java.util.Map;
 import java.util.Properties;
 
 /**
- * Merges a run's properties with YCSB's precedence: {@code -P} files in command-line order (a later file
- * overrides an earlier one), then every command-line setting ({@code -p}, {@code -threads}, ...; the last
- * occurrence wins) over all files regardless of position. Files are read with
- * {@link Properties#load(InputStream)}, exactly as YCSB reads them. Not thread-safe; build, then merge.
+ * Merges a run's properties with YCSB's precedence: {@code -P} files in command-line order (a later
+ * file overrides an earlier one), then every command-line setting ({@code -p}, {@code -threads},
+ * ...; the last occurrence wins) over all files regardless of position. Files are read with {@link
+ * Properties#load(InputStream)}, exactly as YCSB reads them. Not thread-safe; build, then merge.
  */
 public final class PropertySources {
   /** Classpath folder the workloads module packages its files into. */
   public static final String BUNDLED_WORKLOADS = "hbload/workloads/";
 
   /** Short names accepted by {@code -w}. */
-  public static final List<String> WORKLOAD_NAMES = List.of("a", "b", "c", "d", "e", "f", "updateonly");
+  public static final List<String> WORKLOAD_NAMES =
+      List.of("a", "b", "c", "d", "e", "f", "updateonly");
 
   private final Map<String, String> files = new LinkedHashMap<>();
   private final Map<String, String> overrides = new LinkedHashMap<>();
@@ -45,19 +46,26 @@ public final class PropertySources {
 
   /**
    * Adds a bundled workload by its {@code -w} name ({@code a}..{@code f}, {@code updateonly}; also
-   * {@code workloada}, {@code template}), as if its file were given with {@code -P} at this position.
+   * {@code workloada}, {@code template}), as if its file were given with {@code -P} at this
+   * position.
    */
   public PropertySources bundled(String name) {
     String file = bundledFileName(name);
     Properties p = new Properties();
-    try (InputStream in = PropertySources.class.getClassLoader().getResourceAsStream(BUNDLED_WORKLOADS + file)) {
+    try (InputStream in =
+        PropertySources.class.getClassLoader().getResourceAsStream(BUNDLED_WORKLOADS + file)) {
       if (in == null) {
-        throw new SpecException("unknown workload '" + name + "' (bundled: " + String.join(", ", WORKLOAD_NAMES)
-            + "; or give a file with -P)");
+        throw new SpecException(
+            "unknown workload '"
+                + name
+                + "' (bundled: "
+                + String.join(", ", WORKLOAD_NAMES)
+                + "; or give a file with -P)");
       }
       p.load(in);
     } catch (IOException e) {
-      throw new SpecException("workload " + name + ": cannot read bundled file (" + e.getMessage() + ")");
+      throw new SpecException(
+          "workload " + name + ": cannot read bundled file (" + e.getMessage() + ")");
     }
     p.stringPropertyNames().forEach(k -> files.put(k, p.getProperty(k)));
     sourceNames.add("workloads/" + file);

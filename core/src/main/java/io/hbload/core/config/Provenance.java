@@ -6,12 +6,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Where a spec came from: the merged properties as given and what the parser had to say about them. Kept apart from
- * the typed settings because it is for people and result documents only: no setting is ever read from
- * {@code properties} (each is a typed field of the spec or of the binding's settings). Immutable.
+ * Where a spec came from: the merged properties as given and what the parser had to say about them.
+ * Kept apart from the typed settings because it is for people and result documents only: no setting
+ * is ever read from {@code properties} (each is a typed field of the spec or of the binding's
+ * settings). Immutable.
  *
- * @param properties every merged property, as given: echoed into result documents so a run can be reproduced
- * @param notes warnings found while parsing, printed before the run (e.g. threads cut to the op count)
+ * @param properties every merged property, as given: echoed into result documents so a run can be
+ *     reproduced
+ * @param notes warnings found while parsing, printed before the run (e.g. threads cut to the op
+ *     count)
  */
 public record Provenance(Map<String, String> properties, List<String> notes) {
   public Provenance {

@@ -3,9 +3,10 @@ package io.hbload.core.config;
 import java.util.Optional;
 
 /**
- * The shape of the YCSB report ({@code exporter}): one of YCSB's three measurement exporters. YCSB names them by
- * class, so the class names (both {@code site.ycsb} and the older {@code com.yahoo.ycsb}) and short names are what
- * {@link #parse} accepts; the engine works with the constant, never with the string.
+ * The shape of the YCSB report ({@code exporter}): one of YCSB's three measurement exporters. YCSB
+ * names them by class, so the class names (both {@code site.ycsb} and the older {@code
+ * com.yahoo.ycsb}) and short names are what {@link #parse} accepts; the engine works with the
+ * constant, never with the string.
  */
 public enum ReportFormat {
   /** {@code [READ], Operations, 1525} lines: TextMeasurementsExporter. */
@@ -26,18 +27,24 @@ public enum ReportFormat {
     this.shortName = shortName;
   }
 
-  /** YCSB 0.17's class name for this format, e.g. {@code site.ycsb.measurements.exporter.TextMeasurementsExporter}. */
+  /**
+   * YCSB 0.17's class name for this format, e.g. {@code
+   * site.ycsb.measurements.exporter.TextMeasurementsExporter}.
+   */
   public String ycsbClassName() {
     return SITE + simpleName;
   }
 
   /**
-   * The format a value of {@code exporter} names: YCSB's class name (either package), or {@code text},
-   * {@code json}, {@code jsonarray}. Exact, as YCSB loads the class by that name; empty for anything else.
+   * The format a value of {@code exporter} names: YCSB's class name (either package), or {@code
+   * text}, {@code json}, {@code jsonarray}. Exact, as YCSB loads the class by that name; empty for
+   * anything else.
    */
   public static Optional<ReportFormat> parse(String value) {
     for (ReportFormat f : values()) {
-      if (value.equals(SITE + f.simpleName) || value.equals(COM_YAHOO + f.simpleName) || value.equals(f.shortName)) {
+      if (value.equals(SITE + f.simpleName)
+          || value.equals(COM_YAHOO + f.simpleName)
+          || value.equals(f.shortName)) {
         return Optional.of(f);
       }
     }

@@ -4,8 +4,8 @@ import java.util.List;
 
 /**
  * Bad input in a run's configuration: a malformed or out-of-range property, an unknown workload or
- * distribution, an unreadable file. The message is one line naming the property, fit to print as is;
- * several problems found at once are joined with "; ".
+ * distribution, an unreadable file. The message is one line naming the property, fit to print as
+ * is; several problems found at once are joined with "; ".
  */
 public final class SpecException extends RuntimeException {
   private static final long serialVersionUID = 1L;

@@ -48,13 +48,43 @@ public record WorkloadSpec(
     return fieldNamePrefix + i;
   }
 
-  /** The same workload with the load phase inserting {@code [start, start + count)} (one shard's slice). */
+  /**
+   * The same workload with the load phase inserting {@code [start, start + count)} (one shard's
+   * slice).
+   */
   public WorkloadSpec withInsertRange(long start, long count) {
-    return new WorkloadSpec(table, recordCount, operationCount, fieldCount, fieldNamePrefix, fieldLength,
-        minFieldLength, fieldLengthDistribution, fieldLengthHistogramFile, readAllFields, writeAllFields,
-        dataIntegrity, readProportion, updateProportion, insertProportion, scanProportion, readModifyWriteProportion,
-        deleteProportion, requestDistribution, zeroPadding, orderedInserts, start, count, minScanLength,
-        maxScanLength, scanLengthDistribution, hotspotDataFraction, hotspotOpnFraction, exponentialPercentile,
-        exponentialFrac, insertionRetryLimit, insertionRetryIntervalSeconds);
+    return new WorkloadSpec(
+        table,
+        recordCount,
+        operationCount,
+        fieldCount,
+        fieldNamePrefix,
+        fieldLength,
+        minFieldLength,
+        fieldLengthDistribution,
+        fieldLengthHistogramFile,
+        readAllFields,
+        writeAllFields,
+        dataIntegrity,
+        readProportion,
+        updateProportion,
+        insertProportion,
+        scanProportion,
+        readModifyWriteProportion,
+        deleteProportion,
+        requestDistribution,
+        zeroPadding,
+        orderedInserts,
+        start,
+        count,
+        minScanLength,
+        maxScanLength,
+        scanLengthDistribution,
+        hotspotDataFraction,
+        hotspotOpnFraction,
+        exponentialPercentile,
+        exponentialFrac,
+        insertionRetryLimit,
+        insertionRetryIntervalSeconds);
   }
 }

@@ -20,25 +20,40 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * A worker that makes one call at a time on a blocking {@link Binding}: each operation of its {@link OperationSource}
- * is issued step by step through the {@link MeasuredBinding} decorator, which times and records every call (a
- * one-call operation recorded and counted at once; a composite one, each step recorded and the operation counted
- * once, read-modify-write also as a whole). A failed load insert waits out its back-off on this thread, as YCSB's
- * workload does. A step the source makes itself ({@link OperationSlot#sourceCall}, hbload pe's HBase calls) is timed
+ * A worker that makes one call at a time on a blocking {@link Binding}: each operation of its
+ * {@link OperationSource} is issued step by step through the {@link MeasuredBinding} decorator,
+ * which times and records every call (a one-call operation recorded and counted at once; a
+ * composite one, each step recorded and the operation counted once, read-modify-write also as a
+ * whole). A failed load insert waits out its back-off on this thread, as YCSB's workload does. A
+ * step the source makes itself ({@link OperationSlot#sourceCall}, hbload pe's HBase calls) is timed
  * around its call and recorded the same way.
  *
- * <p>Confined to its worker thread, except {@link #pacing} and {@link #inFlight}. Allocation-free per operation.
+ * <p>Confined to its worker thread, except {@link #pacing} and {@link #inFlight}. Allocation-free
+ * per operation.
  */
 final class BlockingLoop extends WorkerLoop {
   private volatile Pacer pacer;
-  /** In its operation loop (written twice per phase, never per operation): what {@link #inFlight} reads. */
+
+  /**
+   * In its operation loop (written twice per phase, never per operation): what {@link #inFlight}
+   * reads.
+   */
   private volatile boolean looping;
+
   private MeasuredBinding measured;
   private OperationSource source;
   private OperationSlot slot;
 
-  BlockingLoop(int index, long quota, RunSpec spec, BindingSession session, OperationSources sources,
-      AtomicReferenceArray<WorkerRecorder> recorders, LatencyNames names, PhaseState state, long scheduleStartNanos) {
+  BlockingLoop(
+      int index,
+      long quota,
+      RunSpec spec,
+      BindingSession session,
+      OperationSources sources,
+      AtomicReferenceArray<WorkerRecorder> recorders,
+      LatencyNames names,
+      PhaseState state,
+      long scheduleStartNanos) {
     super(index, quota, spec, session, sources, recorders, names, state, scheduleStartNanos);
   }
 
@@ -79,8 +94,10 @@ final class BlockingLoop extends WorkerLoop {
         operation(load, intended);
       }
     } catch (RuntimeException | Error e) {
-      // A binding must return a status, not throw: anything it throws, an Error too (AssertionError,
-      // OutOfMemoryError, NoClassDefFoundError), stops the phase as a failure, keeping the results so far.
+      // A binding must return a status, not throw: anything it throws, an Error too
+      // (AssertionError,
+      // OutOfMemoryError, NoClassDefFoundError), stops the phase as a failure, keeping the results
+      // so far.
       threw(e);
     } finally {
       looping = false;
@@ -95,7 +112,10 @@ final class BlockingLoop extends WorkerLoop {
     opened();
   }
 
-  /** For a benchmark of the operation path: this loop on {@code binding}, recording, without its thread's loop. */
+  /**
+   * For a benchmark of the operation path: this loop on {@code binding}, recording, without its
+   * thread's loop.
+   */
   void openForBenchmark(Binding binding, SplittableRandom random) {
     startRecording();
     measured = new MeasuredBinding(binding, recorder);
@@ -127,7 +147,10 @@ final class BlockingLoop extends WorkerLoop {
     }
   }
 
-  /** An operation of several steps, each recorded, counted once; kept out of the one-call path so that stays small. */
+  /**
+   * An operation of several steps, each recorded, counted once; kept out of the one-call path so
+   * that stays small.
+   */
   private void composite(OperationSlot s, long intended) {
     measured.beginComposite(intended);
     while (true) {
@@ -141,13 +164,15 @@ final class BlockingLoop extends WorkerLoop {
           LockSupport.parkNanos(s.retryAt - System.nanoTime());
           source.retry(s);
         }
-        case STEP -> {
-        }
+        case STEP -> {}
       }
     }
   }
 
-  /** Issues the slot's step through the measuring decorator, which records it; VERIFY runs here, timed the same. */
+  /**
+   * Issues the slot's step through the measuring decorator, which records it; VERIFY runs here,
+   * timed the same.
+   */
   private Status call(OperationSlot s) {
     if (s.sourceCall) {
       return sourceCall(s);
@@ -170,9 +195,10 @@ final class BlockingLoop extends WorkerLoop {
   }
 
   /**
-   * A call the source makes itself, timed around it as the decorator times the binding's: recorded under the slot's
-   * step unless the source has no outcome yet (a batched call) or asked for none (an unmeasured step), in which case
-   * the operation is not counted either, as before PE's --measureAfter.
+   * A call the source makes itself, timed around it as the decorator times the binding's: recorded
+   * under the slot's step unless the source has no outcome yet (a batched call) or asked for none
+   * (an unmeasured step), in which case the operation is not counted either, as before PE's
+   * --measureAfter.
    */
   private Status sourceCall(OperationSlot s) {
     long start = System.nanoTime();
@@ -205,8 +231,8 @@ final class BlockingLoop extends WorkerLoop {
   }
 
   /**
-   * 1 while in its operation loop and not waiting for its next scheduled start, else 0; the instant between two calls
-   * counts as in a call, which keeps the hot path free of any bookkeeping.
+   * 1 while in its operation loop and not waiting for its next scheduled start, else 0; the instant
+   * between two calls counts as in a call, which keeps the hot path free of any bookkeeping.
    */
   @Override
   int inFlight() {

@@ -24,18 +24,24 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs one phase on an open binding session: starts the workers, samples every second (or every status interval
- * when that is shorter) from the calling thread (which is the only reader of the recorders), enforces {@code maxexecutiontime},
- * and after the workers stop collects the last interval and the binding's extra lines. {@link
- * #requestStop} may be called from any thread (Ctrl-C): workers finish their current call and the phase
- * returns its result for what was done.
+ * Runs one phase on an open binding session: starts the workers, samples every second (or every
+ * status interval when that is shorter) from the calling thread (which is the only reader of the
+ * recorders), enforces {@code maxexecutiontime}, and after the workers stop collects the last
+ * interval and the binding's extra lines. {@link #requestStop} may be called from any thread
+ * (Ctrl-C): workers finish their current call and the phase returns its result for what was done.
  */
 public final class PhaseRun {
-  /** The longest sample interval: one point a second is what a person reads in a chart of a short run. */
+  /**
+   * The longest sample interval: one point a second is what a person reads in a chart of a short
+   * run.
+   */
   static final long SAMPLE_NANOS = TimeUnit.SECONDS.toNanos(1);
+
   private final RunSpec spec;
+
   /** The spec's execution part, read only while the phase starts and stops. */
   private final Execution execution;
+
   private final BindingSession session;
   private final RunListener listener;
   private final PrintStream messages;
@@ -47,10 +53,14 @@ public final class PhaseRun {
   private volatile boolean abandoned;
 
   /**
-   * @param requested false for the load the engine runs first on a store that starts empty: the session's phase
-   *     hooks are then not called (they belong to the phase the user asked for)
+   * @param requested false for the load the engine runs first on a store that starts empty: the
+   *     session's phase hooks are then not called (they belong to the phase the user asked for)
    */
-  public PhaseRun(RunSpec spec, BindingSession session, RunListener listener, PrintStream messages,
+  public PhaseRun(
+      RunSpec spec,
+      BindingSession session,
+      RunListener listener,
+      PrintStream messages,
       boolean requested) {
     this.spec = spec;
     this.execution = spec.execution();
@@ -74,13 +84,15 @@ public final class PhaseRun {
 
   public RunResult execute() {
     KeySpace keySpace = new KeySpace(spec.workload(), execution.shard());
-    // the phase's one choice of workload: a session with operations of its own (hbload pe) makes its sources, else
+    // the phase's one choice of workload: a session with operations of its own (hbload pe) makes
+    // its sources, else
     // every worker runs YCSB's CoreWorkload; the loops only issue and record what a source says
-    OperationSources sources = session instanceof OperationSources own ? own
-        : new YcsbSources(spec.workload(), keySpace);
+    OperationSources sources =
+        session instanceof OperationSources own ? own : new YcsbSources(spec.workload(), keySpace);
     long lateMillis = requested ? awaitStartAt() : 0;
-    LatencyNames names = new LatencyNames(spec.outputs().reportLatencyForEachError(),
-        spec.outputs().latencyTrackedErrors());
+    LatencyNames names =
+        new LatencyNames(
+            spec.outputs().reportLatencyForEachError(), spec.outputs().latencyTrackedErrors());
     int n = execution.threads();
     java.util.concurrent.atomic.AtomicReferenceArray<WorkerRecorder> recorders =
         new java.util.concurrent.atomic.AtomicReferenceArray<>(n);
@@ -93,21 +105,27 @@ public final class PhaseRun {
       session.runStarting(spec.phase());
     }
     if (execution.maxExecutionTimeSeconds() > 0) {
-      messages.println("Maximum execution time specified as: " + execution.maxExecutionTimeSeconds() + " secs");
+      messages.println(
+          "Maximum execution time specified as: " + execution.maxExecutionTimeSeconds() + " secs");
     }
     synchronized (threads) {
       for (int i = 0; i < n; i++) {
         long operations = execution.operations();
         long quota = operations == 0 ? 0 : operations / n + (i < operations % n ? 1 : 0);
-        WorkerLoop worker = WorkerLoop.create(i, quota, spec, session, sources, recorders, names, state, startNanos);
+        WorkerLoop worker =
+            WorkerLoop.create(
+                i, quota, spec, session, sources, recorders, names, state, startNanos);
         workers.add(worker);
-        Thread t = new Thread(() -> {
-          try {
-            worker.run();
-          } finally {
-            done.countDown();
-          }
-        }, "hbload-worker-" + i);
+        Thread t =
+            new Thread(
+                () -> {
+                  try {
+                    worker.run();
+                  } finally {
+                    done.countDown();
+                  }
+                },
+                "hbload-worker-" + i);
         t.setDaemon(true);
         threads.add(t);
       }
@@ -115,22 +133,29 @@ public final class PhaseRun {
     }
     Aggregator aggregator = new Aggregator(spec.throttled(), startMillis);
     long statusNanos = Math.max(1_000_000L, (long) (execution.statusIntervalSeconds() * 1e9));
-    // samples of at most a second, a whole number of them per status interval: the log's and the report's series
-    // stay readable for short runs whatever status.interval is, and each status line still covers its interval
+    // samples of at most a second, a whole number of them per status interval: the log's and the
+    // report's series
+    // stay readable for short runs whatever status.interval is, and each status line still covers
+    // its interval
     int samplesPerStatus = (int) Math.max(1, Math.ceil(statusNanos / (double) SAMPLE_NANOS));
     long intervalNanos = statusNanos / samplesPerStatus;
     int samples = 0;
     // the warm-up does not eat the measured time: maxexecutiontime counts from its end
     long warmupNanos = execution.warmup().toNanos();
     long warmupEnd = spec.warmsUp() ? startNanos + warmupNanos : Long.MAX_VALUE;
-    long maxDeadline = execution.maxExecutionTimeSeconds() > 0
-        ? startNanos + warmupNanos + TimeUnit.SECONDS.toNanos(execution.maxExecutionTimeSeconds()) : Long.MAX_VALUE;
+    long maxDeadline =
+        execution.maxExecutionTimeSeconds() > 0
+            ? startNanos
+                + warmupNanos
+                + TimeUnit.SECONDS.toNanos(execution.maxExecutionTimeSeconds())
+            : Long.MAX_VALUE;
     long previousOps = tick(aggregator, recorders, startMillis, 0, true);
     long nextTick = startNanos + intervalNanos;
     long graceNanos = TimeUnit.SECONDS.toNanos(execution.stopGraceSeconds());
     boolean allDone = false;
     while (!allDone) {
-      long graceDeadline = state.stopRequested() ? state.stopRequestedNanos() + graceNanos : Long.MAX_VALUE;
+      long graceDeadline =
+          state.stopRequested() ? state.stopRequestedNanos() + graceNanos : Long.MAX_VALUE;
       long wakeAt = Math.min(Math.min(Math.min(nextTick, maxDeadline), warmupEnd), graceDeadline);
       allDone = awaitUntil(done, wakeAt);
       long now = System.nanoTime();
@@ -154,17 +179,22 @@ public final class PhaseRun {
       }
       if (!allDone && now >= nextTick) {
         samples++;
-        previousOps = tick(aggregator, recorders, startMillis, previousOps, samples % samplesPerStatus == 0);
+        previousOps =
+            tick(aggregator, recorders, startMillis, previousOps, samples % samplesPerStatus == 0);
         nextTick += intervalNanos;
       }
     }
     long runtimeMillis = Math.max(1, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos));
     tick(aggregator, recorders, startMillis, previousOps, true);
-    if (warmupEnd != Long.MAX_VALUE) { // the phase ended before its warm-up did: nothing was measured
+    if (warmupEnd
+        != Long.MAX_VALUE) { // the phase ended before its warm-up did: nothing was measured
       warmup = endWarmup(aggregator, startMillis, startNanos);
       startMillis = warmup.measuredStartMillis;
       runtimeMillis = 1;
-      messages.println("hbload: the phase ended during its warm-up (" + execution.warmup() + "): nothing was measured");
+      messages.println(
+          "hbload: the phase ended during its warm-up ("
+              + execution.warmup()
+              + "): nothing was measured");
     }
     List<ReportLine> extra = new ArrayList<>();
     if (warmup != null) {
@@ -183,33 +213,59 @@ public final class PhaseRun {
     }
     String reason = state.reason();
     if (reason != null && reason.startsWith("maxexecutiontime")) {
-      // a time-boxed run that reached its time completed as asked; a load cut short did not load its records
-      reason = spec.phase() == io.hbload.core.config.Phase.RUN ? null
-          : reason + " before the load finished: " + aggregator.totalOperations() + " of " + execution.operations()
-              + " records inserted";
+      // a time-boxed run that reached its time completed as asked; a load cut short did not load
+      // its records
+      reason =
+          spec.phase() == io.hbload.core.config.Phase.RUN
+              ? null
+              : reason
+                  + " before the load finished: "
+                  + aggregator.totalOperations()
+                  + " of "
+                  + execution.operations()
+                  + " records inserted";
     }
     if (interrupted) {
       Thread.currentThread().interrupt(); // the caller's interrupt, kept for it to see
     }
-    RunResult result = new RunResult(spec, startMillis, runtimeMillis, aggregator.totalOperations(),
-        aggregator.totals(), gcTotals(), extra, reason, new ClientInfo(execution.shard(), ClientInfo.localHost(),
-        execution.startAt() == null ? null : execution.startAt().toEpochMilli(), lateMillis),
-        workerResults(aggregator), figures);
+    RunResult result =
+        new RunResult(
+            spec,
+            startMillis,
+            runtimeMillis,
+            aggregator.totalOperations(),
+            aggregator.totals(),
+            gcTotals(),
+            extra,
+            reason,
+            new ClientInfo(
+                execution.shard(),
+                ClientInfo.localHost(),
+                execution.startAt() == null ? null : execution.startAt().toEpochMilli(),
+                lateMillis),
+            workerResults(aggregator),
+            figures);
     listener.phaseFinished(result);
     return result;
   }
 
   /**
-   * Each worker's own figures, for the workers whose source opened: its recorder's measures, its elapsed time and its
-   * source's figures. A worker left stuck in a call has not ended: its elapsed time is 0 and its source gave none.
+   * Each worker's own figures, for the workers whose source opened: its recorder's measures, its
+   * elapsed time and its source's figures. A worker left stuck in a call has not ended: its elapsed
+   * time is 0 and its source gave none.
    */
   private List<RunResult.Worker> workerResults(Aggregator aggregator) {
     List<RunResult.Worker> out = new ArrayList<>();
     synchronized (threads) {
       for (WorkerLoop w : workers) {
         if (w.sourceOpened()) {
-          out.add(new RunResult.Worker(w.index, aggregator.workerOperations(w.index), w.elapsedNanos(),
-              aggregator.workerService(w.index), w.figures()));
+          out.add(
+              new RunResult.Worker(
+                  w.index,
+                  aggregator.workerOperations(w.index),
+                  w.elapsedNanos(),
+                  aggregator.workerService(w.index),
+                  w.figures()));
         }
       }
     }
@@ -217,8 +273,9 @@ public final class PhaseRun {
   }
 
   /**
-   * Waits for {@code hbload.startat}, so that shards on many hosts start their measured phase together; a stop
-   * request ends the wait. Returns how late the start is (0 when on time): reported, never hidden.
+   * Waits for {@code hbload.startat}, so that shards on many hosts start their measured phase
+   * together; a stop request ends the wait. Returns how late the start is (0 when on time):
+   * reported, never hidden.
    */
   private long awaitStartAt() {
     if (execution.startAt() == null) {
@@ -227,24 +284,37 @@ public final class PhaseRun {
     long at = execution.startAt().toEpochMilli();
     long now = System.currentTimeMillis();
     if (now < at) {
-      messages.println("hbload: shard " + execution.shard() + " waiting " + (at - now) + " ms until "
-          + execution.startAt() + " (--start-at)");
+      messages.println(
+          "hbload: shard "
+              + execution.shard()
+              + " waiting "
+              + (at - now)
+              + " ms until "
+              + execution.startAt()
+              + " (--start-at)");
       while ((now = System.currentTimeMillis()) < at && !state.stopRequested()) {
-        java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(Math.min(at - now, 100)));
+        java.util.concurrent.locks.LockSupport.parkNanos(
+            TimeUnit.MILLISECONDS.toNanos(Math.min(at - now, 100)));
       }
       return 0;
     }
     long late = now - at;
-    messages.println("hbload: shard " + execution.shard() + " starts " + late + " ms after --start-at "
-        + execution.startAt());
+    messages.println(
+        "hbload: shard "
+            + execution.shard()
+            + " starts "
+            + late
+            + " ms after --start-at "
+            + execution.startAt());
     return late;
   }
 
   /**
-   * A binding call that never returns must not hold the run hostage (nor Ctrl-C's report): once the grace after the
-   * stop has passed, the workers still alive are named with the call they are in, interrupted as a last resort, and
-   * left behind (they are daemon threads). Their recorders are read as they are: every call that returned is in the
-   * report, the stuck ones are not, and the reason says so, which fails the phase.
+   * A binding call that never returns must not hold the run hostage (nor Ctrl-C's report): once the
+   * grace after the stop has passed, the workers still alive are named with the call they are in,
+   * interrupted as a last resort, and left behind (they are daemon threads). Their recorders are
+   * read as they are: every call that returned is in the report, the stuck ones are not, and the
+   * reason says so, which fails the phase.
    */
   private void abandonStuckWorkers() {
     List<String> stuck = new ArrayList<>();
@@ -260,19 +330,27 @@ public final class PhaseRun {
       return; // they finished just now
     }
     abandoned = true;
-    String why = stuck.size() + " of " + threads.size() + " workers still in a binding call "
-        + execution.stopGraceSeconds() + " s after the stop (" + state.reason() + "; hbload.stopgrace): "
-        + String.join(", ", stuck)
-        + "; the report holds every call that returned";
+    String why =
+        stuck.size()
+            + " of "
+            + threads.size()
+            + " workers still in a binding call "
+            + execution.stopGraceSeconds()
+            + " s after the stop ("
+            + state.reason()
+            + "; hbload.stopgrace): "
+            + String.join(", ", stuck)
+            + "; the report holds every call that returned";
     messages.println("hbload: " + why);
     state.failOver(why);
   }
 
   /**
-   * Open loop on the pipelined path: when operations came due with every {@code hbload.inflight} slot busy, the
-   * generator's bound, not the system, held the schedule back (their intended latency holds the wait, service latency
-   * does not). Said on stderr and as two report lines, so that a gap between intended and service latency is not
-   * read as the system's. Nothing when the bound never held an operation back.
+   * Open loop on the pipelined path: when operations came due with every {@code hbload.inflight}
+   * slot busy, the generator's bound, not the system, held the schedule back (their intended
+   * latency holds the wait, service latency does not). Said on stderr and as two report lines, so
+   * that a gap between intended and service latency is not read as the system's. Nothing when the
+   * bound never held an operation back.
    */
   private List<ReportLine> slotWaits() {
     long waits = 0;
@@ -287,14 +365,24 @@ public final class PhaseRun {
       return List.of();
     }
     long millis = TimeUnit.NANOSECONDS.toMillis(nanos);
-    messages.println("hbload: operations came due with all " + execution.inflight() + " hbload.inflight slots busy "
-        + waits + " times, " + millis + " ms in all: they went out late, their intended latency includes the wait;"
-        + " a larger hbload.inflight keeps the -target schedule");
-    return List.of(new ReportLine("OPEN-LOOP", "SlotWaits", waits), new ReportLine("OPEN-LOOP", "SlotWaitTime(ms)",
-        millis));
+    messages.println(
+        "hbload: operations came due with all "
+            + execution.inflight()
+            + " hbload.inflight slots busy "
+            + waits
+            + " times, "
+            + millis
+            + " ms in all: they went out late, their intended latency includes the wait;"
+            + " a larger hbload.inflight keeps the -target schedule");
+    return List.of(
+        new ReportLine("OPEN-LOOP", "SlotWaits", waits),
+        new ReportLine("OPEN-LOOP", "SlotWaitTime(ms)", millis));
   }
 
-  /** Operations the workers have outstanding now (see {@link WorkerLoop#inFlight}); any thread, for a gauge. */
+  /**
+   * Operations the workers have outstanding now (see {@link WorkerLoop#inFlight}); any thread, for
+   * a gauge.
+   */
   public long inFlight() {
     long n = 0;
     synchronized (threads) {
@@ -311,21 +399,29 @@ public final class PhaseRun {
   }
 
   /** The warm-up as it happened, and the instant measuring started. */
-  private record Warmup(long operations, long millis, long measuredStartMillis, long measuredStartNanos) {
-  }
+  private record Warmup(
+      long operations, long millis, long measuredStartMillis, long measuredStartNanos) {}
 
   /**
-   * The warm-up boundary, right after a collection: the aggregator drops the warm-up totals and the listeners
-   * hear where measuring starts (the hlog tags what came before as warm-up).
+   * The warm-up boundary, right after a collection: the aggregator drops the warm-up totals and the
+   * listeners hear where measuring starts (the hlog tags what came before as warm-up).
    */
   private Warmup endWarmup(Aggregator aggregator, long startMillis, long startNanos) {
     long nowNanos = System.nanoTime();
     long nowMillis = System.currentTimeMillis();
     long operations = aggregator.endWarmup();
     state.restartSchedule(nowNanos);
-    Warmup w = new Warmup(operations, TimeUnit.NANOSECONDS.toMillis(nowNanos - startNanos), nowMillis, nowNanos);
-    messages.println("hbload: warm-up done: " + operations + " operations in " + w.millis + " ms, not counted;"
-        + " measuring from now" + (spec.throttled() ? " (the -target schedule starts again from here)" : ""));
+    Warmup w =
+        new Warmup(
+            operations, TimeUnit.NANOSECONDS.toMillis(nowNanos - startNanos), nowMillis, nowNanos);
+    messages.println(
+        "hbload: warm-up done: "
+            + operations
+            + " operations in "
+            + w.millis
+            + " ms, not counted;"
+            + " measuring from now"
+            + (spec.throttled() ? " (the -target schedule starts again from here)" : ""));
     listener.warmupFinished(spec, nowMillis, operations);
     return w;
   }
@@ -335,9 +431,14 @@ public final class PhaseRun {
     return state.failed();
   }
 
-  private long tick(Aggregator aggregator, java.util.concurrent.atomic.AtomicReferenceArray<WorkerRecorder> recorders,
-      long startMillis, long previousOps, boolean statusDue) {
-    // by worker index, null for a worker not recording yet: the aggregator keeps each worker's own figures too
+  private long tick(
+      Aggregator aggregator,
+      java.util.concurrent.atomic.AtomicReferenceArray<WorkerRecorder> recorders,
+      long startMillis,
+      long previousOps,
+      boolean statusDue) {
+    // by worker index, null for a worker not recording yet: the aggregator keeps each worker's own
+    // figures too
     List<WorkerRecorder> started = new ArrayList<>(recorders.length());
     for (int i = 0; i < recorders.length(); i++) {
       started.add(recorders.get(i));
@@ -348,16 +449,25 @@ public final class PhaseRun {
     if (state.stopRequested()) {
       remaining = 0;
     }
-    StatusSnapshot snapshot = new StatusSnapshot(view.endEpochMillis(), view.endEpochMillis() - startMillis, total,
-        previousOps, view.endEpochMillis() - view.startEpochMillis(), remaining, view, statusDue);
+    StatusSnapshot snapshot =
+        new StatusSnapshot(
+            view.endEpochMillis(),
+            view.endEpochMillis() - startMillis,
+            total,
+            previousOps,
+            view.endEpochMillis() - view.startEpochMillis(),
+            remaining,
+            view,
+            statusDue);
     listener.interval(spec, snapshot);
     return total;
   }
 
   /**
-   * Waits for the workers until the deadline. An interrupt of the thread running the phase (an embedding test's
-   * timeout, an executor's cancel) asks the workers to stop, as Ctrl-C does, and the wait goes on until they
-   * have: the phase still returns what was done, and the interrupt is restored on the way out.
+   * Waits for the workers until the deadline. An interrupt of the thread running the phase (an
+   * embedding test's timeout, an executor's cancel) asks the workers to stop, as Ctrl-C does, and
+   * the wait goes on until they have: the phase still returns what was done, and the interrupt is
+   * restored on the way out.
    */
   private boolean awaitUntil(CountDownLatch done, long deadlineNanos) {
     long now;
@@ -374,12 +484,18 @@ public final class PhaseRun {
     return done.getCount() == 0;
   }
 
-  /** YCSB iterates a HashMap of collector names; doing the same keeps the report's GC line order. */
+  /**
+   * YCSB iterates a HashMap of collector names; doing the same keeps the report's GC line order.
+   */
   private static List<RunResult.GcTotals> gcTotals() {
     Map<String, RunResult.GcTotals> byName = new HashMap<>();
     for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
-      byName.put(gc.getName(), new RunResult.GcTotals(gc.getName(), Math.max(0, gc.getCollectionCount()),
-          Math.max(0, gc.getCollectionTime())));
+      byName.put(
+          gc.getName(),
+          new RunResult.GcTotals(
+              gc.getName(),
+              Math.max(0, gc.getCollectionCount()),
+              Math.max(0, gc.getCollectionTime())));
     }
     return new ArrayList<>(byName.values());
   }

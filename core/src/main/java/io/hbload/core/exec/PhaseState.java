@@ -1,14 +1,15 @@
 package io.hbload.core.exec;
 
 /**
- * The stop flag all workers of a phase poll, and why it was raised. Thread-safe: the flag is a volatile
- * read per operation (a plain load on x86), the reason is set once.
+ * The stop flag all workers of a phase poll, and why it was raised. Thread-safe: the flag is a
+ * volatile read per operation (a plain load on x86), the reason is set once.
  */
 final class PhaseState {
   private volatile boolean stop;
   private volatile String reason;
   private volatile boolean failed;
   private volatile long stopRequestedNanos;
+
   /** Where the -target schedule starts again (System.nanoTime), 0 until a warm-up ends. */
   private volatile long scheduleRestartNanos;
 
@@ -26,12 +27,17 @@ final class PhaseState {
     stop = true;
   }
 
-  /** When the first stop was requested (System.nanoTime), valid once {@link #stopRequested} is true. */
+  /**
+   * When the first stop was requested (System.nanoTime), valid once {@link #stopRequested} is true.
+   */
   long stopRequestedNanos() {
     return stopRequestedNanos;
   }
 
-  /** Replaces the reason, e.g. when workers had to be left stuck after a stop; the phase then failed. */
+  /**
+   * Replaces the reason, e.g. when workers had to be left stuck after a stop; the phase then
+   * failed.
+   */
   synchronized void failOver(String why) {
     reason = why;
     failed = true;
@@ -44,9 +50,9 @@ final class PhaseState {
   }
 
   /**
-   * The warm-up ended at {@code nanos}: throttled workers start their schedule again from there, so a backlog the
-   * cold start left is not charged to the measured operations (which keep their count: only their intended
-   * times move).
+   * The warm-up ended at {@code nanos}: throttled workers start their schedule again from there, so
+   * a backlog the cold start left is not charged to the measured operations (which keep their
+   * count: only their intended times move).
    */
   void restartSchedule(long nanos) {
     scheduleRestartNanos = nanos;

@@ -20,38 +20,48 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * A worker that keeps up to {@code hbload.inflight} operations outstanding on an {@link AsyncBinding}: one thread
- * issuing, the binding's I/O threads completing. Each operation of its {@link OperationSource} holds an
- * {@link OperationSlot}; its steps are issued one after the other (a read-modify-write's update when its read
- * completed, a VERIFY step run in place on this thread, a failed load insert again after its back-off), and each is
- * recorded exactly as {@link MeasuredBinding} records a blocking call (same measures, same intended and service
- * latencies, steps of composite operations each recorded, the operation counted once). A step the source issues
- * itself ({@link OperationSlot#sourceCall}, hbload pe's async commands) is stamped and recorded the same way.
+ * A worker that keeps up to {@code hbload.inflight} operations outstanding on an {@link
+ * AsyncBinding}: one thread issuing, the binding's I/O threads completing. Each operation of its
+ * {@link OperationSource} holds an {@link OperationSlot}; its steps are issued one after the other
+ * (a read-modify-write's update when its read completed, a VERIFY step run in place on this thread,
+ * a failed load insert again after its back-off), and each is recorded exactly as {@link
+ * MeasuredBinding} records a blocking call (same measures, same intended and service latencies,
+ * steps of composite operations each recorded, the operation counted once). A step the source
+ * issues itself ({@link OperationSlot#sourceCall}, hbload pe's async commands) is stamped and
+ * recorded the same way.
  *
- * <p>Closed loop (no target): a slot is refilled as soon as its operation completes. Open loop (a target): operation
- * k is issued at its intended time on the absolute schedule whether or not earlier ones completed; when every slot
- * is busy it waits for one, and that wait is in the operation's intended latency (measured from its scheduled time),
- * never hidden.
+ * <p>Closed loop (no target): a slot is refilled as soon as its operation completes. Open loop (a
+ * target): operation k is issued at its intended time on the absolute schedule whether or not
+ * earlier ones completed; when every slot is busy it waits for one, and that wait is in the
+ * operation's intended latency (measured from its scheduled time), never hidden.
  *
- * <p>Recording stays single-writer: a completion only stamps its end time and outcome into its slot and hands the
- * slot number over through a {@link CompletionQueue}; this thread records it. When it has nothing to do it parks;
- * completions unpark it only when it waits for them, and in a closed loop only once a batch has completed. At the end of the phase (quota done, stop requested,
- * {@code maxexecutiontime}) it stops issuing and waits for what is outstanding up to the binding's drain timeout;
- * what is still outstanding then is counted as {@link AsyncBinding#CANCELLED}, so that every issued call is
- * accounted for: issued = completed (OK or error) + cancelled.
+ * <p>Recording stays single-writer: a completion only stamps its end time and outcome into its slot
+ * and hands the slot number over through a {@link CompletionQueue}; this thread records it. When it
+ * has nothing to do it parks; completions unpark it only when it waits for them, and in a closed
+ * loop only once a batch has completed. At the end of the phase (quota done, stop requested, {@code
+ * maxexecutiontime}) it stops issuing and waits for what is outstanding up to the binding's drain
+ * timeout; what is still outstanding then is counted as {@link AsyncBinding#CANCELLED}, so that
+ * every issued call is accounted for: issued = completed (OK or error) + cancelled.
  */
 final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion {
   /** Longest single park: a stop request is seen within this even if no interrupt arrives. */
   private static final long MAX_PARK_NANOS = 50_000_000L;
+
   private static final long NO_WAKE = Long.MAX_VALUE;
+
   /**
-   * Open loop: the longest time between two timed wake-ups may be (operations due by then go out together). A park
-   * and its timer wake-up per operation cost client CPU the operations need at high rates (measured on the embedded
-   * HBase at 12,300 ops/s: 1 ms instead of 0.2 ms saved ~8 us of client CPU per operation and lowered service p99);
-   * the quantum is at most half the typical service time, so issue lateness stays small against what is measured.
+   * Open loop: the longest time between two timed wake-ups may be (operations due by then go out
+   * together). A park and its timer wake-up per operation cost client CPU the operations need at
+   * high rates (measured on the embedded HBase at 12,300 ops/s: 1 ms instead of 0.2 ms saved ~8 us
+   * of client CPU per operation and lowered service p99); the quantum is at most half the typical
+   * service time, so issue lateness stays small against what is measured.
    */
   private static final long MAX_ISSUE_QUANTUM_NANOS = 1_000_000L;
-  /** Closed loop with every slot busy: woken after this fraction of the bound has completed (1/8, at least 1). */
+
+  /**
+   * Closed loop with every slot busy: woken after this fraction of the bound has completed (1/8, at
+   * least 1).
+   */
   private static final int REFILL_BATCH_SHIFT = 3;
 
   private final OperationSlot[] slots;
@@ -59,26 +69,46 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
   private final CompletionQueue completions;
   private int freeCount;
   private int retrying;
-  /** Moving average of the calls' service time (1/16 weight per completion): sizes the open-loop issue quantum. */
-  private long serviceNanos;
-  private Thread thread;
+
   /**
-   * The queue position of the completion that wakes the parked worker, {@link #NO_WAKE} when none should: parked
-   * with every slot busy it waits for a batch of completions (one wake-up refills several slots: a park and an
-   * unpark per operation would cost more client CPU than the operation itself), parked until an open-loop
-   * operation's scheduled time it is woken by none.
+   * Moving average of the calls' service time (1/16 weight per completion): sizes the open-loop
+   * issue quantum.
+   */
+  private long serviceNanos;
+
+  private Thread thread;
+
+  /**
+   * The queue position of the completion that wakes the parked worker, {@link #NO_WAKE} when none
+   * should: parked with every slot busy it waits for a batch of completions (one wake-up refills
+   * several slots: a park and an unpark per operation would cost more client CPU than the operation
+   * itself), parked until an open-loop operation's scheduled time it is woken by none.
    */
   private volatile long wakeIndex = NO_WAKE;
+
   private volatile boolean parked;
-  /** Open loop: when this worker found every slot busy, 0 while a slot is free (see {@link #slotWaitNanos}). */
+
+  /**
+   * Open loop: when this worker found every slot busy, 0 while a slot is free (see {@link
+   * #slotWaitNanos}).
+   */
   private long fullSince;
+
   private long slotWaits;
   private long slotWaitNanos;
   private AsyncBinding binding;
   private OperationSource source;
 
-  PipelinedLoop(int index, long quota, RunSpec spec, BindingSession session, OperationSources sources,
-      AtomicReferenceArray<WorkerRecorder> recorders, LatencyNames names, PhaseState state, long scheduleStartNanos) {
+  PipelinedLoop(
+      int index,
+      long quota,
+      RunSpec spec,
+      BindingSession session,
+      OperationSources sources,
+      AtomicReferenceArray<WorkerRecorder> recorders,
+      LatencyNames names,
+      PhaseState state,
+      long scheduleStartNanos) {
     super(index, quota, spec, session, sources, recorders, names, state, scheduleStartNanos);
     int n = spec.execution().inflight();
     this.slots = new OperationSlot[n];
@@ -143,9 +173,12 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
             fullSince = System.nanoTime();
           }
           binding.flush();
-          // open and closed loop alike, a batch of completions: with every slot busy the client is saturated, and a
-          // wake-up per completion (what the open loop did) spent the CPU that client and server need to catch up,
-          // so a schedule that fell behind fell further (bench: 10k of 17k ops/s, load average 13). Waiting for
+          // open and closed loop alike, a batch of completions: with every slot busy the client is
+          // saturated, and a
+          // wake-up per completion (what the open loop did) spent the CPU that client and server
+          // need to catch up,
+          // so a schedule that fell behind fell further (bench: 10k of 17k ops/s, load average 13).
+          // Waiting for
           // the batch delays the late operations a little more, and their intended latency says so.
           await(wakeAt, refillBatch());
           continue;
@@ -153,9 +186,12 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
         if (pacer != null) {
           long now = System.nanoTime();
           if (now < next) {
-            fullSince = 0; // a slot was free before the next operation came due: the bound held nothing back
+            fullSince =
+                0; // a slot was free before the next operation came due: the bound held nothing
+            // back
             binding.flush();
-            // timed wake-ups at least a quantum apart: the operations due by then go out together, each late by
+            // timed wake-ups at least a quantum apart: the operations due by then go out together,
+            // each late by
             // less than the quantum, which its intended latency (from its scheduled time) includes
             long quantum = Math.min(MAX_ISSUE_QUANTUM_NANOS, serviceNanos >> 1);
             await(Math.min(Math.max(next, lastWake + quantum), wakeAt), 0);
@@ -178,7 +214,8 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
       }
       finish();
     } catch (RuntimeException | Error e) {
-      // as on the blocking path: a binding that throws stops the phase as a failure, keeping the results so far
+      // as on the blocking path: a binding that throws stops the phase as a failure, keeping the
+      // results so far
       threw(e);
       cancelOutstanding();
     } finally {
@@ -187,9 +224,10 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
   }
 
   /**
-   * Open loop, a slot free again after every slot was busy: the time an operation that was due waited for it (from
-   * its scheduled time or from when the slots filled, whichever is later). Its intended latency holds that wait; this
-   * tells the user the generator's bound, not the system, held the schedule back.
+   * Open loop, a slot free again after every slot was busy: the time an operation that was due
+   * waited for it (from its scheduled time or from when the slots filled, whichever is later). Its
+   * intended latency holds that wait; this tells the user the generator's bound, not the system,
+   * held the schedule back.
    */
   private void heldByTheBound(long due) {
     long held = System.nanoTime() - Math.max(fullSince, due);
@@ -200,19 +238,28 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
     }
   }
 
-  /** Open loop, measured part: how often an operation came due with every slot busy. Read after the worker ended. */
+  /**
+   * Open loop, measured part: how often an operation came due with every slot busy. Read after the
+   * worker ended.
+   */
   @Override
   long slotWaits() {
     return slotWaits;
   }
 
-  /** Open loop, measured part: the time operations that came due waited for a free slot, summed over those waits. */
+  /**
+   * Open loop, measured part: the time operations that came due waited for a free slot, summed over
+   * those waits.
+   */
   @Override
   long slotWaitNanos() {
     return slotWaitNanos;
   }
 
-  /** The blocking worker's schedule; spin.sleep does not apply here (the worker also waits on completions). */
+  /**
+   * The blocking worker's schedule; spin.sleep does not apply here (the worker also waits on
+   * completions).
+   */
   private Pacer pacer(SplittableRandom random) {
     return pacer(spec, scheduleStartNanos, random, false);
   }
@@ -224,16 +271,21 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
       switch (completed(s, finishing)) {
         case FREE -> free[freeCount++] = slot;
         case RETRY -> retrying++;
-        case ISSUED -> {
-        }
+        case ISSUED -> {}
       }
     }
   }
 
   /** What a completion left the slot as. */
-  private enum SlotState { FREE, ISSUED, RETRY }
+  private enum SlotState {
+    FREE,
+    ISSUED,
+    RETRY
+  }
 
-  /** Run phase or load phase: the source's next operation into the free slot, its first step issued. */
+  /**
+   * Run phase or load phase: the source's next operation into the free slot, its first step issued.
+   */
   private boolean issueFirst(OperationSlot s, long intended, boolean load) {
     if (!(load ? source.load(s) : source.transaction(s))) {
       return false;
@@ -262,21 +314,24 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
       case Measure.READ_ID -> binding.read(s.table, s.key, s.fields, s.sink, s.index, this);
       case Measure.UPDATE_ID -> binding.update(s.table, s.key, s.values, s.index, this);
       case Measure.INSERT_ID -> binding.insert(s.table, s.key, s.values, s.index, this);
-      case Measure.SCAN_ID -> binding.scan(s.table, s.key, s.scanLength, s.fields, ScanSink.IGNORE, s.index, this);
+      case Measure.SCAN_ID ->
+          binding.scan(s.table, s.key, s.scanLength, s.fields, ScanSink.IGNORE, s.index, this);
       case Measure.DELETE_ID -> binding.delete(s.table, s.key, s.index, this);
       default -> throw new IllegalStateException(s.step.reportName());
     }
   }
 
   /**
-   * Records the step the slot's completion reports, as {@link MeasuredBinding} records a blocking call, and moves
-   * the operation on: done (FREE), its next step issued (ISSUED, e.g. the update of a read-modify-write; a VERIFY step
-   * runs and is recorded here first), or a failed load insert to retry after its back-off (RETRY, {@code retryAt}
-   * set). {@code finishing}: the phase is ending, so a failed insert is not retried.
+   * Records the step the slot's completion reports, as {@link MeasuredBinding} records a blocking
+   * call, and moves the operation on: done (FREE), its next step issued (ISSUED, e.g. the update of
+   * a read-modify-write; a VERIFY step runs and is recorded here first), or a failed load insert to
+   * retry after its back-off (RETRY, {@code retryAt} set). {@code finishing}: the phase is ending,
+   * so a failed insert is not retried.
    */
   private SlotState completed(OperationSlot s, boolean finishing) {
     if (!s.composite) {
-      if (!s.unmeasured) { // a source's unmeasured step (PE's --measureAfter) is neither recorded nor counted
+      if (!s.unmeasured) { // a source's unmeasured step (PE's --measureAfter) is neither recorded
+        // nor counted
         long anchor = s.intended == MeasuredBinding.UNSCHEDULED ? s.start : s.intended;
         long token = recorder.begin();
         recorder.record(s.step, s.status, s.end - anchor, s.end - s.start);
@@ -345,50 +400,60 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
   }
 
   /**
-   * Parks until {@code deadlineNanos} (at most {@link #MAX_PARK_NANOS}) or until {@code wakeAfter} more operations
-   * have completed (0: no completion wakes it).
+   * Parks until {@code deadlineNanos} (at most {@link #MAX_PARK_NANOS}) or until {@code wakeAfter}
+   * more operations have completed (0: no completion wakes it).
    */
   private void await(long deadlineNanos, int wakeAfter) {
     if (wakeAfter > 0) {
       long wake = completions.head() + wakeAfter - 1;
       wakeIndex = wake;
-      // read after announcing the wake position: a completion claimed before is seen here, one after unparks
+      // read after announcing the wake position: a completion claimed before is seen here, one
+      // after unparks
       if (completions.claimed() > wake) {
         wakeIndex = NO_WAKE;
         Thread.onSpinWait(); // claimed, maybe not yet published: poll again
         return;
       }
     }
-    long wait = deadlineNanos == Long.MAX_VALUE ? MAX_PARK_NANOS
-        : Math.min(MAX_PARK_NANOS, deadlineNanos - System.nanoTime());
+    long wait =
+        deadlineNanos == Long.MAX_VALUE
+            ? MAX_PARK_NANOS
+            : Math.min(MAX_PARK_NANOS, deadlineNanos - System.nanoTime());
     if (wait > 0) {
       parked = true;
       LockSupport.parkNanos(this, wait);
       parked = false;
     }
     wakeIndex = NO_WAKE;
-    // PhaseRun interrupts a parked worker to stop it; the stop flag carries the request, so the interrupt is spent
+    // PhaseRun interrupts a parked worker to stop it; the stop flag carries the request, so the
+    // interrupt is spent
     Thread.interrupted();
   }
 
   /**
-   * Operations this worker holds now: issued and not yet recorded (a completed one counts until this thread takes it
-   * off its queue), load inserts waiting out a back-off left out. Any thread, for a gauge read at a scrape: plain
-   * reads of two ints only this worker writes, so issuing pays nothing for it; the value may be a moment old, and
-   * the two reads are not atomic together, hence the clamp.
+   * Operations this worker holds now: issued and not yet recorded (a completed one counts until
+   * this thread takes it off its queue), load inserts waiting out a back-off left out. Any thread,
+   * for a gauge read at a scrape: plain reads of two ints only this worker writes, so issuing pays
+   * nothing for it; the value may be a moment old, and the two reads are not atomic together, hence
+   * the clamp.
    */
   @Override
   int inFlight() {
     return Math.max(0, Math.min(slots.length, slots.length - freeCount - retrying));
   }
 
-  /** True while parked, when PhaseRun may interrupt it to make it see a stop request at once. Any thread. */
+  /**
+   * True while parked, when PhaseRun may interrupt it to make it see a stop request at once. Any
+   * thread.
+   */
   @Override
   boolean pacing() {
     return parked;
   }
 
-  /** Waits for outstanding operations up to the binding's drain timeout, then cancels what is left. */
+  /**
+   * Waits for outstanding operations up to the binding's drain timeout, then cancels what is left.
+   */
   private void finish() {
     for (OperationSlot s : slots) {
       if (s.retryAt != 0) {
@@ -415,13 +480,14 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
   }
 
   /**
-   * Counts each operation still outstanding when the phase gave up waiting: its call as
-   * {@link AsyncBinding#CANCELLED}, without a latency (it has none), and not as an operation done.
+   * Counts each operation still outstanding when the phase gave up waiting: its call as {@link
+   * AsyncBinding#CANCELLED}, without a latency (it has none), and not as an operation done.
    */
   private void cancelOutstanding() {
     for (OperationSlot s : slots) {
       if (s.busy) {
-        // a late completion still writes into the slot and the queue, which nobody reads any more: harmless
+        // a late completion still writes into the slot and the queue, which nobody reads any more:
+        // harmless
         if (!s.unmeasured) {
           long token = recorder.begin();
           recorder.countOutcome(s.step, AsyncBinding.CANCELLED);
@@ -433,7 +499,10 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
     }
   }
 
-  /** Cleans the binding up and records the time it took as CLEANUP, as {@link MeasuredBinding#cleanup} does. */
+  /**
+   * Cleans the binding up and records the time it took as CLEANUP, as {@link
+   * MeasuredBinding#cleanup} does.
+   */
   private void cleanup() {
     long start = System.nanoTime();
     try {

@@ -8,22 +8,18 @@ import io.hbload.core.spec.RunSpec;
  * reporter thread, one call at a time; an implementation must not block for long.
  */
 public interface RunListener {
-  default void phaseStarting(RunSpec spec, long startEpochMillis) {
-  }
+  default void phaseStarting(RunSpec spec, long startEpochMillis) {}
 
   /** Every {@code status.interval}, once right at the start and once after the workers stop. */
-  default void interval(RunSpec spec, StatusSnapshot snapshot) {
-  }
+  default void interval(RunSpec spec, StatusSnapshot snapshot) {}
 
   /**
-   * The phase's warm-up ({@code hbload.warmup}) ended at {@code epochMillis} after {@code operations} operations;
-   * intervals heard before were warm-up, later ones are measured.
+   * The phase's warm-up ({@code hbload.warmup}) ended at {@code epochMillis} after {@code
+   * operations} operations; intervals heard before were warm-up, later ones are measured.
    */
-  default void warmupFinished(RunSpec spec, long epochMillis, long operations) {
-  }
+  default void warmupFinished(RunSpec spec, long epochMillis, long operations) {}
 
-  default void phaseFinished(RunResult result) {
-  }
+  default void phaseFinished(RunResult result) {}
 
   /** Calls each listener in turn. */
   static RunListener all(java.util.List<RunListener> listeners) {

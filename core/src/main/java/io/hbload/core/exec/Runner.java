@@ -11,9 +11,10 @@ import java.io.PrintStream;
 import java.util.Locale;
 
 /**
- * Runs a spec end to end: opens the binding's session, loads the records first when the store starts
- * empty (an embedded cluster) and the spec is a run phase, runs the phase, and always closes the session.
- * {@link #requestStop} reaches whichever phase is running (Ctrl-C). One run per instance.
+ * Runs a spec end to end: opens the binding's session, loads the records first when the store
+ * starts empty (an embedded cluster) and the spec is a run phase, runs the phase, and always closes
+ * the session. {@link #requestStop} reaches whichever phase is running (Ctrl-C). One run per
+ * instance.
  */
 public final class Runner {
   private final RunSpec spec;
@@ -26,30 +27,47 @@ public final class Runner {
   private volatile boolean abandoned;
 
   public Runner(RunSpec spec, PrintStream messages, RunListener listener) {
-    this(spec, messages, listener, new RunListener() { });
+    this(spec, messages, listener, new RunListener() {});
   }
 
-  /** As above; {@code loadListener} hears the load before a run (its progress), never the user's listeners. */
-  public Runner(RunSpec spec, PrintStream messages, RunListener listener, RunListener loadListener) {
+  /**
+   * As above; {@code loadListener} hears the load before a run (its progress), never the user's
+   * listeners.
+   */
+  public Runner(
+      RunSpec spec, PrintStream messages, RunListener listener, RunListener loadListener) {
     this.spec = spec;
     this.messages = messages;
     this.listener = listener;
     this.loadListener = loadListener;
   }
 
-  /** Runs; throws BindingException when the binding cannot open (bad config, unreachable cluster). */
+  /**
+   * Runs; throws BindingException when the binding cannot open (bad config, unreachable cluster).
+   */
   public RunResult run() throws BindingException {
     BindingProvider provider = spec.binding().provider();
     BindingSession session = provider.open(spec.bindingContext(messages));
     try {
       if (spec.phase() == Phase.RUN && session.loadBeforeRun()) {
         RunSpec load = SpecParser.loadBefore(spec);
-        messages.println("hbload: the " + provider.name() + " store starts empty: loading "
-            + load.execution().operations() + " records (recordcount) before the run, as fast as it goes"
-            + (spec.throttled() ? " (the run's -target paces the run only)" : "") + "; not measured, not in the report");
+        messages.println(
+            "hbload: the "
+                + provider.name()
+                + " store starts empty: loading "
+                + load.execution().operations()
+                + " records (recordcount) before the run, as fast as it goes"
+                + (spec.throttled() ? " (the run's -target paces the run only)" : "")
+                + "; not measured, not in the report");
         RunResult loaded = runPhase(load, session, loadListener, false);
-        messages.println(String.format(Locale.ROOT, "hbload: loaded %d records in %.1f s (%.0f ops/s, %d errors)",
-            loaded.operations(), loaded.runtimeMillis() / 1000.0, loaded.throughputOpsPerSec(), loaded.errorCount()));
+        messages.println(
+            String.format(
+                Locale.ROOT,
+                "hbload: loaded %d records in %.1f s (%.0f ops/s, %d errors)",
+                loaded.operations(),
+                loaded.runtimeMillis() / 1000.0,
+                loaded.throughputOpsPerSec(),
+                loaded.errorCount()));
         if (stopReason != null || !loaded.completed()) {
           return loaded; // the run needs every record; a load that stopped short says why
         }
@@ -61,36 +79,44 @@ public final class Runner {
   }
 
   /**
-   * Closes the session; when workers were left stuck in a binding call, closing may block on them too, so it is
-   * given the grace period on its own thread and then left, and the run's results still reach their files.
+   * Closes the session; when workers were left stuck in a binding call, closing may block on them
+   * too, so it is given the grace period on its own thread and then left, and the run's results
+   * still reach their files.
    */
   private void close(BindingSession session) throws BindingException {
     if (!abandoned) {
       session.close();
       return;
     }
-    Thread closer = new Thread(() -> {
-      try {
-        session.close();
-      } catch (BindingException | RuntimeException e) {
-        messages.println("hbload: closing the binding after stuck calls failed: " + e.getMessage());
-      }
-    }, "hbload-session-close");
+    Thread closer =
+        new Thread(
+            () -> {
+              try {
+                session.close();
+              } catch (BindingException | RuntimeException e) {
+                messages.println(
+                    "hbload: closing the binding after stuck calls failed: " + e.getMessage());
+              }
+            },
+            "hbload-session-close");
     closer.setDaemon(true);
     closer.start();
     try {
-      closer.join(java.util.concurrent.TimeUnit.SECONDS.toMillis(spec.execution().stopGraceSeconds()));
+      closer.join(
+          java.util.concurrent.TimeUnit.SECONDS.toMillis(spec.execution().stopGraceSeconds()));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
     if (closer.isAlive()) {
-      messages.println("hbload: the binding did not close within " + spec.execution().stopGraceSeconds()
-          + " s (a call is still stuck); leaving it open");
+      messages.println(
+          "hbload: the binding did not close within "
+              + spec.execution().stopGraceSeconds()
+              + " s (a call is still stuck); leaving it open");
     }
   }
 
-  private RunResult runPhase(RunSpec phaseSpec, BindingSession session, RunListener phaseListener,
-      boolean requested) {
+  private RunResult runPhase(
+      RunSpec phaseSpec, BindingSession session, RunListener phaseListener, boolean requested) {
     PhaseRun phase = new PhaseRun(phaseSpec, session, phaseListener, messages, requested);
     current = phase;
     if (stopReason != null) {

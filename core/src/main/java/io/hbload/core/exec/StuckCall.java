@@ -2,10 +2,12 @@ package io.hbload.core.exec;
 
 import io.hbload.core.measure.MeasuredBinding;
 
-/** Names the call a stuck worker is in, from its stack: the binding method the measuring decorator called. */
+/**
+ * Names the call a stuck worker is in, from its stack: the binding method the measuring decorator
+ * called.
+ */
 final class StuckCall {
-  private StuckCall() {
-  }
+  private StuckCall() {}
 
   static String describe(StackTraceElement[] stack) {
     for (int i = 1; i < stack.length; i++) {
@@ -13,7 +15,8 @@ final class StuckCall {
         return frame(stack[i - 1]);
       }
     }
-    // not inside an operation: opening or cleaning up the binding; the first frame outside the JDK says where
+    // not inside an operation: opening or cleaning up the binding; the first frame outside the JDK
+    // says where
     for (StackTraceElement e : stack) {
       String c = e.getClassName();
       if (!c.startsWith("java.") && !c.startsWith("jdk.") && !c.startsWith("sun.")) {

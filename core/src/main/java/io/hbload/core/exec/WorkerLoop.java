@@ -12,14 +12,14 @@ import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
- * One client thread of a phase, whichever loop it runs: {@link BlockingLoop} (one call at a time on a
- * {@link io.hbload.core.binding.Binding}) or {@link PipelinedLoop} (many in flight on an
- * {@link io.hbload.core.binding.AsyncBinding}); {@link PhaseRun} picks one from the spec. Both create their binding
- * on their own thread (as YCSB does), run their share of the phase's operations on the target-rate schedule until
- * done or asked to stop, then clean the binding up and time that as CLEANUP. Their operations come from the phase's
- * {@link OperationSources}: the loop issues and records the steps, the source alone says what they are. All of a
- * loop's state is its own; the only shared things are the stop flag, the key space's atomics, and its recorder's
- * phaser.
+ * One client thread of a phase, whichever loop it runs: {@link BlockingLoop} (one call at a time on
+ * a {@link io.hbload.core.binding.Binding}) or {@link PipelinedLoop} (many in flight on an {@link
+ * io.hbload.core.binding.AsyncBinding}); {@link PhaseRun} picks one from the spec. Both create
+ * their binding on their own thread (as YCSB does), run their share of the phase's operations on
+ * the target-rate schedule until done or asked to stop, then clean the binding up and time that as
+ * CLEANUP. Their operations come from the phase's {@link OperationSources}: the loop issues and
+ * records the steps, the source alone says what they are. All of a loop's state is its own; the
+ * only shared things are the stop flag, the key space's atomics, and its recorder's phaser.
  */
 abstract class WorkerLoop implements Runnable {
   final int index;
@@ -32,13 +32,26 @@ abstract class WorkerLoop implements Runnable {
   private final AtomicReferenceArray<WorkerRecorder> recorders;
   private final LatencyNames names;
   WorkerRecorder recorder;
-  /** When the worker's source was opened and when its cleanup ended (its share's elapsed time); 0 until then. */
+
+  /**
+   * When the worker's source was opened and when its cleanup ended (its share's elapsed time); 0
+   * until then.
+   */
   private long openedNanos;
+
   private long endedNanos;
   private Map<String, Long> figures = Map.of();
 
-  WorkerLoop(int index, long quota, RunSpec spec, BindingSession session, OperationSources sources,
-      AtomicReferenceArray<WorkerRecorder> recorders, LatencyNames names, PhaseState state, long scheduleStartNanos) {
+  WorkerLoop(
+      int index,
+      long quota,
+      RunSpec spec,
+      BindingSession session,
+      OperationSources sources,
+      AtomicReferenceArray<WorkerRecorder> recorders,
+      LatencyNames names,
+      PhaseState state,
+      long scheduleStartNanos) {
     this.index = index;
     this.quota = quota;
     this.spec = spec;
@@ -50,18 +63,31 @@ abstract class WorkerLoop implements Runnable {
     this.scheduleStartNanos = scheduleStartNanos;
   }
 
-  /** The loop {@code spec} asks for: pipelined with more than one operation in flight or an async session. */
-  static WorkerLoop create(int index, long quota, RunSpec spec, BindingSession session, OperationSources sources,
-      AtomicReferenceArray<WorkerRecorder> recorders, LatencyNames names, PhaseState state, long scheduleStartNanos) {
+  /**
+   * The loop {@code spec} asks for: pipelined with more than one operation in flight or an async
+   * session.
+   */
+  static WorkerLoop create(
+      int index,
+      long quota,
+      RunSpec spec,
+      BindingSession session,
+      OperationSources sources,
+      AtomicReferenceArray<WorkerRecorder> recorders,
+      LatencyNames names,
+      PhaseState state,
+      long scheduleStartNanos) {
     return spec.execution().inflight() > 1 || session.async()
-        ? new PipelinedLoop(index, quota, spec, session, sources, recorders, names, state, scheduleStartNanos)
-        : new BlockingLoop(index, quota, spec, session, sources, recorders, names, state, scheduleStartNanos);
+        ? new PipelinedLoop(
+            index, quota, spec, session, sources, recorders, names, state, scheduleStartNanos)
+        : new BlockingLoop(
+            index, quota, spec, session, sources, recorders, names, state, scheduleStartNanos);
   }
 
   /**
-   * The worker creates its recorder on its own thread and publishes it in {@code recorders[index]}: objects a thread
-   * allocates come from its own allocation buffer, so the counters each worker writes on every operation never share
-   * a cache line with another worker's.
+   * The worker creates its recorder on its own thread and publishes it in {@code recorders[index]}:
+   * objects a thread allocates come from its own allocation buffer, so the counters each worker
+   * writes on every operation never share a cache line with another worker's.
    */
   @Override
   public final void run() {
@@ -83,12 +109,18 @@ abstract class WorkerLoop implements Runnable {
     state.fail("worker " + index + " could not start its binding: " + oneLine(e));
   }
 
-  /** The source is open: the worker's share starts now (its elapsed time, as PE's clients time theirs). */
+  /**
+   * The source is open: the worker's share starts now (its elapsed time, as PE's clients time
+   * theirs).
+   */
   final void opened() {
     openedNanos = System.nanoTime();
   }
 
-  /** The loop threw (a binding must return a status, not throw): the phase fails, keeping the results so far. */
+  /**
+   * The loop threw (a binding must return a status, not throw): the phase fails, keeping the
+   * results so far.
+   */
   final void threw(Throwable e) {
     state.fail("worker " + index + ": " + e.getClass().getSimpleName() + ": " + oneLine(e));
   }
@@ -98,7 +130,10 @@ abstract class WorkerLoop implements Runnable {
     state.fail("worker " + index + " cleanup failed: " + oneLine(e));
   }
 
-  /** After the binding's cleanup, on the worker's thread: the share's end and the source's own figures. */
+  /**
+   * After the binding's cleanup, on the worker's thread: the share's end and the source's own
+   * figures.
+   */
   final void ended(OperationSource source) {
     endedNanos = System.nanoTime();
     if (source != null && openedNanos != 0) {
@@ -107,8 +142,8 @@ abstract class WorkerLoop implements Runnable {
   }
 
   /**
-   * A new schedule start the phase asked for (the warm-up ended) that this worker has not seen yet: the start, else
-   * 0. Read on every scheduled operation: one volatile read.
+   * A new schedule start the phase asked for (the warm-up ended) that this worker has not seen yet:
+   * the start, else 0. Read on every scheduled operation: one volatile read.
    */
   final long scheduleRestart(long seen) {
     long restart = state.scheduleRestartNanos();
@@ -120,7 +155,10 @@ abstract class WorkerLoop implements Runnable {
     return openedNanos != 0;
   }
 
-  /** From its source's opening to its cleanup's end, 0 when it never opened; read after the worker ended. */
+  /**
+   * From its source's opening to its cleanup's end, 0 when it never opened; read after the worker
+   * ended.
+   */
   final long elapsedNanos() {
     return openedNanos == 0 || endedNanos == 0 ? 0 : endedNanos - openedNanos;
   }
@@ -130,30 +168,46 @@ abstract class WorkerLoop implements Runnable {
     return figures;
   }
 
-  /** Open loop on the pipelined path: operations that came due with every slot busy (measured part); else 0. */
+  /**
+   * Open loop on the pipelined path: operations that came due with every slot busy (measured part);
+   * else 0.
+   */
   long slotWaits() {
     return 0;
   }
 
-  /** Open loop on the pipelined path: the time those operations waited for a free slot, summed; else 0. */
+  /**
+   * Open loop on the pipelined path: the time those operations waited for a free slot, summed; else
+   * 0.
+   */
   long slotWaitNanos() {
     return 0;
   }
 
-  /** True while parked waiting for its next start or completion, when an interrupt is harmless. Any thread. */
+  /**
+   * True while parked waiting for its next start or completion, when an interrupt is harmless. Any
+   * thread.
+   */
   abstract boolean pacing();
 
   /** Calls this worker has outstanding, for the {@code hbload.inflight} gauge. Any thread. */
   abstract int inFlight();
 
-  /** Worker {@code index}'s draws: from the run's seed when one is given (reproducible), else fresh. */
+  /**
+   * Worker {@code index}'s draws: from the run's seed when one is given (reproducible), else fresh.
+   */
   static SplittableRandom random(RunSpec spec, int index) {
-    return spec.execution().seed() == null ? new SplittableRandom()
+    return spec.execution().seed() == null
+        ? new SplittableRandom()
         : new SplittableRandom(spec.execution().seed() * 0x9E3779B97F4A7C15L + index);
   }
 
-  /** One worker's share of the target rate on the absolute schedule, or null when the run is not throttled. */
-  static Pacer pacer(RunSpec spec, long scheduleStartNanos, SplittableRandom random, boolean spinSleep) {
+  /**
+   * One worker's share of the target rate on the absolute schedule, or null when the run is not
+   * throttled.
+   */
+  static Pacer pacer(
+      RunSpec spec, long scheduleStartNanos, SplittableRandom random, boolean spinSleep) {
     if (!spec.throttled()) {
       return null;
     }

@@ -14,29 +14,36 @@ import org.HdrHistogram.HistogramLogWriter;
 
 /**
  * Writes one HdrHistogram interval log ({@code .hlog}) per phase: every status interval, each
- * measurement's histogram twice, tagged {@code <NAME>.service} and {@code <NAME>.intended}, values in
- * nanoseconds (max column in milliseconds); a warm-up's intervals are tagged {@code WARMUP.<NAME>.service}.
- * HdrHistogram's {@code HistogramLogProcessor -tag READ.intended}
- * and other log tools read it. Written through a {@link ResultFile}: a write that fails (a full disk) is kept,
- * although HdrHistogram's writer swallows it, and {@link #close} then throws instead of publishing a truncated log.
- * Called on the reporter thread only.
+ * measurement's histogram twice, tagged {@code <NAME>.service} and {@code <NAME>.intended}, values
+ * in nanoseconds (max column in milliseconds); a warm-up's intervals are tagged {@code
+ * WARMUP.<NAME>.service}. HdrHistogram's {@code HistogramLogProcessor -tag READ.intended} and other
+ * log tools read it. Written through a {@link ResultFile}: a write that fails (a full disk) is
+ * kept, although HdrHistogram's writer swallows it, and {@link #close} then throws instead of
+ * publishing a truncated log. Called on the reporter thread only.
  */
 public final class HlogWriter implements RunListener, AutoCloseable {
   /**
-   * Tags of the intervals recorded during a warm-up ({@code hbload.warmup}) start with this: the log keeps them, and
-   * readers of the measured phase ({@code READ.service}, hbload's merge) skip them.
+   * Tags of the intervals recorded during a warm-up ({@code hbload.warmup}) start with this: the
+   * log keeps them, and readers of the measured phase ({@code READ.service}, hbload's merge) skip
+   * them.
    */
   public static final String WARMUP_TAG_PREFIX = "WARMUP.";
+
   private final ResultFile file;
   private final PrintStream text;
   private boolean started;
-  /** {@code WARMUP.} while the phase warms up: HdrHistogram's tools select by tag, so the measured tags stay clean */
+
+  /**
+   * {@code WARMUP.} while the phase warms up: HdrHistogram's tools select by tag, so the measured
+   * tags stay clean
+   */
   private String tagPrefix = "";
+
   private final HistogramLogWriter writer;
 
   /**
-   * Writes into a private temp file beside {@code path}, created now, so that a log that cannot be written is found
-   * before the run; {@link #close} publishes it if a phase ran.
+   * Writes into a private temp file beside {@code path}, created now, so that a log that cannot be
+   * written is found before the run; {@link #close} publishes it if a phase ran.
    */
   public HlogWriter(Path path) throws IOException {
     this.file = ResultFile.create(path);
@@ -48,15 +55,25 @@ public final class HlogWriter implements RunListener, AutoCloseable {
   public void phaseStarting(RunSpec spec, long startEpochMillis) {
     started = true;
     writer.outputComment(RunMetadata.line("format", RunMetadata.FORMAT));
-    // every property as merged, so that a merge can check the shards ran the same workload and rebuild its spec
-    RunMetadata.lines("prop.", new java.util.TreeMap<>(Redaction.settings(spec.provenance().properties())))
+    // every property as merged, so that a merge can check the shards ran the same workload and
+    // rebuild its spec
+    RunMetadata.lines(
+            "prop.", new java.util.TreeMap<>(Redaction.settings(spec.provenance().properties())))
         .forEach(writer::outputComment);
-    writer.outputComment(RunMetadata.line("phase", spec.phase().name().toLowerCase(java.util.Locale.ROOT)));
+    writer.outputComment(
+        RunMetadata.line("phase", spec.phase().name().toLowerCase(java.util.Locale.ROOT)));
     writer.outputComment(RunMetadata.line("shard", spec.execution().shard()));
     writer.outputComment(RunMetadata.line("host", io.hbload.core.result.ClientInfo.localHost()));
-    writer.outputComment("[hbload " + spec.phase().name().toLowerCase() + " phase, workload table "
-        + spec.workload().table() + ", binding " + spec.binding().name() + ", " + spec.execution().threads()
-        + " threads]");
+    writer.outputComment(
+        "[hbload "
+            + spec.phase().name().toLowerCase()
+            + " phase, workload table "
+            + spec.workload().table()
+            + ", binding "
+            + spec.binding().name()
+            + ", "
+            + spec.execution().threads()
+            + " threads]");
     writer.outputComment("UNITS: nanoseconds (Max column in milliseconds)");
     writer.outputLogFormatVersion();
     writer.outputStartTime(startEpochMillis);
@@ -75,7 +92,8 @@ public final class HlogWriter implements RunListener, AutoCloseable {
   @Override
   public void interval(RunSpec spec, StatusSnapshot s) {
     if (file.failed()) {
-      return; // the log is lost already (close says so); encoding more of it would only cost the reporter time
+      return; // the log is lost already (close says so); encoding more of it would only cost the
+      // reporter time
     }
     IntervalView view = s.interval();
     for (IntervalView.Latency l : view.latencies()) {
@@ -102,7 +120,8 @@ public final class HlogWriter implements RunListener, AutoCloseable {
     writer.outputComment(RunMetadata.line("runtimeMillis", result.runtimeMillis()));
     writer.outputComment(RunMetadata.line("operations", result.operations()));
     if (result.client().startAtEpochMillis() != null) {
-      writer.outputComment(RunMetadata.line("startAtEpochMillis", result.client().startAtEpochMillis()));
+      writer.outputComment(
+          RunMetadata.line("startAtEpochMillis", result.client().startAtEpochMillis()));
     }
     writer.outputComment(RunMetadata.line("startLateMillis", result.client().startLateMillis()));
     for (io.hbload.core.measure.MeasurementTotals m : result.measurements()) {
@@ -119,8 +138,9 @@ public final class HlogWriter implements RunListener, AutoCloseable {
   }
 
   /**
-   * Publishes the log under its name if a phase ran; a run that never started (its binding failed) leaves none.
-   * IOException naming the file and the cause when any of it could not be written; then no file is left.
+   * Publishes the log under its name if a phase ran; a run that never started (its binding failed)
+   * leaves none. IOException naming the file and the cause when any of it could not be written;
+   * then no file is left.
    */
   @Override
   public void close() throws IOException {

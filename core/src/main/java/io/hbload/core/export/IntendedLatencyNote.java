@@ -8,25 +8,28 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * After a throttled phase, one line per operation type comparing the p99 from the intended start with the p99 of
- * service time. YCSB's report prints service time only, which hides every wait a caller at the target rate saw while
- * the client was behind its schedule; these lines put the corrected figure where the user reads, without changing
- * YCSB's own lines. A line whose ratio exceeds the factor is a warning; when the phase had no warm-up, the warning
- * says that part of the gap may be the client's own cold start. Stateless.
+ * After a throttled phase, one line per operation type comparing the p99 from the intended start
+ * with the p99 of service time. YCSB's report prints service time only, which hides every wait a
+ * caller at the target rate saw while the client was behind its schedule; these lines put the
+ * corrected figure where the user reads, without changing YCSB's own lines. A line whose ratio
+ * exceeds the factor is a warning; when the phase had no warm-up, the warning says that part of the
+ * gap may be the client's own cold start. Stateless.
  */
 public final class IntendedLatencyNote {
   /** The percentile compared: the one nearly every published latency figure quotes. */
   static final double PERCENTILE = 99;
+
   /** Above this ratio the gap is more than noise between two histograms of the same calls. */
   public static final double DEFAULT_WARN_FACTOR = 2;
 
-  private IntendedLatencyNote() {
-  }
+  private IntendedLatencyNote() {}
 
   /**
-   * The lines for {@code result}; none when the phase was not throttled (its intended start is its actual start).
+   * The lines for {@code result}; none when the phase was not throttled (its intended start is its
+   * actual start).
    *
-   * @param warnFactor intended/service ratio above which a line is a warning ({@code hbload.intendedwarnfactor})
+   * @param warnFactor intended/service ratio above which a line is a warning ({@code
+   *     hbload.intendedwarnfactor})
    */
   public static List<String> lines(RunResult result, double warnFactor) {
     List<String> lines = new ArrayList<>();
@@ -41,17 +44,30 @@ public final class IntendedLatencyNote {
       double service = m.service().getValueAtPercentile(PERCENTILE) / 1e6;
       double ratio = service > 0 ? intended / service : Double.POSITIVE_INFINITY;
       boolean warn = ratio > warnFactor;
-      StringBuilder line = new StringBuilder(warn ? "WARNING: " : "")
-          .append('[').append(m.name()).append("] p99 from the intended start ").append(millis(intended))
-          .append(", service time ").append(millis(service)).append(" (")
-          .append(Double.isFinite(ratio) ? String.format(Locale.ROOT, "%.1fx", ratio) : "service time 0").append(')');
+      StringBuilder line =
+          new StringBuilder(warn ? "WARNING: " : "")
+              .append('[')
+              .append(m.name())
+              .append("] p99 from the intended start ")
+              .append(millis(intended))
+              .append(", service time ")
+              .append(millis(service))
+              .append(" (")
+              .append(
+                  Double.isFinite(ratio)
+                      ? String.format(Locale.ROOT, "%.1fx", ratio)
+                      : "service time 0")
+              .append(')');
       if (warn) {
-        line.append(": callers at ").append(String.format(Locale.ROOT, "%.0f", result.spec().execution().targetOpsPerSec()))
-            .append(" ops/sec waited longer than the report's service-time figures say, because the client ran behind"
-                + " its schedule");
+        line.append(": callers at ")
+            .append(String.format(Locale.ROOT, "%.0f", result.spec().execution().targetOpsPerSec()))
+            .append(
+                " ops/sec waited longer than the report's service-time figures say, because the client ran behind"
+                    + " its schedule");
         if (!result.spec().warmsUp()) {
-          line.append("; the phase had no warm-up, so part of this may be the client's own cold start"
-              + " (-p hbload.warmup=10s leaves it out)");
+          line.append(
+              "; the phase had no warm-up, so part of this may be the client's own cold start"
+                  + " (-p hbload.warmup=10s leaves it out)");
         }
       }
       lines.add(line.toString());
@@ -59,7 +75,10 @@ public final class IntendedLatencyNote {
     return lines;
   }
 
-  /** Operations drawn on the schedule; VERIFY and CLEANUP are steps timed inside or after them, never scheduled. */
+  /**
+   * Operations drawn on the schedule; VERIFY and CLEANUP are steps timed inside or after them,
+   * never scheduled.
+   */
   private static boolean scheduled(MeasurementTotals m) {
     Measure measure = Measure.named(m.name());
     return measure != null && measure != Measure.VERIFY && measure != Measure.CLEANUP;

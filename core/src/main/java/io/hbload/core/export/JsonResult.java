@@ -15,85 +15,91 @@ import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 
 /**
- * hbload's own result document: one valid JSON object with the run's inputs, environment (JVM, CPUs,
- * load average, so a figure can be judged later), totals, and per measurement both service and
- * intended-start latency percentiles in microseconds up to p99.999, plus outcome counts. Stateless.
+ * hbload's own result document: one valid JSON object with the run's inputs, environment (JVM,
+ * CPUs, load average, so a figure can be judged later), totals, and per measurement both service
+ * and intended-start latency percentiles in microseconds up to p99.999, plus outcome counts.
+ * Stateless.
  */
 public final class JsonResult {
   private static final double[] PERCENTILES = {50, 90, 95, 99, 99.9, 99.99, 99.999};
 
-  private JsonResult() {
-  }
+  private JsonResult() {}
 
   public static String render(RunResult r) {
-    return Json.write(Json.Layout.ONE_LINE, g -> {
-      g.writeStartObject();
-      g.writeStringField("tool", "hbload");
-      g.writeStringField("version", Version.get());
-      g.writeStringField("phase", r.spec().phase().name().toLowerCase());
-      g.writeStringField("binding", r.spec().binding().name());
-      g.writeStringField("startTime", Instant.ofEpochMilli(r.startEpochMillis()).toString());
-      g.writeNumberField("threads", r.spec().execution().threads());
-      g.writeNumberField("targetOpsPerSec", r.spec().execution().targetOpsPerSec());
-      g.writeNumberField("runtimeMillis", r.runtimeMillis());
-      g.writeNumberField("operations", r.operations());
-      g.writeNumberField("throughputOpsPerSec", r.throughputOpsPerSec());
-      g.writeNumberField("errors", r.errorCount());
-      g.writeNumberField("longestCallMillis", r.longestCallMillis());
-      g.writeBooleanField("completed", r.completed());
-      g.writeStringField("stopReason", r.stopReason());
-      g.writeArrayFieldStart("measurements");
-      for (MeasurementTotals m : r.measurements()) {
-        g.writeStartObject();
-        g.writeStringField("name", m.name());
-        g.writeNumberField("operations", m.count());
-        latency(g, "serviceMicros", m.service());
-        latency(g, "intendedMicros", m.intended());
-        g.writeObjectFieldStart("returns");
-        for (Map.Entry<String, Long> e : m.returns().entrySet()) {
-          g.writeNumberField(e.getKey(), e.getValue());
-        }
-        g.writeEndObject();
-        g.writeEndObject();
-      }
-      g.writeEndArray();
-      g.writeArrayFieldStart("gc");
-      for (RunResult.GcTotals c : r.gc()) {
-        g.writeStartObject();
-        g.writeStringField("name", c.name());
-        g.writeNumberField("count", c.count());
-        g.writeNumberField("timeMillis", c.timeMillis());
-        g.writeEndObject();
-      }
-      g.writeEndArray();
-      List<ReportLine> warmup = new ArrayList<>();
-      g.writeArrayFieldStart("bindingMetrics");
-      for (ReportLine l : r.extra()) {
-        if (l.metric().equals("WARMUP")) { // the warm-up is the phase's, not the binding's: its own object
-          warmup.add(l);
-          continue;
-        }
-        ReportWriter.record(g, l.metric(), l.measurement(), l.value());
-      }
-      g.writeEndArray();
-      if (!warmup.isEmpty()) {
-        g.writeObjectFieldStart("warmup");
-        for (ReportLine l : warmup) {
-          g.writeFieldName(l.measurement().equals("Operations") ? "operations" : "runtimeMillis");
-          Json.value(g, l.value());
-        }
-        g.writeEndObject();
-      }
-      client(g, r.client());
-      environment(g);
-      g.writeObjectFieldStart("properties");
-      Map<String, String> settings = new TreeMap<>(Redaction.settings(r.spec().provenance().properties()));
-      for (Map.Entry<String, String> e : settings.entrySet()) {
-        g.writeStringField(e.getKey(), e.getValue());
-      }
-      g.writeEndObject();
-      g.writeEndObject();
-    });
+    return Json.write(
+        Json.Layout.ONE_LINE,
+        g -> {
+          g.writeStartObject();
+          g.writeStringField("tool", "hbload");
+          g.writeStringField("version", Version.get());
+          g.writeStringField("phase", r.spec().phase().name().toLowerCase());
+          g.writeStringField("binding", r.spec().binding().name());
+          g.writeStringField("startTime", Instant.ofEpochMilli(r.startEpochMillis()).toString());
+          g.writeNumberField("threads", r.spec().execution().threads());
+          g.writeNumberField("targetOpsPerSec", r.spec().execution().targetOpsPerSec());
+          g.writeNumberField("runtimeMillis", r.runtimeMillis());
+          g.writeNumberField("operations", r.operations());
+          g.writeNumberField("throughputOpsPerSec", r.throughputOpsPerSec());
+          g.writeNumberField("errors", r.errorCount());
+          g.writeNumberField("longestCallMillis", r.longestCallMillis());
+          g.writeBooleanField("completed", r.completed());
+          g.writeStringField("stopReason", r.stopReason());
+          g.writeArrayFieldStart("measurements");
+          for (MeasurementTotals m : r.measurements()) {
+            g.writeStartObject();
+            g.writeStringField("name", m.name());
+            g.writeNumberField("operations", m.count());
+            latency(g, "serviceMicros", m.service());
+            latency(g, "intendedMicros", m.intended());
+            g.writeObjectFieldStart("returns");
+            for (Map.Entry<String, Long> e : m.returns().entrySet()) {
+              g.writeNumberField(e.getKey(), e.getValue());
+            }
+            g.writeEndObject();
+            g.writeEndObject();
+          }
+          g.writeEndArray();
+          g.writeArrayFieldStart("gc");
+          for (RunResult.GcTotals c : r.gc()) {
+            g.writeStartObject();
+            g.writeStringField("name", c.name());
+            g.writeNumberField("count", c.count());
+            g.writeNumberField("timeMillis", c.timeMillis());
+            g.writeEndObject();
+          }
+          g.writeEndArray();
+          List<ReportLine> warmup = new ArrayList<>();
+          g.writeArrayFieldStart("bindingMetrics");
+          for (ReportLine l : r.extra()) {
+            if (l.metric()
+                .equals(
+                    "WARMUP")) { // the warm-up is the phase's, not the binding's: its own object
+              warmup.add(l);
+              continue;
+            }
+            ReportWriter.record(g, l.metric(), l.measurement(), l.value());
+          }
+          g.writeEndArray();
+          if (!warmup.isEmpty()) {
+            g.writeObjectFieldStart("warmup");
+            for (ReportLine l : warmup) {
+              g.writeFieldName(
+                  l.measurement().equals("Operations") ? "operations" : "runtimeMillis");
+              Json.value(g, l.value());
+            }
+            g.writeEndObject();
+          }
+          client(g, r.client());
+          environment(g);
+          g.writeObjectFieldStart("properties");
+          Map<String, String> settings =
+              new TreeMap<>(Redaction.settings(r.spec().provenance().properties()));
+          for (Map.Entry<String, String> e : settings.entrySet()) {
+            g.writeStringField(e.getKey(), e.getValue());
+          }
+          g.writeEndObject();
+          g.writeEndObject();
+        });
   }
 
   /** Which of the run's clients this is, and how its start lined up with the shared one. */
@@ -105,7 +111,8 @@ public final class JsonResult {
     g.writeFieldName("startAtEpochMillis");
     Json.value(g, c.startAtEpochMillis()); // null without --start-at
     g.writeNumberField("startLateMillis", c.startLateMillis());
-    g.writeStringField("clock", "wall clock of this host; merged runs compare shards' windows in wall-clock time");
+    g.writeStringField(
+        "clock", "wall clock of this host; merged runs compare shards' windows in wall-clock time");
     g.writeEndObject();
   }
 
@@ -118,7 +125,9 @@ public final class JsonResult {
     micros(g, "min", n == 0 ? null : (double) h.getMinValue());
     micros(g, "max", n == 0 ? null : (double) h.getMaxValue());
     for (double p : PERCENTILES) {
-      micros(g, "p" + (p % 1 == 0 ? Long.toString((long) p) : Double.toString(p)),
+      micros(
+          g,
+          "p" + (p % 1 == 0 ? Long.toString((long) p) : Double.toString(p)),
           n == 0 ? null : (double) h.getValueAtPercentile(p));
     }
     g.writeEndObject();
@@ -138,14 +147,15 @@ public final class JsonResult {
     g.writeStringField("javaVersion", System.getProperty("java.version"));
     g.writeStringField("javaVm", System.getProperty("java.vm.name"));
     g.writeArrayFieldStart("jvmArgs");
-    for (String a : Redaction.jvmArguments(ManagementFactory.getRuntimeMXBean().getInputArguments())) {
+    for (String a :
+        Redaction.jvmArguments(ManagementFactory.getRuntimeMXBean().getInputArguments())) {
       g.writeString(a);
     }
     g.writeEndArray();
     g.writeNumberField("availableProcessors", Runtime.getRuntime().availableProcessors());
-    g.writeNumberField("loadAverage", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+    g.writeNumberField(
+        "loadAverage", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
     g.writeStringField("os", System.getProperty("os.name") + " " + System.getProperty("os.arch"));
     g.writeEndObject();
   }
-
 }

@@ -1,19 +1,19 @@
 package io.hbload.core.export;
 
-import io.hbload.core.spec.RunSpec;
 import io.hbload.core.exec.RunListener;
 import io.hbload.core.exec.StatusSnapshot;
+import io.hbload.core.spec.RunSpec;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 
 /**
- * Progress of a phase that prints no status lines (no {@code -s}, or the engine's own load before a run), so that
- * long work is never silent: at every status interval one line with what is done, the current rate and an estimate
- * of what is left; on a terminal the line is redrawn in place. The estimate comes from the operations left at the
- * rate of the phase so far, or from the time left of a time-bounded phase, and is left out while there is no rate.
- * Called on the reporter thread only.
+ * Progress of a phase that prints no status lines (no {@code -s}, or the engine's own load before a
+ * run), so that long work is never silent: at every status interval one line with what is done, the
+ * current rate and an estimate of what is left; on a terminal the line is redrawn in place. The
+ * estimate comes from the operations left at the rate of the phase so far, or from the time left of
+ * a time-bounded phase, and is left out while there is no rate. Called on the reporter thread only.
  */
 public final class ProgressLine implements RunListener {
   private final PrintStream out;
@@ -33,7 +33,10 @@ public final class ProgressLine implements RunListener {
     this.terminal = terminal;
   }
 
-  /** Whether this process's stderr is a terminal (Linux: file descriptor 2 is a tty); false when unknown. */
+  /**
+   * Whether this process's stderr is a terminal (Linux: file descriptor 2 is a tty); false when
+   * unknown.
+   */
   public static boolean stderrIsTerminal() {
     try {
       String target = Files.readSymbolicLink(Path.of("/proc/self/fd/2")).toString();
@@ -74,26 +77,41 @@ public final class ProgressLine implements RunListener {
     lineMillis = 0;
   }
 
-  /** The line; "now" is the rate since the previous line, at {@code lineOperations} after {@code lineMillis}. */
-  static String format(RunSpec spec, StatusSnapshot s, String what, long lineOperations, long lineMillis) {
+  /**
+   * The line; "now" is the rate since the previous line, at {@code lineOperations} after {@code
+   * lineMillis}.
+   */
+  static String format(
+      RunSpec spec, StatusSnapshot s, String what, long lineOperations, long lineMillis) {
     double seconds = s.elapsedMillis() / 1000.0;
     double rate = s.totalOperations() / seconds;
-    double current = s.elapsedMillis() > lineMillis
-        ? 1000.0 * (s.totalOperations() - lineOperations) / (s.elapsedMillis() - lineMillis) : rate;
-    StringBuilder line = new StringBuilder("hbload: ").append(what).append(' ')
-        .append(String.format(Locale.ROOT, "%,d", s.totalOperations()));
+    double current =
+        s.elapsedMillis() > lineMillis
+            ? 1000.0 * (s.totalOperations() - lineOperations) / (s.elapsedMillis() - lineMillis)
+            : rate;
+    StringBuilder line =
+        new StringBuilder("hbload: ")
+            .append(what)
+            .append(' ')
+            .append(String.format(Locale.ROOT, "%,d", s.totalOperations()));
     long planned = s.totalOperations() + s.remainingOperations();
     if (spec.execution().operations() > 0) {
-      line.append(String.format(Locale.ROOT, " of %,d operations (%.0f %%)", planned,
-          100.0 * s.totalOperations() / Math.max(1, planned)));
+      line.append(
+          String.format(
+              Locale.ROOT,
+              " of %,d operations (%.0f %%)",
+              planned,
+              100.0 * s.totalOperations() / Math.max(1, planned)));
     } else {
       line.append(" operations");
     }
-    line.append(String.format(Locale.ROOT, " in %s, %,.0f ops/sec now", duration(seconds), current));
+    line.append(
+        String.format(Locale.ROOT, " in %s, %,.0f ops/sec now", duration(seconds), current));
     double left = Double.NaN;
     if (spec.execution().operations() > 0 && s.remainingOperations() > 0 && rate > 0) {
       left = s.remainingOperations() / rate;
-    } else if (spec.execution().operations() == 0 && spec.execution().maxExecutionTimeSeconds() > 0) {
+    } else if (spec.execution().operations() == 0
+        && spec.execution().maxExecutionTimeSeconds() > 0) {
       left = Math.max(0, spec.execution().maxExecutionTimeSeconds() - seconds);
     }
     if (Double.isFinite(left)) {

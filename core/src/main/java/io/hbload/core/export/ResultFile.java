@@ -15,15 +15,18 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 
 /**
- * One result file on its way to its name: a private (0600) temp file beside the target, created with this object so
- * that a directory hbload cannot write to is found before a run, not after it; {@link #publish} renames it over the
- * target only when every byte reached it, so a failed write never leaves an empty or truncated result under the
- * final name. Writes go through a stream that keeps the first {@link IOException}, because the writers of hbload's
- * formats (a {@link java.io.PrintStream}, HdrHistogram's {@code HistogramLogWriter}) swallow it: without this, a
- * full disk published a 0-byte file and the run exited 0. Every failure is an IOException whose one-line message
- * names the target and the cause. {@link #close} deletes the temp file unless it was published.
+ * One result file on its way to its name: a private (0600) temp file beside the target, created
+ * with this object so that a directory hbload cannot write to is found before a run, not after it;
+ * {@link #publish} renames it over the target only when every byte reached it, so a failed write
+ * never leaves an empty or truncated result under the final name. Writes go through a stream that
+ * keeps the first {@link IOException}, because the writers of hbload's formats (a {@link
+ * java.io.PrintStream}, HdrHistogram's {@code HistogramLogWriter}) swallow it: without this, a full
+ * disk published a 0-byte file and the run exited 0. Every failure is an IOException whose one-line
+ * message names the target and the cause. {@link #close} deletes the temp file unless it was
+ * published.
  *
- * <p>Not thread-safe: one writer at a time. The stream is buffered; nothing here allocates per write.
+ * <p>Not thread-safe: one writer at a time. The stream is buffered; nothing here allocates per
+ * write.
  */
 public final class ResultFile implements AutoCloseable {
   private final Path target;
@@ -37,7 +40,10 @@ public final class ResultFile implements AutoCloseable {
     this.out = new FailureKeepingStream(new BufferedOutputStream(file, 64 * 1024));
   }
 
-  /** Creates the temp file beside {@code target} now; IOException naming {@code target} when it cannot. */
+  /**
+   * Creates the temp file beside {@code target} now; IOException naming {@code target} when it
+   * cannot.
+   */
   public static ResultFile create(Path target) throws IOException {
     Path dir = target.toAbsolutePath().getParent();
     if (dir == null) {
@@ -46,8 +52,12 @@ public final class ResultFile implements AutoCloseable {
     Path temp;
     try {
       try {
-        temp = Files.createTempFile(dir, "." + target.getFileName(), ".partial",
-            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        temp =
+            Files.createTempFile(
+                dir,
+                "." + target.getFileName(),
+                ".partial",
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
       } catch (UnsupportedOperationException notPosix) {
         temp = Files.createTempFile(dir, "." + target.getFileName(), ".partial");
       }
@@ -68,21 +78,25 @@ public final class ResultFile implements AutoCloseable {
   }
 
   /**
-   * The temp file's content. A write that fails throws here as any stream's does, and is also kept, so that
-   * {@link #publish} refuses the file even when a writer in between swallowed the exception.
+   * The temp file's content. A write that fails throws here as any stream's does, and is also kept,
+   * so that {@link #publish} refuses the file even when a writer in between swallowed the
+   * exception.
    */
   public OutputStream output() {
     return out;
   }
 
-  /** True once a write failed: what is in the temp file is not the result and will not be published. */
+  /**
+   * True once a write failed: what is in the temp file is not the result and will not be published.
+   */
   public boolean failed() {
     return out.failure != null;
   }
 
   /**
-   * Flushes and closes the content, then moves it over the target, atomically where the file system can. When any
-   * write failed, or the move does, the temp file is deleted and nothing is left under the target's name.
+   * Flushes and closes the content, then moves it over the target, atomically where the file system
+   * can. When any write failed, or the move does, the temp file is deleted and nothing is left
+   * under the target's name.
    */
   public void publish() throws IOException {
     if (published) {
@@ -126,7 +140,10 @@ public final class ResultFile implements AutoCloseable {
     }
   }
 
-  /** Deletes the temp file unless it was published: a result that is not complete is not left behind. */
+  /**
+   * Deletes the temp file unless it was published: a result that is not complete is not left
+   * behind.
+   */
   @Override
   public void close() throws IOException {
     if (published) {
@@ -150,7 +167,9 @@ public final class ResultFile implements AutoCloseable {
     return new IOException(prefix + cause(e), e);
   }
 
-  /** The cause in words: a file system exception's message is the path of the temp file, not why. */
+  /**
+   * The cause in words: a file system exception's message is the path of the temp file, not why.
+   */
   static String cause(IOException e) {
     if (e instanceof AccessDeniedException) {
       return "permission denied";
@@ -160,12 +179,14 @@ public final class ResultFile implements AutoCloseable {
       return fse.getReason();
     }
     String m = e.getMessage();
-    return m == null || m.isBlank() ? e.getClass().getSimpleName() : m.lines().findFirst().orElse(m).strip();
+    return m == null || m.isBlank()
+        ? e.getClass().getSimpleName()
+        : m.lines().findFirst().orElse(m).strip();
   }
 
   /**
-   * Passes every write on and keeps the first failure; once a write failed, later ones fail at once without
-   * touching the file, whose content is lost anyway.
+   * Passes every write on and keeps the first failure; once a write failed, later ones fail at once
+   * without touching the file, whose content is lost anyway.
    */
   private static final class FailureKeepingStream extends FilterOutputStream {
     private IOException failure;

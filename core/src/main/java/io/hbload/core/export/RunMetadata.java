@@ -9,10 +9,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The run metadata an hbload {@code .hlog} carries in comment lines, so that {@code hbload merge} can rebuild a
- * whole run's report from the shards' logs alone: HdrHistogram's log tools skip comment lines, so the file stays a
- * plain interval log for them. One {@code key=value} per line, both URL-encoded (values may hold spaces, '=' or
- * newlines):
+ * The run metadata an hbload {@code .hlog} carries in comment lines, so that {@code hbload merge}
+ * can rebuild a whole run's report from the shards' logs alone: HdrHistogram's log tools skip
+ * comment lines, so the file stays a plain interval log for them. One {@code key=value} per line,
+ * both URL-encoded (values may hold spaces, '=' or newlines):
+ *
  * <pre>
  * #hbload-meta format=1                      first line of the file
  * #hbload-meta prop.recordcount=1000         every merged property of the run, as given
@@ -24,23 +25,27 @@ import java.util.Map;
  * #hbload-meta stopReason=interrupted        only when the phase stopped early
  * #hbload-meta end=1                         last: the phase finished writing
  * </pre>
+ *
  * Stateless.
  */
 public final class RunMetadata {
   /** The comment prefix, after HdrHistogram's {@code #}. */
   public static final String PREFIX = "hbload-meta ";
+
   /** The version of this layout. */
   public static final String FORMAT = "1";
 
-  private RunMetadata() {
-  }
+  private RunMetadata() {}
 
   /** One comment line's text (without the leading {@code #}). */
   public static String line(String key, Object value) {
     return PREFIX + encode(key) + "=" + encode(String.valueOf(value));
   }
 
-  /** The metadata of a log's lines, in order; later keys overwrite earlier ones. Not a metadata line: skipped. */
+  /**
+   * The metadata of a log's lines, in order; later keys overwrite earlier ones. Not a metadata
+   * line: skipped.
+   */
   public static Map<String, String> parse(List<String> lines) {
     Map<String, String> out = new LinkedHashMap<>();
     for (String l : lines) {
@@ -59,11 +64,12 @@ public final class RunMetadata {
   /** The entries under {@code prefix} (e.g. {@code prop.}), with the prefix removed. */
   public static Map<String, String> under(Map<String, String> meta, String prefix) {
     Map<String, String> out = new LinkedHashMap<>();
-    meta.forEach((k, v) -> {
-      if (k.startsWith(prefix)) {
-        out.put(k.substring(prefix.length()), v);
-      }
-    });
+    meta.forEach(
+        (k, v) -> {
+          if (k.startsWith(prefix)) {
+            out.put(k.substring(prefix.length()), v);
+          }
+        });
     return out;
   }
 

@@ -8,8 +8,8 @@ import io.hbload.core.spec.RunSpec;
 import java.io.PrintStream;
 import java.text.DecimalFormat;
 import java.text.SimpleDateFormat;
-import java.util.Date;
 import java.util.ArrayList;
+import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,16 +18,19 @@ import org.HdrHistogram.Histogram;
 
 /**
  * YCSB 0.17.0's status line ({@code -s}), character for character: label, timestamp, whole seconds
- * elapsed, operations, current ops/sec (omitted while nothing is done), "est completion in" (omitted when
- * nothing remains) and one {@code [NAME: Count=.., Max=.., Min=.., Avg=.., 90=.., 99=.., 99.9=.., 99.99=..] }
- * block per measurement over the interval, in microseconds. Two differences, both where YCSB's line misleads: no
- * estimate before the first operation is done, and a throttled phase adds YCSB's {@code Intended-} blocks as
- * {@code measurement.interval=both} would. Called on the reporter thread only.
+ * elapsed, operations, current ops/sec (omitted while nothing is done), "est completion in"
+ * (omitted when nothing remains) and one {@code [NAME: Count=.., Max=.., Min=.., Avg=.., 90=..,
+ * 99=.., 99.9=.., 99.99=..] } block per measurement over the interval, in microseconds. Two
+ * differences, both where YCSB's line misleads: no estimate before the first operation is done, and
+ * a throttled phase adds YCSB's {@code Intended-} blocks as {@code measurement.interval=both}
+ * would. Called on the reporter thread only.
  */
 public final class StatusLine implements RunListener {
   private final PrintStream out;
+
   /** The samples since the last status line, summed: one line covers its whole status interval. */
   private final Map<String, Histogram[]> pending = new LinkedHashMap<>();
+
   private long pendingStartMillis = -1;
   private long linePreviousOperations;
 
@@ -45,9 +48,14 @@ public final class StatusLine implements RunListener {
       pendingStartMillis = view.startEpochMillis();
     }
     for (IntervalView.Latency l : view.latencies()) {
-      Histogram[] sum = pending.computeIfAbsent(l.name(), k -> new Histogram[] {
-          new Histogram(l.service().getNumberOfSignificantValueDigits()),
-          new Histogram(l.intended().getNumberOfSignificantValueDigits())});
+      Histogram[] sum =
+          pending.computeIfAbsent(
+              l.name(),
+              k ->
+                  new Histogram[] {
+                    new Histogram(l.service().getNumberOfSignificantValueDigits()),
+                    new Histogram(l.intended().getNumberOfSignificantValueDigits())
+                  });
       sum[0].add(l.service());
       sum[1].add(l.intended());
     }
@@ -56,14 +64,30 @@ public final class StatusLine implements RunListener {
     }
     List<IntervalView.Latency> latencies = new ArrayList<>();
     pending.forEach((name, sum) -> latencies.add(new IntervalView.Latency(name, sum[0], sum[1])));
-    IntervalView whole = new IntervalView(pendingStartMillis, view.endEpochMillis(),
-        s.totalOperations() - linePreviousOperations, latencies);
-    out.println(format(spec, new StatusSnapshot(s.epochMillis(), s.elapsedMillis(), s.totalOperations(),
-        linePreviousOperations, view.endEpochMillis() - pendingStartMillis, s.remainingOperations(), whole)));
-    pending.values().forEach(sum -> {
-      sum[0].reset();
-      sum[1].reset();
-    });
+    IntervalView whole =
+        new IntervalView(
+            pendingStartMillis,
+            view.endEpochMillis(),
+            s.totalOperations() - linePreviousOperations,
+            latencies);
+    out.println(
+        format(
+            spec,
+            new StatusSnapshot(
+                s.epochMillis(),
+                s.elapsedMillis(),
+                s.totalOperations(),
+                linePreviousOperations,
+                view.endEpochMillis() - pendingStartMillis,
+                s.remainingOperations(),
+                whole)));
+    pending
+        .values()
+        .forEach(
+            sum -> {
+              sum[0].reset();
+              sum[1].reset();
+            });
     pendingStartMillis = -1;
     linePreviousOperations = s.totalOperations();
   }
@@ -75,15 +99,22 @@ public final class StatusLine implements RunListener {
 
   public static String format(RunSpec spec, StatusSnapshot s) {
     DecimalFormat d = new DecimalFormat("#.##");
-    StringBuilder msg = new StringBuilder(spec.outputs().label())
-        .append(new SimpleDateFormat("yyyy-MM-dd HH:mm:ss:SSS").format(new Date(s.epochMillis())))
-        .append(' ').append(s.elapsedMillis() / 1000).append(" sec: ")
-        .append(s.totalOperations()).append(" operations; ");
+    StringBuilder msg =
+        new StringBuilder(spec.outputs().label())
+            .append(
+                new SimpleDateFormat("yyyy-MM-dd HH:mm:ss:SSS").format(new Date(s.epochMillis())))
+            .append(' ')
+            .append(s.elapsedMillis() / 1000)
+            .append(" sec: ")
+            .append(s.totalOperations())
+            .append(" operations; ");
     if (s.totalOperations() != 0) {
-      double current = 1000.0 * (s.totalOperations() - s.previousTotalOperations()) / s.intervalMillis();
+      double current =
+          1000.0 * (s.totalOperations() - s.previousTotalOperations()) / s.intervalMillis();
       msg.append(d.format(current)).append(" current ops/sec; ");
     }
-    // YCSB prints an estimate before any operation is done ("106751991167300 days"); no rate, no estimate
+    // YCSB prints an estimate before any operation is done ("106751991167300 days"); no rate, no
+    // estimate
     if (s.remainingOperations() != 0 && s.totalOperations() != 0) {
       double throughput = 1000.0 * s.totalOperations() / s.elapsedMillis();
       long seconds = (long) Math.ceil(s.remainingOperations() / throughput);
@@ -92,7 +123,8 @@ public final class StatusLine implements RunListener {
     Map<String, Histogram> plain = new LinkedHashMap<>();
     Map<String, Histogram> intended = new LinkedHashMap<>();
     boolean useIntended = spec.execution().measurementInterval() == MeasurementInterval.INTENDED;
-    // a throttled phase shows the corrected figures too, as YCSB's "both" does: service time alone hides every wait
+    // a throttled phase shows the corrected figures too, as YCSB's "both" does: service time alone
+    // hides every wait
     // of a client behind its schedule
     boolean both = spec.execution().measurementInterval() == MeasurementInterval.BOTH;
     boolean throttled = !useIntended && spec.throttled();
@@ -117,14 +149,24 @@ public final class StatusLine implements RunListener {
   }
 
   private static void summary(StringBuilder msg, String name, Histogram h, DecimalFormat d) {
-    msg.append('[').append(name).append(": Count=").append(h.getTotalCount())
-        .append(", Max=").append(h.getMaxValue() / 1000)
-        .append(", Min=").append(h.getMinValue() / 1000)
-        .append(", Avg=").append(d.format(h.getMean() / 1000.0))
-        .append(", 90=").append(d.format(h.getValueAtPercentile(90) / 1000))
-        .append(", 99=").append(d.format(h.getValueAtPercentile(99) / 1000))
-        .append(", 99.9=").append(d.format(h.getValueAtPercentile(99.9) / 1000))
-        .append(", 99.99=").append(d.format(h.getValueAtPercentile(99.99) / 1000))
+    msg.append('[')
+        .append(name)
+        .append(": Count=")
+        .append(h.getTotalCount())
+        .append(", Max=")
+        .append(h.getMaxValue() / 1000)
+        .append(", Min=")
+        .append(h.getMinValue() / 1000)
+        .append(", Avg=")
+        .append(d.format(h.getMean() / 1000.0))
+        .append(", 90=")
+        .append(d.format(h.getValueAtPercentile(90) / 1000))
+        .append(", 99=")
+        .append(d.format(h.getValueAtPercentile(99) / 1000))
+        .append(", 99.9=")
+        .append(d.format(h.getValueAtPercentile(99.9) / 1000))
+        .append(", 99.99=")
+        .append(d.format(h.getValueAtPercentile(99.99) / 1000))
         .append("] ");
   }
 

@@ -13,13 +13,13 @@ import org.HdrHistogram.Histogram;
 /**
  * The final report as YCSB 0.17.0's hdrhistogram measurements produce it: OVERALL, the GC lines per
  * collector and in total, then each measurement (Operations, AverageLatency(us), MinLatency(us),
- * MaxLatency(us), one line per {@code hdrhistogram.percentiles} entry, Return= lines) in YCSB's order,
- * then {@code Intended-} blocks when {@code measurement.interval=both}. hbload appends its own lines last
- * (the longest call, binding metrics), so parsers of YCSB's lines are unaffected. Stateless.
+ * MaxLatency(us), one line per {@code hdrhistogram.percentiles} entry, Return= lines) in YCSB's
+ * order, then {@code Intended-} blocks when {@code measurement.interval=both}. hbload appends its
+ * own lines last (the longest call, binding metrics), so parsers of YCSB's lines are unaffected.
+ * Stateless.
  */
 public final class YcsbReport {
-  private YcsbReport() {
-  }
+  private YcsbReport() {}
 
   public static List<ReportRecord> records(RunResult r) {
     List<ReportRecord> out = new ArrayList<>();
@@ -32,7 +32,8 @@ public final class YcsbReport {
       String n = gc.name().replace(' ', '_');
       out.add(new ReportRecord("TOTAL_GCS_" + n, "Count", gc.count()));
       out.add(new ReportRecord("TOTAL_GC_TIME_" + n, "Time(ms)", gc.timeMillis()));
-      out.add(new ReportRecord("TOTAL_GC_TIME_%_" + n, "Time(%)", 100.0 * gc.timeMillis() / runtime));
+      out.add(
+          new ReportRecord("TOTAL_GC_TIME_%_" + n, "Time(%)", 100.0 * gc.timeMillis() / runtime));
       gcCount += gc.count();
       gcTime += gc.timeMillis();
     }
@@ -48,12 +49,14 @@ public final class YcsbReport {
       MeasurementTotals m = byName.get(name);
       Histogram h = mode == MeasurementInterval.INTENDED ? m.intended() : m.service();
       latencyLines(out, name, h, percentiles);
-      m.returns().forEach((status, count) -> out.add(new ReportRecord(name, "Return=" + status, count)));
+      m.returns()
+          .forEach((status, count) -> out.add(new ReportRecord(name, "Return=" + status, count)));
     }
     if (mode == MeasurementInterval.BOTH) {
       List<String> intendedNames = byName.keySet().stream().map(n -> "Intended-" + n).toList();
       for (String name : YcsbOrder.of(intendedNames)) {
-        latencyLines(out, name, byName.get(name.substring("Intended-".length())).intended(), percentiles);
+        latencyLines(
+            out, name, byName.get(name.substring("Intended-".length())).intended(), percentiles);
       }
     }
     out.add(new ReportRecord("OVERALL", "LongestCall(ms)", r.longestCallMillis()));
@@ -67,16 +70,24 @@ public final class YcsbReport {
     return out;
   }
 
-  private static void latencyLines(List<ReportRecord> out, String name, Histogram h, List<Double> percentiles) {
+  private static void latencyLines(
+      List<ReportRecord> out, String name, Histogram h, List<Double> percentiles) {
     long count = h.getTotalCount();
     out.add(new ReportRecord(name, "Operations", count));
     // An empty histogram prints as YCSB's does: NaN average, Long.MAX_VALUE minimum, 0 maximum.
-    out.add(new ReportRecord(name, "AverageLatency(us)", count == 0 ? Double.NaN : h.getMean() / 1000.0));
-    out.add(new ReportRecord(name, "MinLatency(us)", count == 0 ? Long.MAX_VALUE : h.getMinValue() / 1000));
+    out.add(
+        new ReportRecord(
+            name, "AverageLatency(us)", count == 0 ? Double.NaN : h.getMean() / 1000.0));
+    out.add(
+        new ReportRecord(
+            name, "MinLatency(us)", count == 0 ? Long.MAX_VALUE : h.getMinValue() / 1000));
     out.add(new ReportRecord(name, "MaxLatency(us)", count == 0 ? 0L : h.getMaxValue() / 1000));
     for (double p : percentiles) {
-      out.add(new ReportRecord(name, ordinal(p) + "PercentileLatency(us)",
-          count == 0 ? 0L : h.getValueAtPercentile(p) / 1000));
+      out.add(
+          new ReportRecord(
+              name,
+              ordinal(p) + "PercentileLatency(us)",
+              count == 0 ? 0L : h.getValueAtPercentile(p) / 1000));
     }
   }
 

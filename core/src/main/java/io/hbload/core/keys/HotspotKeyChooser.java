@@ -4,10 +4,10 @@ import java.util.random.RandomGenerator;
 
 /**
  * {@code requestdistribution=hotspot}, YCSB's {@code HotspotIntegerGenerator}: with probability
- * {@code hotspotopnfraction} a uniform key among the lowest ⌊n·{@code hotspotdatafraction}⌋ key numbers
- * of [{@code insertstart}, {@code insertstart + insertcount - 1}], otherwise a uniform key among the rest.
- * Where YCSB would divide by zero (an empty hot or cold set) the other set is used. Draws above the
- * acknowledged insert limit are redrawn.
+ * {@code hotspotopnfraction} a uniform key among the lowest ⌊n·{@code hotspotdatafraction}⌋ key
+ * numbers of [{@code insertstart}, {@code insertstart + insertcount - 1}], otherwise a uniform key
+ * among the rest. Where YCSB would divide by zero (an empty hot or cold set) the other set is used.
+ * Draws above the acknowledged insert limit are redrawn.
  *
  * <p>Not thread-safe; allocation-free.
  */
@@ -19,8 +19,13 @@ final class HotspotKeyChooser implements KeyChooser {
   private final double hotOpnFraction;
   private final RandomGenerator rnd;
 
-  HotspotKeyChooser(AcknowledgedCounter inserts, long lower, long upper, double hotDataFraction,
-      double hotOpnFraction, RandomGenerator rnd) {
+  HotspotKeyChooser(
+      AcknowledgedCounter inserts,
+      long lower,
+      long upper,
+      double hotDataFraction,
+      double hotOpnFraction,
+      RandomGenerator rnd) {
     this.inserts = inserts;
     this.lower = lower;
     long interval = upper - lower + 1;

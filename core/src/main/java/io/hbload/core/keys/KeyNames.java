@@ -15,8 +15,11 @@ public final class KeyNames {
   private static final long FNV_OFFSET_BASIS_64 = 0xCBF29CE484222325L;
   private static final long FNV_PRIME_64 = 1099511628211L;
   private static final byte[] PREFIX = {'u', 's', 'e', 'r'};
+
   /** Long.MIN_VALUE has no positive counterpart; Math.abs in the hash can return it. */
-  private static final byte[] MIN_VALUE_DIGITS = Long.toString(Long.MIN_VALUE).getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] MIN_VALUE_DIGITS =
+      Long.toString(Long.MIN_VALUE).getBytes(StandardCharsets.US_ASCII);
+
   /** "00".."99": two digits per division halves the divisions for 19-digit hashes. */
   private static final byte[] DIGIT_PAIRS = new byte[200];
 
@@ -27,8 +30,7 @@ public final class KeyNames {
     }
   }
 
-  private KeyNames() {
-  }
+  private KeyNames() {}
 
   /**
    * YCSB's {@code Utils.fnvhash64}: FNV-1a over the 8 bytes of {@code v}, least significant first,
@@ -45,9 +47,9 @@ public final class KeyNames {
   }
 
   /**
-   * Writes the row key of {@code keyNumber} into {@code into}: {@code user} + zeros + decimal, where
-   * the zeros pad the decimal text (including a minus sign, as YCSB pads {@code Long.toString}) to at
-   * least {@code zeroPadding} characters.
+   * Writes the row key of {@code keyNumber} into {@code into}: {@code user} + zeros + decimal,
+   * where the zeros pad the decimal text (including a minus sign, as YCSB pads {@code
+   * Long.toString}) to at least {@code zeroPadding} characters.
    */
   public static void format(long keyNumber, boolean ordered, int zeroPadding, Key into) {
     long v = ordered ? keyNumber : fnvhash64(keyNumber);
@@ -85,9 +87,10 @@ public final class KeyNames {
   }
 
   /**
-   * Writes the decimal digits of a non-negative value so that the last one lands at {@code end - 1}.
-   * Splits the value into 8-digit int chunks first: two long divisions instead of nine, and the chunks'
-   * int arithmetic forms independent chains the CPU overlaps (this was the hottest code of a run).
+   * Writes the decimal digits of a non-negative value so that the last one lands at {@code end -
+   * 1}. Splits the value into 8-digit int chunks first: two long divisions instead of nine, and the
+   * chunks' int arithmetic forms independent chains the CPU overlaps (this was the hottest code of
+   * a run).
    */
   private static void writeDigits(long value, byte[] b, int end) {
     if (value < 100_000_000L) {

@@ -8,14 +8,15 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.random.RandomGenerator;
 
 /**
- * The key numbers of one run, with YCSB 0.17.0 CoreWorkload's semantics: the load-phase counter, the
- * acknowledged counter of run-phase inserts, and a factory of per-worker {@link KeyChooser}s and
- * {@link ScanLengthChooser}s for the workload's distributions.
+ * The key numbers of one run, with YCSB 0.17.0 CoreWorkload's semantics: the load-phase counter,
+ * the acknowledged counter of run-phase inserts, and a factory of per-worker {@link KeyChooser}s
+ * and {@link ScanLengthChooser}s for the workload's distributions.
  *
  * <p>Thread-safe: one instance per run, shared by all workers. Shared state lives only in atomics
- * (no locks); the per-worker choosers share nothing else. The constructor does the one-off O(n) work
- * (ζ over recordcount − 1 items for {@code latest}, over the scan-length range for zipfian scans) so that
- * workers start in O(1); everything after that is allocation-free except creating choosers.
+ * (no locks); the per-worker choosers share nothing else. The constructor does the one-off O(n)
+ * work (ζ over recordcount − 1 items for {@code latest}, over the scan-length range for zipfian
+ * scans) so that workers start in O(1); everything after that is allocation-free except creating
+ * choosers.
  */
 public final class KeySpace {
   private final WorkloadSpec spec;
@@ -36,8 +37,9 @@ public final class KeySpace {
   }
 
   /**
-   * The key space as one shard of N sees it: every loaded record, and its own run-phase inserts, which are
-   * interleaved with the other shards' ({@link ShardSpec#globalKey}) so that none collide.
+   * The key space as one shard of N sees it: every loaded record, and its own run-phase inserts,
+   * which are interleaved with the other shards' ({@link ShardSpec#globalKey}) so that none
+   * collide.
    */
   public KeySpace(WorkloadSpec spec, ShardSpec shard) {
     this.spec = spec;
@@ -47,66 +49,91 @@ public final class KeySpace {
     this.recordCount = spec.recordCount() == 0 ? Integer.MAX_VALUE : spec.recordCount();
     this.rangeMin = spec.insertStart();
     this.rangeMax = spec.insertStart() + spec.insertCount() - 1;
-    // Headroom for run-phase inserts; YCSB's "2" is a fudge factor, and the range is inclusive (+1 item).
+    // Headroom for run-phase inserts; YCSB's "2" is a fudge factor, and the range is inclusive (+1
+    // item).
     long expectedNewKeys = (long) (spec.operationCount() * spec.insertProportion() * 2.0);
     this.zipfianMax = spec.insertStart() + spec.insertCount() + expectedNewKeys;
     this.loadCursor = new AtomicLong(spec.insertStart());
     this.inserts = new AcknowledgedCounter(recordCount);
-    this.latestZeta = spec.requestDistribution() == Distribution.LATEST ? Zipfian.zeta(recordCount - 1) : 0.0;
-    this.scanZeta = spec.scanLengthDistribution() == LengthDistribution.ZIPFIAN
-        ? Zipfian.zeta((long) spec.maxScanLength() - spec.minScanLength() + 1) : 0.0;
+    this.latestZeta =
+        spec.requestDistribution() == Distribution.LATEST ? Zipfian.zeta(recordCount - 1) : 0.0;
+    this.scanZeta =
+        spec.scanLengthDistribution() == LengthDistribution.ZIPFIAN
+            ? Zipfian.zeta((long) spec.maxScanLength() - spec.minScanLength() + 1)
+            : 0.0;
   }
 
   /**
-   * The key number to name for a number drawn by a chooser or {@link #nextInsertKeyNumber}: the same number
-   * unless the run is sharded and the number is one of this shard's run-phase inserts.
+   * The key number to name for a number drawn by a chooser or {@link #nextInsertKeyNumber}: the
+   * same number unless the run is sharded and the number is one of this shard's run-phase inserts.
    */
   public long global(long keyNumber) {
     return sharded ? shard.globalKey(keyNumber, recordCount) : keyNumber;
   }
 
-  /** Load phase: the next key number to insert, from {@code insertstart} upward (shared by all workers). */
+  /**
+   * Load phase: the next key number to insert, from {@code insertstart} upward (shared by all
+   * workers).
+   */
   public long nextLoadKeyNumber() {
     return loadCursor.getAndIncrement();
   }
 
-  /** Run phase: the next key number to insert, from {@code recordcount} upward (as YCSB, not insertstart). */
+  /**
+   * Run phase: the next key number to insert, from {@code recordcount} upward (as YCSB, not
+   * insertstart).
+   */
   public long nextInsertKeyNumber() {
     return inserts.next();
   }
 
   /**
-   * Reports that the run-phase insert of {@code keyNumber} returned, whether it succeeded or not, so that
-   * choosers may pick it once all earlier inserts have returned too.
+   * Reports that the run-phase insert of {@code keyNumber} returned, whether it succeeded or not,
+   * so that choosers may pick it once all earlier inserts have returned too.
    *
-   * @throws IllegalStateException "Too many unacknowledged insertion keys." when 2<sup>20</sup> inserts
-   *     are outstanding behind the oldest unacknowledged one
+   * @throws IllegalStateException "Too many unacknowledged insertion keys." when 2<sup>20</sup>
+   *     inserts are outstanding behind the oldest unacknowledged one
    */
   public void acknowledge(long keyNumber) {
     inserts.acknowledge(keyNumber);
   }
 
-  /** Highest key number that choosers may return: recordcount − 1 plus the contiguously acknowledged inserts. */
+  /**
+   * Highest key number that choosers may return: recordcount − 1 plus the contiguously acknowledged
+   * inserts.
+   */
   public long insertLimit() {
     return inserts.limit();
   }
 
-  /** A chooser for {@code requestdistribution}, owned by one worker and drawing from {@code rnd}. */
+  /**
+   * A chooser for {@code requestdistribution}, owned by one worker and drawing from {@code rnd}.
+   */
   public KeyChooser newChooser(RandomGenerator rnd) {
     Distribution distribution = spec.requestDistribution();
     return switch (distribution) {
       case UNIFORM -> new UniformKeyChooser(inserts, rangeMin, rangeMax, rnd);
       case ZIPFIAN -> new ScrambledZipfianKeyChooser(inserts, rangeMin, zipfianMax, rnd);
       case LATEST -> new LatestKeyChooser(inserts, recordCount - 1, latestZeta, rnd);
-      case HOTSPOT -> new HotspotKeyChooser(inserts, rangeMin, rangeMax, spec.hotspotDataFraction(),
-          spec.hotspotOpnFraction(), rnd);
+      case HOTSPOT ->
+          new HotspotKeyChooser(
+              inserts,
+              rangeMin,
+              rangeMax,
+              spec.hotspotDataFraction(),
+              spec.hotspotOpnFraction(),
+              rnd);
       case SEQUENTIAL -> new SequentialKeyChooser(inserts, sequentialCursor, rangeMin, rangeMax);
-      case EXPONENTIAL -> new ExponentialKeyChooser(inserts, spec.exponentialPercentile(),
-          recordCount * spec.exponentialFrac(), rnd);
+      case EXPONENTIAL ->
+          new ExponentialKeyChooser(
+              inserts, spec.exponentialPercentile(), recordCount * spec.exponentialFrac(), rnd);
     };
   }
 
-  /** A scan-length chooser for {@code scanlengthdistribution} (uniform or zipfian), owned by one worker. */
+  /**
+   * A scan-length chooser for {@code scanlengthdistribution} (uniform or zipfian), owned by one
+   * worker.
+   */
   public ScanLengthChooser newScanLengthChooser(RandomGenerator rnd) {
     int min = spec.minScanLength();
     int max = spec.maxScanLength();
@@ -115,8 +142,9 @@ public final class KeySpace {
       return () -> (int) zipfian.next();
     }
     if (spec.scanLengthDistribution() != LengthDistribution.UNIFORM) {
-      throw new IllegalArgumentException("scanlengthdistribution must be uniform or zipfian, not "
-          + spec.scanLengthDistribution().propertyValue());
+      throw new IllegalArgumentException(
+          "scanlengthdistribution must be uniform or zipfian, not "
+              + spec.scanLengthDistribution().propertyValue());
     }
     return () -> rnd.nextInt(min, max + 1);
   }

@@ -3,10 +3,10 @@ package io.hbload.core.keys;
 import java.util.random.RandomGenerator;
 
 /**
- * {@code requestdistribution=latest}, YCSB's {@code SkewedLatestGenerator}: key = limit − Z where limit
- * is the acknowledged insert limit and Z is zipfian over {@code limit} items, so the newest record is the
- * hottest and key number 0 is never chosen. As run-phase inserts land, this worker's own
- * {@link Zipfian} extends ζ by the new terms; no state is shared but the counter.
+ * {@code requestdistribution=latest}, YCSB's {@code SkewedLatestGenerator}: key = limit − Z where
+ * limit is the acknowledged insert limit and Z is zipfian over {@code limit} items, so the newest
+ * record is the hottest and key number 0 is never chosen. As run-phase inserts land, this worker's
+ * own {@link Zipfian} extends ζ by the new terms; no state is shared but the counter.
  *
  * <p>Not thread-safe; allocation-free (ζ growth costs O(new inserts) per worker, amortised).
  */
@@ -15,11 +15,12 @@ final class LatestKeyChooser implements KeyChooser {
   private final Zipfian zipfian;
 
   /**
-   * @param initialItems YCSB builds its zipfian over {@code limit} items when the workload starts, i.e.
-   *     recordcount − 1
+   * @param initialItems YCSB builds its zipfian over {@code limit} items when the workload starts,
+   *     i.e. recordcount − 1
    * @param initialZeta ζ(initialItems), computed once per run by {@link KeySpace}
    */
-  LatestKeyChooser(AcknowledgedCounter inserts, long initialItems, double initialZeta, RandomGenerator rnd) {
+  LatestKeyChooser(
+      AcknowledgedCounter inserts, long initialItems, double initialZeta, RandomGenerator rnd) {
     this.inserts = inserts;
     this.zipfian = new Zipfian(0, initialItems - 1, initialZeta, rnd);
   }

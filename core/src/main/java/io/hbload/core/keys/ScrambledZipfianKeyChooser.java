@@ -3,18 +3,22 @@ package io.hbload.core.keys;
 import java.util.random.RandomGenerator;
 
 /**
- * {@code requestdistribution=zipfian}, YCSB's {@code ScrambledZipfianGenerator}: a zipfian draw over a
- * fixed space of 10<sup>10</sup> + 1 items, hashed with FNV-1a-64 and folded modulo the item count. The
- * fixed space lets ζ be a constant (O(1) set-up for any record count); the folding is why YCSB's
- * "zipfian" is much flatter than a true zipfian over the records (YCSB issue #1495), which hbload
- * reproduces on purpose. Draws above the acknowledged insert limit are redrawn.
+ * {@code requestdistribution=zipfian}, YCSB's {@code ScrambledZipfianGenerator}: a zipfian draw
+ * over a fixed space of 10<sup>10</sup> + 1 items, hashed with FNV-1a-64 and folded modulo the item
+ * count. The fixed space lets ζ be a constant (O(1) set-up for any record count); the folding is
+ * why YCSB's "zipfian" is much flatter than a true zipfian over the records (YCSB issue #1495),
+ * which hbload reproduces on purpose. Draws above the acknowledged insert limit are redrawn.
  *
  * <p>Not thread-safe; allocation-free.
  */
 final class ScrambledZipfianKeyChooser implements KeyChooser {
-  /** YCSB's {@code ScrambledZipfianGenerator.ITEM_COUNT}; the inner zipfian covers [0, ITEM_COUNT]. */
+  /**
+   * YCSB's {@code ScrambledZipfianGenerator.ITEM_COUNT}; the inner zipfian covers [0, ITEM_COUNT].
+   */
   static final long ITEM_COUNT = 10_000_000_000L;
+
   static final String ITEM_COUNT_TEXT = "10^10";
+
   /** YCSB's precomputed ζ(ITEM_COUNT, 0.99). */
   static final double ZETAN = 26.46902820178302;
 

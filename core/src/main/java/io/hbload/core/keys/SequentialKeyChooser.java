@@ -3,12 +3,12 @@ package io.hbload.core.keys;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * {@code requestdistribution=sequential}, YCSB's {@code SequentialGenerator}: one cursor shared by all
- * workers of the run walks [{@code insertstart}, {@code insertstart + insertcount - 1}] and wraps.
- * Draws above the acknowledged insert limit are skipped.
+ * {@code requestdistribution=sequential}, YCSB's {@code SequentialGenerator}: one cursor shared by
+ * all workers of the run walks [{@code insertstart}, {@code insertstart + insertcount - 1}] and
+ * wraps. Draws above the acknowledged insert limit are skipped.
  *
- * <p>Thread-safe through the shared {@link AtomicLong} (one {@code getAndIncrement} per draw, contended
- * by design since the order is global); allocation-free.
+ * <p>Thread-safe through the shared {@link AtomicLong} (one {@code getAndIncrement} per draw,
+ * contended by design since the order is global); allocation-free.
  */
 final class SequentialKeyChooser implements KeyChooser {
   private final AcknowledgedCounter inserts;

@@ -3,9 +3,9 @@ package io.hbload.core.keys;
 import java.util.random.RandomGenerator;
 
 /**
- * {@code requestdistribution=uniform}: every key number in [{@code insertstart},
- * {@code insertstart + insertcount - 1}] equally likely (YCSB's {@code UniformLongGenerator}, without its
- * modulo bias). Not thread-safe; allocation-free.
+ * {@code requestdistribution=uniform}: every key number in [{@code insertstart}, {@code insertstart
+ * + insertcount - 1}] equally likely (YCSB's {@code UniformLongGenerator}, without its modulo
+ * bias). Not thread-safe; allocation-free.
  */
 final class UniformKeyChooser implements KeyChooser {
   private final AcknowledgedCounter inserts;

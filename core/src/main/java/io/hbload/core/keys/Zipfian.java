@@ -3,17 +3,19 @@ package io.hbload.core.keys;
 import java.util.random.RandomGenerator;
 
 /**
- * Zipfian numbers over [{@code min}, {@code min + items - 1}] with θ = 0.99, drawn as in Gray et al.,
- * "Quickly Generating Billion-Record Synthetic Databases" (SIGMOD 1994), the algorithm of YCSB's
- * {@code ZipfianGenerator}: {@code min} is the most popular, then {@code min + 1}, and so on.
+ * Zipfian numbers over [{@code min}, {@code min + items - 1}] with θ = 0.99, drawn as in Gray et
+ * al., "Quickly Generating Billion-Record Synthetic Databases" (SIGMOD 1994), the algorithm of
+ * YCSB's {@code ZipfianGenerator}: {@code min} is the most popular, then {@code min + 1}, and so
+ * on.
  *
- * <p>ζ(n) is a sum over all n items, so constructing without a precomputed ζ costs O(n);
- * {@link #next(long)} with a larger item count extends ζ incrementally and never shrinks it. Exactly like
- * YCSB, η is then recomputed from ζ(new n) but still with the item count given at construction, which
- * is what YCSB's "latest" distribution does; reproducing it keeps the popularity identical.
+ * <p>ζ(n) is a sum over all n items, so constructing without a precomputed ζ costs O(n); {@link
+ * #next(long)} with a larger item count extends ζ incrementally and never shrinks it. Exactly like
+ * YCSB, η is then recomputed from ζ(new n) but still with the item count given at construction,
+ * which is what YCSB's "latest" distribution does; reproducing it keeps the popularity identical.
  *
  * <p>Not thread-safe, no locks: each worker owns its instance (YCSB shares one and synchronises the
- * ζ growth). Draws allocate nothing; a draw costs one {@code nextDouble()} and at most one {@code pow}.
+ * ζ growth). Draws allocate nothing; a draw costs one {@code nextDouble()} and at most one {@code
+ * pow}.
  */
 public final class Zipfian {
   /** YCSB's fixed zipfian constant; {@code zipfianconstant} is not a property in 0.17.0. */
@@ -21,7 +23,11 @@ public final class Zipfian {
 
   static final double ALPHA = 1.0 / (1.0 - THETA);
   private static final double ZETA_2 = zeta(0, 2, 0.0);
-  /** Draws with u·ζ below this (and above 1) are the second item; saves a pow for the two hottest items. */
+
+  /**
+   * Draws with u·ζ below this (and above 1) are the second item; saves a pow for the two hottest
+   * items.
+   */
   private static final double SECOND_ITEM_BOUND = 1.0 + Math.pow(0.5, THETA);
 
   private final long base;
@@ -51,7 +57,10 @@ public final class Zipfian {
     return zeta(0, n, 0.0);
   }
 
-  /** ζ for {@code n} items continued from the sum {@code initialSum} over the first {@code from} items. */
+  /**
+   * ζ for {@code n} items continued from the sum {@code initialSum} over the first {@code from}
+   * items.
+   */
   public static double zeta(long from, long n, double initialSum) {
     double sum = initialSum;
     for (long i = from; i < n; i++) {
@@ -71,8 +80,8 @@ public final class Zipfian {
   }
 
   /**
-   * A draw over [{@code min}, {@code min + itemCount - 1}]; a count above any seen before grows ζ by
-   * the missing terms (O(growth)), a smaller one reuses the larger ζ as YCSB does.
+   * A draw over [{@code min}, {@code min + itemCount - 1}]; a count above any seen before grows ζ
+   * by the missing terms (O(growth)), a smaller one reuses the larger ζ as YCSB does.
    */
   public long next(long itemCount) {
     if (itemCount > countForZeta) {
@@ -90,9 +99,10 @@ public final class Zipfian {
   }
 
   /**
-   * x^(1/(1-θ)) for θ = 0.99, i.e. x^99.99999999999991: x^100 by six squarings and two products, with
-   * the 9e-14 exponent remainder ignored (relative effect below 1e-11 for x in (0, 1], far under what
-   * any popularity statistic resolves). A third of Math.pow's cost on the key-choice hot path.
+   * x^(1/(1-θ)) for θ = 0.99, i.e. x^99.99999999999991: x^100 by six squarings and two products,
+   * with the 9e-14 exponent remainder ignored (relative effect below 1e-11 for x in (0, 1], far
+   * under what any popularity statistic resolves). A third of Math.pow's cost on the key-choice hot
+   * path.
    */
   static double powAlpha(double x) {
     double x2 = x * x;

@@ -1,29 +1,31 @@
 package io.hbload.core.keys;
 
 /**
- * The share of a zipfian read mix's requests that go to the hottest {@code cached} of {@code records} keys: the
- * block-cache hit ratio to expect once a cache holding that many rows is warm and keeps the hottest ones (an LRU
- * cache under a skewed mix comes close to that).
+ * The share of a zipfian read mix's requests that go to the hottest {@code cached} of {@code
+ * records} keys: the block-cache hit ratio to expect once a cache holding that many rows is warm
+ * and keeps the hottest ones (an LRU cache under a skewed mix comes close to that).
  *
  * <p>YCSB's {@code requestdistribution=zipfian} is scrambled: a zipfian draw over {@value
- * ScrambledZipfianKeyChooser#ITEM_COUNT_TEXT} items (θ = 0.99, ζ = {@link ScrambledZipfianKeyChooser#ZETAN}), hashed
- * onto the records. The hottest {@code N} keys are (to within hash collisions among the top N items, which are rare
- * for N much smaller than the record count) those that the N most popular items hash to; they get those items'
- * share ζ(N)/ζ(ITEM_COUNT) plus their even share N/records of the remaining draws, which the hash spreads
+ * ScrambledZipfianKeyChooser#ITEM_COUNT_TEXT} items (θ = 0.99, ζ = {@link
+ * ScrambledZipfianKeyChooser#ZETAN}), hashed onto the records. The hottest {@code N} keys are (to
+ * within hash collisions among the top N items, which are rare for N much smaller than the record
+ * count) those that the N most popular items hash to; they get those items' share
+ * ζ(N)/ζ(ITEM_COUNT) plus their even share N/records of the remaining draws, which the hash spreads
  * uniformly:
+ *
  * <pre>
  *   hit(N, records) = z + (1 - z) * N / records,   z = ζ(N) / ζ(ITEM_COUNT)
  * </pre>
- * ζ(N) is summed exactly up to 10^6 items, as {@link Zipfian#zeta} does, and continued beyond by the Euler-Maclaurin
- * formula (error below 1e-12 there), so a billion keys cost microseconds. With {@code records <= N} the ratio is 1.
- * Stateless.
+ *
+ * ζ(N) is summed exactly up to 10^6 items, as {@link Zipfian#zeta} does, and continued beyond by
+ * the Euler-Maclaurin formula (error below 1e-12 there), so a billion keys cost microseconds. With
+ * {@code records <= N} the ratio is 1. Stateless.
  */
 public final class ZipfianHitRatio {
   private static final long EXACT_UP_TO = 1_000_000;
   private static final double ZETA_EXACT = Zipfian.zeta(EXACT_UP_TO);
 
-  private ZipfianHitRatio() {
-  }
+  private ZipfianHitRatio() {}
 
   /** Expected hit ratio of a cache holding the hottest {@code cached} rows of {@code records}. */
   public static double of(long cached, long records) {

@@ -6,8 +6,8 @@ import io.hbload.core.exec.RunListener;
 import io.hbload.core.exec.Runner;
 import io.hbload.core.export.HlogWriter;
 import io.hbload.core.export.IntendedLatencyNote;
-import io.hbload.core.export.ProgressLine;
 import io.hbload.core.export.JsonResult;
+import io.hbload.core.export.ProgressLine;
 import io.hbload.core.export.ReportWriter;
 import io.hbload.core.export.ResultFile;
 import io.hbload.core.export.StatusLine;
@@ -22,13 +22,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Assembles one phase the same way for the command line and the Java API: the start-up lines YCSB prints, the
- * status lines and the HdrHistogram log as listeners, the run, then the report (to its export file or the report
- * stream) and the JSON result. What the phase produced is written even when it stopped early (Ctrl-C, a failed
- * worker), so no result is lost. Every result file's temp file is created with the launcher, so that one that
- * cannot be written is found before the run; one that could not be written after it is an IOException naming it,
- * with nothing left under its name (the other outputs are still written). One launch per instance;
- * {@link #requestStop} is safe from any thread.
+ * Assembles one phase the same way for the command line and the Java API: the start-up lines YCSB
+ * prints, the status lines and the HdrHistogram log as listeners, the run, then the report (to its
+ * export file or the report stream) and the JSON result. What the phase produced is written even
+ * when it stopped early (Ctrl-C, a failed worker), so no result is lost. Every result file's temp
+ * file is created with the launcher, so that one that cannot be written is found before the run;
+ * one that could not be written after it is an IOException naming it, with nothing left under its
+ * name (the other outputs are still written). One launch per instance; {@link #requestStop} is safe
+ * from any thread.
  */
 public final class Launcher {
   private final RunSpec spec;
@@ -46,7 +47,10 @@ public final class Launcher {
       return INTERRUPTED.equals(result.stopReason());
     }
 
-    /** Operations returned errors and the spec asked for that to fail the run ({@code --fail-on-error}). */
+    /**
+     * Operations returned errors and the spec asked for that to fail the run ({@code
+     * --fail-on-error}).
+     */
     public boolean failedOnErrors() {
       return result.spec().outputs().failOnErrors() && result.errorCount() > 0;
     }
@@ -57,15 +61,17 @@ public final class Launcher {
 
   /**
    * @param messages human lines (stderr in the CLI): start-up lines, status lines, binding banners
-   * @param report where YCSB's report goes unless the spec names an export file; null for none (the Java API)
+   * @param report where YCSB's report goes unless the spec names an export file; null for none (the
+   *     Java API)
    */
   public Launcher(RunSpec spec, PrintStream messages, PrintStream report) throws IOException {
     this(spec, messages, report, List.of());
   }
 
   /**
-   * As {@link #Launcher(RunSpec, PrintStream, PrintStream)}, plus the caller's own listeners, called
-   * after the status line and the log (a MapReduce task reports its progress to its job this way).
+   * As {@link #Launcher(RunSpec, PrintStream, PrintStream)}, plus the caller's own listeners,
+   * called after the status line and the log (a MapReduce task reports its progress to its job this
+   * way).
    */
   public Launcher(RunSpec spec, PrintStream messages, PrintStream report, List<RunListener> more)
       throws IOException {
@@ -76,13 +82,18 @@ public final class Launcher {
     ResultFile json = null;
     HlogWriter log = null;
     try {
-      export = spec.outputs().exportFile() == null ? null : ResultFile.create(spec.outputs().exportFile());
-      json = spec.outputs().jsonFile() == null ? null : ResultFile.create(spec.outputs().jsonFile());
+      export =
+          spec.outputs().exportFile() == null
+              ? null
+              : ResultFile.create(spec.outputs().exportFile());
+      json =
+          spec.outputs().jsonFile() == null ? null : ResultFile.create(spec.outputs().jsonFile());
       log = spec.outputs().hlogFile() == null ? null : new HlogWriter(spec.outputs().hlogFile());
     } catch (IOException | RuntimeException e) {
       closeAll(e, export, json, log);
       if (e instanceof IOException io) {
-        // found before anything started: an output that cannot be created is bad input (exit 2), like a missing
+        // found before anything started: an output that cannot be created is bad input (exit 2),
+        // like a missing
         // directory found by the parser, not a failed run
         throw new SpecException(io.getMessage());
       }
@@ -94,20 +105,33 @@ public final class Launcher {
     List<RunListener> listeners = new ArrayList<>();
     boolean terminal = ProgressLine.stderrIsTerminal();
     listeners.add(new StatusLine(messages));
-    listeners.add(new ProgressLine(messages, spec.phase().name().toLowerCase(java.util.Locale.ROOT), terminal));
+    listeners.add(
+        new ProgressLine(
+            messages, spec.phase().name().toLowerCase(java.util.Locale.ROOT), terminal));
     if (hlog != null) {
       listeners.add(hlog);
     }
     listeners.addAll(more);
-    this.runner = new Runner(spec, messages, RunListener.all(listeners),
-        new ProgressLine(messages, "load before the run", terminal));
+    this.runner =
+        new Runner(
+            spec,
+            messages,
+            RunListener.all(listeners),
+            new ProgressLine(messages, "load before the run", terminal));
   }
 
   /** Runs the phase and writes its outputs; BindingException when the binding cannot open. */
   public Outcome launch() throws BindingException, IOException {
-    messages.println("hbload " + Version.get() + " (YCSB 0.17.0 compatible), binding "
-        + spec.binding().provider().name() + ", " + spec.phase().name().toLowerCase(java.util.Locale.ROOT) + " phase, "
-        + spec.execution().threads() + " threads");
+    messages.println(
+        "hbload "
+            + Version.get()
+            + " (YCSB 0.17.0 compatible), binding "
+            + spec.binding().provider().name()
+            + ", "
+            + spec.phase().name().toLowerCase(java.util.Locale.ROOT)
+            + " phase, "
+            + spec.execution().threads()
+            + " threads");
     spec.provenance().notes().forEach(messages::println);
     messages.println("Loading workload...");
     messages.println("Starting test.");
@@ -122,25 +146,32 @@ public final class Launcher {
       write(result);
     } finally {
       // after the report, where a reader of YCSB's service-time lines looks next
-      IntendedLatencyNote.lines(result, spec.outputs().intendedWarnFactor()).forEach(messages::println);
+      IntendedLatencyNote.lines(result, spec.outputs().intendedWarnFactor())
+          .forEach(messages::println);
     }
     return new Outcome(result, runner.failed());
   }
 
-  /** Stops the running phase after the workers' current calls; {@link #launch} still writes what was done. */
+  /**
+   * Stops the running phase after the workers' current calls; {@link #launch} still writes what was
+   * done.
+   */
   public void requestStop(String reason) {
     runner.requestStop(reason);
   }
 
   /**
-   * Operations outstanding right now: per pipelined worker its slots in use, per blocking worker 1 while it is not
-   * waiting for its schedule. Any thread; read at a scrape, never on the hot path.
+   * Operations outstanding right now: per pipelined worker its slots in use, per blocking worker 1
+   * while it is not waiting for its schedule. Any thread; read at a scrape, never on the hot path.
    */
   public long inFlight() {
     return runner.inFlight();
   }
 
-  /** Writes every output, each one even when another failed; then throws what failed, one line naming each file. */
+  /**
+   * Writes every output, each one even when another failed; then throws what failed, one line
+   * naming each file.
+   */
   private void write(RunResult result) throws IOException {
     List<IOException> failures = new ArrayList<>();
     if (hlog != null) {
@@ -148,23 +179,28 @@ public final class Launcher {
     }
     List<io.hbload.core.export.ReportRecord> records = YcsbReport.records(result);
     if (exportFile != null) {
-      attempt(failures, () -> exportFile.write(out -> {
-        PrintStream text = new PrintStream(out, false, StandardCharsets.UTF_8);
-        ReportWriter.write(records, spec.outputs().format(), text);
-        text.flush();
-      }));
+      attempt(
+          failures,
+          () ->
+              exportFile.write(
+                  out -> {
+                    PrintStream text = new PrintStream(out, false, StandardCharsets.UTF_8);
+                    ReportWriter.write(records, spec.outputs().format(), text);
+                    text.flush();
+                  }));
     } else if (report != null) {
       ReportWriter.write(records, spec.outputs().format(), report);
     }
     if (jsonFile != null) {
-      byte[] json = (JsonResult.render(result) + System.lineSeparator()).getBytes(StandardCharsets.UTF_8);
+      byte[] json =
+          (JsonResult.render(result) + System.lineSeparator()).getBytes(StandardCharsets.UTF_8);
       attempt(failures, () -> jsonFile.write(out -> out.write(json)));
     }
     if (failures.size() == 1) {
       throw failures.get(0);
     } else if (!failures.isEmpty()) {
-      IOException all = new IOException(
-          String.join("; ", failures.stream().map(Throwable::getMessage).toList()));
+      IOException all =
+          new IOException(String.join("; ", failures.stream().map(Throwable::getMessage).toList()));
       failures.forEach(all::addSuppressed);
       throw all;
     }
@@ -178,7 +214,9 @@ public final class Launcher {
     }
   }
 
-  /** Closes what was opened when the run cannot go on, keeping the first failure as the one thrown. */
+  /**
+   * Closes what was opened when the run cannot go on, keeping the first failure as the one thrown.
+   */
   private static void closeAll(Throwable first, AutoCloseable... outputs) {
     for (AutoCloseable o : outputs) {
       if (o != null) {

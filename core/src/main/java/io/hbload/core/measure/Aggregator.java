@@ -8,9 +8,9 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /**
- * The reporter's side of measurement: collects every worker's finished interval, merges them into one
- * interval view (status line, HdrHistogram log) and adds it to the run totals. Used only by the reporter
- * thread, then by the run controller after the workers have stopped. Not thread-safe.
+ * The reporter's side of measurement: collects every worker's finished interval, merges them into
+ * one interval view (status line, HdrHistogram log) and adds it to the run totals. Used only by the
+ * reporter thread, then by the run controller after the workers have stopped. Not thread-safe.
  */
 public final class Aggregator {
   private final boolean intendedRecorded;
@@ -20,8 +20,13 @@ public final class Aggregator {
   private final Histogram[] totalIntended = new Histogram[LatencyNames.SLOTS];
   private final long[] totalReturns = new long[Measure.COUNT * Status.MAX_IDS];
   private final List<Integer> seenSlots = new ArrayList<>();
-  /** Per worker (by its position in what {@link #collect} is given), per measure: its service times so far. */
+
+  /**
+   * Per worker (by its position in what {@link #collect} is given), per measure: its service times
+   * so far.
+   */
   private final List<Histogram[]> workerService = new ArrayList<>();
+
   private final List<long[]> workerOperations = new ArrayList<>();
   private final Map<Integer, List<Integer>> returnOrder = new LinkedHashMap<>();
   private long totalOperations;
@@ -33,8 +38,8 @@ public final class Aggregator {
   }
 
   /**
-   * Swaps and merges every recorder's interval. A recorder's position in the list is its worker's index; null for a
-   * worker that has not started recording yet.
+   * Swaps and merges every recorder's interval. A recorder's position in the list is its worker's
+   * index; null for a worker that has not started recording yet.
    */
   public IntervalView collect(List<WorkerRecorder> recorders) {
     for (int slot : seenSlots) {
@@ -81,7 +86,9 @@ public final class Aggregator {
       for (int i = 0; i < returns.length; i++) {
         if (returns[i] != 0) {
           if (totalReturns[i] == 0) {
-            returnOrder.computeIfAbsent(i / Status.MAX_IDS, k -> new ArrayList<>()).add(i % Status.MAX_IDS);
+            returnOrder
+                .computeIfAbsent(i / Status.MAX_IDS, k -> new ArrayList<>())
+                .add(i % Status.MAX_IDS);
           }
           totalReturns[i] += returns[i];
         }
@@ -96,7 +103,8 @@ public final class Aggregator {
         totalIntended[slot].add(intervalIntended[slot]);
         intended = intervalIntended[slot];
       }
-      latencies.add(new IntervalView.Latency(LatencyNames.name(slot), intervalService[slot], intended));
+      latencies.add(
+          new IntervalView.Latency(LatencyNames.name(slot), intervalService[slot], intended));
     }
     long now = System.currentTimeMillis();
     IntervalView view = new IntervalView(intervalStartMillis, now, ops, latencies);
@@ -125,7 +133,10 @@ public final class Aggregator {
     return w < workerService.size() && workerService.get(w) != null;
   }
 
-  /** Worker {@code w}'s service times per measure (by report name, every outcome together) since the warm-up. */
+  /**
+   * Worker {@code w}'s service times per measure (by report name, every outcome together) since the
+   * warm-up.
+   */
   public Map<String, Histogram> workerService(int w) {
     Map<String, Histogram> out = new LinkedHashMap<>();
     if (!workerSeen(w)) {
@@ -146,10 +157,11 @@ public final class Aggregator {
   }
 
   /**
-   * Ends the warm-up: the totals collected so far are the warm-up's and are dropped from every figure; returns
-   * their operation count. Race-free because the caller has just {@link #collect collected}: each recorder's swap
-   * is a phaser flip, so every operation recorded before it is in the collected (warm-up) intervals and every
-   * later one lands in an interval collected after this call. The workers never notice.
+   * Ends the warm-up: the totals collected so far are the warm-up's and are dropped from every
+   * figure; returns their operation count. Race-free because the caller has just {@link #collect
+   * collected}: each recorder's swap is a phaser flip, so every operation recorded before it is in
+   * the collected (warm-up) intervals and every later one lands in an interval collected after this
+   * call. The workers never notice.
    */
   public long endWarmup() {
     long warmup = totalOperations;
@@ -176,8 +188,8 @@ public final class Aggregator {
   }
 
   /**
-   * Totals for every measurement with samples or outcomes: a measure whose calls all failed still appears
-   * under its base name with zero operations and its Return counts, as in YCSB.
+   * Totals for every measurement with samples or outcomes: a measure whose calls all failed still
+   * appears under its base name with zero operations and its Return counts, as in YCSB.
    */
   public List<MeasurementTotals> totals() {
     Map<String, MeasurementTotals> out = new LinkedHashMap<>();
@@ -187,15 +199,22 @@ public final class Aggregator {
       }
       String name = LatencyNames.name(slot);
       Histogram intended = intendedRecorded ? totalIntended[slot] : totalService[slot];
-      out.put(name, new MeasurementTotals(name, totalService[slot].copy(), intended.copy(),
-          returnsOf(LatencyNames.measureOf(slot), slot)));
+      out.put(
+          name,
+          new MeasurementTotals(
+              name,
+              totalService[slot].copy(),
+              intended.copy(),
+              returnsOf(LatencyNames.measureOf(slot), slot)));
     }
     for (Map.Entry<Integer, List<Integer>> e : returnOrder.entrySet()) {
       Measure m = Measure.of(e.getKey());
       if (!out.containsKey(m.reportName())) {
         Histogram empty = IntervalData.newHistogram();
-        out.put(m.reportName(), new MeasurementTotals(m.reportName(), empty, empty,
-            returnsOf(m, LatencyNames.okSlot(m))));
+        out.put(
+            m.reportName(),
+            new MeasurementTotals(
+                m.reportName(), empty, empty, returnsOf(m, LatencyNames.okSlot(m))));
       }
     }
     return List.copyOf(out.values());

@@ -6,9 +6,10 @@ import org.HdrHistogram.Histogram;
 
 /**
  * One worker's measurements for one reporting interval: latency histograms per slot (nanoseconds,
- * service time and time from the intended start), outcome counts per measure and status, and the number
- * of operations. Histograms are created on first use and then reused across intervals, so steady state
- * allocates nothing. Owned by one writer at a time; handed between writer and reader by {@link WorkerRecorder}.
+ * service time and time from the intended start), outcome counts per measure and status, and the
+ * number of operations. Histograms are created on first use and then reused across intervals, so
+ * steady state allocates nothing. Owned by one writer at a time; handed between writer and reader
+ * by {@link WorkerRecorder}.
  */
 public final class IntervalData {
   final Histogram[] service = new Histogram[LatencyNames.SLOTS];

@@ -4,10 +4,11 @@ import io.hbload.core.binding.Status;
 import java.util.Set;
 
 /**
- * Maps an operation and its outcome to the measurement its latency goes under, as YCSB's DBWrapper does:
- * success under the base name ({@code READ}), any other status under {@code READ-FAILED}, or under
- * {@code READ-<STATUS>} when {@code reportlatencyforeacherror=true} or the status is listed in
- * {@code latencytrackederrors}. Slots are dense ints so workers index arrays. Immutable, thread-safe.
+ * Maps an operation and its outcome to the measurement its latency goes under, as YCSB's DBWrapper
+ * does: success under the base name ({@code READ}), any other status under {@code READ-FAILED}, or
+ * under {@code READ-<STATUS>} when {@code reportlatencyforeacherror=true} or the status is listed
+ * in {@code latencytrackederrors}. Slots are dense ints so workers index arrays. Immutable,
+ * thread-safe.
  */
 public final class LatencyNames {
   static final int PER_MEASURE = 2 + Status.MAX_IDS;

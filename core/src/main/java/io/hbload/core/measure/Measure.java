@@ -6,16 +6,19 @@ import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * What is timed, under YCSB's measurement names. Core knows YCSB's: the first six are the operations a run phase
- * draws (in YCSB's order of drawing; delete is hbload's addition); VERIFY and CLEANUP are timed but never drawn. An
- * operation source with operations of its own (hbload pe's increment, append, check-and-*) registers their names with
- * {@link #register}, as custom outcomes register their {@link io.hbload.core.binding.Status} names. READ-MODIFY-WRITE
- * and CLEANUP have no Return lines in YCSB's report; the others count every outcome under their base name.
+ * What is timed, under YCSB's measurement names. Core knows YCSB's: the first six are the
+ * operations a run phase draws (in YCSB's order of drawing; delete is hbload's addition); VERIFY
+ * and CLEANUP are timed but never drawn. An operation source with operations of its own (hbload
+ * pe's increment, append, check-and-*) registers their names with {@link #register}, as custom
+ * outcomes register their {@link io.hbload.core.binding.Status} names. READ-MODIFY-WRITE and
+ * CLEANUP have no Return lines in YCSB's report; the others count every outcome under their base
+ * name.
  *
- * <p>Every distinct name gets a small dense {@link #ordinal()} (core's first, in the order above, then the registered
- * ones in the order of registration), so recorders index plain arrays without a map lookup on the hot path. Report
- * order is the order measures are first seen, so a name registered by another source changes nothing in a YCSB
- * report. Instances are immutable and thread-safe; register once (a static constant), not per operation.
+ * <p>Every distinct name gets a small dense {@link #ordinal()} (core's first, in the order above,
+ * then the registered ones in the order of registration), so recorders index plain arrays without a
+ * map lookup on the hot path. Report order is the order measures are first seen, so a name
+ * registered by another source changes nothing in a YCSB report. Instances are immutable and
+ * thread-safe; register once (a static constant), not per operation.
  */
 public final class Measure {
   /** Upper bound on distinct measures in one JVM: sizes the recorders' arrays. */
@@ -25,7 +28,8 @@ public final class Measure {
   private static final Measure[] VALUES = new Measure[COUNT];
   private static int registered;
 
-  // The ordinals of core's measures as constants, for a switch on the hot path (a tableswitch, like an enum's).
+  // The ordinals of core's measures as constants, for a switch on the hot path (a tableswitch, like
+  // an enum's).
   public static final int READ_ID = 0;
   public static final int UPDATE_ID = 1;
   public static final int INSERT_ID = 2;
@@ -55,7 +59,8 @@ public final class Measure {
   }
 
   /**
-   * The measure named {@code reportName}: the one registered under that name, else a new one with the next ordinal.
+   * The measure named {@code reportName}: the one registered under that name, else a new one with
+   * the next ordinal.
    *
    * @param hasReturns whether YCSB-style {@code Return=} lines count its outcomes
    * @throws IllegalArgumentException when the name is registered with the other {@code hasReturns}
@@ -66,7 +71,8 @@ public final class Measure {
     Measure known = BY_NAME.get(reportName);
     if (known != null) {
       if (known.hasReturns != hasReturns) {
-        throw new IllegalArgumentException(reportName + " is registered with hasReturns=" + known.hasReturns);
+        throw new IllegalArgumentException(
+            reportName + " is registered with hasReturns=" + known.hasReturns);
       }
       return known;
     }
@@ -76,7 +82,8 @@ public final class Measure {
     Measure m = new Measure(reportName, hasReturns, registered);
     VALUES[registered] = m;
     BY_NAME.put(reportName, m);
-    registered++; // after the array write: a reader that sees the count sees the measure (synchronized publishes)
+    registered++; // after the array write: a reader that sees the count sees the measure
+    // (synchronized publishes)
     return m;
   }
 

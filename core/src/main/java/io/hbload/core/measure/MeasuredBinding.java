@@ -10,22 +10,23 @@ import io.hbload.core.binding.Status;
 import io.hbload.core.binding.Values;
 
 /**
- * Measurement as a decorator around a worker's binding, as YCSB's DBWrapper is, so the workload code calls a plain
- * {@link Binding} and never times anything itself. Each call is timed from just before to just after the binding
- * (service time) and from the operation's intended start on the schedule (latency as a user sees it; without a
- * schedule the operation's first actual start stands in, as in YCSB), and recorded under the call's
- * {@link Measure}.
+ * Measurement as a decorator around a worker's binding, as YCSB's DBWrapper is, so the workload
+ * code calls a plain {@link Binding} and never times anything itself. Each call is timed from just
+ * before to just after the binding (service time) and from the operation's intended start on the
+ * schedule (latency as a user sees it; without a schedule the operation's first actual start stands
+ * in, as in YCSB), and recorded under the call's {@link Measure}.
  *
- * <p>An operation is one call ({@link #begin}, then the call: recorded and counted in one recorder critical
- * section, as cheap as timing inline) or several ({@link #beginComposite}, the calls and {@link #record}ed steps,
- * then {@link #endComposite}: each step recorded, the operation counted once, e.g. read-modify-write or a read
- * with verification).
+ * <p>An operation is one call ({@link #begin}, then the call: recorded and counted in one recorder
+ * critical section, as cheap as timing inline) or several ({@link #beginComposite}, the calls and
+ * {@link #record}ed steps, then {@link #endComposite}: each step recorded, the operation counted
+ * once, e.g. read-modify-write or a read with verification).
  *
  * <p>Thread-confined to its worker, like the binding it wraps. Allocation-free.
  */
 public final class MeasuredBinding implements Binding {
   /** The intended start of an operation without a schedule (closed loop). */
   public static final long UNSCHEDULED = Long.MIN_VALUE;
+
   private static final long UNSET = Long.MIN_VALUE;
 
   private final Binding target;
@@ -40,7 +41,10 @@ public final class MeasuredBinding implements Binding {
     this.recorder = recorder;
   }
 
-  /** Starts an operation of one call, intended to start at {@code intendedStartNanos} (or {@link #UNSCHEDULED}). */
+  /**
+   * Starts an operation of one call, intended to start at {@code intendedStartNanos} (or {@link
+   * #UNSCHEDULED}).
+   */
   public void begin(long intendedStartNanos) {
     // composite is already false: endComposite resets it, so the hot path writes one field
     intendedStart = intendedStartNanos;
@@ -54,8 +58,8 @@ public final class MeasuredBinding implements Binding {
   }
 
   /**
-   * Ends a composite operation and counts it once; {@code overall}, when not null, also records the whole
-   * operation's latency from its first start to its last end (YCSB's READ-MODIFY-WRITE).
+   * Ends a composite operation and counts it once; {@code overall}, when not null, also records the
+   * whole operation's latency from its first start to its last end (YCSB's READ-MODIFY-WRITE).
    */
   public void endComposite(Measure overall) {
     long token = recorder.begin();

@@ -4,11 +4,13 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /**
- * One measurement's totals over a run: service-time and intended-start latency histograms in nanoseconds
- * (the same histogram when the run was not throttled: without a schedule the intended start is the actual
- * start, as in YCSB) and outcome counts by status name in first-seen order. Read-only once built.
+ * One measurement's totals over a run: service-time and intended-start latency histograms in
+ * nanoseconds (the same histogram when the run was not throttled: without a schedule the intended
+ * start is the actual start, as in YCSB) and outcome counts by status name in first-seen order.
+ * Read-only once built.
  */
-public record MeasurementTotals(String name, Histogram service, Histogram intended, Map<String, Long> returns) {
+public record MeasurementTotals(
+    String name, Histogram service, Histogram intended, Map<String, Long> returns) {
 
   /** Calls timed under this name. */
   public long count() {

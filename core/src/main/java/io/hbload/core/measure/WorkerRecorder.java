@@ -5,13 +5,14 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.WriterReaderPhaser;
 
 /**
- * A worker's latency and outcome recorder with interval snapshots, after HdrHistogram's
- * {@code SingleWriterRecorder}: the worker records into the active {@link IntervalData} inside one
- * {@link WriterReaderPhaser} critical section per operation (two uncontended atomic increments, no lock,
- * nothing shared with other workers); the reporter swaps in the other one and reads the finished interval.
+ * A worker's latency and outcome recorder with interval snapshots, after HdrHistogram's {@code
+ * SingleWriterRecorder}: the worker records into the active {@link IntervalData} inside one {@link
+ * WriterReaderPhaser} critical section per operation (two uncontended atomic increments, no lock,
+ * nothing shared with other workers); the reporter swaps in the other one and reads the finished
+ * interval.
  *
- * <p>Single writer (the worker thread), single reader (the reporter). Allocation only when a slot is used
- * for the first time or a histogram must grow.
+ * <p>Single writer (the worker thread), single reader (the reporter). Allocation only when a slot
+ * is used for the first time or a histogram must grow.
  */
 public final class WorkerRecorder {
   private final WriterReaderPhaser phaser = new WriterReaderPhaser();
@@ -21,8 +22,8 @@ public final class WorkerRecorder {
   private IntervalData inactive = new IntervalData();
 
   /**
-   * @param recordIntended false when unthrottled: the intended start is then the actual start (as in
-   *     YCSB), so intended latency equals service time and is not recorded twice
+   * @param recordIntended false when unthrottled: the intended start is then the actual start (as
+   *     in YCSB), so intended latency equals service time and is not recorded twice
    */
   public WorkerRecorder(LatencyNames names, boolean recordIntended) {
     this.names = names;
@@ -54,8 +55,8 @@ public final class WorkerRecorder {
   }
 
   /**
-   * Counts an outcome without a latency: an operation abandoned at the end of a phase has no completion time to
-   * record, only the fact that it was issued. Inside begin/end.
+   * Counts an outcome without a latency: an operation abandoned at the end of a phase has no
+   * completion time to record, only the fact that it was issued. Inside begin/end.
    */
   public void countOutcome(Measure measure, Status status) {
     if (measure.hasReturns()) {
@@ -84,8 +85,8 @@ public final class WorkerRecorder {
   }
 
   /**
-   * Reader side: makes a fresh interval active and returns the finished one, which stays valid until the
-   * next call. Only the reporter thread calls this.
+   * Reader side: makes a fresh interval active and returns the finished one, which stays valid
+   * until the next call. Only the reporter thread calls this.
    */
   public IntervalData swap() {
     phaser.readerLock();

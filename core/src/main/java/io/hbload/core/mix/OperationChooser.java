@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.random.RandomGenerator;
 
 /**
- * Draws the next operation from the workload's proportions, normalised, with one uniform draw walked in
- * YCSB's order (read, update, insert, scan, read-modify-write; then delete). One per worker; not
- * thread-safe; allocation-free.
+ * Draws the next operation from the workload's proportions, normalised, with one uniform draw
+ * walked in YCSB's order (read, update, insert, scan, read-modify-write; then delete). One per
+ * worker; not thread-safe; allocation-free.
  */
 public final class OperationChooser {
   private final Measure[] ops;

@@ -1,4 +1,2 @@
-/**
- * Which operation comes next: the workload's proportions, drawn per worker.
- */
+/** Which operation comes next: the workload's proportions, drawn per worker. */
 package io.hbload.core.mix;

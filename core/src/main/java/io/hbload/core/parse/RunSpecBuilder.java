@@ -9,12 +9,12 @@ import java.time.Duration;
 import java.util.Map;
 
 /**
- * Builds a {@link RunSpec} in code by setting the same properties the CLI sets, then parsing them with the
- * same {@link SpecParser}: the Java API and the command line cannot drift apart. Later settings win, and
- * settings win over workload files, as on YCSB's command line. Typed arguments become property strings rather than
- * values set on the spec: the merged properties are the run's provenance (result documents and the hlog echo them,
- * and a merge rebuilds the spec from the hlog's properties), so a setting that is not a property would be lost
- * there. Not thread-safe.
+ * Builds a {@link RunSpec} in code by setting the same properties the CLI sets, then parsing them
+ * with the same {@link SpecParser}: the Java API and the command line cannot drift apart. Later
+ * settings win, and settings win over workload files, as on YCSB's command line. Typed arguments
+ * become property strings rather than values set on the spec: the merged properties are the run's
+ * provenance (result documents and the hlog echo them, and a merge rebuilds the spec from the
+ * hlog's properties), so a setting that is not a property would be lost there. Not thread-safe.
  */
 public final class RunSpecBuilder {
   private final PropertySources sources = new PropertySources();

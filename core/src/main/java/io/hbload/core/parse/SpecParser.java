@@ -27,14 +27,15 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Turns merged properties into a validated {@link RunSpec}: with the binding's own parser, which it calls in the
- * same pass ({@link BindingProvider#settings}), the only code that reads property strings. Defaults and meanings
- * are YCSB 0.17.0's. Every problem, the engine's and the binding's, is collected and reported at once, each naming
- * its property. Where YCSB misbehaves, hbload does the sensible thing (see docs/ycsb-differences.md):
- * values are trimmed (YCSB crashes on {@code operationcount=1000 }), malformed booleans, unknown
- * exporters and out-of-range fractions are errors instead of silent fallbacks, {@code operationcount=0}
- * runs until {@code maxexecutiontime} or Ctrl-C instead of running zero threads, and the load phase
- * inserts {@code insertcount} (default {@code recordcount - insertstart}) records.
+ * Turns merged properties into a validated {@link RunSpec}: with the binding's own parser, which it
+ * calls in the same pass ({@link BindingProvider#settings}), the only code that reads property
+ * strings. Defaults and meanings are YCSB 0.17.0's. Every problem, the engine's and the binding's,
+ * is collected and reported at once, each naming its property. Where YCSB misbehaves, hbload does
+ * the sensible thing (see docs/ycsb-differences.md): values are trimmed (YCSB crashes on {@code
+ * operationcount=1000 }), malformed booleans, unknown exporters and out-of-range fractions are
+ * errors instead of silent fallbacks, {@code operationcount=0} runs until {@code maxexecutiontime}
+ * or Ctrl-C instead of running zero threads, and the load phase inserts {@code insertcount}
+ * (default {@code recordcount - insertstart}) records.
  */
 public final class SpecParser {
   public static final String CORE_WORKLOAD = "site.ycsb.workloads.CoreWorkload";
@@ -50,76 +51,99 @@ public final class SpecParser {
   }
 
   /**
-   * Parses a phase's spec, with the settings of the binding {@code db} names; throws {@link SpecException} listing
-   * every problem.
+   * Parses a phase's spec, with the settings of the binding {@code db} names; throws {@link
+   * SpecException} listing every problem.
    */
   public static RunSpec parse(Map<String, String> properties, Phase phase) {
     return new SpecParser(properties).build(phase, null);
   }
 
   /**
-   * As {@link #parse(Map, Phase)} for a run that is over (a merge of its logs): the binding is not looked up, as
-   * it need not be on this class path, and its settings are {@link BindingSettings#NONE}.
+   * As {@link #parse(Map, Phase)} for a run that is over (a merge of its logs): the binding is not
+   * looked up, as it need not be on this class path, and its settings are {@link
+   * BindingSettings#NONE}.
    */
   public static RunSpec parseFinished(Map<String, String> properties, Phase phase) {
     Map<String, String> whole = new java.util.LinkedHashMap<>(properties);
     // the whole run: no one client's shard, seed, start instant or output files
-    PER_CLIENT.stream().filter(k -> !k.equals(THREADS) && !k.equals(STATUS_INTERVAL)).forEach(whole::remove);
+    PER_CLIENT.stream()
+        .filter(k -> !k.equals(THREADS) && !k.equals(STATUS_INTERVAL))
+        .forEach(whole::remove);
     return new SpecParser(whole).build(phase, FINISHED);
   }
 
   /** Stands in for the binding of a finished run: no settings to parse, nothing to open. */
-  private static final BindingProvider FINISHED = new BindingProvider() {
-    @Override
-    public String name() {
-      return "finished";
-    }
+  private static final BindingProvider FINISHED =
+      new BindingProvider() {
+        @Override
+        public String name() {
+          return "finished";
+        }
 
-    @Override
-    public String description() {
-      return "a run that is over";
-    }
+        @Override
+        public String description() {
+          return "a run that is over";
+        }
 
-    /** The run's {@code hbload.inflight} was checked against its own binding when it ran: its logs say what it was. */
-    @Override
-    public boolean supportsAsync() {
-      return true;
-    }
+        /**
+         * The run's {@code hbload.inflight} was checked against its own binding when it ran: its
+         * logs say what it was.
+         */
+        @Override
+        public boolean supportsAsync() {
+          return true;
+        }
 
-    @Override
-    public io.hbload.core.binding.BindingSession open(io.hbload.core.binding.BindingContext context) {
-      throw new UnsupportedOperationException("a finished run's binding is not opened");
-    }
-  };
+        @Override
+        public io.hbload.core.binding.BindingSession open(
+            io.hbload.core.binding.BindingContext context) {
+          throw new UnsupportedOperationException("a finished run's binding is not opened");
+        }
+      };
 
-  /** As {@link #parse(Map, Phase)}, with the binding's settings parsed by this provider instance. */
-  public static RunSpec parse(Map<String, String> properties, Phase phase, BindingProvider provider) {
+  /**
+   * As {@link #parse(Map, Phase)}, with the binding's settings parsed by this provider instance.
+   */
+  public static RunSpec parse(
+      Map<String, String> properties, Phase phase, BindingProvider provider) {
     return new SpecParser(properties).build(phase, provider);
   }
 
   /**
-   * The load the engine runs before a run phase on a store that starts empty: the run's settings, inserting the
-   * workload's records, without the run's target rate. No property is read again: it is derived from the parsed run.
+   * The load the engine runs before a run phase on a store that starts empty: the run's settings,
+   * inserting the workload's records, without the run's target rate. No property is read again: it
+   * is derived from the parsed run.
    */
   public static RunSpec loadBefore(RunSpec run) {
     WorkloadSpec w = run.workload();
     ShardSpec shard = run.execution().shard();
     long records = shard.share(w.insertCount());
     if (records == 0) {
-      throw SpecException.forProperty(RECORD_COUNT, "the store starts empty and there is nothing to load (0 records)");
+      throw SpecException.forProperty(
+          RECORD_COUNT, "the store starts empty and there is nothing to load (0 records)");
     }
-    WorkloadSpec slice = w.withInsertRange(shard.sliceStart(w.insertStart(), w.insertCount()), records);
+    WorkloadSpec slice =
+        w.withInsertRange(shard.sliceStart(w.insertStart(), w.insertCount()), records);
     // unthrottled: the run's -target is the rate of the run, not of filling the store it needs
-    Execution execution = run.execution().withThreads((int) Math.min(run.execution().threads(), records))
-        .withOperations(records).withTargetOpsPerSec(0).withStartAt(null)
-        .withWarmup(java.time.Duration.ZERO); // the engine's own load is not measured as the user's phase: no warm-up
-    return run.withPhase(Phase.LOAD).withWorkload(slice).withExecution(execution)
+    Execution execution =
+        run.execution()
+            .withThreads((int) Math.min(run.execution().threads(), records))
+            .withOperations(records)
+            .withTargetOpsPerSec(0)
+            .withStartAt(null)
+            .withWarmup(
+                java.time.Duration
+                    .ZERO); // the engine's own load is not measured as the user's phase: no warm-up
+    return run.withPhase(Phase.LOAD)
+        .withWorkload(slice)
+        .withExecution(execution)
         .withProvenance(run.provenance().withNotes(List.of()));
   }
 
   private RunSpec build(Phase phase, BindingProvider given) {
     String workloadClass = text(WORKLOAD, CORE_WORKLOAD);
-    if (!workloadClass.equals(CORE_WORKLOAD) && !workloadClass.equals("com.yahoo.ycsb.workloads.CoreWorkload")) {
+    if (!workloadClass.equals(CORE_WORKLOAD)
+        && !workloadClass.equals("com.yahoo.ycsb.workloads.CoreWorkload")) {
       error(WORKLOAD, "only " + CORE_WORKLOAD + " is supported, got '" + workloadClass + "'");
     }
     WorkloadSpec workload = workload();
@@ -129,10 +153,16 @@ public final class SpecParser {
       operations = workload.insertCount();
       if (shard.sharded()) {
         long slice = shard.share(operations);
-        workload = workload.withInsertRange(shard.sliceStart(workload.insertStart(), operations), slice);
+        workload =
+            workload.withInsertRange(shard.sliceStart(workload.insertStart(), operations), slice);
         if (slice == 0 && operations > 0) {
-          error(SHARD, "shard " + shard + " has none of the " + operations
-              + " records to load (fewer records than shards)");
+          error(
+              SHARD,
+              "shard "
+                  + shard
+                  + " has none of the "
+                  + operations
+                  + " records to load (fewer records than shards)");
         }
         operations = slice;
       }
@@ -143,34 +173,51 @@ public final class SpecParser {
     } else {
       operations = shard.share(workload.operationCount());
       if (operations == 0 && workload.operationCount() > 0) {
-        error(SHARD, "shard " + shard + " has none of the " + workload.operationCount()
-            + " operations (fewer operations than shards)");
+        error(
+            SHARD,
+            "shard "
+                + shard
+                + " has none of the "
+                + workload.operationCount()
+                + " operations (fewer operations than shards)");
       }
-      double sum = workload.readProportion() + workload.updateProportion() + workload.insertProportion()
-          + workload.scanProportion() + workload.readModifyWriteProportion() + workload.deleteProportion();
+      double sum =
+          workload.readProportion()
+              + workload.updateProportion()
+              + workload.insertProportion()
+              + workload.scanProportion()
+              + workload.readModifyWriteProportion()
+              + workload.deleteProportion();
       if (sum <= 0) {
-        error(READ_PROPORTION, "the operation proportions (read, update, insert, scan, readmodifywrite) sum to 0");
+        error(
+            READ_PROPORTION,
+            "the operation proportions (read, update, insert, scan, readmodifywrite) sum to 0");
       }
     }
     int threads = (int) longValue(THREADS, 1, 1, 100_000);
     if (operations > 0 && threads > operations) {
-      notes.add("Warning: the threadcount is bigger than recordcount, the threadcount will be recordcount!");
+      notes.add(
+          "Warning: the threadcount is bigger than recordcount, the threadcount will be recordcount!");
       threads = (int) operations;
     }
     double target = doubleValue(TARGET, 0, 0, Double.MAX_VALUE) / shard.count();
     long maxSeconds = longValue(MAX_EXECUTION_TIME, 0, 0, Long.MAX_VALUE / 1_000_000_000L);
     if (phase == Phase.RUN && operations == 0 && maxSeconds == 0) {
-      notes.add("operationcount=0 and no maxexecutiontime: running until interrupted (Ctrl-C prints the report)");
+      notes.add(
+          "operationcount=0 and no maxexecutiontime: running until interrupted (Ctrl-C prints the report)");
     }
     String type = text(MEASUREMENT_TYPE, "hdrhistogram").toLowerCase(Locale.ROOT);
     if (!type.equals("hdrhistogram")) {
-      notes.add("measurementtype=" + type + ": hbload records HdrHistogram only; the report uses the hdrhistogram form");
+      notes.add(
+          "measurementtype="
+              + type
+              + ": hbload records HdrHistogram only; the report uses the hdrhistogram form");
     }
     ReportFormat format = format(text(EXPORTER, ReportFormat.TEXT.ycsbClassName()));
     String db = text(DB, DEFAULT_BINDING);
     BindingProvider provider = provider(given, db);
-    BindingSettings bindingSettings = provider == null ? BindingSettings.NONE
-        : provider.settings(read, workload, phase);
+    BindingSettings bindingSettings =
+        provider == null ? BindingSettings.NONE : provider.settings(read, workload, phase);
     int inflight = inflight(provider);
     // read in this order, so that the problems (and notes) are listed in the order they always were
     long stopGrace = longValue(STOP_GRACE, 10, 1, 86_400);
@@ -184,24 +231,51 @@ public final class SpecParser {
     java.nio.file.Path hlogFile = output(HLOG_FILE);
     Long seed = seed(shard);
     boolean spinSleep = bool(SPIN_SLEEP, false);
-    Outputs outputs = new Outputs(label, percentiles, format, exportFile, jsonFile, hlogFile,
-        bool(FAIL_ON_ERROR, false), bool(REPORT_LATENCY_FOR_EACH_ERROR, false),
-        new LinkedHashSet<>(read.list(LATENCY_TRACKED_ERRORS)),
-        doubleValue(INTENDED_WARN_FACTOR, 2, 1, Double.MAX_VALUE));
+    Outputs outputs =
+        new Outputs(
+            label,
+            percentiles,
+            format,
+            exportFile,
+            jsonFile,
+            hlogFile,
+            bool(FAIL_ON_ERROR, false),
+            bool(REPORT_LATENCY_FOR_EACH_ERROR, false),
+            new LinkedHashSet<>(read.list(LATENCY_TRACKED_ERRORS)),
+            doubleValue(INTENDED_WARN_FACTOR, 2, 1, Double.MAX_VALUE));
     java.time.Instant startAt = startAt();
-    Execution execution = new Execution(threads, target, operations, maxSeconds, stopGrace, status, statusInterval,
-        interval, spinSleep, read.duration(WARMUP, java.time.Duration.ZERO), inflight, seed, shard, startAt);
+    Execution execution =
+        new Execution(
+            threads,
+            target,
+            operations,
+            maxSeconds,
+            stopGrace,
+            status,
+            statusInterval,
+            interval,
+            spinSleep,
+            read.duration(WARMUP, java.time.Duration.ZERO),
+            inflight,
+            seed,
+            shard,
+            startAt);
     unknownKeys(given);
     read.throwIfErrors();
     // no errors, so the provider was found
-    return new RunSpec(phase, workload, new BindingChoice(db, provider, bindingSettings), execution, outputs,
+    return new RunSpec(
+        phase,
+        workload,
+        new BindingChoice(db, provider, bindingSettings),
+        execution,
+        outputs,
         new Provenance(props, notes));
   }
 
   /**
-   * Properties neither the engine nor the binding read: a note naming each with the closest known key, or with
-   * {@code hbload.strict} an error each. Last, once every parser has asked for its keys; not for a finished run,
-   * whose binding's keys nobody reads here.
+   * Properties neither the engine nor the binding read: a note naming each with the closest known
+   * key, or with {@code hbload.strict} an error each. Last, once every parser has asked for its
+   * keys; not for a finished run, whose binding's keys nobody reads here.
    */
   private void unknownKeys(BindingProvider given) {
     boolean strict = bool(STRICT, false);
@@ -213,13 +287,22 @@ public final class SpecParser {
       return;
     }
     List<String> named = new ArrayList<>();
-    unread.forEach((key, closest) -> named.add(key + (closest == null ? "" : " (did you mean " + closest + "?)")));
+    unread.forEach(
+        (key, closest) ->
+            named.add(key + (closest == null ? "" : " (did you mean " + closest + "?)")));
     if (strict) {
-      unread.forEach((key, closest) -> read.error(key, "unknown: read by neither hbload nor the binding"
-          + (closest == null ? "" : " (did you mean " + closest + "?)") + "; without --strict this is a warning"));
+      unread.forEach(
+          (key, closest) ->
+              read.error(
+                  key,
+                  "unknown: read by neither hbload nor the binding"
+                      + (closest == null ? "" : " (did you mean " + closest + "?)")
+                      + "; without --strict this is a warning"));
     } else {
-      notes.add("WARNING: properties read by neither hbload nor the binding, so they have no effect: "
-          + String.join(", ", named) + " (--strict makes this an error)");
+      notes.add(
+          "WARNING: properties read by neither hbload nor the binding, so they have no effect: "
+              + String.join(", ", named)
+              + " (--strict makes this an error)");
     }
   }
 
@@ -229,7 +312,8 @@ public final class SpecParser {
     if (v == null) {
       return ShardSpec.WHOLE;
     }
-    java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d{1,9})\\s*/\\s*(\\d{1,9})").matcher(v);
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("(\\d{1,9})\\s*/\\s*(\\d{1,9})").matcher(v);
     if (!m.matches()) {
       error(SHARD, "expected I/N (shard I of N, I from 0), got '" + v + "'");
       return ShardSpec.WHOLE;
@@ -244,8 +328,9 @@ public final class SpecParser {
   }
 
   /**
-   * The seed of this client's draws. A sharded run always has one: the given {@code hbload.seed}, or a fresh one,
-   * printed, so that the run can be repeated; each shard then draws from its own mix of it.
+   * The seed of this client's draws. A sharded run always has one: the given {@code hbload.seed},
+   * or a fresh one, printed, so that the run can be repeated; each shard then draws from its own
+   * mix of it.
    */
   private Long seed(ShardSpec shard) {
     Long seed = read.has(SEED) ? (Long) longValue(SEED, 0, Long.MIN_VALUE, Long.MAX_VALUE) : null;
@@ -254,12 +339,21 @@ public final class SpecParser {
     }
     if (seed == null) {
       seed = new java.util.SplittableRandom().nextLong();
-      notes.add("shard " + shard + ": seed " + seed + " (give every shard --seed " + seed + " to repeat this run)");
+      notes.add(
+          "shard "
+              + shard
+              + ": seed "
+              + seed
+              + " (give every shard --seed "
+              + seed
+              + " to repeat this run)");
     }
     return shard.seed(seed);
   }
 
-  /** Epoch milliseconds or an ISO-8601 instant ({@code 2026-11-22T18:00:00Z}, or with an offset). */
+  /**
+   * Epoch milliseconds or an ISO-8601 instant ({@code 2026-11-22T18:00:00Z}, or with an offset).
+   */
   private java.time.Instant startAt() {
     String v = read.optional(START_AT);
     if (v == null) {
@@ -274,13 +368,20 @@ public final class SpecParser {
       try {
         return java.time.Instant.parse(v);
       } catch (java.time.format.DateTimeParseException again) {
-        error(START_AT, "expected epoch milliseconds or an ISO-8601 instant like 2026-11-22T18:00:00Z, got '" + v + "'");
+        error(
+            START_AT,
+            "expected epoch milliseconds or an ISO-8601 instant like 2026-11-22T18:00:00Z, got '"
+                + v
+                + "'");
         return null;
       }
     }
   }
 
-  /** The provider {@code db} names, or the given one; null (reported under db) when there is none by that name. */
+  /**
+   * The provider {@code db} names, or the given one; null (reported under db) when there is none by
+   * that name.
+   */
   private BindingProvider provider(BindingProvider given, String db) {
     if (given != null) {
       return given;
@@ -298,8 +399,12 @@ public final class SpecParser {
     int inflight = (int) longValue(INFLIGHT, 1, 1, 65_536);
     // without a provider the db error is already reported
     if (inflight > 1 && provider != null && !provider.supportsAsync()) {
-      error(INFLIGHT, "binding '" + provider.name() + "' has no async interface: only 1 operation in flight "
-          + "per worker (use more threads)");
+      error(
+          INFLIGHT,
+          "binding '"
+              + provider.name()
+              + "' has no async interface: only 1 operation in flight "
+              + "per worker (use more threads)");
     }
     return inflight;
   }
@@ -312,17 +417,26 @@ public final class SpecParser {
     int fieldCount = (int) longValue(FIELD_COUNT, 10, 1, 100_000);
     int fieldLength = (int) longValue(FIELD_LENGTH, 100, 1, 64 * 1024 * 1024);
     int minFieldLength = (int) longValue(MIN_FIELD_LENGTH, 1, 1, 64 * 1024 * 1024);
-    LengthDistribution lengthDist = lengthDistribution(FIELD_LENGTH_DISTRIBUTION, LengthDistribution.CONSTANT,
-        List.of(LengthDistribution.values()));
-    if (lengthDist != LengthDistribution.CONSTANT && lengthDist != LengthDistribution.HISTOGRAM
+    LengthDistribution lengthDist =
+        lengthDistribution(
+            FIELD_LENGTH_DISTRIBUTION,
+            LengthDistribution.CONSTANT,
+            List.of(LengthDistribution.values()));
+    if (lengthDist != LengthDistribution.CONSTANT
+        && lengthDist != LengthDistribution.HISTOGRAM
         && minFieldLength > fieldLength) {
-      error(MIN_FIELD_LENGTH, "minfieldlength " + minFieldLength + " exceeds fieldlength " + fieldLength);
+      error(
+          MIN_FIELD_LENGTH,
+          "minfieldlength " + minFieldLength + " exceeds fieldlength " + fieldLength);
     }
     if (lengthDist == LengthDistribution.HISTOGRAM) {
-      // the workers read it at start; a missing file is bad input, found here rather than after "Starting test"
+      // the workers read it at start; a missing file is bad input, found here rather than after
+      // "Starting test"
       String histogram = text(FIELD_LENGTH_HISTOGRAM, "hist.txt");
       if (!java.nio.file.Files.isReadable(java.nio.file.Path.of(histogram))) {
-        error(FIELD_LENGTH_HISTOGRAM, "cannot read the field-length histogram file '" + histogram + "'");
+        error(
+            FIELD_LENGTH_HISTOGRAM,
+            "cannot read the field-length histogram file '" + histogram + "'");
       }
     }
     boolean dataIntegrity = bool(DATA_INTEGRITY, false);
@@ -330,10 +444,17 @@ public final class SpecParser {
       error(DATA_INTEGRITY, "dataintegrity=true needs fieldlengthdistribution=constant");
     }
     long insertStart = longValue(INSERT_START, 0, 0, Long.MAX_VALUE);
-    long insertCount = longValue(INSERT_COUNT, Math.max(0, effectiveRecords - insertStart), 0, Long.MAX_VALUE);
+    long insertCount =
+        longValue(INSERT_COUNT, Math.max(0, effectiveRecords - insertStart), 0, Long.MAX_VALUE);
     if (insertStart + insertCount > effectiveRecords) {
-      error(INSERT_COUNT, "insertstart + insertcount (" + insertStart + " + " + insertCount
-          + ") exceeds recordcount " + effectiveRecords);
+      error(
+          INSERT_COUNT,
+          "insertstart + insertcount ("
+              + insertStart
+              + " + "
+              + insertCount
+              + ") exceeds recordcount "
+              + effectiveRecords);
     }
     int minScan = (int) longValue(MIN_SCAN_LENGTH, 1, 1, Integer.MAX_VALUE);
     int maxScan = (int) longValue(MAX_SCAN_LENGTH, 1000, 1, Integer.MAX_VALUE);
@@ -370,7 +491,9 @@ public final class SpecParser {
         insertCount,
         minScan,
         maxScan,
-        lengthDistribution(SCAN_LENGTH_DISTRIBUTION, LengthDistribution.UNIFORM,
+        lengthDistribution(
+            SCAN_LENGTH_DISTRIBUTION,
+            LengthDistribution.UNIFORM,
             List.of(LengthDistribution.UNIFORM, LengthDistribution.ZIPFIAN)),
         doubleValue(HOTSPOT_DATA_FRACTION, 0.2, 0, 1),
         doubleValue(HOTSPOT_OPN_FRACTION, 0.8, 0, 1),
@@ -387,12 +510,16 @@ public final class SpecParser {
         return d;
       }
     }
-    error(REQUEST_DISTRIBUTION, "unknown distribution '" + v
-        + "' (uniform, zipfian, latest, hotspot, sequential, exponential)");
+    error(
+        REQUEST_DISTRIBUTION,
+        "unknown distribution '"
+            + v
+            + "' (uniform, zipfian, latest, hotspot, sequential, exponential)");
     return Distribution.UNIFORM;
   }
 
-  private LengthDistribution lengthDistribution(String key, LengthDistribution def, List<LengthDistribution> allowed) {
+  private LengthDistribution lengthDistribution(
+      String key, LengthDistribution def, List<LengthDistribution> allowed) {
     String v = text(key, def.propertyValue());
     for (LengthDistribution d : allowed) {
       if (d.propertyValue().equals(v)) {
@@ -436,22 +563,25 @@ public final class SpecParser {
   }
 
   private ReportFormat format(String v) {
-    return ReportFormat.parse(v).orElseGet(() -> {
-      error(EXPORTER, "unknown exporter '" + v + "' (" + ReportFormat.choices() + ")");
-      return ReportFormat.TEXT;
-    });
+    return ReportFormat.parse(v)
+        .orElseGet(
+            () -> {
+              error(EXPORTER, "unknown exporter '" + v + "' (" + ReportFormat.choices() + ")");
+              return ReportFormat.TEXT;
+            });
   }
 
   /**
-   * A result file's path, checked before the run: a report or log that could not be written after the run would
-   * lose it, so its directory must exist and be writable now.
+   * A result file's path, checked before the run: a report or log that could not be written after
+   * the run would lose it, so its directory must exist and be writable now.
    */
   private java.nio.file.Path output(String key) {
     java.nio.file.Path p = read.path(key);
     if (p == null) {
       return null;
     }
-    String what = key + (key.equals(JSON_FILE) ? " (--json)" : key.equals(HLOG_FILE) ? " (--hlog)" : "");
+    String what =
+        key + (key.equals(JSON_FILE) ? " (--json)" : key.equals(HLOG_FILE) ? " (--hlog)" : "");
     String problem = OutputPaths.problem(p);
     if (problem != null) {
       read.error(what, problem);

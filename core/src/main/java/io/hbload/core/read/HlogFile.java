@@ -13,21 +13,31 @@ import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
 
 /**
- * An {@code .hlog} hbload wrote, checked line by line before anything is taken from it: a shard's log ({@code --hlog},
- * with its run metadata, see {@link RunMetadata}) or a merged one ({@code merge --hlog}). Every interval line must
- * parse, with finite, non-negative times inside the run's window and a histogram that decodes; every metadata number
- * must be a number; a measurement whose calls returned OK must have latencies, and never more than its Return counts.
- * HdrHistogram's own reader skips a line it cannot parse, which is how a damaged timestamp once became a report of 0
- * operations with NaN averages; here it is bad input naming the file and the line. The intervals are not kept: they
- * are read again, streaming, by {@link #forEachInterval}, so a long run's log never has to fit in memory. Immutable.
+ * An {@code .hlog} hbload wrote, checked line by line before anything is taken from it: a shard's
+ * log ({@code --hlog}, with its run metadata, see {@link RunMetadata}) or a merged one ({@code
+ * merge --hlog}). Every interval line must parse, with finite, non-negative times inside the run's
+ * window and a histogram that decodes; every metadata number must be a number; a measurement whose
+ * calls returned OK must have latencies, and never more than its Return counts. HdrHistogram's own
+ * reader skips a line it cannot parse, which is how a damaged timestamp once became a report of 0
+ * operations with NaN averages; here it is bad input naming the file and the line. The intervals
+ * are not kept: they are read again, streaming, by {@link #forEachInterval}, so a long run's log
+ * never has to fit in memory. Immutable.
  */
 public final class HlogFile {
-  /** Longest line accepted: an encoded interval histogram is a few kilobytes, a metadata line less. */
+  /**
+   * Longest line accepted: an encoded interval histogram is a few kilobytes, a metadata line less.
+   */
   static final int MAX_LINE = 1 << 20;
+
   /** Most metadata lines accepted (a run writes one per property, Return status and collector). */
   private static final int MAX_META = 100_000;
-  /** How far past the end of its phase a shard's interval may reach (a stopping phase's last calls, clock steps). */
+
+  /**
+   * How far past the end of its phase a shard's interval may reach (a stopping phase's last calls,
+   * clock steps).
+   */
   private static final long SLACK_MILLIS = 600_000;
+
   private static final String UNITS = "#UNITS: nanoseconds (Max column in milliseconds)";
 
   private final Path path;
@@ -36,8 +46,7 @@ public final class HlogFile {
   private final Map<String, Long> counts;
 
   /** One interval histogram, with absolute wall-clock times. */
-  public record Interval(String tag, long startMillis, long endMillis, Histogram histogram) {
-  }
+  public record Interval(String tag, long startMillis, long endMillis, Histogram histogram) {}
 
   private HlogFile(Path path, Map<String, String> meta, long baseMillis, Map<String, Long> counts) {
     this.path = path;
@@ -46,7 +55,10 @@ public final class HlogFile {
     this.counts = counts;
   }
 
-  /** Reads and checks a log: a shard's or, with {@code mergedAllowed}, one written by {@code hbload merge}. */
+  /**
+   * Reads and checks a log: a shard's or, with {@code mergedAllowed}, one written by {@code hbload
+   * merge}.
+   */
   public static HlogFile read(Path path, boolean mergedAllowed) {
     Scan scan = new Scan(path);
     TextFile.forEachLine(path, MAX_LINE, scan::line);
@@ -61,9 +73,11 @@ public final class HlogFile {
       throw notHbload(path);
     }
     if (!scan.units) {
-      throw new SpecException(path + ": values are not in nanoseconds (no '#UNITS: nanoseconds' line)");
+      throw new SpecException(
+          path + ": values are not in nanoseconds (no '#UNITS: nanoseconds' line)");
     }
-    HlogFile log = new HlogFile(path, Map.copyOf(scan.meta), scan.baseMillis, Map.copyOf(scan.counts));
+    HlogFile log =
+        new HlogFile(path, Map.copyOf(scan.meta), scan.baseMillis, Map.copyOf(scan.counts));
     if (!merged) {
       log.checkShard(scan.lastEndMillis, scan.lastEndLine);
     }
@@ -88,7 +102,10 @@ public final class HlogFile {
     return number("startEpochMillis") + number("runtimeMillis");
   }
 
-  /** When the measured phase started: its metadata, or for a merged log the log's start time (the merged run's). */
+  /**
+   * When the measured phase started: its metadata, or for a merged log the log's start time (the
+   * merged run's).
+   */
   public long startEpochMillis() {
     return merged() ? baseMillis : number("startEpochMillis");
   }
@@ -98,7 +115,10 @@ public final class HlogFile {
     return counts;
   }
 
-  /** A metadata number; bad input when absent (every one a finished shard needs is checked by {@link #read}). */
+  /**
+   * A metadata number; bad input when absent (every one a finished shard needs is checked by {@link
+   * #read}).
+   */
   public long number(String key) {
     String v = meta.get(key);
     if (v == null) {
@@ -111,15 +131,20 @@ public final class HlogFile {
     }
   }
 
-  /** Reads the intervals again, in file order, streaming; warm-up intervals too (their tags say so). */
+  /**
+   * Reads the intervals again, in file order, streaming; warm-up intervals too (their tags say so).
+   */
   public void forEachInterval(Consumer<Interval> consumer) {
     Scan again = new Scan(path);
-    TextFile.forEachLine(path, MAX_LINE, (n, line) -> {
-      Interval i = again.line(n, line);
-      if (i != null) {
-        consumer.accept(i);
-      }
-    });
+    TextFile.forEachLine(
+        path,
+        MAX_LINE,
+        (n, line) -> {
+          Interval i = again.line(n, line);
+          if (i != null) {
+            consumer.accept(i);
+          }
+        });
   }
 
   /** True for the intervals of a warm-up, which the log keeps but no figure counts. */
@@ -129,55 +154,86 @@ public final class HlogFile {
 
   private void checkShard(long lastEndMillis, long lastEndLine) {
     if (!meta.containsKey("end")) {
-      throw new SpecException(path + ": incomplete: the run that wrote it did not finish (no end record)");
+      throw new SpecException(
+          path + ": incomplete: the run that wrote it did not finish (no end record)");
     }
-    for (String key : List.of("startEpochMillis", "runtimeMillis", "operations", "startLateMillis")) {
+    for (String key :
+        List.of("startEpochMillis", "runtimeMillis", "operations", "startLateMillis")) {
       if (number(key) < 0) {
         throw new SpecException(path + ": '" + key + "' is negative: " + meta.get(key));
       }
     }
     long end = endEpochMillis();
     if (lastEndMillis > end + SLACK_MILLIS) {
-      throw TextFile.bad(path, lastEndLine, "an interval ends at " + java.time.Instant.ofEpochMilli(lastEndMillis)
-          + ", long after the run ended (" + java.time.Instant.ofEpochMilli(end) + "): a damaged timestamp");
+      throw TextFile.bad(
+          path,
+          lastEndLine,
+          "an interval ends at "
+              + java.time.Instant.ofEpochMilli(lastEndMillis)
+              + ", long after the run ended ("
+              + java.time.Instant.ofEpochMilli(end)
+              + "): a damaged timestamp");
     }
     Map<String, Long> returned = new LinkedHashMap<>();
     Map<String, Long> ok = new LinkedHashMap<>();
-    RunMetadata.under(meta, "return.").forEach((key, v) -> {
-      int dot = key.lastIndexOf('.');
-      long count = nonNegative("return." + key, v);
-      if (dot <= 0) {
-        throw new SpecException(path + ": bad Return record 'return." + key + "'");
-      }
-      returned.merge(key.substring(0, dot), count, Long::sum);
-      if (key.substring(dot + 1).equals("OK")) {
-        ok.merge(key.substring(0, dot), count, Long::sum);
-      }
-    });
-    RunMetadata.under(meta, "gc.").forEach((name, v) -> {
-      String[] parts = v.split(",", -1);
-      if (parts.length != 2) {
-        throw new SpecException(path + ": bad collector record 'gc." + name + "=" + v + "'");
-      }
-      nonNegative("gc." + name, parts[0]);
-      nonNegative("gc." + name, parts[1]);
-    });
-    returned.forEach((name, total) -> {
-      long latencies = counts.getOrDefault(name + ".service", 0L);
-      if (latencies > total) {
-        throw new SpecException(path + ": " + name + " has " + latencies + " latencies but " + total
-            + " Return counts: the log is damaged");
-      }
-      if (ok.getOrDefault(name, 0L) > 0 && latencies == 0) {
-        throw new SpecException(path + ": " + name + " returned OK " + ok.get(name)
-            + " times but no latency of it is in the log: the log is damaged");
-      }
-    });
+    RunMetadata.under(meta, "return.")
+        .forEach(
+            (key, v) -> {
+              int dot = key.lastIndexOf('.');
+              long count = nonNegative("return." + key, v);
+              if (dot <= 0) {
+                throw new SpecException(path + ": bad Return record 'return." + key + "'");
+              }
+              returned.merge(key.substring(0, dot), count, Long::sum);
+              if (key.substring(dot + 1).equals("OK")) {
+                ok.merge(key.substring(0, dot), count, Long::sum);
+              }
+            });
+    RunMetadata.under(meta, "gc.")
+        .forEach(
+            (name, v) -> {
+              String[] parts = v.split(",", -1);
+              if (parts.length != 2) {
+                throw new SpecException(
+                    path + ": bad collector record 'gc." + name + "=" + v + "'");
+              }
+              nonNegative("gc." + name, parts[0]);
+              nonNegative("gc." + name, parts[1]);
+            });
+    returned.forEach(
+        (name, total) -> {
+          long latencies = counts.getOrDefault(name + ".service", 0L);
+          if (latencies > total) {
+            throw new SpecException(
+                path
+                    + ": "
+                    + name
+                    + " has "
+                    + latencies
+                    + " latencies but "
+                    + total
+                    + " Return counts: the log is damaged");
+          }
+          if (ok.getOrDefault(name, 0L) > 0 && latencies == 0) {
+            throw new SpecException(
+                path
+                    + ": "
+                    + name
+                    + " returned OK "
+                    + ok.get(name)
+                    + " times but no latency of it is in the log: the log is damaged");
+          }
+        });
   }
 
   private static SpecException notHbload(Path path) {
-    return new SpecException(path + ": not an hbload hlog (no '#" + RunMetadata.PREFIX + "format="
-        + RunMetadata.FORMAT + "' line)");
+    return new SpecException(
+        path
+            + ": not an hbload hlog (no '#"
+            + RunMetadata.PREFIX
+            + "format="
+            + RunMetadata.FORMAT
+            + "' line)");
   }
 
   private long nonNegative(String key, String v) {
@@ -210,8 +266,13 @@ public final class HlogFile {
     /** The interval on this line, or null for any other line. */
     Interval line(long n, String line) {
       if (n == 1 && !line.startsWith("#" + RunMetadata.PREFIX)) {
-        throw new SpecException(path + ": not an hbload hlog (its first line is not '#" + RunMetadata.PREFIX
-            + "format=" + RunMetadata.FORMAT + "')");
+        throw new SpecException(
+            path
+                + ": not an hbload hlog (its first line is not '#"
+                + RunMetadata.PREFIX
+                + "format="
+                + RunMetadata.FORMAT
+                + "')");
       }
       if (line.startsWith("#" + RunMetadata.PREFIX)) {
         if (++metaLines > MAX_META) {
@@ -229,7 +290,8 @@ public final class HlogFile {
         return null;
       }
       if (line.startsWith("#[StartTime: ") || line.startsWith("#[BaseTime: ")) {
-        double seconds = number(n, line.substring(line.indexOf(':') + 1).trim().split(" ")[0], "start time");
+        double seconds =
+            number(n, line.substring(line.indexOf(':') + 1).trim().split(" ")[0], "start time");
         if (baseMillis < 0 || line.startsWith("#[BaseTime: ")) {
           baseMillis = Math.round(seconds * 1000);
         }
@@ -247,7 +309,8 @@ public final class HlogFile {
       }
       String[] f = line.split(",", 5);
       if (f.length != 5 || !f[0].startsWith("Tag=") || f[0].length() == 4) {
-        throw TextFile.bad(path, n, "not an hbload interval line (Tag=NAME,start,length,max,histogram)");
+        throw TextFile.bad(
+            path, n, "not an hbload interval line (Tag=NAME,start,length,max,histogram)");
       }
       String tag = f[0].substring(4);
       double start = number(n, f[1], "interval start");
@@ -255,9 +318,13 @@ public final class HlogFile {
       number(n, f[3], "interval maximum");
       Histogram h;
       try {
-        h = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(f[4].trim())), 0);
-      } catch (Exception | OutOfMemoryError e) { // a damaged header can claim any size; it must not take the JVM
-        throw TextFile.bad(path, n, "the histogram does not decode (" + e.getClass().getSimpleName() + ")");
+        h =
+            Histogram.decodeFromCompressedByteBuffer(
+                ByteBuffer.wrap(Base64.getDecoder().decode(f[4].trim())), 0);
+      } catch (Exception
+          | OutOfMemoryError e) { // a damaged header can claim any size; it must not take the JVM
+        throw TextFile.bad(
+            path, n, "the histogram does not decode (" + e.getClass().getSimpleName() + ")");
       }
       if (h.getTotalCount() < 0) {
         throw TextFile.bad(path, n, "a histogram with a negative count");
@@ -277,7 +344,10 @@ public final class HlogFile {
       return new Interval(tag, startMillis, endMillis, h);
     }
 
-    /** A finite, non-negative number of seconds no later than year 9999 (a damaged digit is no timestamp). */
+    /**
+     * A finite, non-negative number of seconds no later than year 9999 (a damaged digit is no
+     * timestamp).
+     */
     private double number(long n, String text, String what) {
       double v;
       try {

@@ -12,14 +12,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Reads a text file hbload wrote, line by line, without trusting it: the file is streamed, never read whole, and a
- * line may not grow past a bound, so that a multi-gigabyte file, {@code /dev/zero} or a file without newlines is one
- * line of bad input instead of an OutOfMemoryError. A NUL character (a binary file) or bytes that are not UTF-8 are
- * bad input too. Every problem is a {@link SpecException} naming the file and the line. Stateless.
+ * Reads a text file hbload wrote, line by line, without trusting it: the file is streamed, never
+ * read whole, and a line may not grow past a bound, so that a multi-gigabyte file, {@code
+ * /dev/zero} or a file without newlines is one line of bad input instead of an OutOfMemoryError. A
+ * NUL character (a binary file) or bytes that are not UTF-8 are bad input too. Every problem is a
+ * {@link SpecException} naming the file and the line. Stateless.
  */
 public final class TextFile {
-  private TextFile() {
-  }
+  private TextFile() {}
 
   /** What is done with each line; the line number counts from 1. */
   @FunctionalInterface
@@ -29,8 +29,11 @@ public final class TextFile {
 
   /** Hands each line (without its line terminator) to {@code handler}, in order. */
   public static void forEachLine(Path path, int maxLineChars, LineHandler handler) {
-    CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-        .onUnmappableCharacter(CodingErrorAction.REPORT);
+    CharsetDecoder utf8 =
+        StandardCharsets.UTF_8
+            .newDecoder()
+            .onMalformedInput(CodingErrorAction.REPORT)
+            .onUnmappableCharacter(CodingErrorAction.REPORT);
     long number = 1;
     try (Reader in = new InputStreamReader(Files.newInputStream(path), utf8)) {
       char[] buffer = new char[8192];
@@ -39,7 +42,10 @@ public final class TextFile {
         for (int i = 0; i < n; i++) {
           char c = buffer[i];
           if (c == '\n') {
-            int end = line.length() > 0 && line.charAt(line.length() - 1) == '\r' ? line.length() - 1 : line.length();
+            int end =
+                line.length() > 0 && line.charAt(line.length() - 1) == '\r'
+                    ? line.length() - 1
+                    : line.length();
             handler.line(number++, line.substring(0, end));
             line.setLength(0);
           } else if (c == 0) {

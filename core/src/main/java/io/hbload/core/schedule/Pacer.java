@@ -3,12 +3,13 @@ package io.hbload.core.schedule;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * A worker's target-rate schedule: operation k is intended to start at {@code start + k / rate}. The worker
- * waits until that time if it is ahead; if it is behind it starts at once (bursting to catch up, never
- * skipping), and latency is measured from the intended time, so a stall is charged to every operation it
- * delayed (no coordinated omission). Absolute deadlines keep the long-run rate exact whatever the sleep
- * overshoot. One per worker thread, created on that thread (so its fields don't share a cache line with
- * another worker's); not thread-safe except {@link #parked()}; allocation-free.
+ * A worker's target-rate schedule: operation k is intended to start at {@code start + k / rate}.
+ * The worker waits until that time if it is ahead; if it is behind it starts at once (bursting to
+ * catch up, never skipping), and latency is measured from the intended time, so a stall is charged
+ * to every operation it delayed (no coordinated omission). Absolute deadlines keep the long-run
+ * rate exact whatever the sleep overshoot. One per worker thread, created on that thread (so its
+ * fields don't share a cache line with another worker's); not thread-safe except {@link #parked()};
+ * allocation-free.
  */
 public final class Pacer {
   private final long offsetNanos;
@@ -32,7 +33,9 @@ public final class Pacer {
     this.spin = spin;
   }
 
-  /** Waits for the next slot and returns its intended start time ({@link System#nanoTime()} scale). */
+  /**
+   * Waits for the next slot and returns its intended start time ({@link System#nanoTime()} scale).
+   */
   public long awaitNext() {
     long intended = startNanos + (long) (next++ * periodNanos);
     long now;
@@ -53,16 +56,17 @@ public final class Pacer {
   }
 
   /**
-   * The next slot's intended start, without waiting: for a worker that waits itself because it has other work
-   * while it waits (completions of operations in flight).
+   * The next slot's intended start, without waiting: for a worker that waits itself because it has
+   * other work while it waits (completions of operations in flight).
    */
   public long next() {
     return startNanos + (long) (next++ * periodNanos);
   }
 
   /**
-   * Starts the schedule again at {@code nanos}, at the same rate: the slots it was behind on are not owed any more
-   * (used when a warm-up ends: its backlog is the cold start's, not the measured system's).
+   * Starts the schedule again at {@code nanos}, at the same rate: the slots it was behind on are
+   * not owed any more (used when a warm-up ends: its backlog is the cold start's, not the measured
+   * system's).
    */
   public void restartAt(long nanos) {
     startNanos = nanos + offsetNanos;

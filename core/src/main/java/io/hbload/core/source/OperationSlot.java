@@ -10,55 +10,84 @@ import io.hbload.core.values.FieldSelection;
 import io.hbload.core.values.IntegrityCheck;
 
 /**
- * One operation as an {@link OperationSource} drew it, reused for the next operation once it is over: the step to
- * issue (which call, on which key, fields and values), and what the loop that issues it stamps (intended and actual
- * start, end, outcome). A blocking loop has one slot; a pipelined loop one per operation it keeps in flight, so the
- * slot holds its operation's own key, field selection and integrity check while the source draws the next ones.
+ * One operation as an {@link OperationSource} drew it, reused for the next operation once it is
+ * over: the step to issue (which call, on which key, fields and values), and what the loop that
+ * issues it stamps (intended and actual start, end, outcome). A blocking loop has one slot; a
+ * pipelined loop one per operation it keeps in flight, so the slot holds its operation's own key,
+ * field selection and integrity check while the source draws the next ones.
  *
- * <p>A plain carrier with public fields, read and written on the hot path without a call: the source writes the
- * operation and its steps, the loop the timing. Confined to its worker except {@link #end} and {@link #status},
- * which a pipelined loop's completing thread writes before it publishes the slot to the worker (that publication
- * orders them), and the integrity check, which a binding fills before completing. Allocation-free once built.
+ * <p>A plain carrier with public fields, read and written on the hot path without a call: the
+ * source writes the operation and its steps, the loop the timing. Confined to its worker except
+ * {@link #end} and {@link #status}, which a pipelined loop's completing thread writes before it
+ * publishes the slot to the worker (that publication orders them), and the integrity check, which a
+ * binding fills before completing. Allocation-free once built.
  */
 public final class OperationSlot {
   public final int index;
   public final Key key = new Key();
-  /** The slot's own one-field selection: a read's fields must outlive its call (verification reads them after). */
+
+  /**
+   * The slot's own one-field selection: a read's fields must outlive its call (verification reads
+   * them after).
+   */
   public final FieldSelection oneField;
+
   /** The slot's own value check with {@code dataintegrity}, else null. */
   public final IntegrityCheck check;
 
   // --- the operation, written by the source
   /** The operation as drawn (READ_MODIFY_WRITE for both of its calls). */
   public Measure operation;
-  /** Whether the operation has several recorded steps (verification, read-modify-write, insertion retries). */
-  public boolean composite;
-  /** Recorded over the whole operation, from its first start to its last end, when it is over; null for none. */
-  public Measure overall;
+
   /**
-   * The step to issue: READ, SCAN, UPDATE, INSERT, DELETE (binding calls) or VERIFY (the check, run in place); with
-   * {@link #sourceCall}, the measure the source's own call is recorded under.
+   * Whether the operation has several recorded steps (verification, read-modify-write, insertion
+   * retries).
+   */
+  public boolean composite;
+
+  /**
+   * Recorded over the whole operation, from its first start to its last end, when it is over; null
+   * for none.
+   */
+  public Measure overall;
+
+  /**
+   * The step to issue: READ, SCAN, UPDATE, INSERT, DELETE (binding calls) or VERIFY (the check, run
+   * in place); with {@link #sourceCall}, the measure the source's own call is recorded under.
    */
   public Measure step;
+
   /**
-   * The source issues this step itself ({@link OperationSource#call}), on the binding it was made with: a call the
-   * binding SPI has no method for (HBase's increment, append, check-and-*) or a request of the source's own making.
+   * The source issues this step itself ({@link OperationSource#call}), on the binding it was made
+   * with: a call the binding SPI has no method for (HBase's increment, append, check-and-*) or a
+   * request of the source's own making.
    */
   public boolean sourceCall;
-  /** A source call not to be recorded nor counted (PE's rows before --measureAfter); set with the step. */
+
+  /**
+   * A source call not to be recorded nor counted (PE's rows before --measureAfter); set with the
+   * step.
+   */
   public boolean unmeasured;
+
   /** The source's own number for the operation, for its call (PE's row). */
   public long number;
+
   public String table;
   public FieldSelection fields;
   public Values values;
+
   /** Where a read's row goes: the integrity check, or {@link RowSink#IGNORE}. */
   public RowSink sink;
+
   public int scanLength;
+
   /** An insert's key number, acknowledged when the operation is over; -1 for none. */
   public long keyNumber = -1;
+
   /** Load insert attempts after the first. */
   public int attempts;
+
   /** A load insert waiting to be retried at this time; 0 when not waiting. */
   public long retryAt;
 

@@ -5,24 +5,32 @@ import io.hbload.core.binding.Status;
 import java.util.Map;
 
 /**
- * One worker's operations: each drawn into an {@link OperationSlot} as a first step, then moved on step by step as
- * the loop reports each step done. The loop issues every step and records it; the source only says what the
- * operation is and what comes next, so the blocking and the pipelined loop run the same operations.
+ * One worker's operations: each drawn into an {@link OperationSlot} as a first step, then moved on
+ * step by step as the loop reports each step done. The loop issues every step and records it; the
+ * source only says what the operation is and what comes next, so the blocking and the pipelined
+ * loop run the same operations.
  *
  * <p>Thread-confined to its worker; implementations allocate nothing of their own in steady state.
  */
 public interface OperationSource {
   /** What an operation does after a step. */
   enum Next {
-    /** Over: the loop counts it (recording its overall measure, if any); the source has released it. */
+    /**
+     * Over: the loop counts it (recording its overall measure, if any); the source has released it.
+     */
     DONE,
     /** The slot holds the next step to issue (its key, fields and values filled). */
     STEP,
-    /** A failed load insert to issue again at the slot's {@code retryAt}, through {@link #retry}. */
+    /**
+     * A failed load insert to issue again at the slot's {@code retryAt}, through {@link #retry}.
+     */
     RETRY
   }
 
-  /** Load phase: the next record's write as the slot's first step; false when nothing is to be issued. */
+  /**
+   * Load phase: the next record's write as the slot's first step; false when nothing is to be
+   * issued.
+   */
   boolean load(OperationSlot s);
 
   /** Run phase: the next operation as the slot's first step; false when nothing is to be issued. */
@@ -39,32 +47,35 @@ public interface OperationSource {
   void retry(OperationSlot s);
 
   /**
-   * The operation is over without completing (given up while waiting for a retry, cancelled at the end of a phase,
-   * or its call threw): what it holds, such as an insert's key number, is let go as on completion.
+   * The operation is over without completing (given up while waiting for a retry, cancelled at the
+   * end of a phase, or its call threw): what it holds, such as an insert's key number, is let go as
+   * on completion.
    */
   void release(OperationSlot s);
 
   /**
-   * Blocking loop, a step with {@link OperationSlot#sourceCall} set: the source makes the call itself and returns
-   * its outcome, or null when there is none to record yet (a call it batches). The loop times and records it under
-   * {@code s.step} unless {@link OperationSlot#unmeasured}. Must not throw for a failed call: an outcome says so.
+   * Blocking loop, a step with {@link OperationSlot#sourceCall} set: the source makes the call
+   * itself and returns its outcome, or null when there is none to record yet (a call it batches).
+   * The loop times and records it under {@code s.step} unless {@link OperationSlot#unmeasured}.
+   * Must not throw for a failed call: an outcome says so.
    */
   default Status call(OperationSlot s) {
     throw new IllegalStateException("this source has no calls of its own: " + s.step);
   }
 
   /**
-   * Pipelined loop, a step with {@link OperationSlot#sourceCall} set: the source issues the call on its async binding
-   * and completes slot {@code s.index} through {@code done} exactly once, on any thread, possibly before returning;
-   * as {@link AsyncBinding}'s calls, it does not throw.
+   * Pipelined loop, a step with {@link OperationSlot#sourceCall} set: the source issues the call on
+   * its async binding and completes slot {@code s.index} through {@code done} exactly once, on any
+   * thread, possibly before returning; as {@link AsyncBinding}'s calls, it does not throw.
    */
   default void call(OperationSlot s, AsyncBinding.Completion done) {
     throw new IllegalStateException("this source has no calls of its own: " + s.step);
   }
 
   /**
-   * Figures of this worker's share that are no latency (rows a scan returned, checks that did not hold), by name, for
-   * the per-worker lines of the run's result; read once on the worker's thread after its binding's cleanup.
+   * Figures of this worker's share that are no latency (rows a scan returned, checks that did not
+   * hold), by name, for the per-worker lines of the run's result; read once on the worker's thread
+   * after its binding's cleanup.
    */
   default Map<String, Long> figures() {
     return Map.of();

@@ -14,15 +14,15 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.random.RandomGenerator;
 
 /**
- * YCSB's CoreWorkload as one worker's operation source: draws each operation from the mix, its key, fields and
- * values, in the order YCSB draws them. Read-modify-write is two steps (the update's values are drawn when the read
- * is done, as YCSB draws them between its two calls); with {@code dataintegrity} a read is followed by a VERIFY step;
- * a load insert that fails is retried as {@code core_workload_insertion_retry_*} say. A run-phase insert's key number
- * is acknowledged when its operation is over, whatever the outcome (as YCSB does), so the readable key range keeps
- * growing.
+ * YCSB's CoreWorkload as one worker's operation source: draws each operation from the mix, its key,
+ * fields and values, in the order YCSB draws them. Read-modify-write is two steps (the update's
+ * values are drawn when the read is done, as YCSB draws them between its two calls); with {@code
+ * dataintegrity} a read is followed by a VERIFY step; a load insert that fails is retried as {@code
+ * core_workload_insertion_retry_*} say. A run-phase insert's key number is acknowledged when its
+ * operation is over, whatever the outcome (as YCSB does), so the readable key range keeps growing.
  *
- * <p>Thread-confined to its worker. Reuses its field selections and value buffer (the slot holds its key and its
- * one-field selection), so steady state allocates nothing.
+ * <p>Thread-confined to its worker. Reuses its field selections and value buffer (the slot holds
+ * its key and its one-field selection), so steady state allocates nothing.
  */
 public final class YcsbSource implements OperationSource {
   private final WorkloadSpec spec;
@@ -36,7 +36,11 @@ public final class YcsbSource implements OperationSource {
   private final RowValues values;
   private final boolean verify;
   private final boolean retryInserts;
-  /** The slot the value buffer was last filled for: a retry needs it filled again only if another slot took it. */
+
+  /**
+   * The slot the value buffer was last filled for: a retry needs it filled again only if another
+   * slot took it.
+   */
   private OperationSlot valuesFor;
 
   /** Draws from {@code random} in the order YCSB's CoreWorkload does, the constructor included. */
@@ -54,7 +58,10 @@ public final class YcsbSource implements OperationSource {
     this.retryInserts = spec.insertionRetryLimit() > 0;
   }
 
-  /** The next record of this worker's share: its insert, retried on failure when retries are configured. */
+  /**
+   * The next record of this worker's share: its insert, retried on failure when retries are
+   * configured.
+   */
   @Override
   public boolean load(OperationSlot s) {
     long keyNumber = keySpace.nextLoadKeyNumber();
@@ -65,7 +72,10 @@ public final class YcsbSource implements OperationSource {
     return true;
   }
 
-  /** One operation drawn from the mix. Each kind in its own small method, so this one stays small enough to inline. */
+  /**
+   * One operation drawn from the mix. Each kind in its own small method, so this one stays small
+   * enough to inline.
+   */
   @Override
   public boolean transaction(OperationSlot s) {
     Measure op = mix.next();
@@ -145,7 +155,10 @@ public final class YcsbSource implements OperationSource {
 
   private void updateStep(OperationSlot s) {
     s.step = Measure.UPDATE;
-    s.values = spec.writeAllFields() ? values.all(s.key) : values.one(s.key, random.nextInt(spec.fieldCount()));
+    s.values =
+        spec.writeAllFields()
+            ? values.all(s.key)
+            : values.one(s.key, random.nextInt(spec.fieldCount()));
     valuesFor = s;
   }
 
@@ -178,13 +191,13 @@ public final class YcsbSource implements OperationSource {
         case Measure.INSERT_ID -> {
           if (!s.status.isOk() && s.attempts < spec.insertionRetryLimit() && !finishing) {
             double seconds =
-                spec.insertionRetryIntervalSeconds() * (0.8 + 0.4 * ThreadLocalRandom.current().nextDouble());
+                spec.insertionRetryIntervalSeconds()
+                    * (0.8 + 0.4 * ThreadLocalRandom.current().nextDouble());
             s.retryAt = System.nanoTime() + Math.max(1, (long) (seconds * 1e9));
             return Next.RETRY;
           }
         }
-        default -> {
-        }
+        default -> {}
       }
     }
     release(s);
@@ -196,7 +209,8 @@ public final class YcsbSource implements OperationSource {
     s.retryAt = 0;
     s.attempts++;
     if (valuesFor != s) {
-      insertStep(s); // another slot's operation refilled the buffer while this one waited (pipelined loop)
+      insertStep(
+          s); // another slot's operation refilled the buffer while this one waited (pipelined loop)
     }
   }
 

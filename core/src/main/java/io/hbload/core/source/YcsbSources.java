@@ -7,15 +7,20 @@ import io.hbload.core.config.WorkloadSpec;
 import io.hbload.core.keys.KeySpace;
 import java.util.SplittableRandom;
 
-/** YCSB's CoreWorkload for every worker of a phase, whichever loop it runs: one {@link YcsbSource} each. Immutable. */
+/**
+ * YCSB's CoreWorkload for every worker of a phase, whichever loop it runs: one {@link YcsbSource}
+ * each. Immutable.
+ */
 public record YcsbSources(WorkloadSpec workload, KeySpace keySpace) implements OperationSources {
   @Override
-  public OperationSource blocking(int workerIndex, Phase phase, Binding binding, SplittableRandom random) {
+  public OperationSource blocking(
+      int workerIndex, Phase phase, Binding binding, SplittableRandom random) {
     return new YcsbSource(workload, keySpace, random);
   }
 
   @Override
-  public OperationSource pipelined(int workerIndex, Phase phase, AsyncBinding binding, SplittableRandom random) {
+  public OperationSource pipelined(
+      int workerIndex, Phase phase, AsyncBinding binding, SplittableRandom random) {
     return new YcsbSource(workload, keySpace, random);
   }
 }

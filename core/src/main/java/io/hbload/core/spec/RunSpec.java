@@ -9,15 +9,16 @@ import io.hbload.core.config.WorkloadSpec;
 import java.io.PrintStream;
 
 /**
- * Everything one phase of a run needs, typed and validated, in parts by what they describe: what each operation
- * does ({@link WorkloadSpec}), the binding it goes to ({@link BindingChoice}), how the phase runs
- * ({@link Execution}), what it writes ({@link Outputs}) and where the spec came from ({@link Provenance}). Built by
- * {@link io.hbload.core.parse.SpecParser} from merged properties (the CLI) or by
- * {@link io.hbload.core.parse.RunSpecBuilder} (the Java API), which produce the same spec; derived specs are
- * {@code with...} copies. Immutable.
+ * Everything one phase of a run needs, typed and validated, in parts by what they describe: what
+ * each operation does ({@link WorkloadSpec}), the binding it goes to ({@link BindingChoice}), how
+ * the phase runs ({@link Execution}), what it writes ({@link Outputs}) and where the spec came from
+ * ({@link Provenance}). Built by {@link io.hbload.core.parse.SpecParser} from merged properties
+ * (the CLI) or by {@link io.hbload.core.parse.RunSpecBuilder} (the Java API), which produce the
+ * same spec; derived specs are {@code with...} copies. Immutable.
  *
- * <p>Above {@code binding} (it holds the resolved provider) and {@code config} (its parts): a binding is handed the
- * parts it needs through {@link BindingContext}, never the spec, so the two packages stay free of cycles.
+ * <p>Above {@code binding} (it holds the resolved provider) and {@code config} (its parts): a
+ * binding is handed the parts it needs through {@link BindingContext}, never the spec, so the two
+ * packages stay free of cycles.
  */
 public record RunSpec(
     Phase phase,
@@ -28,7 +29,11 @@ public record RunSpec(
     Provenance provenance) {
 
   public RunSpec {
-    if (phase == null || workload == null || binding == null || execution == null || outputs == null
+    if (phase == null
+        || workload == null
+        || binding == null
+        || execution == null
+        || outputs == null
         || provenance == null) {
       throw new IllegalArgumentException("every part of a run spec is required");
     }

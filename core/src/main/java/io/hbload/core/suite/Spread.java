@@ -1,8 +1,9 @@
 package io.hbload.core.suite;
 
 /**
- * A figure over the kept rounds: its mean, min, max and sample standard deviation (n - 1 in the denominator, 0 for
- * one round). NaN values (a round without that figure) are left out; n counts the rounds that had it. Immutable.
+ * A figure over the kept rounds: its mean, min, max and sample standard deviation (n - 1 in the
+ * denominator, 0 for one round). NaN values (a round without that figure) are left out; n counts
+ * the rounds that had it. Immutable.
  */
 public record Spread(double mean, double min, double max, double sd, int n) {
   public static final Spread NONE = new Spread(Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0);

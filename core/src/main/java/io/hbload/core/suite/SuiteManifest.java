@@ -13,16 +13,18 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A suite directory's state, {@code suite.manifest}: the plan it runs (a one-line description that a resumed suite
- * must match) and each step that finished, with what its files do not hold (the block-cache counts). Text, one
- * record a line, rewritten whole (through a temp file) after every step, so an interrupted suite leaves a valid
- * one:
+ * A suite directory's state, {@code suite.manifest}: the plan it runs (a one-line description that
+ * a resumed suite must match) and each step that finished, with what its files do not hold (the
+ * block-cache counts). Text, one record a line, rewritten whole (through a temp file) after every
+ * step, so an interrupted suite leaves a valid one:
+ *
  * <pre>
  * hbload-suite 1
  * plan workloads=a,c rounds=3 discard=1 duration=10s ...
  * done load
  * done 2 c cache 90 10 90 10 0 0      (round, workload, block-cache counts or "cache -")
  * </pre>
+ *
  * Not thread-safe: the suite's controller thread owns it.
  */
 public final class SuiteManifest {
@@ -50,32 +52,50 @@ public final class SuiteManifest {
     return Files.isRegularFile(dir.resolve(FILE));
   }
 
-  /** Reads a suite's manifest whatever its plan (to read its results, as compare does); a foreign one is bad input. */
+  /**
+   * Reads a suite's manifest whatever its plan (to read its results, as compare does); a foreign
+   * one is bad input.
+   */
   public static SuiteManifest read(Path dir) {
     return read(dir, null);
   }
 
-  /** Reads a suite's manifest; a missing or foreign one, or a plan other than {@code expectedPlan}, is bad input. */
+  /**
+   * Reads a suite's manifest; a missing or foreign one, or a plan other than {@code expectedPlan},
+   * is bad input.
+   */
   public static SuiteManifest read(Path dir, String expectedPlan) {
     Path f = dir.resolve(FILE);
     if (!Files.isRegularFile(f)) {
-      throw new SpecException(dir + " is not a suite directory (cannot read " + FILE + ": no such file)");
+      throw new SpecException(
+          dir + " is not a suite directory (cannot read " + FILE + ": no such file)");
     }
-    // streamed and bounded: a manifest is a line a finished step, a damaged or foreign file must not take the JVM
+    // streamed and bounded: a manifest is a line a finished step, a damaged or foreign file must
+    // not take the JVM
     List<String> lines = new ArrayList<>();
-    TextFile.forEachLine(f, 4096, (n, line) -> {
-      if (n > 1_000_000) {
-        throw TextFile.bad(f, n, "more lines than a suite writes");
-      }
-      lines.add(line);
-    });
-    if (lines.isEmpty() || !lines.get(0).equals(MAGIC) || lines.size() < 2 || !lines.get(1).startsWith("plan ")) {
+    TextFile.forEachLine(
+        f,
+        4096,
+        (n, line) -> {
+          if (n > 1_000_000) {
+            throw TextFile.bad(f, n, "more lines than a suite writes");
+          }
+          lines.add(line);
+        });
+    if (lines.isEmpty()
+        || !lines.get(0).equals(MAGIC)
+        || lines.size() < 2
+        || !lines.get(1).startsWith("plan ")) {
       throw new SpecException(f + " is not an hbload suite manifest");
     }
     String plan = lines.get(1).substring("plan ".length());
     if (expectedPlan != null && !plan.equals(expectedPlan)) {
-      throw new SpecException(dir + " holds another suite (" + plan + "); resume it with the options it was started"
-          + " with");
+      throw new SpecException(
+          dir
+              + " holds another suite ("
+              + plan
+              + "); resume it with the options it was started"
+              + " with");
     }
     SuiteManifest m = new SuiteManifest(dir, plan);
     for (String line : lines.subList(2, lines.size())) {
@@ -86,8 +106,14 @@ public final class SuiteManifest {
         CacheCounts cache = null;
         if (f2.length == 10) {
           try {
-            cache = new CacheCounts(Long.parseLong(f2[4]), Long.parseLong(f2[5]), Long.parseLong(f2[6]),
-                Long.parseLong(f2[7]), Long.parseLong(f2[8]), Long.parseLong(f2[9]));
+            cache =
+                new CacheCounts(
+                    Long.parseLong(f2[4]),
+                    Long.parseLong(f2[5]),
+                    Long.parseLong(f2[6]),
+                    Long.parseLong(f2[7]),
+                    Long.parseLong(f2[8]),
+                    Long.parseLong(f2[9]));
           } catch (NumberFormatException e) {
             throw new SpecException(f + ": unreadable line '" + line + "'");
           }
@@ -121,7 +147,9 @@ public final class SuiteManifest {
     return loaded;
   }
 
-  /** Whether the manifest lists this run as finished (its files may still have been removed since). */
+  /**
+   * Whether the manifest lists this run as finished (its files may still have been removed since).
+   */
   public boolean done(int round, String workload) {
     return runs.containsKey(key(round, workload));
   }
@@ -150,21 +178,26 @@ public final class SuiteManifest {
   }
 
   private void save() throws IOException {
-    StringBuilder sb = new StringBuilder(MAGIC).append('\n').append("plan ").append(plan).append('\n');
+    StringBuilder sb =
+        new StringBuilder(MAGIC).append('\n').append("plan ").append(plan).append('\n');
     if (loaded) {
       sb.append("done load\n");
     }
-    runs.forEach((k, c) -> {
-      sb.append("done ").append(k).append(" cache");
-      if (c == null) {
-        sb.append(" -");
-      } else {
-        for (long v : new long[] {c.hits(), c.misses(), c.l1Hits(), c.l1Misses(), c.l2Hits(), c.l2Misses()}) {
-          sb.append(' ').append(v);
-        }
-      }
-      sb.append('\n');
-    });
+    runs.forEach(
+        (k, c) -> {
+          sb.append("done ").append(k).append(" cache");
+          if (c == null) {
+            sb.append(" -");
+          } else {
+            for (long v :
+                new long[] {
+                  c.hits(), c.misses(), c.l1Hits(), c.l1Misses(), c.l2Hits(), c.l2Misses()
+                }) {
+              sb.append(' ').append(v);
+            }
+          }
+          sb.append('\n');
+        });
     byte[] bytes = sb.toString().getBytes(StandardCharsets.UTF_8);
     ResultFiles.write(file, out -> out.write(bytes));
   }

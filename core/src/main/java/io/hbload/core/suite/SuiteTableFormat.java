@@ -8,28 +8,44 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Renders a {@link SuiteTable} in the seed's shape (per workload: operations, throughput, avg / p95 / p99 ms, the
- * block-cache hit ratio) as an aligned text table, markdown, CSV and JSON. The first row of a workload carries its
- * name and run figures; a workload with several operation types continues on rows with those cells blank. Every form
- * says which latency figures come from the summed histograms and which are means of the per-round figures.
- * Stateless.
+ * Renders a {@link SuiteTable} in the seed's shape (per workload: operations, throughput, avg / p95
+ * / p99 ms, the block-cache hit ratio) as an aligned text table, markdown, CSV and JSON. The first
+ * row of a workload carries its name and run figures; a workload with several operation types
+ * continues on rows with those cells blank. Every form says which latency figures come from the
+ * summed histograms and which are means of the per-round figures. Stateless.
  */
 public final class SuiteTableFormat {
-  public static final String LEGEND = "latency: 'summed' = avg / p95 / p99 of the kept rounds' histograms added together;"
-      + " 'mean of rounds' = the mean of each round's own avg / p95 / p99 (the usual 'mean of the last runs'),"
-      + " with the per-round p99's [min-max]; throughput: mean of the rounds [min-max] and sd (sample standard"
-      + " deviation); hit ratio: block-cache hits / lookups summed over the kept rounds (L1 / L2)";
-  private static final List<String> HEADER = List.of("workload", "rounds", "operations",
-      "throughput ops/s", "op", "avg / p95 / p99 ms (summed)", "avg / p95 / p99 ms (mean of rounds)",
-      "p99 ms per round", "hit ratio (L1 / L2)");
+  public static final String LEGEND =
+      "latency: 'summed' = avg / p95 / p99 of the kept rounds' histograms added together;"
+          + " 'mean of rounds' = the mean of each round's own avg / p95 / p99 (the usual 'mean of the last runs'),"
+          + " with the per-round p99's [min-max]; throughput: mean of the rounds [min-max] and sd (sample standard"
+          + " deviation); hit ratio: block-cache hits / lookups summed over the kept rounds (L1 / L2)";
+  private static final List<String> HEADER =
+      List.of(
+          "workload",
+          "rounds",
+          "operations",
+          "throughput ops/s",
+          "op",
+          "avg / p95 / p99 ms (summed)",
+          "avg / p95 / p99 ms (mean of rounds)",
+          "p99 ms per round",
+          "hit ratio (L1 / L2)");
 
-  private SuiteTableFormat() {
-  }
+  private SuiteTableFormat() {}
 
   /** The first line: what was kept. */
   public static String title(SuiteTable t) {
-    return "hbload suite: " + t.rounds() + " rounds, the first " + t.discard() + " discarded as warm-up; figures from"
-        + " rounds " + (t.discard() + 1) + "-" + t.rounds() + (t.complete() ? "" : " (INCOMPLETE: see 'missing')");
+    return "hbload suite: "
+        + t.rounds()
+        + " rounds, the first "
+        + t.discard()
+        + " discarded as warm-up; figures from"
+        + " rounds "
+        + (t.discard() + 1)
+        + "-"
+        + t.rounds()
+        + (t.complete() ? "" : " (INCOMPLETE: see 'missing')");
   }
 
   public static String text(SuiteTable t) {
@@ -75,15 +91,21 @@ public final class SuiteTableFormat {
     return sb.toString();
   }
 
-  /** One line per workload and operation type, every figure in its own numeric column; empty = not available. */
+  /**
+   * One line per workload and operation type, every figure in its own numeric column; empty = not
+   * available.
+   */
   public static String csv(SuiteTable t) {
-    StringBuilder sb = new StringBuilder("workload,kept_rounds,missing_rounds,operations_mean,operations_min,"
-        + "operations_max,throughput_mean,throughput_min,throughput_max,throughput_sd,op,op_count,"
-        + "summed_avg_ms,summed_p95_ms,summed_p99_ms,rounds_avg_ms_mean,rounds_p95_ms_mean,rounds_p99_ms_mean,"
-        + "rounds_p99_ms_min,rounds_p99_ms_max,rounds_p99_ms_sd,hit_ratio,l1_hit_ratio,l2_hit_ratio,"
-        + "hit_ratio_round_min,hit_ratio_round_max\n");
+    StringBuilder sb =
+        new StringBuilder(
+            "workload,kept_rounds,missing_rounds,operations_mean,operations_min,"
+                + "operations_max,throughput_mean,throughput_min,throughput_max,throughput_sd,op,op_count,"
+                + "summed_avg_ms,summed_p95_ms,summed_p99_ms,rounds_avg_ms_mean,rounds_p95_ms_mean,rounds_p99_ms_mean,"
+                + "rounds_p99_ms_min,rounds_p99_ms_max,rounds_p99_ms_sd,hit_ratio,l1_hit_ratio,l2_hit_ratio,"
+                + "hit_ratio_round_min,hit_ratio_round_max\n");
     for (SuiteTable.Row row : t.rows()) {
-      List<SuiteTable.Op> ops = row.ops().isEmpty() ? java.util.Collections.singletonList(null) : row.ops();
+      List<SuiteTable.Op> ops =
+          row.ops().isEmpty() ? java.util.Collections.singletonList(null) : row.ops();
       for (SuiteTable.Op op : ops) {
         List<String> f = new ArrayList<>();
         f.add(row.workload());
@@ -120,61 +142,66 @@ public final class SuiteTableFormat {
   }
 
   public static String json(SuiteTable t) {
-    return Json.write(Json.Layout.ONE_LINE, g -> {
-      g.writeStartObject();
-      g.writeStringField("tool", "hbload suite");
-      g.writeNumberField("rounds", t.rounds());
-      g.writeNumberField("discardedRounds", t.discard());
-      g.writeBooleanField("complete", t.complete());
-      g.writeObjectFieldStart("legend");
-      g.writeStringField("summed", "percentiles of the kept rounds' histograms added together");
-      g.writeStringField("meanOfRounds", "mean and spread (sample standard deviation) of each kept round's own figure");
-      g.writeEndObject();
-      g.writeArrayFieldStart("workloads");
-      for (SuiteTable.Row row : t.rows()) {
-        g.writeStartObject();
-        g.writeStringField("workload", row.workload());
-        rounds(g, "keptRounds", row.keptRounds());
-        rounds(g, "missingRounds", row.missingRounds());
-        spread(g, "operations", row.operations());
-        spread(g, "throughputOpsPerSec", row.throughput());
-        g.writeArrayFieldStart("ops");
-        for (SuiteTable.Op op : row.ops()) {
+    return Json.write(
+        Json.Layout.ONE_LINE,
+        g -> {
           g.writeStartObject();
-          g.writeStringField("name", op.name());
-          g.writeNumberField("operations", op.count());
-          g.writeObjectFieldStart("summed");
-          g.writeNumberField("avgMs", op.summedAvgMs());
-          g.writeNumberField("p95Ms", op.summedP95Ms());
-          g.writeNumberField("p99Ms", op.summedP99Ms());
+          g.writeStringField("tool", "hbload suite");
+          g.writeNumberField("rounds", t.rounds());
+          g.writeNumberField("discardedRounds", t.discard());
+          g.writeBooleanField("complete", t.complete());
+          g.writeObjectFieldStart("legend");
+          g.writeStringField("summed", "percentiles of the kept rounds' histograms added together");
+          g.writeStringField(
+              "meanOfRounds",
+              "mean and spread (sample standard deviation) of each kept round's own figure");
           g.writeEndObject();
-          g.writeObjectFieldStart("meanOfRounds");
-          spread(g, "avgMs", op.perRoundAvgMs());
-          spread(g, "p95Ms", op.perRoundP95Ms());
-          spread(g, "p99Ms", op.perRoundP99Ms());
+          g.writeArrayFieldStart("workloads");
+          for (SuiteTable.Row row : t.rows()) {
+            g.writeStartObject();
+            g.writeStringField("workload", row.workload());
+            rounds(g, "keptRounds", row.keptRounds());
+            rounds(g, "missingRounds", row.missingRounds());
+            spread(g, "operations", row.operations());
+            spread(g, "throughputOpsPerSec", row.throughput());
+            g.writeArrayFieldStart("ops");
+            for (SuiteTable.Op op : row.ops()) {
+              g.writeStartObject();
+              g.writeStringField("name", op.name());
+              g.writeNumberField("operations", op.count());
+              g.writeObjectFieldStart("summed");
+              g.writeNumberField("avgMs", op.summedAvgMs());
+              g.writeNumberField("p95Ms", op.summedP95Ms());
+              g.writeNumberField("p99Ms", op.summedP99Ms());
+              g.writeEndObject();
+              g.writeObjectFieldStart("meanOfRounds");
+              spread(g, "avgMs", op.perRoundAvgMs());
+              spread(g, "p95Ms", op.perRoundP95Ms());
+              spread(g, "p99Ms", op.perRoundP99Ms());
+              g.writeEndObject();
+              g.writeEndObject();
+            }
+            g.writeEndArray();
+            if (row.cache() != null) {
+              CacheCounts c = row.cache();
+              g.writeObjectFieldStart("blockCache");
+              g.writeNumberField("hits", c.hits());
+              g.writeNumberField("misses", c.misses());
+              g.writeNumberField("hitRatio", c.hitRatio());
+              g.writeNumberField("l1HitRatio", c.l1HitRatio());
+              g.writeNumberField("l2HitRatio", c.l2HitRatio());
+              spread(g, "hitRatioPerRound", row.hitRatio());
+              g.writeEndObject();
+            }
+            g.writeEndObject();
+          }
+          g.writeEndArray();
           g.writeEndObject();
-          g.writeEndObject();
-        }
-        g.writeEndArray();
-        if (row.cache() != null) {
-          CacheCounts c = row.cache();
-          g.writeObjectFieldStart("blockCache");
-          g.writeNumberField("hits", c.hits());
-          g.writeNumberField("misses", c.misses());
-          g.writeNumberField("hitRatio", c.hitRatio());
-          g.writeNumberField("l1HitRatio", c.l1HitRatio());
-          g.writeNumberField("l2HitRatio", c.l2HitRatio());
-          spread(g, "hitRatioPerRound", row.hitRatio());
-          g.writeEndObject();
-        }
-        g.writeEndObject();
-      }
-      g.writeEndArray();
-      g.writeEndObject();
-    });
+        });
   }
 
-  private static void rounds(JsonGenerator g, String name, List<Integer> rounds) throws IOException {
+  private static void rounds(JsonGenerator g, String name, List<Integer> rounds)
+      throws IOException {
     g.writeArrayFieldStart(name);
     for (int r : rounds) {
       g.writeNumber(r);
@@ -192,7 +219,10 @@ public final class SuiteTableFormat {
     g.writeEndObject();
   }
 
-  /** The table's cells, header first, as every form renders them (the HTML report puts them above its rounds). */
+  /**
+   * The table's cells, header first, as every form renders them (the HTML report puts them above
+   * its rounds).
+   */
   public static List<List<String>> cells(SuiteTable t) {
     List<List<String>> out = new ArrayList<>();
     out.add(HEADER);
@@ -200,11 +230,29 @@ public final class SuiteTableFormat {
       List<String> first = new ArrayList<>();
       first.add(row.workload());
       first.add(row.keptRounds().isEmpty() ? "none" : join(row.keptRounds(), ","));
-      first.add(row.keptRounds().isEmpty() ? "-" : String.format(Locale.ROOT, "%,.0f", row.operations().mean()));
-      first.add(row.keptRounds().isEmpty() ? "-" : String.format(Locale.ROOT, "%,.0f [%,.0f-%,.0f] sd %,.0f",
-          row.throughput().mean(), row.throughput().min(), row.throughput().max(), row.throughput().sd()));
-      String cache = row.cache() == null ? "-" : pct(row.cache().hitRatio()) + " (" + pct(row.cache().l1HitRatio())
-          + " / " + pct(row.cache().l2HitRatio()) + ")";
+      first.add(
+          row.keptRounds().isEmpty()
+              ? "-"
+              : String.format(Locale.ROOT, "%,.0f", row.operations().mean()));
+      first.add(
+          row.keptRounds().isEmpty()
+              ? "-"
+              : String.format(
+                  Locale.ROOT,
+                  "%,.0f [%,.0f-%,.0f] sd %,.0f",
+                  row.throughput().mean(),
+                  row.throughput().min(),
+                  row.throughput().max(),
+                  row.throughput().sd()));
+      String cache =
+          row.cache() == null
+              ? "-"
+              : pct(row.cache().hitRatio())
+                  + " ("
+                  + pct(row.cache().l1HitRatio())
+                  + " / "
+                  + pct(row.cache().l2HitRatio())
+                  + ")";
       if (row.ops().isEmpty()) {
         first.addAll(List.of("-", "-", "-", "-", cache));
         out.add(first);
@@ -214,9 +262,14 @@ public final class SuiteTableFormat {
         SuiteTable.Op op = row.ops().get(i);
         List<String> line = i == 0 ? first : new ArrayList<>(List.of("", "", "", ""));
         line.add(op.name());
-        line.add(ms(op.summedAvgMs()) + " / " + ms(op.summedP95Ms()) + " / " + ms(op.summedP99Ms()));
-        line.add(ms(op.perRoundAvgMs().mean()) + " / " + ms(op.perRoundP95Ms().mean()) + " / "
-            + ms(op.perRoundP99Ms().mean()));
+        line.add(
+            ms(op.summedAvgMs()) + " / " + ms(op.summedP95Ms()) + " / " + ms(op.summedP99Ms()));
+        line.add(
+            ms(op.perRoundAvgMs().mean())
+                + " / "
+                + ms(op.perRoundP95Ms().mean())
+                + " / "
+                + ms(op.perRoundP99Ms().mean()));
         line.add("[" + ms(op.perRoundP99Ms().min()) + "-" + ms(op.perRoundP99Ms().max()) + "]");
         line.add(i == 0 ? cache : "");
         out.add(line);
@@ -229,23 +282,28 @@ public final class SuiteTableFormat {
     List<String> out = new ArrayList<>();
     for (SuiteTable.Row row : t.rows()) {
       if (!row.missingRounds().isEmpty()) {
-        out.add("missing: workload " + row.workload() + ", round(s) " + join(row.missingRounds(), ","));
+        out.add(
+            "missing: workload " + row.workload() + ", round(s) " + join(row.missingRounds(), ","));
       }
     }
     return out;
   }
 
   /**
-   * One CSV record, RFC 4180 quoted: a field holding a comma, a quote or a line break is put in quotes with its
-   * quotes doubled, any other is written as it is. Written here rather than with Commons CSV, which core does not
-   * have (only the mini YARN cluster brings it), for the one CSV hbload writes.
+   * One CSV record, RFC 4180 quoted: a field holding a comma, a quote or a line break is put in
+   * quotes with its quotes doubled, any other is written as it is. Written here rather than with
+   * Commons CSV, which core does not have (only the mini YARN cluster brings it), for the one CSV
+   * hbload writes.
    */
   static String csvLine(List<String> fields) {
     StringBuilder sb = new StringBuilder();
     for (int i = 0; i < fields.size(); i++) {
       String f = fields.get(i);
       sb.append(i == 0 ? "" : ",");
-      if (f.indexOf(',') >= 0 || f.indexOf('"') >= 0 || f.indexOf('\n') >= 0 || f.indexOf('\r') >= 0) {
+      if (f.indexOf(',') >= 0
+          || f.indexOf('"') >= 0
+          || f.indexOf('\n') >= 0
+          || f.indexOf('\r') >= 0) {
         sb.append('"').append(f.replace("\"", "\"\"")).append('"');
       } else {
         sb.append(f);
@@ -258,8 +316,11 @@ public final class SuiteTableFormat {
     if (Double.isNaN(v)) {
       return "-";
     }
-    // sub-10 us latencies (an in-process binding) keep two significant digits instead of printing as 0.00
-    return v > 0 && v < 0.005 ? String.format(Locale.ROOT, "%.2g", v) : String.format(Locale.ROOT, "%.2f", v);
+    // sub-10 us latencies (an in-process binding) keep two significant digits instead of printing
+    // as 0.00
+    return v > 0 && v < 0.005
+        ? String.format(Locale.ROOT, "%.2g", v)
+        : String.format(Locale.ROOT, "%.2f", v);
   }
 
   private static String pct(double ratio) {
@@ -267,8 +328,11 @@ public final class SuiteTableFormat {
   }
 
   private static String num(double v) {
-    return Double.isNaN(v) ? "" : v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v)
-        : String.format(Locale.ROOT, "%.6f", v);
+    return Double.isNaN(v)
+        ? ""
+        : v == Math.rint(v) && Math.abs(v) < 1e15
+            ? Long.toString((long) v)
+            : String.format(Locale.ROOT, "%.6f", v);
   }
 
   private static String join(List<Integer> values, String sep) {

@@ -2,10 +2,10 @@ package io.hbload.core.values;
 
 /**
  * YCSB's {@code dataintegrity} value of a (key, field) pair: {@code <key>:<field>}, extended by
- * repeatedly appending {@code ':'} and the decimal {@code String.hashCode()} of everything so far, cut to
- * the field length. YCSB rebuilds and rehashes the whole string on every step (quadratic, with garbage);
- * here the hash is carried along incrementally ({@code h = 31·h + c} is exactly String.hashCode for
- * Latin-1 text) and bytes go straight into a caller's buffer.
+ * repeatedly appending {@code ':'} and the decimal {@code String.hashCode()} of everything so far,
+ * cut to the field length. YCSB rebuilds and rehashes the whole string on every step (quadratic,
+ * with garbage); here the hash is carried along incrementally ({@code h = 31·h + c} is exactly
+ * String.hashCode for Latin-1 text) and bytes go straight into a caller's buffer.
  *
  * <p>Stateless, thread-safe, allocation-free.
  */
@@ -13,8 +13,7 @@ final class DeterministicValue {
   /** Longest text one step appends: ':' and an int such as -2147483648. */
   static final int MAX_STEP = 12;
 
-  private DeterministicValue() {
-  }
+  private DeterministicValue() {}
 
   /** Buffer size {@link #write} needs. */
   static int capacity(int keyLength, int nameLength, int size) {

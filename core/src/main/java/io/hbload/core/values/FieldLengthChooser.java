@@ -5,8 +5,8 @@ import io.hbload.core.keys.Zipfian;
 import java.util.random.RandomGenerator;
 
 /**
- * Picks the length of one field value per YCSB's {@code fieldlengthdistribution}: constant
- * {@code fieldlength}, uniform or zipfian over [{@code minfieldlength}, {@code fieldlength}], or drawn
+ * Picks the length of one field value per YCSB's {@code fieldlengthdistribution}: constant {@code
+ * fieldlength}, uniform or zipfian over [{@code minfieldlength}, {@code fieldlength}], or drawn
  * from a {@code fieldlengthhistogram} file.
  *
  * <p>Not thread-safe: one per worker (see {@link #create}). {@link #next()} allocates nothing.
@@ -18,51 +18,54 @@ public interface FieldLengthChooser {
   int maxLength();
 
   /**
-   * The chooser for {@code spec}, drawing from {@code rnd}. A zipfian chooser computes ζ over the length
-   * range here (O(fieldlength)); a histogram chooser reads its file here.
+   * The chooser for {@code spec}, drawing from {@code rnd}. A zipfian chooser computes ζ over the
+   * length range here (O(fieldlength)); a histogram chooser reads its file here.
    *
-   * @throws io.hbload.core.config.SpecException "property fieldlengthhistogram: ..." if the histogram file
-   *     cannot be read or is malformed
+   * @throws io.hbload.core.config.SpecException "property fieldlengthhistogram: ..." if the
+   *     histogram file cannot be read or is malformed
    */
   static FieldLengthChooser create(WorkloadSpec spec, RandomGenerator rnd) {
     int max = spec.fieldLength();
     int min = spec.minFieldLength();
     return switch (spec.fieldLengthDistribution()) {
-      case CONSTANT -> new FieldLengthChooser() {
-        @Override
-        public int next() {
-          return max;
-        }
+      case CONSTANT ->
+          new FieldLengthChooser() {
+            @Override
+            public int next() {
+              return max;
+            }
 
-        @Override
-        public int maxLength() {
-          return max;
-        }
-      };
-      case UNIFORM -> new FieldLengthChooser() {
-        @Override
-        public int next() {
-          return rnd.nextInt(min, max + 1);
-        }
+            @Override
+            public int maxLength() {
+              return max;
+            }
+          };
+      case UNIFORM ->
+          new FieldLengthChooser() {
+            @Override
+            public int next() {
+              return rnd.nextInt(min, max + 1);
+            }
 
-        @Override
-        public int maxLength() {
-          return max;
-        }
-      };
-      case ZIPFIAN -> new FieldLengthChooser() {
-        private final Zipfian zipfian = new Zipfian(min, max, rnd);
+            @Override
+            public int maxLength() {
+              return max;
+            }
+          };
+      case ZIPFIAN ->
+          new FieldLengthChooser() {
+            private final Zipfian zipfian = new Zipfian(min, max, rnd);
 
-        @Override
-        public int next() {
-          return (int) zipfian.next();
-        }
+            @Override
+            public int next() {
+              return (int) zipfian.next();
+            }
 
-        @Override
-        public int maxLength() {
-          return max;
-        }
-      };
+            @Override
+            public int maxLength() {
+              return max;
+            }
+          };
       case HISTOGRAM -> HistogramLengthChooser.read(spec.fieldLengthHistogramFile(), rnd);
     };
   }

@@ -4,9 +4,9 @@ import io.hbload.core.config.WorkloadSpec;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The names {@code <fieldnameprefix><i>} of a workload's fields, as Strings and ASCII bytes, built once,
- * plus an allocation-free reverse lookup from name bytes (an HBase qualifier) to the field number.
- * Immutable, thread-safe; callers must not modify the byte arrays.
+ * The names {@code <fieldnameprefix><i>} of a workload's fields, as Strings and ASCII bytes, built
+ * once, plus an allocation-free reverse lookup from name bytes (an HBase qualifier) to the field
+ * number. Immutable, thread-safe; callers must not modify the byte arrays.
  */
 final class FieldNames {
   private final String[] names;
@@ -36,7 +36,10 @@ final class FieldNames {
     return bytes[field];
   }
 
-  /** The field number whose name is exactly these bytes, or −1 (e.g. {@code field01}, another prefix). */
+  /**
+   * The field number whose name is exactly these bytes, or −1 (e.g. {@code field01}, another
+   * prefix).
+   */
   int indexOf(byte[] b, int offset, int length) {
     int digits = length - prefix.length;
     if (digits <= 0 || digits > 10) {

@@ -4,12 +4,12 @@ import io.hbload.core.binding.Fields;
 import io.hbload.core.config.WorkloadSpec;
 
 /**
- * The fields a read or scan asks for: every field ({@link #all}, YCSB's {@code readallfields=true}) or
- * one field that the worker re-selects before each call ({@link #single} then {@link #select}).
+ * The fields a read or scan asks for: every field ({@link #all}, YCSB's {@code readallfields=true})
+ * or one field that the worker re-selects before each call ({@link #single} then {@link #select}).
  * Names and their bytes are computed once at construction.
  *
- * <p>Not thread-safe: one instance per worker, reused for every call; {@link #select} and all accessors
- * allocate nothing.
+ * <p>Not thread-safe: one instance per worker, reused for every call; {@link #select} and all
+ * accessors allocate nothing.
  */
 public final class FieldSelection implements Fields {
   private final FieldNames names;

@@ -11,13 +11,13 @@ import java.util.List;
 import java.util.random.RandomGenerator;
 
 /**
- * {@code fieldlengthdistribution=histogram}, YCSB's {@code HistogramGenerator}. The file's first line is
- * {@code BlockSize<TAB>n}, each further line {@code bucket<TAB>count}; a draw picks bucket i with weight
- * count(i) and returns (i + 1)·n, with YCSB's quirks kept: a draw of 0 lands in bucket 0, and the last
- * bucket yields (last index)·n rather than (last index + 1)·n.
+ * {@code fieldlengthdistribution=histogram}, YCSB's {@code HistogramGenerator}. The file's first
+ * line is {@code BlockSize<TAB>n}, each further line {@code bucket<TAB>count}; a draw picks bucket
+ * i with weight count(i) and returns (i + 1)·n, with YCSB's quirks kept: a draw of 0 lands in
+ * bucket 0, and the last bucket yields (last index)·n rather than (last index + 1)·n.
  *
- * <p>Immutable after {@link #read}; not thread-safe only because of the worker's {@link RandomGenerator}.
- * Draws allocate nothing; cost is linear in the number of buckets, as in YCSB.
+ * <p>Immutable after {@link #read}; not thread-safe only because of the worker's {@link
+ * RandomGenerator}. Draws allocate nothing; cost is linear in the number of buckets, as in YCSB.
  */
 final class HistogramLengthChooser implements FieldLengthChooser {
   private static final String PROPERTY = "fieldlengthhistogram";
@@ -36,7 +36,8 @@ final class HistogramLengthChooser implements FieldLengthChooser {
       sum += b;
     }
     if (sum <= 0 || sum > Integer.MAX_VALUE) {
-      throw SpecException.forProperty(PROPERTY, "bucket counts must sum to 1.." + Integer.MAX_VALUE + ", not " + sum);
+      throw SpecException.forProperty(
+          PROPERTY, "bucket counts must sum to 1.." + Integer.MAX_VALUE + ", not " + sum);
     }
     this.blockSize = blockSize;
     this.buckets = buckets.clone();
@@ -44,7 +45,9 @@ final class HistogramLengthChooser implements FieldLengthChooser {
     this.rnd = rnd;
   }
 
-  /** Parses {@code file} (YCSB's format; bucket lines in order, as YCSB's list insertion requires). */
+  /**
+   * Parses {@code file} (YCSB's format; bucket lines in order, as YCSB's list insertion requires).
+   */
   static HistogramLengthChooser read(String file, RandomGenerator rnd) {
     try (BufferedReader in = Files.newBufferedReader(Path.of(file), StandardCharsets.ISO_8859_1)) {
       String first = in.readLine();
@@ -66,16 +69,26 @@ final class HistogramLengthChooser implements FieldLengthChooser {
         }
         String[] cells = line.split("\t");
         if (cells.length < 2) {
-          throw SpecException.forProperty(PROPERTY, file + " line " + lineNumber + ": expected bucket<TAB>count");
+          throw SpecException.forProperty(
+              PROPERTY, file + " line " + lineNumber + ": expected bucket<TAB>count");
         }
         int bucket = Integer.parseInt(cells[0].trim());
         if (bucket < 0 || bucket > counts.size()) {
-          throw SpecException.forProperty(PROPERTY, file + " line " + lineNumber + ": bucket " + bucket
-              + " out of order (next is " + counts.size() + ")");
+          throw SpecException.forProperty(
+              PROPERTY,
+              file
+                  + " line "
+                  + lineNumber
+                  + ": bucket "
+                  + bucket
+                  + " out of order (next is "
+                  + counts.size()
+                  + ")");
         }
         counts.add(bucket, Long.parseLong(cells[1].trim()));
       }
-      return new HistogramLengthChooser(blockSize, counts.stream().mapToLong(Long::longValue).toArray(), rnd);
+      return new HistogramLengthChooser(
+          blockSize, counts.stream().mapToLong(Long::longValue).toArray(), rnd);
     } catch (IOException e) {
       throw SpecException.forProperty(PROPERTY, "cannot read " + file + ": " + e);
     } catch (java.nio.file.InvalidPathException e) {

@@ -10,14 +10,14 @@ import io.hbload.core.config.WorkloadSpec;
 import java.util.Arrays;
 
 /**
- * Verifies reads under {@code dataintegrity=true}: the {@link RowSink} a read hands its fields to, then
- * {@link #verify} with YCSB's {@code VERIFY} outcomes: {@link Status#ERROR} if nothing came back,
- * {@link Status#UNEXPECTED_STATE} if a requested field is missing or any returned field differs from the
- * deterministic value of (key, field name) (a field with a name outside the workload counts as
- * different), else {@link Status#OK}.
+ * Verifies reads under {@code dataintegrity=true}: the {@link RowSink} a read hands its fields to,
+ * then {@link #verify} with YCSB's {@code VERIFY} outcomes: {@link Status#ERROR} if nothing came
+ * back, {@link Status#UNEXPECTED_STATE} if a requested field is missing or any returned field
+ * differs from the deterministic value of (key, field name) (a field with a name outside the
+ * workload counts as different), else {@link Status#OK}.
  *
- * <p>Not thread-safe: one instance per worker, {@link #reset()} before every read. Returned bytes are
- * copied into per-field buffers that only grow, so steady-state reads allocate nothing.
+ * <p>Not thread-safe: one instance per worker, {@link #reset()} before every read. Returned bytes
+ * are copied into per-field buffers that only grow, so steady-state reads allocate nothing.
  */
 public final class IntegrityCheck implements RowSink {
   private final FieldNames names;
@@ -30,7 +30,8 @@ public final class IntegrityCheck implements RowSink {
   private boolean foreign;
 
   public IntegrityCheck(WorkloadSpec spec) {
-    // Deterministic values are only defined for one length, as in YCSB (which refuses to start otherwise).
+    // Deterministic values are only defined for one length, as in YCSB (which refuses to start
+    // otherwise).
     if (spec.dataIntegrity() && spec.fieldLengthDistribution() != LengthDistribution.CONSTANT) {
       throw SpecException.forProperty("dataintegrity", "requires fieldlengthdistribution=constant");
     }
@@ -60,7 +61,8 @@ public final class IntegrityCheck implements RowSink {
   }
 
   @Override
-  public void field(byte[] name, int nameOffset, int nameLength, byte[] value, int valueOffset, int valueLength) {
+  public void field(
+      byte[] name, int nameOffset, int nameLength, byte[] value, int valueOffset, int valueLength) {
     returned++;
     int field = names.indexOf(name, nameOffset, nameLength);
     if (field < 0) {
@@ -75,7 +77,10 @@ public final class IntegrityCheck implements RowSink {
     present[field] = true;
   }
 
-  /** The outcome for the fields received since {@link #reset()}, for a read of {@code requested} at {@code key}. */
+  /**
+   * The outcome for the fields received since {@link #reset()}, for a read of {@code requested} at
+   * {@code key}.
+   */
   public Status verify(Key key, Fields requested) {
     if (returned == 0) {
       return Status.ERROR;

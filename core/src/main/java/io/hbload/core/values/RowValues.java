@@ -8,21 +8,22 @@ import io.hbload.core.config.WorkloadSpec;
 import java.util.random.RandomGenerator;
 
 /**
- * The field values of an insert ({@link #all}) or update ({@link #all} or {@link #one}), reused for every
- * operation of one worker.
+ * The field values of an insert ({@link #all}) or update ({@link #all} or {@link #one}), reused for
+ * every operation of one worker.
  *
- * <p>Random values (the default) are slices, at random offsets, of a per-worker pool of bytes generated
- * once in YCSB's {@code RandomByteIterator} range 0x20..0x7F; filling a field is O(1) yet the binding
- * sends real, varied bytes. Lengths come from the {@link FieldLengthChooser}. With {@code dataintegrity}
- * each field gets YCSB's deterministic value for (key, field name), computed into a buffer owned by that
- * field.
+ * <p>Random values (the default) are slices, at random offsets, of a per-worker pool of bytes
+ * generated once in YCSB's {@code RandomByteIterator} range 0x20..0x7F; filling a field is O(1) yet
+ * the binding sends real, varied bytes. Lengths come from the {@link FieldLengthChooser}. With
+ * {@code dataintegrity} each field gets YCSB's deterministic value for (key, field name), computed
+ * into a buffer owned by that field.
  *
- * <p>Not thread-safe: one instance per worker. After construction an operation allocates nothing, except
- * that a deterministic-value buffer grows once if a key longer than any before appears.
+ * <p>Not thread-safe: one instance per worker. After construction an operation allocates nothing,
+ * except that a deterministic-value buffer grows once if a key longer than any before appears.
  */
 public final class RowValues implements Values {
   /** Slices start anywhere in the first 64 KiB, so consecutive values rarely look alike. */
   static final int POOL_SPREAD = 64 * 1024;
+
   private static final int FIRST_BYTE = 0x20;
   private static final int BYTE_RANGE = 0x80 - FIRST_BYTE;
 
@@ -32,6 +33,7 @@ public final class RowValues implements Values {
   private final boolean integrity;
   private final int integrityLength;
   private final byte[] pool;
+
   /** Per field number: its deterministic-value buffer (integrity mode only). */
   private final byte[][] fieldBuffers;
 
@@ -53,13 +55,15 @@ public final class RowValues implements Values {
     this.valueLengths = new int[fields];
     if (integrity) {
       if (spec.fieldLengthDistribution() != LengthDistribution.CONSTANT) {
-        throw SpecException.forProperty("dataintegrity", "requires fieldlengthdistribution=constant");
+        throw SpecException.forProperty(
+            "dataintegrity", "requires fieldlengthdistribution=constant");
       }
       this.lengths = null;
       this.pool = null;
       this.fieldBuffers = new byte[fields][];
       for (int i = 0; i < fields; i++) {
-        fieldBuffers[i] = new byte[DeterministicValue.capacity(32, names.bytes(i).length, integrityLength)];
+        fieldBuffers[i] =
+            new byte[DeterministicValue.capacity(32, names.bytes(i).length, integrityLength)];
       }
     } else {
       this.lengths = FieldLengthChooser.create(spec, rnd);
@@ -81,7 +85,9 @@ public final class RowValues implements Values {
     return this;
   }
 
-  /** Fills only field {@code field} for {@code key} (an update or read-modify-write of one field). */
+  /**
+   * Fills only field {@code field} for {@code key} (an update or read-modify-write of one field).
+   */
   public RowValues one(Key key, int field) {
     if (field < 0 || field >= names.count()) {
       throw new IndexOutOfBoundsException(field);
@@ -101,7 +107,9 @@ public final class RowValues implements Values {
       }
       arrays[slot] = fieldBuffers[field];
       offsets[slot] = 0;
-      valueLengths[slot] = DeterministicValue.write(key.array(), key.length(), name, integrityLength, fieldBuffers[field]);
+      valueLengths[slot] =
+          DeterministicValue.write(
+              key.array(), key.length(), name, integrityLength, fieldBuffers[field]);
     } else {
       int length = lengths.next();
       arrays[slot] = pool;

@@ -19,7 +19,8 @@ class ShardSpecTest {
           for (int i = 0; i < n; i++) {
             ShardSpec s = new ShardSpec(i, n);
             long share = s.share(total);
-            assertThat(s.sliceStart(start, total)).as("n=%d i=%d start=%d total=%d", n, i, start, total)
+            assertThat(s.sliceStart(start, total))
+                .as("n=%d i=%d start=%d total=%d", n, i, start, total)
                 .isEqualTo(next);
             assertThat(share).isBetween(total / n, total / n + 1);
             next += share;

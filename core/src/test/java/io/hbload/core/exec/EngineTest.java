@@ -1,7 +1,6 @@
 package io.hbload.core.exec;
 
 import static io.hbload.core.TestWorkloads.workloadFile;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -39,7 +38,8 @@ class EngineTest {
 
   @Test
   void loadThenRunOnMemoryWithDataIntegrityFindsEveryRowCorrect() {
-    RunResult load = workloadFile("a").binding("memory").recordCount(2000).threads(2).dataIntegrity(true).load();
+    RunResult load =
+        workloadFile("a").binding("memory").recordCount(2000).threads(2).dataIntegrity(true).load();
     assertThat(load.operations()).isEqualTo(2000);
     assertThat(load.op("INSERT").returns()).containsExactly(Map.entry("OK", 2000L));
     Map<String, Map<String, byte[]>> table = MemoryStore.shared().table("usertable");
@@ -50,8 +50,14 @@ class EngineTest {
       assertThat(row.get("field3")).hasSize(100);
     }
 
-    RunResult run = workloadFile("f").binding("memory").recordCount(2000).operationCount(5000).threads(2)
-        .dataIntegrity(true).run();
+    RunResult run =
+        workloadFile("f")
+            .binding("memory")
+            .recordCount(2000)
+            .operationCount(5000)
+            .threads(2)
+            .dataIntegrity(true)
+            .run();
     assertThat(run.operations()).isEqualTo(5000);
     assertThat(run.errorCount()).isZero();
     MeasurementTotals verify = run.op("VERIFY");
@@ -64,17 +70,29 @@ class EngineTest {
   void verificationCatchesCorruptedValues() {
     workloadFile("c").binding("memory").recordCount(200).dataIntegrity(true).load();
     MemoryStore.shared().table("usertable").values().forEach(row -> row.get("field0")[5] ^= 1);
-    RunResult run = workloadFile("c").binding("memory").recordCount(200).operationCount(1000)
-        .dataIntegrity(true).run();
+    RunResult run =
+        workloadFile("c")
+            .binding("memory")
+            .recordCount(200)
+            .operationCount(1000)
+            .dataIntegrity(true)
+            .run();
     assertThat(run.op("VERIFY").returns()).containsEntry("UNEXPECTED_STATE", 1000L);
   }
 
   @Test
   void memoryRunStartsByLoadingWhenTheStoreIsEmpty() {
     ByteArrayOutputStream messages = new ByteArrayOutputStream();
-    RunResult run = workloadFile("c").binding("memory").recordCount(300).operationCount(600)
-        .dataIntegrity(true).messages(new PrintStream(messages, true, StandardCharsets.UTF_8)).run();
-    assertThat(messages.toString(StandardCharsets.UTF_8)).contains("starts empty: loading 300 records");
+    RunResult run =
+        workloadFile("c")
+            .binding("memory")
+            .recordCount(300)
+            .operationCount(600)
+            .dataIntegrity(true)
+            .messages(new PrintStream(messages, true, StandardCharsets.UTF_8))
+            .run();
+    assertThat(messages.toString(StandardCharsets.UTF_8))
+        .contains("starts empty: loading 300 records");
     assertThat(run.op("READ").returns()).containsExactly(Map.entry("OK", 600L));
     assertThat(MemoryStore.shared().size("usertable")).isEqualTo(300);
   }
@@ -82,7 +100,13 @@ class EngineTest {
   @Test
   void workloadDInsertsGrowTheKeySpaceAndReadsFindThem() {
     workloadFile("d").binding("memory").recordCount(1000).load();
-    RunResult run = workloadFile("d").binding("memory").recordCount(1000).operationCount(20000).threads(2).run();
+    RunResult run =
+        workloadFile("d")
+            .binding("memory")
+            .recordCount(1000)
+            .operationCount(20000)
+            .threads(2)
+            .run();
     long inserts = run.op("INSERT").returns().get("OK");
     assertThat(inserts).isPositive();
     assertThat(MemoryStore.shared().size("usertable")).isEqualTo(1000 + inserts);
@@ -96,9 +120,15 @@ class EngineTest {
     RunResult e = workloadFile("e").binding("memory").recordCount(500).operationCount(2000).run();
     assertThat(e.op("SCAN").returns().get("OK")).isPositive();
     int before = MemoryStore.shared().size("usertable");
-    RunResult del = workloadFile("c").binding("memory").recordCount(500).operationCount(300)
-        .property("readproportion", "0").property("hbload.deleteproportion", "1").property("requestdistribution",
-            "sequential").run();
+    RunResult del =
+        workloadFile("c")
+            .binding("memory")
+            .recordCount(500)
+            .operationCount(300)
+            .property("readproportion", "0")
+            .property("hbload.deleteproportion", "1")
+            .property("requestdistribution", "sequential")
+            .run();
     assertThat(del.op("DELETE").returns().get("OK")).isEqualTo(300);
     assertThat(MemoryStore.shared().size("usertable")).isEqualTo(before - 300);
   }
@@ -106,8 +136,15 @@ class EngineTest {
   @Test
   void targetRateIsHeldAndIntendedLatencyIsAtLeastServiceTime() {
     // 2 ms per call, 400 ops/s over 2 threads: each thread has 5 ms per op, so the schedule is met
-    RunResult r = workloadFile("a").binding("basic").property("basicdb.simulatedelay", "2")
-        .property("basicdb.randomizedelay", "false").operationCount(2000).threads(2).target(400).run();
+    RunResult r =
+        workloadFile("a")
+            .binding("basic")
+            .property("basicdb.simulatedelay", "2")
+            .property("basicdb.randomizedelay", "false")
+            .operationCount(2000)
+            .threads(2)
+            .target(400)
+            .run();
     assertThat(r.throughputOpsPerSec()).isCloseTo(400, within(400 * 0.02));
     for (String op : new String[] {"READ", "UPDATE"}) {
       MeasurementTotals m = r.op(op);
@@ -119,21 +156,32 @@ class EngineTest {
 
   @Test
   void aScheduleThatCannotBeMetShowsUpInIntendedLatencyOnly() {
-    // 5 ms calls on one thread cannot do 400 ops/s: the backlog grows, and latency from the intended
+    // 5 ms calls on one thread cannot do 400 ops/s: the backlog grows, and latency from the
+    // intended
     // start grows with it while service time stays at 5 ms (what coordinated omission would hide)
-    RunResult r = workloadFile("c").binding("basic").property("basicdb.simulatedelay", "5")
-        .property("basicdb.randomizedelay", "false").operationCount(200).threads(1).target(400).run();
+    RunResult r =
+        workloadFile("c")
+            .binding("basic")
+            .property("basicdb.simulatedelay", "5")
+            .property("basicdb.randomizedelay", "false")
+            .operationCount(200)
+            .threads(1)
+            .target(400)
+            .run();
     MeasurementTotals read = r.op("READ");
-    // by the 200th call the backlog is ~200 x (5 - 2.5) ms = 500 ms; a call itself stays near 5 ms (a loaded
+    // by the 200th call the backlog is ~200 x (5 - 2.5) ms = 500 ms; a call itself stays near 5 ms
+    // (a loaded
     // machine oversleeps some, hence relative bounds)
     assertThat(read.percentileMicros(50)).isBetween(4_500L, 25_000L);
-    assertThat(read.intendedPercentileMicros(99)).isGreaterThan(250_000)
+    assertThat(read.intendedPercentileMicros(99))
+        .isGreaterThan(250_000)
         .isGreaterThan(4 * read.percentileMicros(99));
   }
 
   @Test
   void failedCallsAreTimedUnderFailedAndCountedUnderTheBaseName() {
-    RunResult r = workloadFile("a").binding(new FailingUpdates()).operationCount(2000).threads(2).run();
+    RunResult r =
+        workloadFile("a").binding(new FailingUpdates()).operationCount(2000).threads(2).run();
     MeasurementTotals update = r.op("UPDATE");
     assertThat(update.count()).isZero();
     assertThat(update.returns()).containsOnlyKeys("ERROR");
@@ -146,7 +194,8 @@ class EngineTest {
   @Test
   void maxExecutionTimeEndsAnUnboundedRun() {
     long start = System.nanoTime();
-    RunResult r = workloadFile("c").binding("basic").duration(Duration.ofSeconds(1)).threads(2).run();
+    RunResult r =
+        workloadFile("c").binding("basic").duration(Duration.ofSeconds(1)).threads(2).run();
     double seconds = (System.nanoTime() - start) / 1e9;
     assertThat(seconds).isBetween(0.9, 5.0);
     assertThat(r.operations()).isPositive();
@@ -155,17 +204,26 @@ class EngineTest {
 
   @Test
   void aStopRequestStillReturnsWhatWasDone() throws Exception {
-    RunSpec spec = workloadFile("c").binding("basic").operationCount(0).property("maxexecutiontime", "0")
-        .threads(2).spec(Phase.RUN);
-    Runner runner = new Runner(spec, new PrintStream(java.io.OutputStream.nullOutputStream()), new RunListener() { });
-    Thread stopper = new Thread(() -> {
-      try {
-        Thread.sleep(300);
-      } catch (InterruptedException e) {
-        return;
-      }
-      runner.requestStop("interrupted");
-    });
+    RunSpec spec =
+        workloadFile("c")
+            .binding("basic")
+            .operationCount(0)
+            .property("maxexecutiontime", "0")
+            .threads(2)
+            .spec(Phase.RUN);
+    Runner runner =
+        new Runner(
+            spec, new PrintStream(java.io.OutputStream.nullOutputStream()), new RunListener() {});
+    Thread stopper =
+        new Thread(
+            () -> {
+              try {
+                Thread.sleep(300);
+              } catch (InterruptedException e) {
+                return;
+              }
+              runner.requestStop("interrupted");
+            });
     stopper.start();
     RunResult r = runner.run();
     assertThat(r.stopReason()).isEqualTo("interrupted");
@@ -176,15 +234,18 @@ class EngineTest {
   @Test
   void aBindingThatThrowsFailsThePhaseButKeepsResults() {
     AtomicLong calls = new AtomicLong();
-    BindingProvider throwing = provider(worker -> new FailingUpdates.Ok() {
-      @Override
-      public Status read(String table, Key key, Fields fields, RowSink result) {
-        if (calls.incrementAndGet() > 100) {
-          throw new IllegalStateException("boom");
-        }
-        return Status.OK;
-      }
-    });
+    BindingProvider throwing =
+        provider(
+            worker ->
+                new FailingUpdates.Ok() {
+                  @Override
+                  public Status read(String table, Key key, Fields fields, RowSink result) {
+                    if (calls.incrementAndGet() > 100) {
+                      throw new IllegalStateException("boom");
+                    }
+                    return Status.OK;
+                  }
+                });
     RunResult r = workloadFile("c").binding(throwing).operationCount(1000).run();
     assertThat(r.stopReason()).contains("boom");
     assertThat(r.operations()).isEqualTo(100);
@@ -194,48 +255,58 @@ class EngineTest {
   void theLoadBeforeARunIsTheSessionsSignalAndItsHooksSeeOnlyTheRequestedPhase() {
     java.util.List<String> hooks = new java.util.concurrent.CopyOnWriteArrayList<>();
     AtomicLong inserts = new AtomicLong();
-    BindingSession empty = new BindingSession() {
-      @Override
-      public Binding newBinding(int workerIndex) {
-        return new FailingUpdates.Ok() {
+    BindingSession empty =
+        new BindingSession() {
           @Override
-          public Status insert(String table, Key key, Values values) {
-            inserts.incrementAndGet();
-            return Status.OK;
+          public Binding newBinding(int workerIndex) {
+            return new FailingUpdates.Ok() {
+              @Override
+              public Status insert(String table, Key key, Values values) {
+                inserts.incrementAndGet();
+                return Status.OK;
+              }
+            };
+          }
+
+          @Override
+          public boolean loadBeforeRun() {
+            return true;
+          }
+
+          @Override
+          public void runStarting(Phase phase) {
+            hooks.add("starting " + phase);
+          }
+
+          @Override
+          public java.util.List<io.hbload.core.binding.ReportLine> runFinished(Phase phase) {
+            hooks.add("finished " + phase);
+            return java.util.List.of();
           }
         };
-      }
-
-      @Override
-      public boolean loadBeforeRun() {
-        return true;
-      }
-
-      @Override
-      public void runStarting(Phase phase) {
-        hooks.add("starting " + phase);
-      }
-
-      @Override
-      public java.util.List<io.hbload.core.binding.ReportLine> runFinished(Phase phase) {
-        hooks.add("finished " + phase);
-        return java.util.List.of();
-      }
-    };
-    RunResult r = workloadFile("c").binding(provider(empty)).recordCount(250).operationCount(400).run();
+    RunResult r =
+        workloadFile("c").binding(provider(empty)).recordCount(250).operationCount(400).run();
     assertThat(inserts.get()).as("the engine loaded first").isEqualTo(250);
     assertThat(r.operations()).isEqualTo(400);
     assertThat(hooks).containsExactly("starting RUN", "finished RUN");
   }
 
   @Test
-  void theJavaApiWritesJsonAndHlogAsTheCliDoes(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
-      throws Exception {
+  void theJavaApiWritesJsonAndHlogAsTheCliDoes(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
     java.nio.file.Path json = dir.resolve("r.json");
     java.nio.file.Path hlog = dir.resolve("r.hlog");
-    RunResult r = workloadFile("a").binding("memory").recordCount(100).operationCount(300).json(json).hlog(hlog)
-        .run();
-    assertThat(java.nio.file.Files.readString(json)).startsWith("{").contains("\"READ\"")
+    RunResult r =
+        workloadFile("a")
+            .binding("memory")
+            .recordCount(100)
+            .operationCount(300)
+            .json(json)
+            .hlog(hlog)
+            .run();
+    assertThat(java.nio.file.Files.readString(json))
+        .startsWith("{")
+        .contains("\"READ\"")
         .containsPattern("\"operations\":\\s*" + r.operations());
     try (java.io.InputStream in = java.nio.file.Files.newInputStream(hlog)) {
       org.HdrHistogram.HistogramLogReader reader = new org.HdrHistogram.HistogramLogReader(in);
@@ -251,17 +322,21 @@ class EngineTest {
 
   @Test
   void anErrorThrownByABindingFailsThePhaseAndKeepsItsResults() {
-    for (Error thrown : new Error[] {new AssertionError("assert"), new NoClassDefFoundError("io/missing/Codec")}) {
+    for (Error thrown :
+        new Error[] {new AssertionError("assert"), new NoClassDefFoundError("io/missing/Codec")}) {
       AtomicLong calls = new AtomicLong();
-      BindingProvider throwing = provider(worker -> new FailingUpdates.Ok() {
-        @Override
-        public Status read(String table, Key key, Fields fields, RowSink result) {
-          if (calls.incrementAndGet() > 100) {
-            throw thrown;
-          }
-          return Status.OK;
-        }
-      });
+      BindingProvider throwing =
+          provider(
+              worker ->
+                  new FailingUpdates.Ok() {
+                    @Override
+                    public Status read(String table, Key key, Fields fields, RowSink result) {
+                      if (calls.incrementAndGet() > 100) {
+                        throw thrown;
+                      }
+                      return Status.OK;
+                    }
+                  });
       RunResult r = workloadFile("c").binding(throwing).operationCount(1000).run();
       assertThat(r.completed()).as("%s", thrown).isFalse();
       assertThat(r.stopReason()).contains(thrown.getClass().getSimpleName());
@@ -271,59 +346,95 @@ class EngineTest {
 
   @Test
   void aLoadCutShortByMaxExecutionTimeIsNotComplete() {
-    RunResult r = workloadFile("a").binding("basic").recordCount(1_000_000).property("basicdb.simulatedelay", "2")
-        .property("basicdb.randomizedelay", "false").property("maxexecutiontime", "1").load();
+    RunResult r =
+        workloadFile("a")
+            .binding("basic")
+            .recordCount(1_000_000)
+            .property("basicdb.simulatedelay", "2")
+            .property("basicdb.randomizedelay", "false")
+            .property("maxexecutiontime", "1")
+            .load();
     assertThat(r.completed()).isFalse();
-    assertThat(r.stopReason()).contains("before the load finished").contains("of 1000000 records inserted");
-    RunResult run = workloadFile("a").binding("basic").recordCount(1000).duration(Duration.ofSeconds(1)).run();
+    assertThat(r.stopReason())
+        .contains("before the load finished")
+        .contains("of 1000000 records inserted");
+    RunResult run =
+        workloadFile("a").binding("basic").recordCount(1000).duration(Duration.ofSeconds(1)).run();
     assertThat(run.completed()).as("a time-boxed run completes").isTrue();
   }
 
   @Test
   void interruptingTheThreadThatRunsAPhaseStopsItAndReturnsWhatWasDone() throws Exception {
-    java.util.concurrent.atomic.AtomicReference<RunResult> result = new java.util.concurrent.atomic.AtomicReference<>();
-    Thread runner = new Thread(() -> result.set(workloadFile("c").binding("basic").recordCount(1000)
-        .property("basicdb.simulatedelay", "1").duration(Duration.ofSeconds(60)).run()));
+    java.util.concurrent.atomic.AtomicReference<RunResult> result =
+        new java.util.concurrent.atomic.AtomicReference<>();
+    Thread runner =
+        new Thread(
+            () ->
+                result.set(
+                    workloadFile("c")
+                        .binding("basic")
+                        .recordCount(1000)
+                        .property("basicdb.simulatedelay", "1")
+                        .duration(Duration.ofSeconds(60))
+                        .run()));
     runner.start();
     Thread.sleep(1500);
     long interruptedAt = System.nanoTime();
     runner.interrupt();
     runner.join(10_000);
     assertThat(runner.isAlive()).as("the run returned after the interrupt").isFalse();
-    assertThat(Duration.ofNanos(System.nanoTime() - interruptedAt)).isLessThan(Duration.ofSeconds(10));
+    assertThat(Duration.ofNanos(System.nanoTime() - interruptedAt))
+        .isLessThan(Duration.ofSeconds(10));
     assertThat(result.get().stopReason()).isEqualTo("interrupted");
     assertThat(result.get().operations()).isPositive();
   }
 
   @Test
-  @org.junit.jupiter.api.Timeout(value = 60, threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
-  void aBindingCallThatNeverReturnsIsCutOffAfterTheGraceAndTheStuckWorkerIsNamed() throws Exception {
+  @org.junit.jupiter.api.Timeout(
+      value = 60,
+      threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
+  void aBindingCallThatNeverReturnsIsCutOffAfterTheGraceAndTheStuckWorkerIsNamed()
+      throws Exception {
     java.util.concurrent.CountDownLatch never = new java.util.concurrent.CountDownLatch(1);
     AtomicLong reads = new AtomicLong();
-    BindingProvider hanging = provider(worker -> new FailingUpdates.Ok() {
-      @Override
-      public Status read(String table, Key key, Fields fields, RowSink result) {
-        if (worker == 1 && reads.incrementAndGet() > 50) {
-          while (true) { // a call that ignores interrupts as well, like a client stuck in native I/O
-            try {
-              never.await();
-            } catch (InterruptedException ignored) {
-              // keep hanging
-            }
-          }
-        }
-        return Status.OK;
-      }
-    });
+    BindingProvider hanging =
+        provider(
+            worker ->
+                new FailingUpdates.Ok() {
+                  @Override
+                  public Status read(String table, Key key, Fields fields, RowSink result) {
+                    if (worker == 1 && reads.incrementAndGet() > 50) {
+                      while (true) { // a call that ignores interrupts as well, like a client stuck
+                        // in native I/O
+                        try {
+                          never.await();
+                        } catch (InterruptedException ignored) {
+                          // keep hanging
+                        }
+                      }
+                    }
+                    return Status.OK;
+                  }
+                });
     long start = System.nanoTime();
-    RunResult r = workloadFile("c").binding(hanging).threads(2).recordCount(100)
-        .property("hbload.stopgrace", "1").duration(Duration.ofSeconds(1)).run();
-    assertThat(Duration.ofNanos(System.nanoTime() - start)).as("maxexecutiontime plus the grace, not forever")
+    RunResult r =
+        workloadFile("c")
+            .binding(hanging)
+            .threads(2)
+            .recordCount(100)
+            .property("hbload.stopgrace", "1")
+            .duration(Duration.ofSeconds(1))
+            .run();
+    assertThat(Duration.ofNanos(System.nanoTime() - start))
+        .as("maxexecutiontime plus the grace, not forever")
         .isLessThan(Duration.ofSeconds(20));
     assertThat(r.completed()).isFalse();
-    assertThat(r.stopReason()).startsWith("1 of 2 workers still in a binding call 1 s after the stop")
-        .contains("maxexecutiontime of 1 s reached").contains("hbload-worker-1 in ")
-        .contains(".read;").doesNotContain("hbload-worker-0");
+    assertThat(r.stopReason())
+        .startsWith("1 of 2 workers still in a binding call 1 s after the stop")
+        .contains("maxexecutiontime of 1 s reached")
+        .contains("hbload-worker-1 in ")
+        .contains(".read;")
+        .doesNotContain("hbload-worker-0");
     // every call that returned is counted: worker 0's and worker 1's first 50
     assertThat(r.operations()).isGreaterThan(50).isEqualTo(r.op("READ").count());
   }
@@ -361,12 +472,13 @@ class EngineTest {
 
     @Override
     public BindingSession open(BindingContext context) {
-      return worker -> new Ok() {
-        @Override
-        public Status update(String table, Key key, Values values) {
-          return Status.ERROR;
-        }
-      };
+      return worker ->
+          new Ok() {
+            @Override
+            public Status update(String table, Key key, Values values) {
+              return Status.ERROR;
+            }
+          };
     }
 
     static class Ok implements Binding {
@@ -376,7 +488,8 @@ class EngineTest {
       }
 
       @Override
-      public Status scan(String table, Key startKey, int recordCount, Fields fields, ScanSink result) {
+      public Status scan(
+          String table, Key startKey, int recordCount, Fields fields, ScanSink result) {
         return Status.OK;
       }
 

@@ -37,9 +37,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The pipelined worker against async bindings whose completions come from another thread pool, as an HBase client's
- * event loops deliver them: counts exact, the in-flight bound kept, the open-loop schedule kept and its misses
- * charged to intended latency, outstanding operations cancelled and counted at the end.
+ * The pipelined worker against async bindings whose completions come from another thread pool, as
+ * an HBase client's event loops deliver them: counts exact, the in-flight bound kept, the open-loop
+ * schedule kept and its misses charged to intended latency, outstanding operations cancelled and
+ * counted at the end.
  */
 @Timeout(60)
 class PipelinedWorkerTest {
@@ -59,86 +60,143 @@ class PipelinedWorkerTest {
   void closedLoopCountsEveryOperationExactlyAndKeepsTheBound() {
     // completions after 0-300 us on 4 pool threads racing the 2 workers; every 7th call fails
     Delayed binding = new Delayed(() -> ThreadLocalRandom.current().nextLong(300_000), 7);
-    RunResult r = workloadFile("a").binding(binding).recordCount(1000).operationCount(40_000).threads(2)
-        .property("hbload.inflight", "16").run();
+    RunResult r =
+        workloadFile("a")
+            .binding(binding)
+            .recordCount(1000)
+            .operationCount(40_000)
+            .threads(2)
+            .property("hbload.inflight", "16")
+            .run();
     assertThat(r.operations()).isEqualTo(40_000);
     assertThat(binding.issued.get()).isEqualTo(40_000);
     long returns = returns(r, "READ") + returns(r, "UPDATE");
     assertThat(returns).as("every call has its outcome counted").isEqualTo(40_000);
-    assertThat(r.errorCount()).as("errors counted exactly").isEqualTo(binding.failed.get()).isPositive();
+    assertThat(r.errorCount())
+        .as("errors counted exactly")
+        .isEqualTo(binding.failed.get())
+        .isPositive();
     assertThat(r.op("READ").count() + r.op("UPDATE").count()).isEqualTo(40_000 - r.errorCount());
     assertThat(binding.maxOutstandingPerWorker.get()).as("in-flight bound").isEqualTo(16);
   }
 
   @Test
   void openLoopIssuesOnScheduleWhileEarlierOperationsAreOutstanding() {
-    // 20 ms per operation: one blocking worker would do 50 ops/s; 32 in flight keep the 400 ops/s schedule
+    // 20 ms per operation: one blocking worker would do 50 ops/s; 32 in flight keep the 400 ops/s
+    // schedule
     Delayed binding = new Delayed(() -> 20_000_000L, 0);
-    RunResult r = workloadFile("c").binding(binding).recordCount(1000).operationCount(800).threads(1).target(400)
-        .property("hbload.inflight", "32").run();
+    RunResult r =
+        workloadFile("c")
+            .binding(binding)
+            .recordCount(1000)
+            .operationCount(800)
+            .threads(1)
+            .target(400)
+            .property("hbload.inflight", "32")
+            .run();
     assertThat(r.operations()).isEqualTo(800);
     assertThat(r.throughputOpsPerSec()).isBetween(300.0, 450.0);
     MeasurementTotals read = r.op("READ");
     assertThat(read.percentileMicros(99)).isBetween(19_000L, 40_000L);
-    assertThat(read.intendedPercentileMicros(99)).as("intended p99 within 2x of service p99")
+    assertThat(read.intendedPercentileMicros(99))
+        .as("intended p99 within 2x of service p99")
         .isLessThan(2 * read.percentileMicros(99));
     assertThat(binding.maxOutstandingPerWorker.get()).isLessThanOrEqualTo(32).isGreaterThan(4);
-    assertThat(r.extra()).as("the bound never held the schedule back: no OPEN-LOOP lines")
+    assertThat(r.extra())
+        .as("the bound never held the schedule back: no OPEN-LOOP lines")
         .noneMatch(l -> l.metric().equals("OPEN-LOOP"));
   }
 
   /**
-   * The same on the pipelined path: 4 in flight, calls of 200 ms for the first 0.8 s (the schedule falls ~0.6 s
-   * behind), then 1 ms; at 1200 ops/s the spare rate would take seconds to work the backlog off. The warm-up ends
-   * at 1 s and the schedule starts again there, so the measured intended latency is the steady state's.
+   * The same on the pipelined path: 4 in flight, calls of 200 ms for the first 0.8 s (the schedule
+   * falls ~0.6 s behind), then 1 ms; at 1200 ops/s the spare rate would take seconds to work the
+   * backlog off. The warm-up ends at 1 s and the schedule starts again there, so the measured
+   * intended latency is the steady state's.
    */
   @Test
   void theScheduleStartsAgainAfterTheWarmup() {
     long stallUntil = System.nanoTime() + 800_000_000L;
-    Delayed binding = new Delayed(() -> System.nanoTime() < stallUntil ? 200_000_000L : 1_000_000L, 0);
-    RunResult r = workloadFile("c").binding(binding).recordCount(1000).threads(1).target(1200)
-        .property("operationcount", "0").property("hbload.warmup", "1s").duration(Duration.ofSeconds(2))
-        .property("hbload.inflight", "4").run();
+    Delayed binding =
+        new Delayed(() -> System.nanoTime() < stallUntil ? 200_000_000L : 1_000_000L, 0);
+    RunResult r =
+        workloadFile("c")
+            .binding(binding)
+            .recordCount(1000)
+            .threads(1)
+            .target(1200)
+            .property("operationcount", "0")
+            .property("hbload.warmup", "1s")
+            .duration(Duration.ofSeconds(2))
+            .property("hbload.inflight", "4")
+            .run();
     MeasurementTotals read = r.op("READ");
     assertThat(read.count()).as("the measured part kept the rate").isGreaterThan(1800);
-    assertThat(read.intendedPercentileMicros(99)).as("intended p99 (service p99 %d us)", read.percentileMicros(99))
+    assertThat(read.intendedPercentileMicros(99))
+        .as("intended p99 (service p99 %d us)", read.percentileMicros(99))
         .isLessThan(Math.max(2 * read.percentileMicros(99), 20_000L));
   }
 
   @Test
   void waitingForAFreeSlotCountsInIntendedLatencyNotInService() {
-    // 4 in flight at 10 ms each serve 400 ops/s; the schedule asks for 800: it falls behind by 0.5 s over 400 ops
+    // 4 in flight at 10 ms each serve 400 ops/s; the schedule asks for 800: it falls behind by 0.5
+    // s over 400 ops
     Delayed binding = new Delayed(() -> 10_000_000L, 0);
-    RunResult r = workloadFile("c").binding(binding).recordCount(1000).operationCount(400).threads(1).target(800)
-        .property("hbload.inflight", "4").run();
+    RunResult r =
+        workloadFile("c")
+            .binding(binding)
+            .recordCount(1000)
+            .operationCount(400)
+            .threads(1)
+            .target(800)
+            .property("hbload.inflight", "4")
+            .run();
     MeasurementTotals read = r.op("READ");
     assertThat(binding.maxOutstandingPerWorker.get()).isEqualTo(4);
     assertThat(read.percentileMicros(99)).as("service p99").isLessThan(30_000L);
-    assertThat(read.intendedPercentileMicros(99)).as("intended p99: the growing backlog")
+    assertThat(read.intendedPercentileMicros(99))
+        .as("intended p99: the growing backlog")
         .isGreaterThan(300_000L);
-    // and the report says the bound held the schedule back: after the first 4, every operation waited for a slot,
+    // and the report says the bound held the schedule back: after the first 4, every operation
+    // waited for a slot,
     // so the waits span nearly all of the ~1 s the 400 operations took
-    assertThat(line(r, "SlotWaits")).as("operations that came due with every slot busy").isBetween(100L, 400L);
-    assertThat(line(r, "SlotWaitTime(ms)")).as("time a due operation waited for a slot")
+    assertThat(line(r, "SlotWaits"))
+        .as("operations that came due with every slot busy")
+        .isBetween(100L, 400L);
+    assertThat(line(r, "SlotWaitTime(ms)"))
+        .as("time a due operation waited for a slot")
         .isBetween(700L, (long) r.runtimeMillis() + 50);
   }
 
   private static long line(RunResult r, String measurement) {
-    return r.extra().stream().filter(l -> l.metric().equals("OPEN-LOOP") && l.measurement().equals(measurement))
-        .mapToLong(l -> ((Number) l.value()).longValue()).findFirst().orElse(-1);
+    return r.extra().stream()
+        .filter(l -> l.metric().equals("OPEN-LOOP") && l.measurement().equals(measurement))
+        .mapToLong(l -> ((Number) l.value()).longValue())
+        .findFirst()
+        .orElse(-1);
   }
 
   @Test
   void operationsStillOutstandingAtTheEndAreCancelledAndCounted() {
-    // every 50th call never completes: the worker stops after 1 s, waits the 300 ms drain, cancels those
+    // every 50th call never completes: the worker stops after 1 s, waits the 300 ms drain, cancels
+    // those
     Delayed binding = new Delayed(() -> 100_000L, 0);
     binding.hangEvery = 50;
     binding.drainNanos = 300_000_000L;
-    RunResult r = workloadFile("a").binding(binding).recordCount(1000).threads(2).duration(Duration.ofSeconds(1))
-        .property("hbload.inflight", "64").run();
+    RunResult r =
+        workloadFile("a")
+            .binding(binding)
+            .recordCount(1000)
+            .threads(2)
+            .duration(Duration.ofSeconds(1))
+            .property("hbload.inflight", "64")
+            .run();
     long cancelled = cancelled(r, "READ") + cancelled(r, "UPDATE");
-    assertThat(cancelled).as("hung calls counted as CANCELLED").isEqualTo(binding.hung.get()).isPositive();
-    assertThat(r.operations() + cancelled).as("issued = completed + errors + cancelled")
+    assertThat(cancelled)
+        .as("hung calls counted as CANCELLED")
+        .isEqualTo(binding.hung.get())
+        .isPositive();
+    assertThat(r.operations() + cancelled)
+        .as("issued = completed + errors + cancelled")
         .isEqualTo(binding.issued.get());
     assertThat(returns(r, "READ") + returns(r, "UPDATE")).isEqualTo(binding.issued.get());
   }
@@ -146,11 +204,23 @@ class PipelinedWorkerTest {
   @Test
   void stopRequestMidRunDrainsAndReturnsTheResult() throws Exception {
     Delayed binding = new Delayed(() -> 2_000_000L, 0);
-    var spec = workloadFile("c").binding(binding).recordCount(1000).threads(2).property("hbload.inflight", "8")
-        .property("operationcount", "0").property("maxexecutiontime", "0").spec(Phase.RUN);
+    var spec =
+        workloadFile("c")
+            .binding(binding)
+            .recordCount(1000)
+            .threads(2)
+            .property("hbload.inflight", "8")
+            .property("operationcount", "0")
+            .property("maxexecutiontime", "0")
+            .spec(Phase.RUN);
     MemoryStore.shared().clear();
-    PhaseRun run = new PhaseRun(spec, binding.open(spec.bindingContext(System.err)), RunListener.all(List.of()),
-        System.err, true);
+    PhaseRun run =
+        new PhaseRun(
+            spec,
+            binding.open(spec.bindingContext(System.err)),
+            RunListener.all(List.of()),
+            System.err,
+            true);
     var future = java.util.concurrent.CompletableFuture.supplyAsync(run::execute);
     Thread.sleep(500);
     run.requestStop("interrupted");
@@ -163,27 +233,57 @@ class PipelinedWorkerTest {
   void readsVerifiedAcrossThreadsAndEveryOperationTypeRecorded() {
     // the memory store behind an async face: sinks filled and completions made on pool threads
     MemoryBacked binding = new MemoryBacked();
-    RunResult load = workloadFile("a").binding(binding).recordCount(2000).threads(2).dataIntegrity(true)
-        .property("hbload.inflight", "16").load();
+    RunResult load =
+        workloadFile("a")
+            .binding(binding)
+            .recordCount(2000)
+            .threads(2)
+            .dataIntegrity(true)
+            .property("hbload.inflight", "16")
+            .load();
     assertThat(load.op("INSERT").returns()).containsExactly(java.util.Map.entry("OK", 2000L));
     assertThat(MemoryStore.shared().size("usertable")).isEqualTo(2000);
-    RunResult run = workloadFile("f").binding(binding).recordCount(2000).operationCount(6000).threads(2)
-        .dataIntegrity(true).property("hbload.inflight", "16").run();
+    RunResult run =
+        workloadFile("f")
+            .binding(binding)
+            .recordCount(2000)
+            .operationCount(6000)
+            .threads(2)
+            .dataIntegrity(true)
+            .property("hbload.inflight", "16")
+            .run();
     assertThat(run.operations()).isEqualTo(6000);
     assertThat(run.errorCount()).isZero();
     assertThat(run.op("VERIFY").returns()).containsOnlyKeys("OK");
     assertThat(run.op("VERIFY").returns().get("OK")).isEqualTo(run.op("READ").returns().get("OK"));
-    assertThat(run.op("READ-MODIFY-WRITE").count() + run.op("READ").count() - run.op("UPDATE").count())
-        .as("reads = plain reads + the reads of read-modify-writes").isEqualTo(6000);
+    assertThat(
+            run.op("READ-MODIFY-WRITE").count() + run.op("READ").count() - run.op("UPDATE").count())
+        .as("reads = plain reads + the reads of read-modify-writes")
+        .isEqualTo(6000);
 
     MemoryStore.shared().table("usertable").values().forEach(row -> row.get("field0")[5] ^= 1);
-    RunResult corrupt = workloadFile("c").binding(binding).recordCount(2000).operationCount(1000).threads(2)
-        .dataIntegrity(true).property("hbload.inflight", "16").run();
+    RunResult corrupt =
+        workloadFile("c")
+            .binding(binding)
+            .recordCount(2000)
+            .operationCount(1000)
+            .threads(2)
+            .dataIntegrity(true)
+            .property("hbload.inflight", "16")
+            .run();
     assertThat(corrupt.op("VERIFY").returns()).containsEntry("UNEXPECTED_STATE", 1000L);
 
-    RunResult mixed = workloadFile("a").binding(binding).recordCount(2000).operationCount(4000).threads(2)
-        .property("insertproportion", "0.1").property("scanproportion", "0.1")
-        .property("hbload.deleteproportion", "0.1").property("hbload.inflight", "16").run();
+    RunResult mixed =
+        workloadFile("a")
+            .binding(binding)
+            .recordCount(2000)
+            .operationCount(4000)
+            .threads(2)
+            .property("insertproportion", "0.1")
+            .property("scanproportion", "0.1")
+            .property("hbload.deleteproportion", "0.1")
+            .property("hbload.inflight", "16")
+            .run();
     assertThat(mixed.operations()).isEqualTo(4000);
     for (String op : List.of("READ", "UPDATE", "INSERT", "SCAN", "DELETE")) {
       assertThat(mixed.op(op).count()).as(op).isPositive();
@@ -192,23 +292,42 @@ class PipelinedWorkerTest {
 
   @Test
   void theSameSeedDrawsTheSameOperationsOnBothLoops() {
-    // one operation source for both loops: with a seed, the blocking loop on the memory store and the pipelined loop
-    // on its async face draw the same operations. Left out, as their draws depend on timing on the pipelined loop:
-    // read-modify-write (its update is drawn when its read completes, after later operations' draws) and inserts
-    // (a key drawn above the acknowledged inserts is drawn again, and acknowledgements come with completions).
+    // one operation source for both loops: with a seed, the blocking loop on the memory store and
+    // the pipelined loop
+    // on its async face draw the same operations. Left out, as their draws depend on timing on the
+    // pipelined loop:
+    // read-modify-write (its update is drawn when its read completes, after later operations'
+    // draws) and inserts
+    // (a key drawn above the acknowledged inserts is drawn again, and acknowledgements come with
+    // completions).
     List<String> ops = List.of("READ", "UPDATE", "SCAN", "DELETE");
     List<Long> blocking = new ArrayList<>();
-    RunResult b = workloadFile("a").binding("memory").recordCount(2000).operationCount(6000).threads(2).seed(42)
-        .property("scanproportion", "0.1")
-        .property("hbload.deleteproportion", "0.1").run();
+    RunResult b =
+        workloadFile("a")
+            .binding("memory")
+            .recordCount(2000)
+            .operationCount(6000)
+            .threads(2)
+            .seed(42)
+            .property("scanproportion", "0.1")
+            .property("hbload.deleteproportion", "0.1")
+            .run();
     for (String op : ops) {
       blocking.add(returns(b, op));
     }
     MemoryStore.shared().clear();
     List<Long> pipelined = new ArrayList<>();
-    RunResult p = workloadFile("a").binding(new MemoryBacked()).recordCount(2000).operationCount(6000).threads(2)
-        .seed(42).property("scanproportion", "0.1")
-        .property("hbload.deleteproportion", "0.1").property("hbload.inflight", "16").run();
+    RunResult p =
+        workloadFile("a")
+            .binding(new MemoryBacked())
+            .recordCount(2000)
+            .operationCount(6000)
+            .threads(2)
+            .seed(42)
+            .property("scanproportion", "0.1")
+            .property("hbload.deleteproportion", "0.1")
+            .property("hbload.inflight", "16")
+            .run();
     for (String op : ops) {
       pipelined.add(returns(p, op));
     }
@@ -220,9 +339,14 @@ class PipelinedWorkerTest {
 
   @Test
   void aBindingWithoutAnAsyncInterfaceIsRefusedAtSpecTime() {
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> workloadFile("a").binding("memory")
-            .property("hbload.inflight", "8").spec(Phase.RUN))
-        .isInstanceOf(SpecException.class).hasMessageContaining("hbload.inflight");
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () ->
+                workloadFile("a")
+                    .binding("memory")
+                    .property("hbload.inflight", "8")
+                    .spec(Phase.RUN))
+        .isInstanceOf(SpecException.class)
+        .hasMessageContaining("hbload.inflight");
   }
 
   private static long returns(RunResult r, String op) {
@@ -234,8 +358,8 @@ class PipelinedWorkerTest {
   }
 
   /**
-   * Completes every call after a delay on the pool; optionally fails every n-th (ERROR) or never completes it.
-   * Tracks how many calls each worker has outstanding.
+   * Completes every call after a delay on the pool; optionally fails every n-th (ERROR) or never
+   * completes it. Tracks how many calls each worker has outstanding.
    */
   private final class Delayed extends AsyncTestProvider {
     final AtomicLong issued = new AtomicLong();
@@ -276,10 +400,13 @@ class PipelinedWorkerTest {
           status = Status.ERROR;
         }
         Status s = status;
-        pool.schedule(() -> {
-          outstanding.decrementAndGet();
-          done.complete(slot, s);
-        }, delayNanos.getAsLong(), TimeUnit.NANOSECONDS);
+        pool.schedule(
+            () -> {
+              outstanding.decrementAndGet();
+              done.complete(slot, s);
+            },
+            delayNanos.getAsLong(),
+            TimeUnit.NANOSECONDS);
       }
 
       @Override
@@ -290,8 +417,9 @@ class PipelinedWorkerTest {
   }
 
   /**
-   * The memory binding behind an async face: the call runs on the worker (the arguments are valid only then), the
-   * returned fields are copied, and the sink is filled and the completion made on a pool thread.
+   * The memory binding behind an async face: the call runs on the worker (the arguments are valid
+   * only then), the returned fields are copied, and the sink is filled and the completion made on a
+   * pool thread.
    */
   private final class MemoryBacked extends AsyncTestProvider {
     @Override
@@ -313,32 +441,49 @@ class PipelinedWorkerTest {
           Binding b = memory.newBinding(workerIndex);
           return new AsyncBinding() {
             @Override
-            public void read(String table, Key key, Fields fields, RowSink result, int slot, Completion done) {
+            public void read(
+                String table, Key key, Fields fields, RowSink result, int slot, Completion done) {
               List<Object[]> got = new ArrayList<>();
-              Status s = b.read(table, key, fields, new RowSink() {
-                @Override
-                public boolean wanted() {
-                  return result.wanted();
-                }
+              Status s =
+                  b.read(
+                      table,
+                      key,
+                      fields,
+                      new RowSink() {
+                        @Override
+                        public boolean wanted() {
+                          return result.wanted();
+                        }
 
-                @Override
-                public void field(byte[] name, int no, int nl, byte[] value, int vo, int vl) {
-                  got.add(new Object[] {java.util.Arrays.copyOfRange(name, no, no + nl),
-                      java.util.Arrays.copyOfRange(value, vo, vo + vl)});
-                }
-              });
-              pool.execute(() -> {
-                for (Object[] f : got) {
-                  byte[] name = (byte[]) f[0];
-                  byte[] value = (byte[]) f[1];
-                  result.field(name, 0, name.length, value, 0, value.length);
-                }
-                done.complete(slot, s);
-              });
+                        @Override
+                        public void field(
+                            byte[] name, int no, int nl, byte[] value, int vo, int vl) {
+                          got.add(
+                              new Object[] {
+                                java.util.Arrays.copyOfRange(name, no, no + nl),
+                                java.util.Arrays.copyOfRange(value, vo, vo + vl)
+                              });
+                        }
+                      });
+              pool.execute(
+                  () -> {
+                    for (Object[] f : got) {
+                      byte[] name = (byte[]) f[0];
+                      byte[] value = (byte[]) f[1];
+                      result.field(name, 0, name.length, value, 0, value.length);
+                    }
+                    done.complete(slot, s);
+                  });
             }
 
             @Override
-            public void scan(String table, Key startKey, int recordCount, Fields fields, ScanSink result, int slot,
+            public void scan(
+                String table,
+                Key startKey,
+                int recordCount,
+                Fields fields,
+                ScanSink result,
+                int slot,
                 Completion done) {
               Status s = b.scan(table, startKey, recordCount, fields, ScanSink.IGNORE);
               pool.execute(() -> done.complete(slot, s));

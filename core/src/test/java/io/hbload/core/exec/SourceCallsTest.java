@@ -3,7 +3,6 @@ package io.hbload.core.exec;
 import static io.hbload.core.TestWorkloads.workloadFile;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hbload.core.result.RunResult;
 import io.hbload.core.binding.AsyncBinding;
 import io.hbload.core.binding.Binding;
 import io.hbload.core.binding.BindingContext;
@@ -11,6 +10,7 @@ import io.hbload.core.binding.BindingSession;
 import io.hbload.core.binding.Status;
 import io.hbload.core.config.Phase;
 import io.hbload.core.measure.Measure;
+import io.hbload.core.result.RunResult;
 import io.hbload.core.source.OperationSlot;
 import io.hbload.core.source.OperationSource;
 import io.hbload.core.source.OperationSources;
@@ -28,10 +28,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * A session with a workload of its own, as hbload pe's: its sources' steps are calls on its bindings' own methods
- * (which the binding SPI lacks), under a measure it registers, some of them unmeasured (PE's --measureAfter), some
- * with no outcome yet (a batched call), some turns issuing nothing (PE's sample); on both loops. The engine records
- * what the source says, under the registered name, and each worker's own figures are that worker's.
+ * A session with a workload of its own, as hbload pe's: its sources' steps are calls on its
+ * bindings' own methods (which the binding SPI lacks), under a measure it registers, some of them
+ * unmeasured (PE's --measureAfter), some with no outcome yet (a batched call), some turns issuing
+ * nothing (PE's sample); on both loops. The engine records what the source says, under the
+ * registered name, and each worker's own figures are that worker's.
  */
 @Timeout(60)
 class SourceCallsTest {
@@ -48,7 +49,8 @@ class SourceCallsTest {
   @Test
   void blockingWorkersRecordTheSourcesOwnCallsUnderItsMeasureAndPerWorker() {
     OwnWorkload provider = new OwnWorkload();
-    RunResult r = workloadFile("c").binding(provider).recordCount(1000).operationCount(3000).threads(3).run();
+    RunResult r =
+        workloadFile("c").binding(provider).recordCount(1000).operationCount(3000).threads(3).run();
     assertRecordedAsTheSourceSays(r, provider, 3);
     assertThat(provider.batched.get()).as("some calls had no outcome yet").isPositive();
   }
@@ -56,10 +58,18 @@ class SourceCallsTest {
   @Test
   void pipelinedWorkersRecordTheSourcesOwnCallsUnderItsMeasureAndPerWorker() {
     OwnWorkload provider = new OwnWorkload();
-    RunResult r = workloadFile("c").binding(provider).recordCount(1000).operationCount(3000).threads(2)
-        .property("hbload.inflight", "8").run();
+    RunResult r =
+        workloadFile("c")
+            .binding(provider)
+            .recordCount(1000)
+            .operationCount(3000)
+            .threads(2)
+            .property("hbload.inflight", "8")
+            .run();
     assertRecordedAsTheSourceSays(r, provider, 2);
-    assertThat(provider.completed.get()).as("every issued call seen completed once").isEqualTo(provider.issued.get());
+    assertThat(provider.completed.get())
+        .as("every issued call seen completed once")
+        .isEqualTo(provider.issued.get());
     assertThat(provider.maxOutstanding.get()).as("in-flight bound").isEqualTo(8);
   }
 
@@ -69,25 +79,32 @@ class SourceCallsTest {
     assertThat(Measure.named("TEST-OWN-CALL")).isSameAs(OWN);
     assertThat(OWN.ordinal()).isGreaterThan(Measure.CLEANUP.ordinal()).isLessThan(Measure.COUNT);
     assertThat(Measure.of(OWN.ordinal())).isSameAs(OWN);
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> Measure.register("TEST-OWN-CALL", false))
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> Measure.register("TEST-OWN-CALL", false))
         .isInstanceOf(IllegalArgumentException.class);
   }
 
-  private static void assertRecordedAsTheSourceSays(RunResult r, OwnWorkload provider, int threads) {
+  private static void assertRecordedAsTheSourceSays(
+      RunResult r, OwnWorkload provider, int threads) {
     assertThat(provider.turns.get()).as("one turn per operation of the quota").isEqualTo(3000);
-    assertThat(provider.issued.get()).as("every 5th turn issues nothing").isEqualTo(3000 - 3000 / 5);
+    assertThat(provider.issued.get())
+        .as("every 5th turn issues nothing")
+        .isEqualTo(3000 - 3000 / 5);
     long measured = provider.measured.get();
     assertThat(measured).isPositive().isLessThan(provider.issued.get());
     assertThat(r.operations()).as("only what the source measures is counted").isEqualTo(measured);
     assertThat(r.op(OWN.reportName()).returns()).containsExactly(Map.entry("OK", measured));
     assertThat(r.measurements()).extracting(m -> m.name()).doesNotContain("READ");
-    assertThat(r.workers()).extracting(RunResult.Worker::index).containsExactly(
-        java.util.stream.IntStream.range(0, threads).boxed().toArray(Integer[]::new));
+    assertThat(r.workers())
+        .extracting(RunResult.Worker::index)
+        .containsExactly(
+            java.util.stream.IntStream.range(0, threads).boxed().toArray(Integer[]::new));
     long sum = 0;
     for (RunResult.Worker w : r.workers()) {
       long own = w.figure("measured");
       assertThat(own).as("worker %d measured some", w.index()).isPositive();
-      assertThat(w.service(OWN.reportName()).getTotalCount()).as("worker %d's own recorder", w.index())
+      assertThat(w.service(OWN.reportName()).getTotalCount())
+          .as("worker %d's own recorder", w.index())
           .isEqualTo(own);
       assertThat(w.operations()).as("worker %d's operations", w.index()).isEqualTo(own);
       assertThat(w.elapsedNanos()).isPositive();
@@ -122,17 +139,22 @@ class SourceCallsTest {
       }
 
       @Override
-      public OperationSource blocking(int workerIndex, Phase phase, Binding binding, SplittableRandom random) {
+      public OperationSource blocking(
+          int workerIndex, Phase phase, Binding binding, SplittableRandom random) {
         return new OwnSource((OwnBinding) binding, null);
       }
 
       @Override
-      public OperationSource pipelined(int workerIndex, Phase phase, AsyncBinding binding, SplittableRandom random) {
+      public OperationSource pipelined(
+          int workerIndex, Phase phase, AsyncBinding binding, SplittableRandom random) {
         return new OwnSource(null, (OwnAsyncBinding) binding);
       }
     }
 
-    /** Every 5th turn issues nothing; of the issued, every 3rd is unmeasured and (blocking) every 7th batched. */
+    /**
+     * Every 5th turn issues nothing; of the issued, every 3rd is unmeasured and (blocking) every
+     * 7th batched.
+     */
     private final class OwnSource implements OperationSource {
       private final OwnBinding binding;
       private final OwnAsyncBinding async;
@@ -202,8 +224,7 @@ class SourceCallsTest {
       }
 
       @Override
-      public void release(OperationSlot s) {
-      }
+      public void release(OperationSlot s) {}
 
       @Override
       public Map<String, Long> figures() {
@@ -218,16 +239,21 @@ class SourceCallsTest {
       }
     }
 
-    /** Its own call completes after 50-150 us on the pool, as an HBase client's event loop would. */
+    /**
+     * Its own call completes after 50-150 us on the pool, as an HBase client's event loop would.
+     */
     private final class OwnAsyncBinding extends OneCallAsyncBinding {
       private final AtomicInteger outstanding = new AtomicInteger();
 
       void own(int slot, Completion done) {
         maxOutstanding.accumulateAndGet(outstanding.incrementAndGet(), Math::max);
-        pool.schedule(() -> {
-          outstanding.decrementAndGet();
-          done.complete(slot, Status.OK);
-        }, ThreadLocalRandom.current().nextLong(50_000, 150_000), TimeUnit.NANOSECONDS);
+        pool.schedule(
+            () -> {
+              outstanding.decrementAndGet();
+              done.complete(slot, Status.OK);
+            },
+            ThreadLocalRandom.current().nextLong(50_000, 150_000),
+            TimeUnit.NANOSECONDS);
       }
 
       @Override

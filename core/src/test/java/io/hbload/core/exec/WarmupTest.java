@@ -35,21 +35,30 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code hbload.warmup}: the phase runs its workload, and everything done before the boundary is counted apart and in
- * none of the figures. The counts are exact whatever the timing: operationcount bounds warm-up plus measured
- * operations, so measured = operationcount - warm-up, to the operation.
+ * {@code hbload.warmup}: the phase runs its workload, and everything done before the boundary is
+ * counted apart and in none of the figures. The counts are exact whatever the timing:
+ * operationcount bounds warm-up plus measured operations, so measured = operationcount - warm-up,
+ * to the operation.
  */
 class WarmupTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void aRunWithWarmupReportsExactlyThePostWarmupOperations() throws Exception {
     Path json = dir.resolve("w.json");
     Path hlog = dir.resolve("w.hlog");
     // 3000 operations at 1500 ops/s: about 2 s, of which the first 0.5 s is warm-up
-    RunResult r = workloadFile("a").binding("basic").operationCount(3000).threads(2).target(1500)
-        .property("hbload.warmup", "500ms").property("status.interval", "0.2").json(json).hlog(hlog).run();
+    RunResult r =
+        workloadFile("a")
+            .binding("basic")
+            .operationCount(3000)
+            .threads(2)
+            .target(1500)
+            .property("hbload.warmup", "500ms")
+            .property("status.interval", "0.2")
+            .json(json)
+            .hlog(hlog)
+            .run();
     long warmup = warmupOperations(r);
     assertThat(warmup).isPositive();
     assertThat(r.operations()).isPositive().isEqualTo(3000 - warmup);
@@ -57,60 +66,84 @@ class WarmupTest {
     long read = r.op("READ").count();
     long update = r.op("UPDATE").count();
     assertThat(read + update).isEqualTo(r.operations());
-    assertThat(r.op("READ").returns().get("OK") + r.op("UPDATE").returns().get("OK")).isEqualTo(r.operations());
-    assertThat(r.runtimeMillis()).isLessThan(3000L * 1000 / 1500); // the warm-up's time is not in RunTime
+    assertThat(r.op("READ").returns().get("OK") + r.op("UPDATE").returns().get("OK"))
+        .isEqualTo(r.operations());
+    assertThat(r.runtimeMillis())
+        .isLessThan(3000L * 1000 / 1500); // the warm-up's time is not in RunTime
 
     ByteArrayOutputStream text = new ByteArrayOutputStream();
-    ReportWriter.write(YcsbReport.records(r), r.spec().outputs().format(),
+    ReportWriter.write(
+        YcsbReport.records(r),
+        r.spec().outputs().format(),
         new PrintStream(text, true, StandardCharsets.UTF_8));
     String report = text.toString(StandardCharsets.UTF_8);
-    assertThat(report).contains("[READ], Operations, " + read + "\n", "[UPDATE], Operations, " + update + "\n",
-        "[WARMUP], Operations, " + warmup + "\n");
+    assertThat(report)
+        .contains(
+            "[READ], Operations, " + read + "\n",
+            "[UPDATE], Operations, " + update + "\n",
+            "[WARMUP], Operations, " + warmup + "\n");
     // YCSB's own lines come first, unchanged; hbload's WARMUP lines after them
     assertThat(report.indexOf("[WARMUP]")).isGreaterThan(report.indexOf("[UPDATE], Return=OK"));
 
     String doc = Files.readString(json);
-    assertThat(doc).containsPattern("\"operations\":\\s*" + r.operations() + ",")
+    assertThat(doc)
+        .containsPattern("\"operations\":\\s*" + r.operations() + ",")
         .containsPattern("\"warmup\":\\s*\\{\\s*\"operations\":\\s*" + warmup);
 
     Map<String, Long> byTag = tagCounts(hlog);
     assertThat(byTag.get("READ.service")).isEqualTo(read);
     assertThat(byTag.get("UPDATE.service")).isEqualTo(update);
-    assertThat(byTag.get("WARMUP.READ.service") + byTag.get("WARMUP.UPDATE.service")).isEqualTo(warmup);
+    assertThat(byTag.get("WARMUP.READ.service") + byTag.get("WARMUP.UPDATE.service"))
+        .isEqualTo(warmup);
     RunResult merged = HlogMerge.merge(List.of(hlog)).result();
     assertThat(merged.operations()).isEqualTo(r.operations());
     assertThat(merged.op("READ").count()).isEqualTo(read);
   }
 
   /**
-   * A cold start that puts the -target schedule behind (the first 0.8 s of reads take 200 ms each, as a cold cache
-   * or a JIT-less client would) leaves a backlog that takes seconds to work off at the spare rate. The warm-up is
-   * there to keep such a start out of the figures: the schedule starts again at its end, so the measured intended
-   * latency is the steady state's (before, it carried the backlog: intended p99 of hundreds of ms).
+   * A cold start that puts the -target schedule behind (the first 0.8 s of reads take 200 ms each,
+   * as a cold cache or a JIT-less client would) leaves a backlog that takes seconds to work off at
+   * the spare rate. The warm-up is there to keep such a start out of the figures: the schedule
+   * starts again at its end, so the measured intended latency is the steady state's (before, it
+   * carried the backlog: intended p99 of hundreds of ms).
    */
   @Test
   void theTargetScheduleStartsAgainAfterTheWarmupSoTheColdStartsBacklogIsNotMeasured() {
     long stallUntil = System.nanoTime() + 800_000_000L;
-    Binding coldThenFast = new EngineTest.FailingUpdates.Ok() {
-      @Override
-      public Status read(String table, Key key, Fields fields, RowSink result) {
-        LockSupport.parkNanos(System.nanoTime() < stallUntil ? 200_000_000L : 300_000L);
-        return Status.OK;
-      }
-    };
-    RunResult r = workloadFile("c").binding(EngineTest.provider(worker -> coldThenFast)).threads(1).target(1000)
-        .property("operationcount", "0").property("hbload.warmup", "1s").duration(Duration.ofSeconds(2))
-        .property("measurement.interval", "both").run();
+    Binding coldThenFast =
+        new EngineTest.FailingUpdates.Ok() {
+          @Override
+          public Status read(String table, Key key, Fields fields, RowSink result) {
+            LockSupport.parkNanos(System.nanoTime() < stallUntil ? 200_000_000L : 300_000L);
+            return Status.OK;
+          }
+        };
+    RunResult r =
+        workloadFile("c")
+            .binding(EngineTest.provider(worker -> coldThenFast))
+            .threads(1)
+            .target(1000)
+            .property("operationcount", "0")
+            .property("hbload.warmup", "1s")
+            .duration(Duration.ofSeconds(2))
+            .property("measurement.interval", "both")
+            .run();
     MeasurementTotals read = r.op("READ");
     assertThat(read.count()).as("the measured part kept the rate").isGreaterThan(1500);
-    assertThat(read.intendedPercentileMicros(99)).as("intended p99 (service p99 %d us)", read.percentileMicros(99))
+    assertThat(read.intendedPercentileMicros(99))
+        .as("intended p99 (service p99 %d us)", read.percentileMicros(99))
         .isLessThan(Math.max(2 * read.percentileMicros(99), 20_000L));
   }
 
   @Test
   void aPhaseThatEndsDuringItsWarmupMeasuresNothing() {
-    RunResult r = workloadFile("c").binding("basic").operationCount(200).threads(1)
-        .property("hbload.warmup", "30s").run();
+    RunResult r =
+        workloadFile("c")
+            .binding("basic")
+            .operationCount(200)
+            .threads(1)
+            .property("hbload.warmup", "30s")
+            .run();
     assertThat(warmupOperations(r)).isEqualTo(200);
     assertThat(r.operations()).isZero();
     assertThat(r.measurements()).isEmpty();
@@ -119,8 +152,15 @@ class WarmupTest {
   @Test
   void maxExecutionTimeCountsFromTheEndOfTheWarmup() {
     long start = System.nanoTime();
-    RunResult r = workloadFile("c").binding("basic").threads(1).target(200).operationCount(0)
-        .property("maxexecutiontime", "1").property("hbload.warmup", "1s").run();
+    RunResult r =
+        workloadFile("c")
+            .binding("basic")
+            .threads(1)
+            .target(200)
+            .operationCount(0)
+            .property("maxexecutiontime", "1")
+            .property("hbload.warmup", "1s")
+            .run();
     double seconds = (System.nanoTime() - start) / 1e9;
     assertThat(seconds).isGreaterThanOrEqualTo(1.9);
     assertThat(warmupOperations(r)).isPositive();
@@ -130,15 +170,31 @@ class WarmupTest {
 
   @Test
   void aWarmupThatIsNotADurationIsBadInput() {
-    assertThatThrownBy(() -> workloadFile("c").binding("basic").property("hbload.warmup", "soon").spec(Phase.RUN))
-        .isInstanceOf(SpecException.class).hasMessageContaining("hbload.warmup: 'soon' is not a duration");
-    assertThat(workloadFile("c").binding("basic").property("hbload.warmup", "1.5m").spec(Phase.RUN).execution()
-        .warmup()).hasSeconds(90);
+    assertThatThrownBy(
+            () ->
+                workloadFile("c")
+                    .binding("basic")
+                    .property("hbload.warmup", "soon")
+                    .spec(Phase.RUN))
+        .isInstanceOf(SpecException.class)
+        .hasMessageContaining("hbload.warmup: 'soon' is not a duration");
+    assertThat(
+            workloadFile("c")
+                .binding("basic")
+                .property("hbload.warmup", "1.5m")
+                .spec(Phase.RUN)
+                .execution()
+                .warmup())
+        .hasSeconds(90);
   }
 
   static long warmupOperations(RunResult r) {
-    return r.extra().stream().filter(l -> l.metric().equals("WARMUP") && l.measurement().equals("Operations"))
-        .map(ReportLine::value).mapToLong(v -> ((Number) v).longValue()).findFirst().orElseThrow();
+    return r.extra().stream()
+        .filter(l -> l.metric().equals("WARMUP") && l.measurement().equals("Operations"))
+        .map(ReportLine::value)
+        .mapToLong(v -> ((Number) v).longValue())
+        .findFirst()
+        .orElseThrow();
   }
 
   private static Map<String, Long> tagCounts(Path hlog) throws Exception {

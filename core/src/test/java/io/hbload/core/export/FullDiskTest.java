@@ -35,25 +35,27 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Every result writer of core on a disk that fills up: a Jimfs file system of 512 bytes, on which each result (an
- * hlog, a report in each exporter's format, a JSON result, a merged hlog and report, a suite manifest) is too big.
- * Each must fail with one line naming the file and the cause, and leave nothing under the final name (nor its temp
- * file). Before issue 22, the hlog, the export file and the merged outputs were published empty or truncated,
- * without an error, because a PrintStream swallowed the IOException.
+ * Every result writer of core on a disk that fills up: a Jimfs file system of 512 bytes, on which
+ * each result (an hlog, a report in each exporter's format, a JSON result, a merged hlog and
+ * report, a suite manifest) is too big. Each must fail with one line naming the file and the cause,
+ * and leave nothing under the final name (nor its temp file). Before issue 22, the hlog, the export
+ * file and the merged outputs were published empty or truncated, without an error, because a
+ * PrintStream swallowed the IOException.
  */
 class FullDiskTest {
   private static final String FULL = "out of disk space"; // Jimfs's ENOSPC
   private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
 
-  @TempDir
-  Path realDir;
+  @TempDir Path realDir;
 
   private FileSystem disk;
   private Path results;
 
   @BeforeEach
   void fillableDisk() throws IOException {
-    disk = Jimfs.newFileSystem(Configuration.unix().toBuilder().setBlockSize(256).setMaxSize(512).build());
+    disk =
+        Jimfs.newFileSystem(
+            Configuration.unix().toBuilder().setBlockSize(256).setMaxSize(512).build());
     results = Files.createDirectories(disk.getPath("/results"));
   }
 
@@ -69,7 +71,12 @@ class FullDiskTest {
   }
 
   private static RunSpec smallRun() {
-    return workloadFile("a").binding("basic").threads(2).operationCount(2000).seed(7).spec(Phase.RUN);
+    return workloadFile("a")
+        .binding("basic")
+        .threads(2)
+        .operationCount(2000)
+        .seed(7)
+        .spec(Phase.RUN);
   }
 
   /** The spec writing its outputs elsewhere: SpecParser's paths are on the default file system. */
@@ -80,21 +87,31 @@ class FullDiskTest {
   @Test
   void anHlogThatDoesNotFitFailsNamingItAndLeavesNoFile() throws Exception {
     Path hlog = results.resolve("run.hlog");
-    RunSpec spec = workloadFile("a").binding("basic").threads(2).operationCount(1000).target(2000)
-        .property("status.interval", "0.1").spec(Phase.RUN);
+    RunSpec spec =
+        workloadFile("a")
+            .binding("basic")
+            .threads(2)
+            .operationCount(1000)
+            .target(2000)
+            .property("status.interval", "0.1")
+            .spec(Phase.RUN);
     HlogWriter writer = new HlogWriter(hlog);
     new Runner(spec, QUIET, writer).run();
-    assertThatThrownBy(writer::close).isInstanceOf(IOException.class)
+    assertThatThrownBy(writer::close)
+        .isInstanceOf(IOException.class)
         .hasMessage("cannot write /results/run.hlog: " + FULL);
     assertThat(left()).isEmpty();
   }
 
   @ParameterizedTest
   @EnumSource(ReportFormat.class)
-  void anExportFileThatDoesNotFitFailsTheLaunchNamingItAndLeavesNoFile(ReportFormat format) throws Exception {
-    RunSpec spec = with(smallRun(), o -> o.withFormat(format).withExportFile(results.resolve("report.txt")));
+  void anExportFileThatDoesNotFitFailsTheLaunchNamingItAndLeavesNoFile(ReportFormat format)
+      throws Exception {
+    RunSpec spec =
+        with(smallRun(), o -> o.withFormat(format).withExportFile(results.resolve("report.txt")));
     Launcher launcher = new Launcher(spec, QUIET, null);
-    assertThatThrownBy(launcher::launch).isInstanceOf(IOException.class)
+    assertThatThrownBy(launcher::launch)
+        .isInstanceOf(IOException.class)
         .hasMessage("cannot write /results/report.txt: " + FULL);
     assertThat(left()).isEmpty();
   }
@@ -103,21 +120,40 @@ class FullDiskTest {
   void aJsonResultThatDoesNotFitFailsTheLaunchNamingItAndLeavesNoFile() throws Exception {
     RunSpec spec = with(smallRun(), o -> o.withJsonFile(results.resolve("run.json")));
     Launcher launcher = new Launcher(spec, QUIET, null);
-    assertThatThrownBy(launcher::launch).isInstanceOf(IOException.class)
+    assertThatThrownBy(launcher::launch)
+        .isInstanceOf(IOException.class)
         .hasMessage("cannot write /results/run.json: " + FULL);
     assertThat(left()).isEmpty();
   }
 
-  /** One failed output does not cost the others their chance, and the one line names every file that failed. */
+  /**
+   * One failed output does not cost the others their chance, and the one line names every file that
+   * failed.
+   */
   @Test
   void everyOutputIsTriedAndEachOneThatDoesNotFitIsNamed() throws Exception {
     Path report = realDir.resolve("report.txt");
-    RunSpec spec = with(workloadFile("a").binding("basic").threads(2).operationCount(1000).target(2000)
-        .property("status.interval", "0.1").spec(Phase.RUN), o -> o.withExportFile(report)
-            .withHlogFile(results.resolve("run.hlog")).withJsonFile(results.resolve("run.json")));
+    RunSpec spec =
+        with(
+            workloadFile("a")
+                .binding("basic")
+                .threads(2)
+                .operationCount(1000)
+                .target(2000)
+                .property("status.interval", "0.1")
+                .spec(Phase.RUN),
+            o ->
+                o.withExportFile(report)
+                    .withHlogFile(results.resolve("run.hlog"))
+                    .withJsonFile(results.resolve("run.json")));
     Launcher launcher = new Launcher(spec, QUIET, null);
-    assertThatThrownBy(launcher::launch).isInstanceOf(IOException.class).hasMessage(
-        "cannot write /results/run.hlog: " + FULL + "; cannot write /results/run.json: " + FULL);
+    assertThatThrownBy(launcher::launch)
+        .isInstanceOf(IOException.class)
+        .hasMessage(
+            "cannot write /results/run.hlog: "
+                + FULL
+                + "; cannot write /results/run.json: "
+                + FULL);
     assertThat(left()).isEmpty();
     assertThat(Files.readAllLines(report)).anyMatch(l -> l.startsWith("[OVERALL], RunTime(ms), "));
   }
@@ -126,8 +162,16 @@ class FullDiskTest {
     List<Path> logs = new java.util.ArrayList<>();
     for (int shard = 0; shard < 2; shard++) {
       Path log = realDir.resolve("shard" + shard + ".hlog");
-      workloadFile("a").binding("basic").threads(2).operationCount(2000).target(4000).seed(7)
-          .property("status.interval", "0.1").property("hbload.shard", shard + "/2").hlog(log).run();
+      workloadFile("a")
+          .binding("basic")
+          .threads(2)
+          .operationCount(2000)
+          .target(4000)
+          .seed(7)
+          .property("status.interval", "0.1")
+          .property("hbload.shard", shard + "/2")
+          .hlog(log)
+          .run();
       logs.add(log);
     }
     return HlogMerge.merge(logs);
@@ -137,18 +181,29 @@ class FullDiskTest {
   void mergedOutputsThatDoNotFitFailNamingThemAndLeaveNoFile() throws Exception {
     MergedRun merged = mergedShards();
     Path hlog = results.resolve("merged.hlog");
-    assertThatThrownBy(() -> ResultFiles.write(hlog, merged::writeHlog)).isInstanceOf(IOException.class)
+    assertThatThrownBy(() -> ResultFiles.write(hlog, merged::writeHlog))
+        .isInstanceOf(IOException.class)
         .hasMessage("cannot write /results/merged.hlog: " + FULL);
     // merge -o: the report through a PrintStream, as the merge command writes it
     RunResult r = merged.result();
     Path report = results.resolve("merged.txt");
-    assertThatThrownBy(() -> ResultFiles.write(report, out -> ReportWriter.write(YcsbReport.records(r),
-        r.spec().outputs().format(), new PrintStream(out, true, StandardCharsets.UTF_8))))
-        .isInstanceOf(IOException.class).hasMessage("cannot write /results/merged.txt: " + FULL);
+    assertThatThrownBy(
+            () ->
+                ResultFiles.write(
+                    report,
+                    out ->
+                        ReportWriter.write(
+                            YcsbReport.records(r),
+                            r.spec().outputs().format(),
+                            new PrintStream(out, true, StandardCharsets.UTF_8))))
+        .isInstanceOf(IOException.class)
+        .hasMessage("cannot write /results/merged.txt: " + FULL);
     assertThat(left()).isEmpty();
   }
 
-  /** The same merged hlog on a disk with room: the failure above is the disk's, not the writer's. */
+  /**
+   * The same merged hlog on a disk with room: the failure above is the disk's, not the writer's.
+   */
   @Test
   void theMergedHlogIsWrittenWhereItFits() throws Exception {
     MergedRun merged = mergedShards();
@@ -163,33 +218,44 @@ class FullDiskTest {
   @Test
   void aSuiteManifestThatDoesNotFitFailsNamingItAndLeavesNoFile() {
     String plan = "workloads a,b,c,d,e,f; rounds 3; ".repeat(30);
-    assertThatThrownBy(() -> SuiteManifest.create(results, plan)).isInstanceOf(IOException.class)
+    assertThatThrownBy(() -> SuiteManifest.create(results, plan))
+        .isInstanceOf(IOException.class)
         .hasMessage("cannot write /results/suite.manifest: " + FULL);
     assertThat(results.resolve(SuiteManifest.FILE)).doesNotExist();
   }
 
   /**
-   * A directory whose permission bits allow a write that the file system refuses (here /proc, where even root
-   * creates no file) is found before the run by the launcher, which creates every result's temp file before it
-   * starts.
+   * A directory whose permission bits allow a write that the file system refuses (here /proc, where
+   * even root creates no file) is found before the run by the launcher, which creates every
+   * result's temp file before it starts.
    */
   @Test
   void anOutputThatCannotBeCreatedIsFoundBeforeTheRun() throws Exception {
     Path json = Path.of("/proc/hbload-result.json");
     RunSpec spec = with(smallRun(), o -> o.withJsonFile(json));
     assertThatThrownBy(() -> new Launcher(spec, QUIET, null))
-        .isInstanceOf(SpecException.class).hasMessageStartingWith("cannot write /proc/hbload-result.json: ");
+        .isInstanceOf(SpecException.class)
+        .hasMessageStartingWith("cannot write /proc/hbload-result.json: ");
   }
 
-  /** The outputs created before the one that cannot be are removed again: bad output leaves no temp file behind. */
+  /**
+   * The outputs created before the one that cannot be are removed again: bad output leaves no temp
+   * file behind.
+   */
   @Test
   void anOutputThatCannotBeCreatedLeavesNoTempFileOfTheOthers() throws Exception {
     Path export = results.resolve("report.txt");
     Path json = results.resolve("result.json");
-    RunSpec spec = with(smallRun(), o -> o.withExportFile(export).withJsonFile(json)
-        .withHlogFile(Path.of("/proc/hbload-result.hlog")));
+    RunSpec spec =
+        with(
+            smallRun(),
+            o ->
+                o.withExportFile(export)
+                    .withJsonFile(json)
+                    .withHlogFile(Path.of("/proc/hbload-result.hlog")));
     assertThatThrownBy(() -> new Launcher(spec, QUIET, null))
-        .isInstanceOf(SpecException.class).hasMessageStartingWith("cannot write /proc/hbload-result.hlog: ");
+        .isInstanceOf(SpecException.class)
+        .hasMessageStartingWith("cannot write /proc/hbload-result.hlog: ");
     assertThat(left()).isEmpty();
   }
 }

@@ -7,21 +7,43 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** What result files echo of a run's settings: every secret's value replaced, every other setting as given. */
+/**
+ * What result files echo of a run's settings: every secret's value replaced, every other setting as
+ * given.
+ */
 class RedactionTest {
   @Test
   void keyLikeNamesAreSecrets() {
-    for (String key : List.of("apikey", "service.api.key", "API_KEY", "fs.s3a.access.key", "fs.s3a.secret.key",
-        "fs.azure.account.key.myaccount", "tls.private.key", "my.service.key", "hbase.zookeeper.sasl.password",
-        "javax.net.ssl.keyStorePassword", "vault.token", "aws.credentials")) {
+    for (String key :
+        List.of(
+            "apikey",
+            "service.api.key",
+            "API_KEY",
+            "fs.s3a.access.key",
+            "fs.s3a.secret.key",
+            "fs.azure.account.key.myaccount",
+            "tls.private.key",
+            "my.service.key",
+            "hbase.zookeeper.sasl.password",
+            "javax.net.ssl.keyStorePassword",
+            "vault.token",
+            "aws.credentials")) {
       assertThat(Redaction.isSecret(key)).as(key).isTrue();
     }
   }
 
   @Test
   void wordsThatContainKeyAreNot() {
-    for (String key : List.of("hbase.client.keyvalue.maxsize", "hbload.keytab", "keyprefix", "insertorder",
-        "recordcount", "hbload.principal", "javax.net.ssl.keyStore", "columnfamily")) {
+    for (String key :
+        List.of(
+            "hbase.client.keyvalue.maxsize",
+            "hbload.keytab",
+            "keyprefix",
+            "insertorder",
+            "recordcount",
+            "hbload.principal",
+            "javax.net.ssl.keyStore",
+            "columnfamily")) {
       assertThat(Redaction.isSecret(key)).as(key).isFalse();
     }
   }
@@ -33,8 +55,11 @@ class RedactionTest {
     given.put("fs.s3a.access.key", "AKIAEXAMPLE");
     given.put("apikey", "abc123");
     Map<String, String> out = Redaction.settings(given);
-    assertThat(out).containsExactly(Map.entry("recordcount", "10"), Map.entry("fs.s3a.access.key", Redaction.REDACTED),
-        Map.entry("apikey", Redaction.REDACTED));
+    assertThat(out)
+        .containsExactly(
+            Map.entry("recordcount", "10"),
+            Map.entry("fs.s3a.access.key", Redaction.REDACTED),
+            Map.entry("apikey", Redaction.REDACTED));
     assertThat(Redaction.jvmArguments(List.of("-Dapi.key=abc", "-Xmx1g")))
         .containsExactly("-Dapi.key=" + Redaction.REDACTED, "-Xmx1g");
   }

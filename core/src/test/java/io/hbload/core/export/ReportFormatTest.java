@@ -1,7 +1,6 @@
 package io.hbload.core.export;
 
 import static io.hbload.core.TestWorkloads.workloadFile;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -32,12 +31,12 @@ import site.ycsb.measurements.exporter.MeasurementsExporter;
 
 /** The report, status line, JSON and HdrHistogram log, checked against YCSB 0.17.0's shapes. */
 class ReportFormatTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   static List<String> text(RunResult r, ReportFormat exporter) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ReportWriter.write(YcsbReport.records(r), exporter, new PrintStream(out, true, StandardCharsets.UTF_8));
+    ReportWriter.write(
+        YcsbReport.records(r), exporter, new PrintStream(out, true, StandardCharsets.UTF_8));
     return out.toString(StandardCharsets.UTF_8).lines().toList();
   }
 
@@ -48,18 +47,20 @@ class ReportFormatTest {
   void workloadAReportMatchesYcsbLineByLine() {
     RunResult r = workloadFile("a").binding("basic").threads(2).operationCount(3000).run();
     List<String> lines = text(r, ReportFormat.TEXT);
-    List<String> expected = new ArrayList<>(List.of(
-        "\\[OVERALL\\], RunTime\\(ms\\), " + NUM,
-        "\\[OVERALL\\], Throughput\\(ops/sec\\), " + DBL,
-        "\\[TOTAL_GCS_G1_Young_Generation\\], Count, " + NUM,
-        "\\[TOTAL_GC_TIME_G1_Young_Generation\\], Time\\(ms\\), " + NUM,
-        "\\[TOTAL_GC_TIME_%_G1_Young_Generation\\], Time\\(%\\), " + DBL,
-        "\\[TOTAL_GCS_G1_Old_Generation\\], Count, " + NUM,
-        "\\[TOTAL_GC_TIME_G1_Old_Generation\\], Time\\(ms\\), " + NUM,
-        "\\[TOTAL_GC_TIME_%_G1_Old_Generation\\], Time\\(%\\), " + DBL,
-        "\\[TOTAL_GCs\\], Count, " + NUM,
-        "\\[TOTAL_GC_TIME\\], Time\\(ms\\), " + NUM,
-        "\\[TOTAL_GC_TIME_%\\], Time\\(%\\), " + DBL));
+    List<String> expected =
+        new ArrayList<>(
+            List.of(
+                "\\[OVERALL\\], RunTime\\(ms\\), " + NUM,
+                "\\[OVERALL\\], Throughput\\(ops/sec\\), " + DBL,
+                "\\[TOTAL_GCS_G1_Young_Generation\\], Count, " + NUM,
+                "\\[TOTAL_GC_TIME_G1_Young_Generation\\], Time\\(ms\\), " + NUM,
+                "\\[TOTAL_GC_TIME_%_G1_Young_Generation\\], Time\\(%\\), " + DBL,
+                "\\[TOTAL_GCS_G1_Old_Generation\\], Count, " + NUM,
+                "\\[TOTAL_GC_TIME_G1_Old_Generation\\], Time\\(ms\\), " + NUM,
+                "\\[TOTAL_GC_TIME_%_G1_Old_Generation\\], Time\\(%\\), " + DBL,
+                "\\[TOTAL_GCs\\], Count, " + NUM,
+                "\\[TOTAL_GC_TIME\\], Time\\(ms\\), " + NUM,
+                "\\[TOTAL_GC_TIME_%\\], Time\\(%\\), " + DBL));
     for (String op : List.of("READ", "CLEANUP", "UPDATE")) {
       expected.add("\\[" + op + "\\], Operations, " + NUM);
       expected.add("\\[" + op + "\\], AverageLatency\\(us\\), " + DBL);
@@ -83,7 +84,10 @@ class ReportFormatTest {
   }
 
   static String value(List<String> lines, String prefix) {
-    return lines.stream().filter(l -> l.startsWith(prefix + ", ")).findFirst().orElseThrow()
+    return lines.stream()
+        .filter(l -> l.startsWith(prefix + ", "))
+        .findFirst()
+        .orElseThrow()
         .substring(prefix.length() + 2);
   }
 
@@ -91,38 +95,64 @@ class ReportFormatTest {
   void measurementOrderIsYcsbsForEveryWorkload() {
     assertThat(names(workloadFile("f").binding("basic").operationCount(500).run()))
         .containsExactly("READ", "READ-MODIFY-WRITE", "CLEANUP", "UPDATE");
-    assertThat(names(workloadFile("e").binding("basic").operationCount(500).run())).containsExactly("CLEANUP", "INSERT", "SCAN");
-    assertThat(names(workloadFile("d").binding("basic").operationCount(500).run())).containsExactly("READ", "CLEANUP", "INSERT");
-    assertThat(names(workloadFile("a").binding("basic").recordCount(100).load())).containsExactly("CLEANUP", "INSERT");
+    assertThat(names(workloadFile("e").binding("basic").operationCount(500).run()))
+        .containsExactly("CLEANUP", "INSERT", "SCAN");
+    assertThat(names(workloadFile("d").binding("basic").operationCount(500).run()))
+        .containsExactly("READ", "CLEANUP", "INSERT");
+    assertThat(names(workloadFile("a").binding("basic").recordCount(100).load()))
+        .containsExactly("CLEANUP", "INSERT");
   }
 
   static List<String> names(RunResult r) {
-    return text(r, ReportFormat.TEXT).stream().filter(l -> l.endsWith("") && l.contains("], Operations, "))
-        .map(l -> l.substring(1, l.indexOf(']'))).toList();
+    return text(r, ReportFormat.TEXT).stream()
+        .filter(l -> l.endsWith("") && l.contains("], Operations, "))
+        .map(l -> l.substring(1, l.indexOf(']')))
+        .toList();
   }
 
   @Test
   void intervalBothAddsIntendedBlocksWithoutReturnLines() {
-    RunResult r = workloadFile("a").binding("basic").property("basicdb.simulatedelay", "1").operationCount(400).threads(2)
-        .target(400).property("measurement.interval", "both").property("hdrhistogram.percentiles", "50,99.9")
-        .run();
+    RunResult r =
+        workloadFile("a")
+            .binding("basic")
+            .property("basicdb.simulatedelay", "1")
+            .operationCount(400)
+            .threads(2)
+            .target(400)
+            .property("measurement.interval", "both")
+            .property("hdrhistogram.percentiles", "50,99.9")
+            .run();
     List<String> lines = text(r, ReportFormat.TEXT);
-    assertThat(lines).anyMatch(l -> l.matches("\\[Intended-READ\\], 99\\.9PercentileLatency\\(us\\), \\d+"));
+    assertThat(lines)
+        .anyMatch(l -> l.matches("\\[Intended-READ\\], 99\\.9PercentileLatency\\(us\\), \\d+"));
     assertThat(lines).anyMatch(l -> l.matches("\\[READ\\], 50thPercentileLatency\\(us\\), \\d+"));
     assertThat(lines).noneMatch(l -> l.startsWith("[Intended-") && l.contains("Return="));
-    int lastPlain = lines.lastIndexOf(lines.stream().filter(l -> l.startsWith("[UPDATE], Return=")).findFirst()
-        .orElseThrow());
-    int firstIntended = lines.indexOf(lines.stream().filter(l -> l.startsWith("[Intended-")).findFirst().orElseThrow());
+    int lastPlain =
+        lines.lastIndexOf(
+            lines.stream()
+                .filter(l -> l.startsWith("[UPDATE], Return="))
+                .findFirst()
+                .orElseThrow());
+    int firstIntended =
+        lines.indexOf(
+            lines.stream().filter(l -> l.startsWith("[Intended-")).findFirst().orElseThrow());
     assertThat(firstIntended).isGreaterThan(lastPlain);
   }
 
   @Test
   void alwaysFailingOperationPrintsLikeYcsb() {
-    RunResult r = workloadFile("a").binding(
-        new io.hbload.core.exec.EngineTestAccess().failingUpdates()).operationCount(1000).run();
+    RunResult r =
+        workloadFile("a")
+            .binding(new io.hbload.core.exec.EngineTestAccess().failingUpdates())
+            .operationCount(1000)
+            .run();
     List<String> lines = text(r, ReportFormat.TEXT);
-    assertThat(lines).contains("[UPDATE], Operations, 0", "[UPDATE], AverageLatency(us), NaN",
-        "[UPDATE], MinLatency(us), 9223372036854775807", "[UPDATE], MaxLatency(us), 0");
+    assertThat(lines)
+        .contains(
+            "[UPDATE], Operations, 0",
+            "[UPDATE], AverageLatency(us), NaN",
+            "[UPDATE], MinLatency(us), 9223372036854775807",
+            "[UPDATE], MaxLatency(us), 0");
     assertThat(lines).anyMatch(l -> l.matches("\\[UPDATE\\], Return=ERROR, \\d+"));
     assertThat(lines).anyMatch(l -> l.matches("\\[UPDATE-FAILED\\], Operations, \\d+"));
   }
@@ -139,26 +169,34 @@ class ReportFormatTest {
     assertThat(array.get(0).get("measurement").asText()).isEqualTo("RunTime(ms)");
     out.reset();
     ReportWriter.write(YcsbReport.records(r), ReportFormat.JSON, new PrintStream(out, true));
-    assertThat(out.toString(StandardCharsets.UTF_8)).startsWith("{" + System.lineSeparator()
-        + "  \"metric\" : \"OVERALL\"," + System.lineSeparator() + "  \"measurement\" : \"RunTime(ms)\",")
+    assertThat(out.toString(StandardCharsets.UTF_8))
+        .startsWith(
+            "{"
+                + System.lineSeparator()
+                + "  \"metric\" : \"OVERALL\","
+                + System.lineSeparator()
+                + "  \"measurement\" : \"RunTime(ms)\",")
         .doesNotEndWith("\n");
     JsonNode doc = mapper.readTree(JsonResult.render(r));
     assertThat(doc.get("operations").asLong()).isEqualTo(200);
     JsonNode read = doc.get("measurements").get(0);
     assertThat(read.get("serviceMicros").has("p99.999")).isTrue();
-    assertThat(read.get("intendedMicros").get("count").asLong()).isEqualTo(read.get("operations").asLong());
+    assertThat(read.get("intendedMicros").get("count").asLong())
+        .isEqualTo(read.get("operations").asLong());
     assertThat(doc.get("environment").get("availableProcessors").asInt()).isPositive();
   }
 
   /**
-   * Both JSON exporters write what YCSB 0.17.0's own exporters (Jackson 1.9) write for the same records, byte for
-   * byte: a real run's report, and names a binding might report that need escaping (quote, backslash, control
-   * characters, a character outside the BMP) with the values YCSB's numbers take (int, long, double, NaN).
+   * Both JSON exporters write what YCSB 0.17.0's own exporters (Jackson 1.9) write for the same
+   * records, byte for byte: a real run's report, and names a binding might report that need
+   * escaping (quote, backslash, control characters, a character outside the BMP) with the values
+   * YCSB's numbers take (int, long, double, NaN).
    */
   @Test
   void jsonExportersWriteWhatYcsbsOwnExportersWrite() throws Exception {
-    List<ReportRecord> records = new ArrayList<>(YcsbReport.records(
-        workloadFile("a").binding("basic").operationCount(200).run()));
+    List<ReportRecord> records =
+        new ArrayList<>(
+            YcsbReport.records(workloadFile("a").binding("basic").operationCount(200).run()));
     records.add(new ReportRecord("SAY \"HI\"\\", "tab\tnl\ncr\rbs\bff\f\u0001\u001f\u007f", 3));
     records.add(new ReportRecord("EMOJI \ud83d\ude00 \u2028", "Max", 1234567890123L));
     records.add(new ReportRecord("X", "NaN", Double.NaN));
@@ -166,7 +204,9 @@ class ReportFormatTest {
     records.add(new ReportRecord("X", "small", 1e-5));
     for (boolean array : new boolean[] {false, true}) {
       ByteArrayOutputStream ours = new ByteArrayOutputStream();
-      ReportWriter.write(records, array ? ReportFormat.JSON_ARRAY : ReportFormat.JSON,
+      ReportWriter.write(
+          records,
+          array ? ReportFormat.JSON_ARRAY : ReportFormat.JSON,
           new PrintStream(ours, true, Charset.defaultCharset()));
       assertThat(ours.toString(Charset.defaultCharset())).isEqualTo(ycsb(records, array));
     }
@@ -175,8 +215,10 @@ class ReportFormatTest {
   /** What YCSB 0.17.0's exporter writes for the records, through its own write(int|long|double). */
   private static String ycsb(List<ReportRecord> records, boolean array) throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    // YCSB's exporter writes through an OutputStreamWriter in the default charset, so ours is compared in that one
-    MeasurementsExporter e = array ? new JSONArrayMeasurementsExporter(out) : new JSONMeasurementsExporter(out);
+    // YCSB's exporter writes through an OutputStreamWriter in the default charset, so ours is
+    // compared in that one
+    MeasurementsExporter e =
+        array ? new JSONArrayMeasurementsExporter(out) : new JSONMeasurementsExporter(out);
     for (ReportRecord r : records) {
       if (r.value() instanceof Integer i) {
         e.write(r.metric(), r.measurement(), i);
@@ -190,22 +232,33 @@ class ReportFormatTest {
     return out.toString(Charset.defaultCharset());
   }
 
-  static final Pattern STATUS = Pattern.compile(
-      "^(.*)\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d:\\d{3} \\d+ sec: \\d+ operations; "
-          + "(([\\d.]+|∞) current ops/sec; )?(est completion in (\\d+ days? )?(\\d+ hours? )?(\\d+ minutes? )?(\\d+ seconds? )?)?"
-          + "(\\[(Intended-)?[A-Z-]+: Count=\\d+, Max=\\d+, Min=\\d+, Avg=[\\d.]+, 90=\\d+, 99=\\d+, 99\\.9=\\d+, 99\\.99=\\d+\\] )*$");
+  static final Pattern STATUS =
+      Pattern.compile(
+          "^(.*)\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d:\\d{3} \\d+ sec: \\d+ operations; "
+              + "(([\\d.]+|∞) current ops/sec; )?(est completion in (\\d+ days? )?(\\d+ hours? )?(\\d+ minutes? )?(\\d+ seconds? )?)?"
+              + "(\\[(Intended-)?[A-Z-]+: Count=\\d+, Max=\\d+, Min=\\d+, Avg=[\\d.]+, 90=\\d+, 99=\\d+, 99\\.9=\\d+, 99\\.99=\\d+\\] )*$");
 
   @Test
   void statusLinesMatchYcsbsFormat() {
     List<String> lines = new ArrayList<>();
-    RunSpec spec = workloadFile("a").binding("basic").property("basicdb.simulatedelay", "1").operationCount(1500).threads(2)
-        .target(1000).property("status.interval", "0.25").property("label", "run7 ").status(true).spec(Phase.RUN);
-    RunListener capture = new RunListener() {
-      @Override
-      public void interval(RunSpec s, StatusSnapshot snapshot) {
-        lines.add(StatusLine.format(s, snapshot));
-      }
-    };
+    RunSpec spec =
+        workloadFile("a")
+            .binding("basic")
+            .property("basicdb.simulatedelay", "1")
+            .operationCount(1500)
+            .threads(2)
+            .target(1000)
+            .property("status.interval", "0.25")
+            .property("label", "run7 ")
+            .status(true)
+            .spec(Phase.RUN);
+    RunListener capture =
+        new RunListener() {
+          @Override
+          public void interval(RunSpec s, StatusSnapshot snapshot) {
+            lines.add(StatusLine.format(s, snapshot));
+          }
+        };
     try {
       new Runner(spec, new PrintStream(java.io.OutputStream.nullOutputStream()), capture).run();
     } catch (Exception e) {
@@ -216,9 +269,14 @@ class ReportFormatTest {
       assertThat(l).matches(STATUS).startsWith("run7 ");
     }
     String middle = lines.get(2);
-    assertThat(middle).contains(" current ops/sec; est completion in ").contains("[READ: Count=")
-        .contains("[UPDATE: Count=").contains("[Intended-READ: Count="); // throttled: the corrected figures too
-    assertThat(lines.get(lines.size() - 1)).contains(" 1500 operations; ").doesNotContain("est completion");
+    assertThat(middle)
+        .contains(" current ops/sec; est completion in ")
+        .contains("[READ: Count=")
+        .contains("[UPDATE: Count=")
+        .contains("[Intended-READ: Count="); // throttled: the corrected figures too
+    assertThat(lines.get(lines.size() - 1))
+        .contains(" 1500 operations; ")
+        .doesNotContain("est completion");
   }
 
   @Test
@@ -244,8 +302,16 @@ class ReportFormatTest {
   @Test
   void hlogIsReadableByHdrHistogramsReaderAndProcessor() throws Exception {
     Path hlog = dir.resolve("run.hlog");
-    RunSpec spec = workloadFile("a").binding("basic").property("basicdb.simulatedelay", "1")
-        .property("basicdb.randomizedelay", "false").operationCount(600).threads(2).target(600).property("status.interval", "0.2").spec(Phase.RUN);
+    RunSpec spec =
+        workloadFile("a")
+            .binding("basic")
+            .property("basicdb.simulatedelay", "1")
+            .property("basicdb.randomizedelay", "false")
+            .operationCount(600)
+            .threads(2)
+            .target(600)
+            .property("status.interval", "0.2")
+            .spec(Phase.RUN);
     try (HlogWriter writer = new HlogWriter(hlog)) {
       new Runner(spec, new PrintStream(java.io.OutputStream.nullOutputStream()), writer).run();
     }
@@ -265,15 +331,31 @@ class ReportFormatTest {
         assertThat(hist.getValueAtPercentile(50)).isGreaterThan(500_000); // ns: the 1 ms delay
       }
     }
-    assertThat(tags).contains("READ.service", "READ.intended", "UPDATE.service", "UPDATE.intended",
-        "CLEANUP.service");
+    assertThat(tags)
+        .contains(
+            "READ.service",
+            "READ.intended",
+            "UPDATE.service",
+            "UPDATE.intended",
+            "CLEANUP.service");
     assertThat(readIntended).isEqualTo(readService).isPositive();
     // HdrHistogram's own command-line processor slices it by tag
     Path out = dir.resolve("read");
-    new org.HdrHistogram.HistogramLogProcessor(new String[] {"-i", hlog.toString(), "-o", out.toString(),
-        "-tag", "READ.intended", "-outputValueUnitRatio", "1000"}).run();
+    new org.HdrHistogram.HistogramLogProcessor(
+            new String[] {
+              "-i",
+              hlog.toString(),
+              "-o",
+              out.toString(),
+              "-tag",
+              "READ.intended",
+              "-outputValueUnitRatio",
+              "1000"
+            })
+        .run();
     List<String> summary = Files.readAllLines(Path.of(out + ".hgrm"));
     assertThat(summary).anyMatch(l -> l.startsWith("#[Mean"));
-    assertThat(summary).anyMatch(l -> l.contains("Total count") && !l.contains("Total count    =            0"));
+    assertThat(summary)
+        .anyMatch(l -> l.contains("Total count") && !l.contains("Total count    =            0"));
   }
 }

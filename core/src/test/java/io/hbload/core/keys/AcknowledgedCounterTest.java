@@ -76,9 +76,9 @@ class AcknowledgedCounterTest {
   }
 
   /**
-   * Four inserters acknowledge out of order while a reader checks that the limit never covers a number
-   * not yet acknowledged and never goes backwards; at the end every number is covered. Races are
-   * probabilistic on two cores, so the test repeats.
+   * Four inserters acknowledge out of order while a reader checks that the limit never covers a
+   * number not yet acknowledged and never goes backwards; at the end every number is covered. Races
+   * are probabilistic on two cores, so the test repeats.
    */
   @RepeatedTest(3)
   void concurrentAcknowledgementsNeverExposeUnacknowledgedKeys() throws Exception {
@@ -93,51 +93,59 @@ class AcknowledgedCounterTest {
     List<Thread> inserters = new ArrayList<>();
     for (int t = 0; t < threads; t++) {
       final int seed = t;
-      inserters.add(new Thread(() -> {
-        try {
-          go.await();
-          Random rnd = new Random(seed);
-          // Batches of 1, 6, 11 and 16: some threads acknowledge at once and race to advance the limit,
-          // others hold gaps open.
-          long[] pending = new long[1 + 5 * seed];
-          int n = 0;
-          for (int i = 0; i < perThread; i++) {
-            pending[n++] = c.next();
-            if (n == pending.length || i == perThread - 1) {
-              // Acknowledge this thread's batch in a random order, as inserts of varying latency would.
-              for (int j = n - 1; j > 0; j--) {
-                int k = rnd.nextInt(j + 1);
-                long tmp = pending[j];
-                pending[j] = pending[k];
-                pending[k] = tmp;
-              }
-              for (int j = 0; j < n; j++) {
-                acked.set((int) (pending[j] - start), 1);
-                c.acknowledge(pending[j]);
-              }
-              n = 0;
-            }
-          }
-        } catch (Throwable e) {
-          failure.compareAndSet(null, e);
-        }
-      }));
+      inserters.add(
+          new Thread(
+              () -> {
+                try {
+                  go.await();
+                  Random rnd = new Random(seed);
+                  // Batches of 1, 6, 11 and 16: some threads acknowledge at once and race to
+                  // advance the limit,
+                  // others hold gaps open.
+                  long[] pending = new long[1 + 5 * seed];
+                  int n = 0;
+                  for (int i = 0; i < perThread; i++) {
+                    pending[n++] = c.next();
+                    if (n == pending.length || i == perThread - 1) {
+                      // Acknowledge this thread's batch in a random order, as inserts of varying
+                      // latency would.
+                      for (int j = n - 1; j > 0; j--) {
+                        int k = rnd.nextInt(j + 1);
+                        long tmp = pending[j];
+                        pending[j] = pending[k];
+                        pending[k] = tmp;
+                      }
+                      for (int j = 0; j < n; j++) {
+                        acked.set((int) (pending[j] - start), 1);
+                        c.acknowledge(pending[j]);
+                      }
+                      n = 0;
+                    }
+                  }
+                } catch (Throwable e) {
+                  failure.compareAndSet(null, e);
+                }
+              }));
     }
-    Thread reader = new Thread(() -> {
-      long last = start - 1;
-      while (!done.get()) {
-        long limit = c.limit();
-        if (limit < last) {
-          failure.compareAndSet(null, new AssertionError("limit went back from " + last + " to " + limit));
-        }
-        for (long v = Math.max(start, last + 1); v <= limit; v++) {
-          if (acked.get((int) (v - start)) == 0) {
-            failure.compareAndSet(null, new AssertionError("limit " + limit + " covers unacknowledged " + v));
-          }
-        }
-        last = limit;
-      }
-    });
+    Thread reader =
+        new Thread(
+            () -> {
+              long last = start - 1;
+              while (!done.get()) {
+                long limit = c.limit();
+                if (limit < last) {
+                  failure.compareAndSet(
+                      null, new AssertionError("limit went back from " + last + " to " + limit));
+                }
+                for (long v = Math.max(start, last + 1); v <= limit; v++) {
+                  if (acked.get((int) (v - start)) == 0) {
+                    failure.compareAndSet(
+                        null, new AssertionError("limit " + limit + " covers unacknowledged " + v));
+                  }
+                }
+                last = limit;
+              }
+            });
     inserters.forEach(Thread::start);
     reader.start();
     go.countDown();

@@ -13,10 +13,11 @@ import site.ycsb.generator.ScrambledZipfianGenerator;
 import site.ycsb.generator.SkewedLatestGenerator;
 
 /**
- * Popularity of our choosers against YCSB 0.17.0's own generators (which draw from ThreadLocalRandom, so
- * distributions are compared, not sequences). With 2M draws the sampling error of a share p is about
- * sqrt(p/2M) (0.014 % for p = 3.85 %), and the total-variation distance between two samples of the same
- * 1000-key distribution stays below about 0.013, so the tolerances below fail on real differences only.
+ * Popularity of our choosers against YCSB 0.17.0's own generators (which draw from
+ * ThreadLocalRandom, so distributions are compared, not sequences). With 2M draws the sampling
+ * error of a share p is about sqrt(p/2M) (0.014 % for p = 3.85 %), and the total-variation distance
+ * between two samples of the same 1000-key distribution stays below about 0.013, so the tolerances
+ * below fail on real differences only.
  */
 class KeyChooserDistributionTest {
   static final int DRAWS = 2_000_000;
@@ -36,15 +37,20 @@ class KeyChooserDistributionTest {
     assertThat(ours.topShare(10)).isCloseTo(0.126, within(0.005));
     assertThat(ours.topShare(100)).isCloseTo(0.29, within(0.01));
 
-    // YCSB: ScrambledZipfianGenerator(insertstart, insertstart + insertcount + 0) and the nextKeynum redraw.
+    // YCSB: ScrambledZipfianGenerator(insertstart, insertstart + insertcount + 0) and the
+    // nextKeynum redraw.
     ScrambledZipfianGenerator ycsb = new ScrambledZipfianGenerator(0, 1000);
-    Popularity theirs = Popularity.draw(1000, DRAWS, () -> {
-      long k;
-      do {
-        k = ycsb.nextValue();
-      } while (k > 999);
-      return k;
-    });
+    Popularity theirs =
+        Popularity.draw(
+            1000,
+            DRAWS,
+            () -> {
+              long k;
+              do {
+                k = ycsb.nextValue();
+              } while (k > 999);
+              return k;
+            });
     assertThat(theirs.ranking(3)).containsExactly(144, 610, 213);
     assertThat(ours.totalVariation(theirs)).isLessThan(0.02);
   }
@@ -94,7 +100,8 @@ class KeyChooserDistributionTest {
     Popularity theirs = Popularity.draw(1000, DRAWS, ycsb::nextValue);
     assertThat(ours.totalVariation(theirs)).isLessThan(0.02);
 
-    // After 1000 acknowledged run-phase inserts both grow zeta incrementally (YCSB keeps eta's stale
+    // After 1000 acknowledged run-phase inserts both grow zeta incrementally (YCSB keeps eta's
+    // stale
     // item count; so do we) and must still agree.
     for (int i = 0; i < 1000; i++) {
       space.acknowledge(space.nextInsertKeyNumber());
@@ -106,7 +113,8 @@ class KeyChooserDistributionTest {
     assertThat(oursGrown.totalVariation(theirsGrown)).isLessThan(0.02);
     // A chooser created after the inserts starts from the same per-run zeta and catches up alone.
     KeyChooser late = space.newChooser(new SplittableRandom(5));
-    assertThat(Popularity.draw(2000, DRAWS, late::next).totalVariation(theirsGrown)).isLessThan(0.02);
+    assertThat(Popularity.draw(2000, DRAWS, late::next).totalVariation(theirsGrown))
+        .isLessThan(0.02);
   }
 
   @Test
@@ -160,13 +168,14 @@ class KeyChooserDistributionTest {
     s.requestDistribution = Distribution.EXPONENTIAL;
     KeyChooser chooser = new KeySpace(s.build()).newChooser(new SplittableRandom(9));
     Popularity ours = Popularity.draw(1000, DRAWS, chooser::next);
-    // 95 % of draws within the newest recordcount * frac = 857 keys, before the negative-key redraw.
+    // 95 % of draws within the newest recordcount * frac = 857 keys, before the negative-key
+    // redraw.
     long newest = 0;
     for (int k = 999 - 857 + 1; k <= 999; k++) {
       newest += ours.count(k);
     }
-    assertThat((double) newest / DRAWS).isCloseTo(0.95 / (1 - Math.exp(Math.log(0.05) * 1000 / 857.142857)),
-        within(0.003));
+    assertThat((double) newest / DRAWS)
+        .isCloseTo(0.95 / (1 - Math.exp(Math.log(0.05) * 1000 / 857.142857)), within(0.003));
     // Adjacent keys differ by only 0.35 % here, so compare the ends: e^(-gamma * 900) ~ 1/23.
     long newestHundred = 0;
     long oldestHundred = 0;
@@ -177,13 +186,17 @@ class KeyChooserDistributionTest {
     assertThat((double) newestHundred / oldestHundred).isBetween(20.0, 26.0);
 
     ExponentialGenerator ycsb = new ExponentialGenerator(95, 1000 * 0.8571428571);
-    Popularity theirs = Popularity.draw(1000, DRAWS, () -> {
-      long k;
-      do {
-        k = 999 - ycsb.nextValue().intValue();
-      } while (k < 0);
-      return k;
-    });
+    Popularity theirs =
+        Popularity.draw(
+            1000,
+            DRAWS,
+            () -> {
+              long k;
+              do {
+                k = 999 - ycsb.nextValue().intValue();
+              } while (k < 0);
+              return k;
+            });
     assertThat(ours.totalVariation(theirs)).isLessThan(0.02);
   }
 
@@ -201,8 +214,9 @@ class KeyChooserDistributionTest {
     for (int i = 0; i < 25; i++) {
       seen[i] = (i % 2 == 0 ? a : b).next();
     }
-    assertThat(seen).containsExactly(5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
-        5, 6, 7, 8, 9);
+    assertThat(seen)
+        .containsExactly(
+            5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 5, 6, 7, 8, 9);
   }
 
   @Test
@@ -210,7 +224,8 @@ class KeyChooserDistributionTest {
     TestSpecs s = TestSpecs.defaults();
     s.minScanLength = 3;
     s.maxScanLength = 100;
-    ScanLengthChooser chooser = new KeySpace(s.build()).newScanLengthChooser(new SplittableRandom(10));
+    ScanLengthChooser chooser =
+        new KeySpace(s.build()).newScanLengthChooser(new SplittableRandom(10));
     Popularity p = Popularity.draw(101, DRAWS, chooser::next);
     assertThat(p.count(0) + p.count(1) + p.count(2)).isZero();
     assertThat(p.chiSquareUniform(3, 100)).isLessThan(97 + 6 * Math.sqrt(2 * 97));
@@ -222,7 +237,8 @@ class KeyChooserDistributionTest {
     s.minScanLength = 1;
     s.maxScanLength = 100;
     s.scanLengthDistribution = io.hbload.core.config.LengthDistribution.ZIPFIAN;
-    ScanLengthChooser chooser = new KeySpace(s.build()).newScanLengthChooser(new SplittableRandom(11));
+    ScanLengthChooser chooser =
+        new KeySpace(s.build()).newScanLengthChooser(new SplittableRandom(11));
     Popularity ours = Popularity.draw(101, DRAWS, chooser::next);
     site.ycsb.generator.ZipfianGenerator ycsb = new site.ycsb.generator.ZipfianGenerator(1, 100);
     Popularity theirs = Popularity.draw(101, DRAWS, ycsb::nextValue);

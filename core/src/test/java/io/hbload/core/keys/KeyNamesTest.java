@@ -42,12 +42,13 @@ class KeyNamesTest {
     SplittableRandom rnd = new SplittableRandom(11);
     Key key = new Key();
     for (int i = 0; i < 200_000; i++) {
-      long n = switch (i % 4) {
-        case 0 -> i;
-        case 1 -> rnd.nextLong(0, Long.MAX_VALUE);
-        case 2 -> rnd.nextLong(0, 1_000_000);
-        default -> (long) Math.pow(10, i % 19);
-      };
+      long n =
+          switch (i % 4) {
+            case 0 -> i;
+            case 1 -> rnd.nextLong(0, Long.MAX_VALUE);
+            case 2 -> rnd.nextLong(0, 1_000_000);
+            default -> (long) Math.pow(10, i % 19);
+          };
       boolean ordered = (i & 8) != 0;
       int padding = rnd.nextInt(0, 26);
       KeyNames.format(n, ordered, padding, key);
@@ -58,7 +59,10 @@ class KeyNamesTest {
   @Test
   void extremeValuesFormatLikeLongToString() {
     Key key = new Key();
-    for (long v : new long[] {Long.MAX_VALUE, Long.MIN_VALUE, -1, -12345, 9, 10, 99, 100, 999_999_999_999_999_999L}) {
+    for (long v :
+        new long[] {
+          Long.MAX_VALUE, Long.MIN_VALUE, -1, -12345, 9, 10, 99, 100, 999_999_999_999_999_999L
+        }) {
       KeyNames.format(v, true, 22, key);
       assertThat(key.toString()).isEqualTo(ycsbBuildKeyName(v, true, 22));
       KeyNames.format(v, true, 1, key);

@@ -42,10 +42,38 @@ public final class TestSpecs {
 
   public WorkloadSpec build() {
     long count = insertCount >= 0 ? insertCount : recordCount - insertStart;
-    return new WorkloadSpec("usertable", recordCount, operationCount, fieldCount, fieldNamePrefix, fieldLength,
-        minFieldLength, fieldLengthDistribution, fieldLengthHistogramFile, true, false, dataIntegrity,
-        1.0 - insertProportion, 0.0, insertProportion, 0.0, 0.0, 0.0, requestDistribution, zeroPadding,
-        orderedInserts, insertStart, count, minScanLength, maxScanLength, scanLengthDistribution,
-        hotspotDataFraction, hotspotOpnFraction, exponentialPercentile, exponentialFrac, 0, 3);
+    return new WorkloadSpec(
+        "usertable",
+        recordCount,
+        operationCount,
+        fieldCount,
+        fieldNamePrefix,
+        fieldLength,
+        minFieldLength,
+        fieldLengthDistribution,
+        fieldLengthHistogramFile,
+        true,
+        false,
+        dataIntegrity,
+        1.0 - insertProportion,
+        0.0,
+        insertProportion,
+        0.0,
+        0.0,
+        0.0,
+        requestDistribution,
+        zeroPadding,
+        orderedInserts,
+        insertStart,
+        count,
+        minScanLength,
+        maxScanLength,
+        scanLengthDistribution,
+        hotspotDataFraction,
+        hotspotOpnFraction,
+        exponentialPercentile,
+        exponentialFrac,
+        0,
+        3);
   }
 }

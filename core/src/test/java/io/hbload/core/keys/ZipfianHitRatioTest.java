@@ -7,12 +7,16 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
-/** The expected hit ratio of the hottest keys of YCSB's scrambled zipfian, against YCSB's constant and a sample. */
+/**
+ * The expected hit ratio of the hottest keys of YCSB's scrambled zipfian, against YCSB's constant
+ * and a sample.
+ */
 class ZipfianHitRatioTest {
   @Test
   void zetaBeyondTheExactRangeMatchesYcsbsPrecomputedConstantAndTheExactSum() {
     // YCSB's ScrambledZipfianGenerator.ZETAN is the exact sum over 10^10 items
-    assertThat(ZipfianHitRatio.zeta(10_000_000_000L)).isCloseTo(ScrambledZipfianKeyChooser.ZETAN, within(1e-9));
+    assertThat(ZipfianHitRatio.zeta(10_000_000_000L))
+        .isCloseTo(ScrambledZipfianKeyChooser.ZETAN, within(1e-9));
     assertThat(ZipfianHitRatio.zeta(3_000_000)).isCloseTo(Zipfian.zeta(3_000_000), within(1e-10));
   }
 
@@ -20,9 +24,10 @@ class ZipfianHitRatioTest {
   void theModelMatchesTheShareOfTheHottestKeysInAScrambledZipfianSample() {
     long records = 100_000;
     AcknowledgedCounter inserts = new AcknowledgedCounter(records);
-    ScrambledZipfianKeyChooser chooser = new ScrambledZipfianKeyChooser(inserts, 0, records - 1,
-        new SplittableRandom(7));
-    // rank the keys by one sample and measure the share of the hottest in another, so that the ranking's noise does
+    ScrambledZipfianKeyChooser chooser =
+        new ScrambledZipfianKeyChooser(inserts, 0, records - 1, new SplittableRandom(7));
+    // rank the keys by one sample and measure the share of the hottest in another, so that the
+    // ranking's noise does
     // not flatter the measure (ranking and measuring on one sample overstates the top keys' share)
     int draws = 4_000_000;
     long[] rankCounts = new long[(int) records];
@@ -43,7 +48,8 @@ class ZipfianHitRatioTest {
       for (int i = 0; i < cached; i++) {
         top += measured[order[i]];
       }
-      assertThat(top / (double) draws).as("hottest %d of %d", cached, records)
+      assertThat(top / (double) draws)
+          .as("hottest %d of %d", cached, records)
           .isCloseTo(ZipfianHitRatio.of(cached, records), within(0.01));
     }
   }
@@ -52,6 +58,7 @@ class ZipfianHitRatioTest {
   void edges() {
     assertThat(ZipfianHitRatio.of(10, 10)).isEqualTo(1.0);
     assertThat(ZipfianHitRatio.of(0, 10)).isEqualTo(0.0);
-    assertThat(ZipfianHitRatio.of(1, 1_000_000)).isCloseTo(1 / ScrambledZipfianKeyChooser.ZETAN, within(1e-6));
+    assertThat(ZipfianHitRatio.of(1, 1_000_000))
+        .isCloseTo(1 / ScrambledZipfianKeyChooser.ZETAN, within(1e-6));
   }
 }

@@ -11,10 +11,13 @@ class ZipfianTest {
 
   @Test
   void zetaIsBitIdenticalToYcsb() throws Exception {
-    Method zetastatic = ZipfianGenerator.class.getDeclaredMethod("zetastatic", long.class, double.class);
+    Method zetastatic =
+        ZipfianGenerator.class.getDeclaredMethod("zetastatic", long.class, double.class);
     zetastatic.setAccessible(true);
     for (long n : new long[] {0, 1, 2, 3, 999, 1000, 1001, 123_457}) {
-      assertThat(Zipfian.zeta(n)).as("zeta(%d)", n).isEqualTo((double) zetastatic.invoke(null, n, 0.99));
+      assertThat(Zipfian.zeta(n))
+          .as("zeta(%d)", n)
+          .isEqualTo((double) zetastatic.invoke(null, n, 0.99));
     }
     // Incremental growth sums the same terms in the same order.
     assertThat(Zipfian.zeta(1000, 5000, Zipfian.zeta(1000))).isEqualTo(Zipfian.zeta(5000));
@@ -28,7 +31,8 @@ class ZipfianTest {
     Popularity b = Popularity.draw(1000, 2_000_000, ycsb::nextValue);
     assertThat(a.ranking(3)).containsExactly(0, 1, 2);
     // item 0 gets 1/zeta(1000) of the draws, about 12.9 % (the figure a true zipfian gives)
-    assertThat(a.share(0)).isBetween(1 / Zipfian.zeta(1000) - 0.002, 1 / Zipfian.zeta(1000) + 0.002);
+    assertThat(a.share(0))
+        .isBetween(1 / Zipfian.zeta(1000) - 0.002, 1 / Zipfian.zeta(1000) + 0.002);
     assertThat(a.totalVariation(b)).isLessThan(0.02);
   }
 

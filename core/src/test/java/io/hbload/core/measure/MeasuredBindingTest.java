@@ -21,7 +21,10 @@ class MeasuredBindingTest {
   private static final long CALL_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
   private final Key key = new Key().set("user1");
 
-  /** A store that takes at least 2 ms per call, answers reads with {@code readStatus}, and fails its cleanup. */
+  /**
+   * A store that takes at least 2 ms per call, answers reads with {@code readStatus}, and fails its
+   * cleanup.
+   */
   private static final class SlowStore implements Binding {
     Status readStatus = Status.OK;
 
@@ -39,7 +42,8 @@ class MeasuredBindingTest {
     }
 
     @Override
-    public Status scan(String table, Key startKey, int recordCount, Fields fields, ScanSink result) {
+    public Status scan(
+        String table, Key startKey, int recordCount, Fields fields, ScanSink result) {
       return slow(Status.OK);
     }
 
@@ -82,9 +86,12 @@ class MeasuredBindingTest {
     IntervalData d = recorder.swap();
     assertThat(d.operations()).isEqualTo(1);
     assertThat(service(d, Measure.READ).getTotalCount()).isEqualTo(1);
-    assertThat(service(d, Measure.READ).getMinValue()).isGreaterThanOrEqualTo(CALL_NANOS * 999 / 1000);
+    assertThat(service(d, Measure.READ).getMinValue())
+        .isGreaterThanOrEqualTo(CALL_NANOS * 999 / 1000);
     assertThat(d.returns[Measure.READ.ordinal() * Status.MAX_IDS + Status.OK.id()]).isEqualTo(1);
-    assertThat(intended(d, Measure.READ)).as("unthrottled: intended equals service, not recorded twice").isNull();
+    assertThat(intended(d, Measure.READ))
+        .as("unthrottled: intended equals service, not recorded twice")
+        .isNull();
   }
 
   @Test
@@ -95,7 +102,8 @@ class MeasuredBindingTest {
     measured.begin(System.nanoTime() - lateBy);
     measured.update("t", key, null);
     IntervalData d = recorder.swap();
-    assertThat(intended(d, Measure.UPDATE).getMinValue()).isGreaterThanOrEqualTo(lateBy + CALL_NANOS * 999 / 1000);
+    assertThat(intended(d, Measure.UPDATE).getMinValue())
+        .isGreaterThanOrEqualTo(lateBy + CALL_NANOS * 999 / 1000);
     assertThat(service(d, Measure.UPDATE).getMaxValue()).isLessThan(lateBy);
   }
 
@@ -112,12 +120,15 @@ class MeasuredBindingTest {
     measured.endComposite(Measure.READ_MODIFY_WRITE);
     IntervalData d = recorder.swap();
     assertThat(d.operations()).isEqualTo(1);
-    for (Measure m : new Measure[] {Measure.READ, Measure.VERIFY, Measure.UPDATE, Measure.READ_MODIFY_WRITE}) {
+    for (Measure m :
+        new Measure[] {Measure.READ, Measure.VERIFY, Measure.UPDATE, Measure.READ_MODIFY_WRITE}) {
       assertThat(service(d, m).getTotalCount()).as(m.reportName()).isEqualTo(1);
     }
-    assertThat(service(d, Measure.READ_MODIFY_WRITE).getMinValue()).as("from the read's start to the update's end")
+    assertThat(service(d, Measure.READ_MODIFY_WRITE).getMinValue())
+        .as("from the read's start to the update's end")
         .isGreaterThanOrEqualTo(2 * CALL_NANOS * 999 / 1000);
-    assertThat(intended(d, Measure.UPDATE).getMinValue()).as("the update's intended latency spans the operation")
+    assertThat(intended(d, Measure.UPDATE).getMinValue())
+        .as("the update's intended latency spans the operation")
         .isGreaterThanOrEqualTo(2 * CALL_NANOS * 999 / 1000);
   }
 
@@ -138,9 +149,12 @@ class MeasuredBindingTest {
   void aFailedCleanupIsStillTimedAsCleanup() {
     WorkerRecorder recorder = new WorkerRecorder(new LatencyNames(false, Set.of()), false);
     MeasuredBinding measured = new MeasuredBinding(new SlowStore(), recorder);
-    assertThatThrownBy(measured::cleanup).isInstanceOf(BindingException.class).hasMessage("flush failed");
+    assertThatThrownBy(measured::cleanup)
+        .isInstanceOf(BindingException.class)
+        .hasMessage("flush failed");
     IntervalData d = recorder.swap();
-    assertThat(service(d, Measure.CLEANUP).getMinValue()).isGreaterThanOrEqualTo(CALL_NANOS * 999 / 1000);
+    assertThat(service(d, Measure.CLEANUP).getMinValue())
+        .isGreaterThanOrEqualTo(CALL_NANOS * 999 / 1000);
     assertThat(d.operations()).isZero();
   }
 }

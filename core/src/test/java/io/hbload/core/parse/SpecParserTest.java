@@ -11,7 +11,6 @@ import io.hbload.core.config.PropertySources;
 import io.hbload.core.config.ShardSpec;
 import io.hbload.core.config.SpecException;
 import io.hbload.core.config.WorkloadSpec;
-import io.hbload.core.parse.RunSpecBuilder;
 import io.hbload.core.spec.RunSpec;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -24,8 +23,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 class SpecParserTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private static RunSpec run(String... kv) {
     Map<String, String> p = new HashMap<>();
@@ -70,7 +68,8 @@ class SpecParserTest {
   void loadPhaseInsertsInsertcountDefaultingToRecordcountMinusInsertstart() {
     Map<String, String> p = Map.of("recordcount", "1000", "insertstart", "200");
     assertThat(SpecParser.parse(p, Phase.LOAD).execution().operations()).isEqualTo(800);
-    Map<String, String> q = Map.of("recordcount", "1000", "insertstart", "200", "insertcount", "300");
+    Map<String, String> q =
+        Map.of("recordcount", "1000", "insertstart", "200", "insertcount", "300");
     assertThat(SpecParser.parse(q, Phase.LOAD).execution().operations()).isEqualTo(300);
   }
 
@@ -90,22 +89,27 @@ class SpecParserTest {
   }
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {
-      "recordcount|-5|property recordcount: -5 is below the minimum 0",
-      "operationcount|abc|property operationcount: 'abc' is not a whole number",
-      "requestdistribution|pareto|property requestdistribution: unknown distribution 'pareto'",
-      "fieldlengthdistribution|gauss|property fieldlengthdistribution: unknown distribution 'gauss'",
-      "threadcount|0|property threadcount: 0 is below the minimum 1",
-      "readallfields|yes|property readallfields: expected true or false, got 'yes'",
-      "measurement.interval|sometimes|property measurement.interval: expected op, intended or both",
-      "hotspotdatafraction|1.5|property hotspotdatafraction: 1.5 must be in [0, 1]",
-      "target|-1|property target: -1 must be >= 0",
-      "insertorder|random|property insertorder: expected hashed or ordered",
-      "exporter|x.Y|property exporter: unknown exporter 'x.Y'",
-      "hdrhistogram.percentiles|95,abc|property hdrhistogram.percentiles",
-      "workload|site.ycsb.workloads.RestWorkload|property workload: only site.ycsb.workloads.CoreWorkload"})
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "recordcount|-5|property recordcount: -5 is below the minimum 0",
+        "operationcount|abc|property operationcount: 'abc' is not a whole number",
+        "requestdistribution|pareto|property requestdistribution: unknown distribution 'pareto'",
+        "fieldlengthdistribution|gauss|property fieldlengthdistribution: unknown distribution 'gauss'",
+        "threadcount|0|property threadcount: 0 is below the minimum 1",
+        "readallfields|yes|property readallfields: expected true or false, got 'yes'",
+        "measurement.interval|sometimes|property measurement.interval: expected op, intended or both",
+        "hotspotdatafraction|1.5|property hotspotdatafraction: 1.5 must be in [0, 1]",
+        "target|-1|property target: -1 must be >= 0",
+        "insertorder|random|property insertorder: expected hashed or ordered",
+        "exporter|x.Y|property exporter: unknown exporter 'x.Y'",
+        "hdrhistogram.percentiles|95,abc|property hdrhistogram.percentiles",
+        "workload|site.ycsb.workloads.RestWorkload|property workload: only site.ycsb.workloads.CoreWorkload"
+      })
   void badValuesNameTheirProperty(String key, String value, String message) {
-    assertThatThrownBy(() -> run(key, value)).isInstanceOf(SpecException.class).hasMessageStartingWith(message)
+    assertThatThrownBy(() -> run(key, value))
+        .isInstanceOf(SpecException.class)
+        .hasMessageStartingWith(message)
         .hasMessageNotContaining("\n");
   }
 
@@ -118,7 +122,8 @@ class SpecParserTest {
   @Test
   void insertRangeBeyondRecordcountIsRejected() {
     assertThatThrownBy(() -> run("recordcount", "100", "insertstart", "50", "insertcount", "60"))
-        .hasMessage("property insertcount: insertstart + insertcount (50 + 60) exceeds recordcount 100");
+        .hasMessage(
+            "property insertcount: insertstart + insertcount (50 + 60) exceeds recordcount 100");
   }
 
   @Test
@@ -129,15 +134,18 @@ class SpecParserTest {
 
   @Test
   void everyProblemIsReportedAtOnce() {
-    SpecException e = (SpecException) org.assertj.core.api.Assertions.catchThrowable(
-        () -> run("recordcount", "x", "threadcount", "-1", "requestdistribution", "nope"));
+    SpecException e =
+        (SpecException)
+            org.assertj.core.api.Assertions.catchThrowable(
+                () -> run("recordcount", "x", "threadcount", "-1", "requestdistribution", "nope"));
     assertThat(e.problems()).hasSize(3);
     assertThat(e.getMessage()).contains("; ");
   }
 
   @Test
   void loadingZeroRecordsIsAnError() {
-    assertThatThrownBy(() -> SpecParser.parse(Map.of(), Phase.LOAD)).hasMessageContaining("property recordcount");
+    assertThatThrownBy(() -> SpecParser.parse(Map.of(), Phase.LOAD))
+        .hasMessageContaining("property recordcount");
   }
 
   @Test
@@ -146,41 +154,75 @@ class SpecParserTest {
     Path b = Files.writeString(dir.resolve("b"), "recordcount=20\nx=fromB\n");
     PropertySources sources = new PropertySources().set("fieldcount", "7").file(a).file(b);
     Map<String, String> merged = sources.merge();
-    assertThat(merged).containsEntry("recordcount", "20").containsEntry("x", "fromB").containsEntry("fieldcount", "7");
+    assertThat(merged)
+        .containsEntry("recordcount", "20")
+        .containsEntry("x", "fromB")
+        .containsEntry("fieldcount", "7");
   }
 
   @Test
   void dashPSplitsAtTheFirstEqualsSign() {
     Map<String, String> m = new PropertySources().setPair("hbase.x=a=b").merge();
     assertThat(m).containsEntry("hbase.x", "a=b");
-    assertThatThrownBy(() -> new PropertySources().setPair("novalue")).isInstanceOf(SpecException.class)
+    assertThatThrownBy(() -> new PropertySources().setPair("novalue"))
+        .isInstanceOf(SpecException.class)
         .hasMessage("-p novalue: expected name=value");
   }
 
   @Test
   void unknownBundledWorkloadAndMissingFileAreOneLineErrors() {
-    assertThatThrownBy(() -> new PropertySources().bundled("z")).hasMessageStartingWith("unknown workload 'z'");
+    assertThatThrownBy(() -> new PropertySources().bundled("z"))
+        .hasMessageStartingWith("unknown workload 'z'");
     assertThatThrownBy(() -> new PropertySources().file(dir.resolve("missing")))
         .hasMessageEndingWith("missing: no such file");
   }
 
   @Test
   void builderMakesTheSameSpecAsProperties() {
-    RunSpec built = new RunSpecBuilder().recordCount(500).operationCount(100).threads(2).target(50)
-        .binding("memory").build(Phase.RUN);
-    RunSpec parsed = run("recordcount", "500", "operationcount", "100", "threadcount", "2", "target", "50.0",
-        "db", "memory");
+    RunSpec built =
+        new RunSpecBuilder()
+            .recordCount(500)
+            .operationCount(100)
+            .threads(2)
+            .target(50)
+            .binding("memory")
+            .build(Phase.RUN);
+    RunSpec parsed =
+        run(
+            "recordcount",
+            "500",
+            "operationcount",
+            "100",
+            "threadcount",
+            "2",
+            "target",
+            "50.0",
+            "db",
+            "memory");
     assertThat(built).isEqualTo(parsed);
   }
 
   @Test
   void theBindingsOwnSettingsAreParsedInTheSamePassAndReportedWithTheEngines() {
-    assertThatThrownBy(() -> run("db", "basic", "recordcount", "-1", "basicdb.simulatedelay", "soon",
-        "basicdb.randomizedelay", "maybe"))
-        .isInstanceOfSatisfying(SpecException.class, e -> assertThat(e.problems()).containsExactly(
-            "property recordcount: -1 is below the minimum 0",
-            "property basicdb.simulatedelay: 'soon' is not a number",
-            "property basicdb.randomizedelay: expected true or false, got 'maybe'"));
+    assertThatThrownBy(
+            () ->
+                run(
+                    "db",
+                    "basic",
+                    "recordcount",
+                    "-1",
+                    "basicdb.simulatedelay",
+                    "soon",
+                    "basicdb.randomizedelay",
+                    "maybe"))
+        .isInstanceOfSatisfying(
+            SpecException.class,
+            e ->
+                assertThat(e.problems())
+                    .containsExactly(
+                        "property recordcount: -1 is below the minimum 0",
+                        "property basicdb.simulatedelay: 'soon' is not a number",
+                        "property basicdb.randomizedelay: expected true or false, got 'maybe'"));
     assertThat(run("db", "basic", "basicdb.simulatedelay", "1.5").binding().settings())
         .hasToString("Settings[delayNanos=1500000, randomize=true]");
   }
@@ -188,42 +230,82 @@ class SpecParserTest {
   @Test
   void anUnknownBindingIsReportedWithTheOtherProblems() {
     assertThatThrownBy(() -> run("db", "nosuchdb", "operationcount", "x"))
-        .isInstanceOfSatisfying(SpecException.class, e -> assertThat(e.problems()).containsExactly(
-            "property operationcount: 'x' is not a whole number",
-            "property db: unknown binding 'nosuchdb' (available: basic, memory, or a class name)"));
+        .isInstanceOfSatisfying(
+            SpecException.class,
+            e ->
+                assertThat(e.problems())
+                    .containsExactly(
+                        "property operationcount: 'x' is not a whole number",
+                        "property db: unknown binding 'nosuchdb' (available: basic, memory, or a class name)"));
   }
 
   @Test
   void errorTrackingSettingsAreTyped() {
-    RunSpec s = run("reportlatencyforeacherror", "true", "latencytrackederrors", " NOT_FOUND, ,ERROR ");
+    RunSpec s =
+        run("reportlatencyforeacherror", "true", "latencytrackederrors", " NOT_FOUND, ,ERROR ");
     assertThat(s.outputs().reportLatencyForEachError()).isTrue();
     assertThat(s.outputs().latencyTrackedErrors()).containsExactly("NOT_FOUND", "ERROR");
   }
 
   @Test
   void theLoadBeforeARunIsDerivedFromTheParsedRun() {
-    RunSpec r = run("recordcount", "500", "insertstart", "100", "operationcount", "9000", "threadcount", "8",
-        "target", "250");
+    RunSpec r =
+        run(
+            "recordcount",
+            "500",
+            "insertstart",
+            "100",
+            "operationcount",
+            "9000",
+            "threadcount",
+            "8",
+            "target",
+            "250");
     RunSpec load = SpecParser.loadBefore(r);
     assertThat(load.phase()).isEqualTo(Phase.LOAD);
     assertThat(load.execution().operations()).isEqualTo(400);
     assertThat(load.execution().threads()).isEqualTo(8);
-    assertThat(load.execution().targetOpsPerSec()).isZero(); // the run's target paces the run, not filling the store
+    assertThat(load.execution().targetOpsPerSec())
+        .isZero(); // the run's target paces the run, not filling the store
     assertThat(load.workload()).isEqualTo(r.workload());
     assertThat(load.binding().settings()).isSameAs(r.binding().settings());
-    assertThat(SpecParser.loadBefore(run("recordcount", "3", "threadcount", "8")).execution().threads()).isEqualTo(3);
+    assertThat(
+            SpecParser.loadBefore(run("recordcount", "3", "threadcount", "8"))
+                .execution()
+                .threads())
+        .isEqualTo(3);
   }
 
   @Test
   void aShardLoadsItsSliceAndRunsItsShare() {
-    RunSpec load = SpecParser.parse(Map.of("recordcount", "1000", "insertstart", "100", "hbload.shard", "2/3",
-        "threadcount", "4"), Phase.LOAD);
+    RunSpec load =
+        SpecParser.parse(
+            Map.of(
+                "recordcount",
+                "1000",
+                "insertstart",
+                "100",
+                "hbload.shard",
+                "2/3",
+                "threadcount",
+                "4"),
+            Phase.LOAD);
     assertThat(load.execution().shard()).isEqualTo(new ShardSpec(2, 3));
     assertThat(load.execution().operations()).isEqualTo(300);
     assertThat(load.workload().insertStart()).isEqualTo(700);
     assertThat(load.workload().insertCount()).isEqualTo(300);
-    RunSpec run = run("recordcount", "1000", "operationcount", "10", "target", "90", "hbload.shard", "0/3",
-        "hbload.seed", "7");
+    RunSpec run =
+        run(
+            "recordcount",
+            "1000",
+            "operationcount",
+            "10",
+            "target",
+            "90",
+            "hbload.shard",
+            "0/3",
+            "hbload.seed",
+            "7");
     assertThat(run.execution().operations()).isEqualTo(4);
     assertThat(run.execution().targetOpsPerSec()).isEqualTo(30);
     assertThat(run.workload().insertCount()).as("a run reads the whole key space").isEqualTo(1000);
@@ -234,11 +316,14 @@ class SpecParserTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @CsvSource(delimiter = '|', value = {
-      "2|property hbload.shard: expected I/N",
-      "2/2|property hbload.shard: shard 2/2: I must be in 0..1",
-      "0/0|property hbload.shard: shard 0/0",
-      "a/b|property hbload.shard: expected I/N"})
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "2|property hbload.shard: expected I/N",
+        "2/2|property hbload.shard: shard 2/2: I must be in 0..1",
+        "0/0|property hbload.shard: shard 0/0",
+        "a/b|property hbload.shard: expected I/N"
+      })
   void badShardsAreReported(String shard, String message) {
     assertThatThrownBy(() -> run("hbload.shard", shard)).hasMessageContaining(message);
   }
@@ -247,44 +332,60 @@ class SpecParserTest {
   void moreShardsThanWorkIsReported() {
     assertThatThrownBy(() -> run("operationcount", "2", "hbload.shard", "2/3"))
         .hasMessageContaining("property hbload.shard: shard 2/3 has none of the 2 operations");
-    assertThatThrownBy(() -> SpecParser.parse(Map.of("recordcount", "1", "hbload.shard", "1/2"), Phase.LOAD))
+    assertThatThrownBy(
+            () -> SpecParser.parse(Map.of("recordcount", "1", "hbload.shard", "1/2"), Phase.LOAD))
         .hasMessageContaining("has none of the 1 records to load");
   }
 
   @Test
   void startAtTakesEpochMillisOrIso8601() {
-    assertThat(run("hbload.startat", "1795000000000").execution().startAt().toEpochMilli()).isEqualTo(1795000000000L);
+    assertThat(run("hbload.startat", "1795000000000").execution().startAt().toEpochMilli())
+        .isEqualTo(1795000000000L);
     assertThat(run("hbload.startat", "2026-11-22T18:00:00Z").execution().startAt())
         .isEqualTo(java.time.Instant.parse("2026-11-22T18:00:00Z"));
     assertThat(run("hbload.startat", "2026-11-22T19:00:00+01:00").execution().startAt())
         .isEqualTo(java.time.Instant.parse("2026-11-22T18:00:00Z"));
     assertThat(run().execution().startAt()).isNull();
-    assertThatThrownBy(() -> run("hbload.startat", "tomorrow")).hasMessageContaining("property hbload.startat");
+    assertThatThrownBy(() -> run("hbload.startat", "tomorrow"))
+        .hasMessageContaining("property hbload.startat");
   }
 
   @Test
   void aMissingFieldLengthHistogramIsFoundWhileParsing() {
-    assertThatThrownBy(() -> run("fieldlengthdistribution", "histogram", "fieldlengthhistogram",
-        dir.resolve("nope.txt").toString()))
-        .hasMessageContaining("property fieldlengthhistogram: cannot read the field-length histogram file");
+    assertThatThrownBy(
+            () ->
+                run(
+                    "fieldlengthdistribution",
+                    "histogram",
+                    "fieldlengthhistogram",
+                    dir.resolve("nope.txt").toString()))
+        .hasMessageContaining(
+            "property fieldlengthhistogram: cannot read the field-length histogram file");
   }
 
   @Test
   void aMisspeltPropertyIsNamedWithTheClosestKnownOne() {
     RunSpec s = run("readproportoin", "1", "mongodb.url", "x", "recordcount", "10");
-    assertThat(s.provenance().notes()).filteredOn(n -> n.startsWith("WARNING: properties read by neither"))
-        .singleElement().satisfies(n -> assertThat(n).contains("mongodb.url, readproportoin (did you mean "
-            + "readproportion?)").contains("--strict"));
+    assertThat(s.provenance().notes())
+        .filteredOn(n -> n.startsWith("WARNING: properties read by neither"))
+        .singleElement()
+        .satisfies(
+            n ->
+                assertThat(n)
+                    .contains("mongodb.url, readproportoin (did you mean " + "readproportion?)")
+                    .contains("--strict"));
     // every property hbload reads is known: a clean run says nothing
-    assertThat(run("readproportion", "1").provenance().notes()).noneMatch(n -> n.contains("read by neither"));
+    assertThat(run("readproportion", "1").provenance().notes())
+        .noneMatch(n -> n.contains("read by neither"));
   }
 
   @Test
   void strictMakesAnUnknownPropertyBadInput() {
     assertThatThrownBy(() -> run("hbload.strict", "true", "fieldcont", "3", "hbload.warmpu", "1s"))
         .isInstanceOf(SpecException.class)
-        .hasMessageContaining("property fieldcont: unknown: read by neither hbload nor the binding (did you mean "
-            + "fieldcount?)")
+        .hasMessageContaining(
+            "property fieldcont: unknown: read by neither hbload nor the binding (did you mean "
+                + "fieldcount?)")
         .hasMessageContaining("property hbload.warmpu: unknown");
   }
 
@@ -292,7 +393,8 @@ class SpecParserTest {
   void theIntendedWarnFactorIsASettingOfItsOwn() {
     assertThat(run().outputs().intendedWarnFactor()).isEqualTo(2);
     assertThat(run("hbload.intendedwarnfactor", "5").outputs().intendedWarnFactor()).isEqualTo(5);
-    assertThatThrownBy(() -> run("hbload.intendedwarnfactor", "0.5")).isInstanceOf(SpecException.class)
+    assertThatThrownBy(() -> run("hbload.intendedwarnfactor", "0.5"))
+        .isInstanceOf(SpecException.class)
         .hasMessageContaining("hbload.intendedwarnfactor");
   }
 }

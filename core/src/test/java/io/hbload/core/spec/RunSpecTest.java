@@ -28,12 +28,14 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The spec's parts, its {@code with...} copies, and the binding provider it carries from the parser to the run. */
+/**
+ * The spec's parts, its {@code with...} copies, and the binding provider it carries from the parser
+ * to the run.
+ */
 class RunSpecTest {
   private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private static RunSpec run(String... kv) {
     Map<String, String> p = new HashMap<>(Map.of("recordcount", "100", "operationcount", "200"));
@@ -47,7 +49,8 @@ class RunSpecTest {
   void eachWithCopyChangesItsPartAndLeavesTheOthers() {
     RunSpec spec = run("threadcount", "4", "hbload.seed", "9", "label", "x");
     Path report = dir.resolve("report.txt");
-    RunSpec copy = spec.withOutputs(spec.outputs().withExportFile(report).withFormat(ReportFormat.JSON_ARRAY));
+    RunSpec copy =
+        spec.withOutputs(spec.outputs().withExportFile(report).withFormat(ReportFormat.JSON_ARRAY));
     assertThat(copy.outputs().exportFile()).isEqualTo(report);
     assertThat(copy.outputs().format()).isEqualTo(ReportFormat.JSON_ARRAY);
     assertThat(copy.outputs().label()).isEqualTo("x");
@@ -59,12 +62,25 @@ class RunSpecTest {
     assertThat(spec.outputs().exportFile()).as("the original is unchanged").isNull();
     assertThat(spec.outputs().format()).isEqualTo(ReportFormat.TEXT);
 
-    Execution e = spec.execution().withThreads(2).withOperations(50).withWarmup(Duration.ofSeconds(3));
-    assertThat(e).isEqualTo(new Execution(2, spec.execution().targetOpsPerSec(), 50,
-        spec.execution().maxExecutionTimeSeconds(), spec.execution().stopGraceSeconds(), spec.execution().status(),
-        spec.execution().statusIntervalSeconds(), spec.execution().measurementInterval(),
-        spec.execution().spinSleep(), Duration.ofSeconds(3), spec.execution().inflight(), 9L,
-        spec.execution().shard(), null));
+    Execution e =
+        spec.execution().withThreads(2).withOperations(50).withWarmup(Duration.ofSeconds(3));
+    assertThat(e)
+        .isEqualTo(
+            new Execution(
+                2,
+                spec.execution().targetOpsPerSec(),
+                50,
+                spec.execution().maxExecutionTimeSeconds(),
+                spec.execution().stopGraceSeconds(),
+                spec.execution().status(),
+                spec.execution().statusIntervalSeconds(),
+                spec.execution().measurementInterval(),
+                spec.execution().spinSleep(),
+                Duration.ofSeconds(3),
+                spec.execution().inflight(),
+                9L,
+                spec.execution().shard(),
+                null));
     assertThat(spec.withExecution(e).warmsUp()).isTrue();
     assertThat(spec.warmsUp()).isFalse();
     assertThat(spec.withPhase(Phase.LOAD).phase()).isEqualTo(Phase.LOAD);
@@ -73,7 +89,14 @@ class RunSpecTest {
 
   @Test
   void theLoadBeforeARunIsACopyOfTheRunWithItsOwnCountsAndNoWarmUpOrNotes() {
-    RunSpec spec = run("threadcount", "1000", "hbload.warmup", "5s", "hbload.json", dir.resolve("r.json").toString());
+    RunSpec spec =
+        run(
+            "threadcount",
+            "1000",
+            "hbload.warmup",
+            "5s",
+            "hbload.json",
+            dir.resolve("r.json").toString());
     assertThat(spec.provenance().notes()).isNotEmpty(); // threads cut to the operation count
     RunSpec load = SpecParser.loadBefore(spec);
     assertThat(load.phase()).isEqualTo(Phase.LOAD);
@@ -95,18 +118,26 @@ class RunSpecTest {
     assertThat(byName.binding().name()).isEqualTo("basic");
     RunSpec byClass = run("db", "site.ycsb.BasicDB");
     assertThat(byClass.binding().provider().name()).isEqualTo("basic");
-    assertThat(byClass.binding().name()).as("result documents echo db as given").isEqualTo("site.ycsb.BasicDB");
+    assertThat(byClass.binding().name())
+        .as("result documents echo db as given")
+        .isEqualTo("site.ycsb.BasicDB");
   }
 
-  /** The provider a spec was parsed with is the one whose session the run opens: no second look-up by name. */
+  /**
+   * The provider a spec was parsed with is the one whose session the run opens: no second look-up
+   * by name.
+   */
   @Test
   void theRunOpensTheProviderInstanceTheSpecWasParsedWith() throws Exception {
     Counting counting = new Counting();
-    RunSpec spec = SpecParser.parse(Map.of("recordcount", "100", "operationcount", "200", "db", "basic"),
-        Phase.RUN, counting);
+    RunSpec spec =
+        SpecParser.parse(
+            Map.of("recordcount", "100", "operationcount", "200", "db", "basic"),
+            Phase.RUN,
+            counting);
     assertThat(spec.binding().provider()).isSameAs(counting);
     assertThat(spec.binding().name()).isEqualTo("basic");
-    RunResult result = new Runner(spec, QUIET, new RunListener() { }).run();
+    RunResult result = new Runner(spec, QUIET, new RunListener() {}).run();
     assertThat(result.operations()).isEqualTo(200);
     assertThat(counting.contexts).hasSize(1);
     BindingContext context = counting.contexts.get(0);

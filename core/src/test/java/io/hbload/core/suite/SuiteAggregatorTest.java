@@ -10,9 +10,10 @@ import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
 /**
- * The suite table from runs whose every latency the test chose. Latencies are whole milliseconds; an HdrHistogram
- * of 3 significant digits reports a value as the top of its bucket (1 ms reads back as 1.000447 ms), so expected
- * percentiles are the recorded values to within 0.05%, and means, spreads and ratios of counts are exact.
+ * The suite table from runs whose every latency the test chose. Latencies are whole milliseconds;
+ * an HdrHistogram of 3 significant digits reports a value as the top of its bucket (1 ms reads back
+ * as 1.000447 ms), so expected percentiles are the recorded values to within 0.05%, and means,
+ * spreads and ratios of counts are exact.
  */
 class SuiteAggregatorTest {
   private static final double MS = 1e6;
@@ -27,7 +28,8 @@ class SuiteAggregatorTest {
     return h;
   }
 
-  private static RoundRun run(String w, int round, long runtimeMillis, Histogram read, CacheCounts cache) {
+  private static RoundRun run(
+      String w, int round, long runtimeMillis, Histogram read, CacheCounts cache) {
     return new RoundRun(w, round, read.getTotalCount(), runtimeMillis, Map.of("READ", read), cache);
   }
 
@@ -36,8 +38,9 @@ class SuiteAggregatorTest {
   }
 
   /**
-   * Round 1 is warm-up: 100 reads of 50 ms and no cache hits; were it counted, every figure below would show it.
-   * Round 2: 99 reads of 1 ms and one of 9 ms in 1 s; round 3: 100 reads of 2 ms in 0.5 s.
+   * Round 1 is warm-up: 100 reads of 50 ms and no cache hits; were it counted, every figure below
+   * would show it. Round 2: 99 reads of 1 ms and one of 9 ms in 1 s; round 3: 100 reads of 2 ms in
+   * 0.5 s.
    */
   private static List<RoundRun> runs() {
     return List.of(
@@ -60,7 +63,8 @@ class SuiteAggregatorTest {
     SuiteTable.Op read = row.ops().get(0);
     assertThat(read.name()).isEqualTo("READ");
     assertThat(read.count()).isEqualTo(200); // the 100 warm-up reads are not in it
-    // summed: 99 x 1 ms, 100 x 2 ms, 1 x 9 ms; the 190th and 198th of 200 values are 2 ms; mean 308 / 200
+    // summed: 99 x 1 ms, 100 x 2 ms, 1 x 9 ms; the 190th and 198th of 200 values are 2 ms; mean 308
+    // / 200
     assertThat(read.summedP95Ms()).isCloseTo(2, within(2 * 5e-4));
     assertThat(read.summedP99Ms()).isCloseTo(2, within(2 * 5e-4));
     assertThat(read.summedAvgMs()).isCloseTo(1.54, within(1.54 * 5e-4));
@@ -82,13 +86,20 @@ class SuiteAggregatorTest {
 
   @Test
   void theSummedP99IsNotTheMeanOfTheRoundsP99() {
-    // one slow round: round 2 has 10% of reads at 100 ms, round 3 none; the summed histogram's p99 is 100 ms (5% of
-    // all reads are slow), its p95 1 ms, while the mean of the rounds' p95s and p99s is (100 + 1) / 2
-    List<RoundRun> runs = List.of(run("a", 1, 1000, reads(10, 1), null),
-        run("a", 2, 1000, reads(90, 1, 10, 100), null), run("a", 3, 1000, reads(100, 1), null));
-    SuiteTable.Op read = SuiteAggregator.aggregate(List.of("a"), 3, 1, runs).rows().get(0).ops().get(0);
+    // one slow round: round 2 has 10% of reads at 100 ms, round 3 none; the summed histogram's p99
+    // is 100 ms (5% of
+    // all reads are slow), its p95 1 ms, while the mean of the rounds' p95s and p99s is (100 + 1) /
+    // 2
+    List<RoundRun> runs =
+        List.of(
+            run("a", 1, 1000, reads(10, 1), null),
+            run("a", 2, 1000, reads(90, 1, 10, 100), null),
+            run("a", 3, 1000, reads(100, 1), null));
+    SuiteTable.Op read =
+        SuiteAggregator.aggregate(List.of("a"), 3, 1, runs).rows().get(0).ops().get(0);
     assertThat(read.summedP99Ms()).isCloseTo(100, within(100 * 5e-4));
-    assertThat(read.summedP95Ms()).isCloseTo(1, within(5e-4)); // the 190th of 200 values: the last 1 ms one
+    assertThat(read.summedP95Ms())
+        .isCloseTo(1, within(5e-4)); // the 190th of 200 values: the last 1 ms one
     assertThat(read.perRoundP99Ms().mean()).isCloseTo(50.5, within(50.5 * 5e-4));
     assertThat(read.perRoundP95Ms().mean()).isCloseTo(50.5, within(50.5 * 5e-4));
   }
@@ -103,7 +114,9 @@ class SuiteAggregatorTest {
     assertThat(t.rows().get(0).throughput()).isEqualTo(new Spread(100, 100, 100, 0, 1));
     assertThat(t.rows().get(1).missingRounds()).containsExactly(2, 3);
     String text = SuiteTableFormat.text(t);
-    assertThat(text).contains("INCOMPLETE", "missing: workload c, round(s) 3", "missing: workload a, round(s) 2,3");
+    assertThat(text)
+        .contains(
+            "INCOMPLETE", "missing: workload c, round(s) 3", "missing: workload a, round(s) 2,3");
   }
 
   @Test
@@ -117,42 +130,75 @@ class SuiteAggregatorTest {
     SuiteTable t = SuiteAggregator.aggregate(List.of("c"), 3, 1, runs());
     String text = SuiteTableFormat.text(t);
     assertThat(text.lines().toList().get(0))
-        .isEqualTo("hbload suite: 3 rounds, the first 1 discarded as warm-up; figures from rounds 2-3");
+        .isEqualTo(
+            "hbload suite: 3 rounds, the first 1 discarded as warm-up; figures from rounds 2-3");
     String row = text.lines().filter(l -> l.startsWith("c ")).findFirst().orElseThrow();
-    assertThat(row).contains("2,3", "150 [100-200] sd 71", "READ", "1.54 / 2.00 / 2.00", "1.54 / 1.50 / 1.50",
-        "[1.00-2.00]", "94.5% (94.5% / -)");
+    assertThat(row)
+        .contains(
+            "2,3",
+            "150 [100-200] sd 71",
+            "READ",
+            "1.54 / 2.00 / 2.00",
+            "1.54 / 1.50 / 1.50",
+            "[1.00-2.00]",
+            "94.5% (94.5% / -)");
     assertThat(text).contains("summed", "mean of rounds");
 
-    assertThat(SuiteTableFormat.markdown(t)).contains("| workload | rounds |", "|---|", "| c | 2,3 | 100 |");
+    assertThat(SuiteTableFormat.markdown(t))
+        .contains("| workload | rounds |", "|---|", "| c | 2,3 | 100 |");
     List<String> csv = SuiteTableFormat.csv(t).lines().toList();
     assertThat(csv).hasSize(2);
-    assertThat(csv.get(1)).startsWith("c,2 3,,100,100,100,150,100,200,70.710678,READ,200,")
+    assertThat(csv.get(1))
+        .startsWith("c,2 3,,100,100,100,150,100,200,70.710678,READ,200,")
         .endsWith(",0.945000,0.945000,,0.900000,0.990000");
     String json = SuiteTableFormat.json(t);
-    assertThat(json).contains("\"workload\":", "\"keptRounds\":", "\"summed\":", "\"meanOfRounds\":",
-        "\"hitRatio\":");
+    assertThat(json)
+        .contains(
+            "\"workload\":",
+            "\"keptRounds\":",
+            "\"summed\":",
+            "\"meanOfRounds\":",
+            "\"hitRatio\":");
     assertThat(json.replaceAll("\\s", "")).contains("\"keptRounds\":[2,3]", "\"hitRatio\":0.945");
   }
 
-  /** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled; any other is left alone. */
+  /**
+   * RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled; any other is
+   * left alone.
+   */
   @Test
   void csvQuotesOnlyTheFieldsThatNeedIt() {
-    assertThat(SuiteTableFormat.csvLine(List.of("plain", "", "a,b", "say \"hi\"", "two\nlines", "cr\r", "1.5")))
+    assertThat(
+            SuiteTableFormat.csvLine(
+                List.of("plain", "", "a,b", "say \"hi\"", "two\nlines", "cr\r", "1.5")))
         .isEqualTo("plain,,\"a,b\",\"say \"\"hi\"\"\",\"two\nlines\",\"cr\r\",1.5");
     // a workload file whose name holds a comma and a quote stays one field of its row
-    List<RoundRun> runs = List.of(run("w,\"1\"", 1, 1000, reads(10, 1), null), run("w,\"1\"", 2, 1000, reads(10, 1), null));
-    List<String> csv = SuiteTableFormat.csv(SuiteAggregator.aggregate(List.of("w,\"1\""), 2, 1, runs)).lines().toList();
+    List<RoundRun> runs =
+        List.of(
+            run("w,\"1\"", 1, 1000, reads(10, 1), null),
+            run("w,\"1\"", 2, 1000, reads(10, 1), null));
+    List<String> csv =
+        SuiteTableFormat.csv(SuiteAggregator.aggregate(List.of("w,\"1\""), 2, 1, runs))
+            .lines()
+            .toList();
     assertThat(csv.get(1)).startsWith("\"w,\"\"1\"\"\",2,,10,10,10,");
     assertThat(csv.get(0).split(",", -1)).hasSize(26);
   }
 
-  /** The suite JSON's keys come in the order written, every time (the legend's and summed's came from Map.of). */
+  /**
+   * The suite JSON's keys come in the order written, every time (the legend's and summed's came
+   * from Map.of).
+   */
   @Test
   void suiteJsonKeysComeInAFixedOrder() {
     String json = SuiteTableFormat.json(SuiteAggregator.aggregate(List.of("c"), 3, 1, runs()));
-    assertThat(json).startsWith("{\"tool\": \"hbload suite\", \"rounds\": 3, \"discardedRounds\": 1, "
-        + "\"complete\": true, \"legend\": {\"summed\": ").contains("\"summed\": {\"avgMs\": ")
-        .containsPattern("\"p95Ms\": [0-9.]+, \"p99Ms\": [0-9.]+}, \"meanOfRounds\": \\{\"avgMs\": \\{\"mean\": ")
+    assertThat(json)
+        .startsWith(
+            "{\"tool\": \"hbload suite\", \"rounds\": 3, \"discardedRounds\": 1, "
+                + "\"complete\": true, \"legend\": {\"summed\": ")
+        .contains("\"summed\": {\"avgMs\": ")
+        .containsPattern(
+            "\"p95Ms\": [0-9.]+, \"p99Ms\": [0-9.]+}, \"meanOfRounds\": \\{\"avgMs\": \\{\"mean\": ")
         .contains("\"l2HitRatio\": \"NaN\"");
   }
 }

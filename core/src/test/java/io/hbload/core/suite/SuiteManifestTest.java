@@ -9,10 +9,12 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A suite's manifest as the suite writes it, read back; then damaged, which is bad input naming the file. */
+/**
+ * A suite's manifest as the suite writes it, read back; then damaged, which is bad input naming the
+ * file.
+ */
 class SuiteManifestTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void aWrittenManifestReadsBack() throws Exception {
@@ -30,12 +32,17 @@ class SuiteManifestTest {
     SuiteManifest.create(dir, "plan-1").markLoaded();
     Path file = dir.resolve(SuiteManifest.FILE);
     byte[] good = Files.readAllBytes(file);
-    byte[] damaged = java.util.Arrays.copyOf(good, good.length + 8); // NUL bytes at the end, as a torn write leaves
+    byte[] damaged =
+        java.util.Arrays.copyOf(
+            good, good.length + 8); // NUL bytes at the end, as a torn write leaves
     Files.write(file, damaged);
-    assertThatThrownBy(() -> SuiteManifest.read(dir, "plan-1")).isInstanceOf(SpecException.class)
-        .hasMessageContaining(file.toString()).hasMessageContaining("a NUL character");
+    assertThatThrownBy(() -> SuiteManifest.read(dir, "plan-1"))
+        .isInstanceOf(SpecException.class)
+        .hasMessageContaining(file.toString())
+        .hasMessageContaining("a NUL character");
     Files.writeString(file, "hbload-suite 1\nplan plan-1\n" + "x".repeat(1 << 20));
-    assertThatThrownBy(() -> SuiteManifest.read(dir, "plan-1")).isInstanceOf(SpecException.class)
+    assertThatThrownBy(() -> SuiteManifest.read(dir, "plan-1"))
+        .isInstanceOf(SpecException.class)
         .hasMessageContaining("line 3: longer than");
   }
 }

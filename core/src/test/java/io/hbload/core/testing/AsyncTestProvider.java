@@ -8,9 +8,9 @@ import io.hbload.core.binding.BindingSession;
 import java.util.function.IntFunction;
 
 /**
- * A binding provider for tests of the pipelined engine: it declares async support, and its sessions (from
- * {@link #asyncOnly}, or the subclass's own) hand out async bindings only, so a test sees the pipelined path or a
- * failure, never a silent fall-back to blocking workers.
+ * A binding provider for tests of the pipelined engine: it declares async support, and its sessions
+ * (from {@link #asyncOnly}, or the subclass's own) hand out async bindings only, so a test sees the
+ * pipelined path or a failure, never a silent fall-back to blocking workers.
  */
 public abstract class AsyncTestProvider implements BindingProvider {
   @Override
@@ -28,7 +28,10 @@ public abstract class AsyncTestProvider implements BindingProvider {
     return true;
   }
 
-  /** A session giving worker {@code i} the async binding {@code bindings.apply(i)} and refusing blocking ones. */
+  /**
+   * A session giving worker {@code i} the async binding {@code bindings.apply(i)} and refusing
+   * blocking ones.
+   */
   protected static BindingSession asyncOnly(IntFunction<AsyncBinding> bindings) {
     return new BindingSession() {
       @Override

@@ -12,13 +12,14 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * A server with a known capacity for capacity tests: every call joins one FIFO queue served by {@code servers}
- * threads, each taking {@code serviceNanos} per call, so the capacity is {@code servers / serviceNanos} calls a
- * second and, offered more, latency from the intended start grows without bound. A call's completion time is
- * computed, not slept: it starts when it arrived or when its server finished the previous one, whichever is later,
- * and ends a service time after; the server thread then parks until that instant. A late wake-up (the scheduler of
- * a busy machine) delays that one completion, never the next one's start, so the capacity stays exact. A fresh queue
- * per session; its threads end when the session closes.
+ * A server with a known capacity for capacity tests: every call joins one FIFO queue served by
+ * {@code servers} threads, each taking {@code serviceNanos} per call, so the capacity is {@code
+ * servers / serviceNanos} calls a second and, offered more, latency from the intended start grows
+ * without bound. A call's completion time is computed, not slept: it starts when it arrived or when
+ * its server finished the previous one, whichever is later, and ends a service time after; the
+ * server thread then parks until that instant. A late wake-up (the scheduler of a busy machine)
+ * delays that one completion, never the next one's start, so the capacity stays exact. A fresh
+ * queue per session; its threads end when the session closes.
  */
 public final class ServiceQueueProvider extends AsyncTestProvider {
   private final int servers;
@@ -39,8 +40,7 @@ public final class ServiceQueueProvider extends AsyncTestProvider {
     return new Server();
   }
 
-  private record Call(long arrivalNanos, int slot, AsyncBinding.Completion done) {
-  }
+  private record Call(long arrivalNanos, int slot, AsyncBinding.Completion done) {}
 
   private final class Server implements BindingSession {
     private final LinkedBlockingQueue<Call> queue = new LinkedBlockingQueue<>();

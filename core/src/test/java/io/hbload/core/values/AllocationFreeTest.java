@@ -17,12 +17,13 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * Steady-state operations allocate nothing: measured with the JVM's per-thread allocation counter over
- * 200k operations, after a warm-up that lets buffers reach their final size.
+ * Steady-state operations allocate nothing: measured with the JVM's per-thread allocation counter
+ * over 200k operations, after a warm-up that lets buffers reach their final size.
  */
 class AllocationFreeTest {
   private static final com.sun.management.ThreadMXBean THREADS =
       (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+
   /** The counter itself may allocate a little; real per-op allocation would be megabytes. */
   private static final long SLACK_BYTES = 4096;
 
@@ -49,10 +50,13 @@ class AllocationFreeTest {
       KeySpace space = new KeySpace(s.build());
       KeyChooser chooser = space.newChooser(new SplittableRandom(1));
       ScanLengthChooser scans = space.newScanLengthChooser(new SplittableRandom(2));
-      long bytes = allocatedBy(() -> {
-        KeyNames.format(chooser.next(), false, 1, key);
-        sink[0] += scans.next() + key.length();
-      }, 200_000);
+      long bytes =
+          allocatedBy(
+              () -> {
+                KeyNames.format(chooser.next(), false, 1, key);
+                sink[0] += scans.next() + key.length();
+              },
+              200_000);
       assertThat(bytes).as("%s", d).isLessThan(SLACK_BYTES);
     }
     assertThat(sink[0]).isPositive();
@@ -66,11 +70,15 @@ class AllocationFreeTest {
     RowValues values = new RowValues(random, new SplittableRandom(3));
     Key key = new Key();
     long[] n = new long[1];
-    assertThat(allocatedBy(() -> {
-      KeyNames.format(n[0]++, false, 1, key);
-      values.all(key);
-      values.one(key, (int) (n[0] % 10));
-    }, 200_000)).isLessThan(SLACK_BYTES);
+    assertThat(
+            allocatedBy(
+                () -> {
+                  KeyNames.format(n[0]++, false, 1, key);
+                  values.all(key);
+                  values.one(key, (int) (n[0] % 10));
+                },
+                200_000))
+        .isLessThan(SLACK_BYTES);
 
     s.fieldLengthDistribution = LengthDistribution.CONSTANT;
     s.dataIntegrity = true;
@@ -79,16 +87,26 @@ class AllocationFreeTest {
     IntegrityCheck check = new IntegrityCheck(integrity);
     FieldSelection all = FieldSelection.all(integrity);
     Status[] last = new Status[1];
-    assertThat(allocatedBy(() -> {
-      KeyNames.format(n[0]++, false, 1, key);
-      written.all(key);
-      check.reset();
-      for (int i = 0; i < written.count(); i++) {
-        byte[] name = written.nameBytes(i);
-        check.field(name, 0, name.length, written.array(i), written.offset(i), written.length(i));
-      }
-      last[0] = check.verify(key, all);
-    }, 50_000)).isLessThan(SLACK_BYTES);
+    assertThat(
+            allocatedBy(
+                () -> {
+                  KeyNames.format(n[0]++, false, 1, key);
+                  written.all(key);
+                  check.reset();
+                  for (int i = 0; i < written.count(); i++) {
+                    byte[] name = written.nameBytes(i);
+                    check.field(
+                        name,
+                        0,
+                        name.length,
+                        written.array(i),
+                        written.offset(i),
+                        written.length(i));
+                  }
+                  last[0] = check.verify(key, all);
+                },
+                50_000))
+        .isLessThan(SLACK_BYTES);
     assertThat(last[0]).isSameAs(Status.OK);
   }
 }

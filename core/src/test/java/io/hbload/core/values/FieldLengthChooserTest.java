@@ -18,8 +18,7 @@ import site.ycsb.generator.ZipfianGenerator;
 class FieldLengthChooserTest {
   static final int DRAWS = 2_000_000;
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void constantIsFieldLength() {
@@ -84,20 +83,24 @@ class FieldLengthChooserTest {
     s.fieldLengthDistribution = LengthDistribution.HISTOGRAM;
     s.fieldLengthHistogramFile = dir.resolve("missing.txt").toString();
     assertThatThrownBy(() -> FieldLengthChooser.create(s.build(), new SplittableRandom(5)))
-        .isInstanceOf(SpecException.class).hasMessageStartingWith("property fieldlengthhistogram: ");
+        .isInstanceOf(SpecException.class)
+        .hasMessageStartingWith("property fieldlengthhistogram: ");
 
     Path bad = dir.resolve("bad.txt");
     Files.writeString(bad, "Blocks\t8\n0\t5\n");
     s.fieldLengthHistogramFile = bad.toString();
     assertThatThrownBy(() -> FieldLengthChooser.create(s.build(), new SplittableRandom(5)))
-        .isInstanceOf(SpecException.class).hasMessageStartingWith("property fieldlengthhistogram: ");
+        .isInstanceOf(SpecException.class)
+        .hasMessageStartingWith("property fieldlengthhistogram: ");
 
     Files.writeString(bad, "BlockSize\t8\n0\tmany\n");
     assertThatThrownBy(() -> FieldLengthChooser.create(s.build(), new SplittableRandom(5)))
-        .isInstanceOf(SpecException.class).hasMessageStartingWith("property fieldlengthhistogram: ");
+        .isInstanceOf(SpecException.class)
+        .hasMessageStartingWith("property fieldlengthhistogram: ");
 
     Files.writeString(bad, "BlockSize\t8\n0\t0\n");
     assertThatThrownBy(() -> FieldLengthChooser.create(s.build(), new SplittableRandom(5)))
-        .isInstanceOf(SpecException.class).hasMessageStartingWith("property fieldlengthhistogram: ");
+        .isInstanceOf(SpecException.class)
+        .hasMessageStartingWith("property fieldlengthhistogram: ");
   }
 }

@@ -38,7 +38,8 @@ class FieldSelectionTest {
     assertThat(new String(one.nameBytes(0), StandardCharsets.US_ASCII)).isEqualTo("col2");
     assertThatThrownBy(() -> one.select(10)).isInstanceOf(IndexOutOfBoundsException.class);
     assertThatThrownBy(() -> one.name(1)).isInstanceOf(IndexOutOfBoundsException.class);
-    assertThatThrownBy(() -> FieldSelection.all(s.build()).select(1)).isInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(() -> FieldSelection.all(s.build()).select(1))
+        .isInstanceOf(IllegalStateException.class);
   }
 
   @Test

@@ -26,7 +26,9 @@ class IntegrityCheckTest {
     return s.build();
   }
 
-  /** Hands the written values to the sink the way a binding returns a row (name bytes at an offset). */
+  /**
+   * Hands the written values to the sink the way a binding returns a row (name bytes at an offset).
+   */
   private void returnRow(Values v, int skipField, int corruptField) {
     for (int i = 0; i < v.count(); i++) {
       if (v.fieldIndex(i) == skipField) {

@@ -83,10 +83,12 @@ class RowValuesTest {
       KeyNames.format(n, false, n % 2 == 0 ? 1 : 40, key);
       values.all(key);
       for (int i = 0; i < 10; i++) {
-        assertThat(values.string(i)).isEqualTo(DeterministicValueTest.reference(key.toString(), "field" + i, 250));
+        assertThat(values.string(i))
+            .isEqualTo(DeterministicValueTest.reference(key.toString(), "field" + i, 250));
       }
       values.one(key, 3);
-      assertThat(values.string(0)).isEqualTo(DeterministicValueTest.reference(key.toString(), "field3", 250));
+      assertThat(values.string(0))
+          .isEqualTo(DeterministicValueTest.reference(key.toString(), "field3", 250));
     }
   }
 
@@ -96,6 +98,7 @@ class RowValuesTest {
     s.dataIntegrity = true;
     s.fieldLengthDistribution = LengthDistribution.UNIFORM;
     assertThatThrownBy(() -> new RowValues(s.build(), new SplittableRandom(4)))
-        .isInstanceOf(SpecException.class).hasMessageStartingWith("property dataintegrity: ");
+        .isInstanceOf(SpecException.class)
+        .hasMessageStartingWith("property dataintegrity: ");
   }
 }

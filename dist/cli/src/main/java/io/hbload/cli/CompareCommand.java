@@ -4,8 +4,8 @@ import io.hbload.cli.contract.ExitCode;
 import io.hbload.core.config.OutputPaths;
 import io.hbload.core.export.ResultFiles;
 import io.hbload.report.ResultDocument;
-import io.hbload.report.compare.ComparisonHtml;
 import io.hbload.report.compare.Comparer;
+import io.hbload.report.compare.ComparisonHtml;
 import io.hbload.report.compare.ComparisonReport;
 import io.hbload.report.compare.Side;
 import io.hbload.report.compare.SideReader;
@@ -25,19 +25,27 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code hbload compare A B}: per operation, B's figures against A's with a 95 % interval for the ratio and a verdict;
- * exit 1 with {@code --fail-if-slower PCT} when B is slower than A by more than PCT with 95 % confidence.
+ * {@code hbload compare A B}: per operation, B's figures against A's with a 95 % interval for the
+ * ratio and a verdict; exit 1 with {@code --fail-if-slower PCT} when B is slower than A by more
+ * than PCT with 95 % confidence.
  */
-@Command(name = "compare", mixinStandardHelpOptions = true, versionProvider = HbloadCommand.VersionProvider.class,
-    description = {"Compare two results: throughput and latency percentiles side by side, the ratio B/A with its 95 %"
-        + " confidence interval and a verdict (faster, slower, or no difference this data can detect).",
-        "A side is a run's --json (its --hlog beside it or named in it), a suite's --out directory (its kept"
-            + " rounds) or a dfsio --json; several, comma-separated, are its rounds."})
+@Command(
+    name = "compare",
+    mixinStandardHelpOptions = true,
+    versionProvider = HbloadCommand.VersionProvider.class,
+    description = {
+      "Compare two results: throughput and latency percentiles side by side, the ratio B/A with its 95 %"
+          + " confidence interval and a verdict (faster, slower, or no difference this data can detect).",
+      "A side is a run's --json (its --hlog beside it or named in it), a suite's --out directory (its kept"
+          + " rounds) or a dfsio --json; several, comma-separated, are its rounds."
+    })
 final class CompareCommand implements Callable<Integer> {
-  @Spec
-  CommandLine.Model.CommandSpec spec;
+  @Spec CommandLine.Model.CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "A", description = "The baseline: FILE.json, SUITE-DIR or a,b,c")
+  @Parameters(
+      index = "0",
+      paramLabel = "A",
+      description = "The baseline: FILE.json, SUITE-DIR or a,b,c")
   String a;
 
   @Parameters(index = "1", paramLabel = "B", description = "The candidate, compared against A")
@@ -46,22 +54,36 @@ final class CompareCommand implements Callable<Integer> {
   @Option(names = "--json", paramLabel = "FILE", description = "Also write the comparison as JSON")
   Path json;
 
-  @Option(names = "--html", paramLabel = "FILE",
-      description = "Also write an offline HTML page: the spectra of A and B with their bands, throughput, the table")
+  @Option(
+      names = "--html",
+      paramLabel = "FILE",
+      description =
+          "Also write an offline HTML page: the spectra of A and B with their bands, throughput, the table")
   Path html;
 
-  @Option(names = "--fail-if-slower", paramLabel = "PCT",
-      description = "Exit 1 when B is slower than A by more than PCT percent with 95 % confidence (any figure)")
+  @Option(
+      names = "--fail-if-slower",
+      paramLabel = "PCT",
+      description =
+          "Exit 1 when B is slower than A by more than PCT percent with 95 % confidence (any figure)")
   Double failIfSlower;
 
-  @Option(names = "--force", description = "Compare sides that are not comparable (other workload, record count,"
-      + " operation mix), listing the differences")
+  @Option(
+      names = "--force",
+      description =
+          "Compare sides that are not comparable (other workload, record count,"
+              + " operation mix), listing the differences")
   boolean force;
 
-  @Option(names = "--seed", defaultValue = "1", description = "The bootstrap's seed (default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--seed",
+      defaultValue = "1",
+      description = "The bootstrap's seed (default: ${DEFAULT-VALUE})")
   long seed;
 
-  @Option(names = "--resamples", defaultValue = "2000",
+  @Option(
+      names = "--resamples",
+      defaultValue = "2000",
       description = "Bootstrap resamples, 200 to 100000 (default: ${DEFAULT-VALUE})")
   int resamples;
 
@@ -96,7 +118,8 @@ final class CompareCommand implements Callable<Integer> {
       all.addAll(sb.inputs());
       checkOutput(out, all, true);
     }
-    ComparisonReport report = Comparer.compare(sa, sb, new Comparer.Settings(seed, resamples, force, html != null));
+    ComparisonReport report =
+        Comparer.compare(sa, sb, new Comparer.Settings(seed, resamples, force, html != null));
     PrintWriter out = spec.commandLine().getOut();
     out.print(report.text());
     out.flush();
@@ -109,8 +132,12 @@ final class CompareCommand implements Callable<Integer> {
       ResultFiles.write(html, o -> o.write(page));
     }
     if (failIfSlower != null && report.slowerBeyond(failIfSlower)) {
-      spec.commandLine().getErr().println("hbload compare: B is slower than A by more than " + failIfSlower
-          + "% with 95 % confidence");
+      spec.commandLine()
+          .getErr()
+          .println(
+              "hbload compare: B is slower than A by more than "
+                  + failIfSlower
+                  + "% with 95 % confidence");
       return ExitCode.FAILURE;
     }
     return ExitCode.OK;
@@ -132,17 +159,25 @@ final class CompareCommand implements Callable<Integer> {
   }
 
   /**
-   * The writers' rules: a writable place, never one of the inputs, never a file hbload did not write. Checked before
-   * the sides are read (a bad path fails at once) and again once the logs found beside them are known inputs too.
+   * The writers' rules: a writable place, never one of the inputs, never a file hbload did not
+   * write. Checked before the sides are read (a bad path fails at once) and again once the logs
+   * found beside them are known inputs too.
    */
-  private void checkOutput(Path target, List<Path> inputs, boolean inputsComplete) throws IOException {
+  private void checkOutput(Path target, List<Path> inputs, boolean inputsComplete)
+      throws IOException {
     String problem = OutputPaths.problem(target);
     if (problem == null) {
       problem = OutputPaths.clash(target, inputs);
     }
-    if (problem == null && inputsComplete && Files.isRegularFile(target) && !writtenByCompare(target)) {
-      problem = "cannot write " + target + ": it exists and is not a comparison hbload wrote; remove it or name"
-          + " another file";
+    if (problem == null
+        && inputsComplete
+        && Files.isRegularFile(target)
+        && !writtenByCompare(target)) {
+      problem =
+          "cannot write "
+              + target
+              + ": it exists and is not a comparison hbload wrote; remove it or name"
+              + " another file";
     }
     if (problem != null) {
       throw bad(problem);
@@ -150,7 +185,10 @@ final class CompareCommand implements Callable<Integer> {
   }
 
   private static boolean writtenByCompare(Path target) throws IOException {
-    if (target.getFileName().toString().matches(".*\\.html?$")) { // the page names its command in its title
+    if (target
+        .getFileName()
+        .toString()
+        .matches(".*\\.html?$")) { // the page names its command in its title
       try (java.io.BufferedReader r = Files.newBufferedReader(target, StandardCharsets.UTF_8)) {
         char[] head = new char[512];
         int n = r.read(head);

@@ -8,16 +8,20 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code hbload generate-completion}: the bash/zsh completion script for every command and option, generated from
- * the command tree so it never falls behind. Our own command rather than picocli's built-in one, which treats
- * unknown arguments leniently: this one is on the CLI contract like every other.
+ * {@code hbload generate-completion}: the bash/zsh completion script for every command and option,
+ * generated from the command tree so it never falls behind. Our own command rather than picocli's
+ * built-in one, which treats unknown arguments leniently: this one is on the CLI contract like
+ * every other.
  */
-@Command(name = "generate-completion", mixinStandardHelpOptions = true,
-    description = {"Print a bash/zsh completion script for hbload, e.g.",
-        "  source <(java -jar hbload.jar generate-completion)"})
+@Command(
+    name = "generate-completion",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Print a bash/zsh completion script for hbload, e.g.",
+      "  source <(java -jar hbload.jar generate-completion)"
+    })
 final class CompletionCommand implements Callable<Integer> {
-  @Spec
-  CommandSpec spec;
+  @Spec CommandSpec spec;
 
   @Override
   public Integer call() {

@@ -20,22 +20,25 @@ import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 
 /**
- * The options of {@code hbload dfsio}'s subcommands, typed: sizes through the CLI's one size grammar, policy,
- * coder and format through hdfs-io's own parsers, so a bad value is a parameter error (exit 2, one line) before
- * anything runs. Option names and defaults are the ones users' scripts already pass.
+ * The options of {@code hbload dfsio}'s subcommands, typed: sizes through the CLI's one size
+ * grammar, policy, coder and format through hdfs-io's own parsers, so a bad value is a parameter
+ * error (exit 2, one line) before anything runs. Option names and defaults are the ones users'
+ * scripts already pass.
  */
 final class DfsioOptions {
   private DfsioOptions() {}
 
   /** Where HDFS is; shared by every subcommand that talks to HDFS. */
   static final class Hdfs {
-    @Option(names = {"-conf", "--conf", "--hdfs-site"}, paramLabel = "FILE|DIR",
-        description = "Hadoop configuration file (core-site.xml, hdfs-site.xml), or a directory holding them; "
-            + "repeatable")
+    @Option(
+        names = {"-conf", "--conf", "--hdfs-site"},
+        paramLabel = "FILE|DIR",
+        description =
+            "Hadoop configuration file (core-site.xml, hdfs-site.xml), or a directory holding them; "
+                + "repeatable")
     List<Path> confFiles = new ArrayList<>();
 
-    @picocli.CommandLine.Mixin
-    KerberosOptions kerberos = new KerberosOptions();
+    @picocli.CommandLine.Mixin KerberosOptions kerberos = new KerberosOptions();
 
     @Option(names = "--fs", paramLabel = "URI", description = "fs.defaultFS, e.g. hdfs://nn:8020")
     String defaultFs;
@@ -43,18 +46,25 @@ final class DfsioOptions {
     @Option(names = "-D", paramLabel = "KEY=VALUE", description = "Hadoop setting; repeatable")
     Map<String, String> properties = new LinkedHashMap<>();
 
-    @Option(names = "--datanodes", paramLabel = "N",
+    @Option(
+        names = "--datanodes",
+        paramLabel = "N",
         description = "DataNodes of the embedded cluster (default: as many as the policy needs)")
     int dataNodes;
 
-    @Option(names = "--dir", paramLabel = "PATH", defaultValue = DfsioSpec.DEFAULT_BASE_DIR,
+    @Option(
+        names = "--dir",
+        paramLabel = "PATH",
+        defaultValue = DfsioSpec.DEFAULT_BASE_DIR,
         description = "HDFS base directory owned by the tool (default: ${DEFAULT-VALUE})")
     String dir;
 
     HdfsSettings settings() {
-      HdfsSettings s = new HdfsSettings(confFiles, Optional.ofNullable(defaultFs), properties, dataNodes,
-          Optional.empty());
-      for (Path f : s.confFiles()) { // Hadoop reads them lazily, and logs a 40-line trace for a broken one
+      HdfsSettings s =
+          new HdfsSettings(
+              confFiles, Optional.ofNullable(defaultFs), properties, dataNodes, Optional.empty());
+      for (Path f :
+          s.confFiles()) { // Hadoop reads them lazily, and logs a 40-line trace for a broken one
         String problem = SiteFiles.problem(f);
         if (problem != null) {
           throw new io.hbload.hdfs.config.BadInputException("--conf: " + problem);
@@ -63,11 +73,16 @@ final class DfsioOptions {
       return s;
     }
 
-    /** Runs {@code action} with the Kerberos login asked for (if any), before any FileSystem is created. */
+    /**
+     * Runs {@code action} with the Kerberos login asked for (if any), before any FileSystem is
+     * created.
+     */
     <T> T loggedIn(java.util.concurrent.Callable<T> action) throws Exception {
       HdfsSettings s = settings();
-      return kerberos.call(io.hbload.hdfs.cluster.HdfsTarget.configuration(s),
-          io.hbload.hdfs.cluster.HdfsTarget.wouldEmbed(s), action);
+      return kerberos.call(
+          io.hbload.hdfs.cluster.HdfsTarget.configuration(s),
+          io.hbload.hdfs.cluster.HdfsTarget.wouldEmbed(s),
+          action);
     }
   }
 
@@ -76,50 +91,86 @@ final class DfsioOptions {
     /** HDFS's dfs.replication default. */
     static final int DEFAULT_REPLICATION = 3;
 
-    @Option(names = "--policy", defaultValue = "RS-6-3-1024k", converter = PolicyConverter.class,
-        description = "REPLICATION or an EC policy: RS-6-3-1024k, RS-3-2-1024k, RS-10-4-1024k, XOR-2-1-1024k (default: ${DEFAULT-VALUE})")
+    @Option(
+        names = "--policy",
+        defaultValue = "RS-6-3-1024k",
+        converter = PolicyConverter.class,
+        description =
+            "REPLICATION or an EC policy: RS-6-3-1024k, RS-3-2-1024k, RS-10-4-1024k, XOR-2-1-1024k (default: ${DEFAULT-VALUE})")
     StoragePolicy policy;
 
-    @Option(names = "--replication", converter = Ranges.Count.class,
+    @Option(
+        names = "--replication",
+        converter = Ranges.Count.class,
         description = "replicas for REPLICATION, at least 1 (default: " + DEFAULT_REPLICATION + ")")
     Integer replication;
 
-    @Option(names = {"-n", "--files"}, defaultValue = "4", description = "number of files (default: ${DEFAULT-VALUE})")
+    @Option(
+        names = {"-n", "--files"},
+        defaultValue = "4",
+        description = "number of files (default: ${DEFAULT-VALUE})")
     int files;
 
-    @Option(names = {"-s", "--size"}, defaultValue = "128m", converter = ByteSizeConverter.class,
-        description = "bytes per file, units k/m/g (default: ${DEFAULT-VALUE}; in run/load, -s is YCSB's status flag)")
+    @Option(
+        names = {"-s", "--size"},
+        defaultValue = "128m",
+        converter = ByteSizeConverter.class,
+        description =
+            "bytes per file, units k/m/g (default: ${DEFAULT-VALUE}; in run/load, -s is YCSB's status flag)")
     long size;
 
-    @Option(names = {"-t", "--streams"}, defaultValue = "1",
-        description = "concurrent streams (default: ${DEFAULT-VALUE}; in YCSB's raw form, -t means run)")
+    @Option(
+        names = {"-t", "--streams"},
+        defaultValue = "1",
+        description =
+            "concurrent streams (default: ${DEFAULT-VALUE}; in YCSB's raw form, -t means run)")
     int streams;
 
-    @Option(names = "--buffer", defaultValue = "1m", converter = ByteSizeConverter.class,
+    @Option(
+        names = "--buffer",
+        defaultValue = "1m",
+        converter = ByteSizeConverter.class,
         description = "application buffer per call (default: ${DEFAULT-VALUE})")
     long buffer;
 
-    @Option(names = "--coder", defaultValue = "auto", converter = CoderConverter.class,
-        description = "raw RS coder: auto (rs_native > rs_isal > rs_java), rs_native, rs_isal, rs_java (default: ${DEFAULT-VALUE})")
+    @Option(
+        names = "--coder",
+        defaultValue = "auto",
+        converter = CoderConverter.class,
+        description =
+            "raw RS coder: auto (rs_native > rs_isal > rs_java), rs_native, rs_isal, rs_java (default: ${DEFAULT-VALUE})")
     CoderChoice coder;
 
-    @Option(names = "--datanodes-down", defaultValue = "0",
+    @Option(
+        names = "--datanodes-down",
+        defaultValue = "0",
         description = "stop K DataNodes holding data units before reading (embedded cluster only)")
     int dataNodesDown;
 
-    @Option(names = "--format", defaultValue = "text", converter = ReportFormatConverter.class,
+    @Option(
+        names = "--format",
+        defaultValue = "text",
+        converter = ReportFormatConverter.class,
         description = "text, json or log (TestDFSIO-like) (default: ${DEFAULT-VALUE})")
     DfsioReport.Format format;
 
-    @Option(names = "--result-log", paramLabel = "FILE", description = "also append TestDFSIO-like results to FILE")
+    @Option(
+        names = "--result-log",
+        paramLabel = "FILE",
+        description = "also append TestDFSIO-like results to FILE")
     Path resultLog;
 
-    /** Where the TestDFSIO-like lines go: appended through a temp file, the log untouched when that fails. */
+    /**
+     * Where the TestDFSIO-like lines go: appended through a temp file, the log untouched when that
+     * fails.
+     */
     DfsioReport.ResultLog resultLog() {
       Path file = resultLog;
-      return file == null ? DfsioReport.ResultLog.NONE
-          : text -> io.hbload.core.export.ResultFiles.append(file,
-              out -> out.write(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+      return file == null
+          ? DfsioReport.ResultLog.NONE
+          : text ->
+              io.hbload.core.export.ResultFiles.append(
+                  file, out -> out.write(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
     }
 
     /** Replicas for REPLICATION: {@code --replication}, or HDFS's default. */
@@ -128,28 +179,50 @@ final class DfsioOptions {
     }
 
     /**
-     * The spec of a write or read of one policy: {@code --replication} with an erasure-coding {@code --policy} is a
-     * conflict (it would be ignored), refused; {@code compare} runs both and takes both ({@link #compareSpec}).
+     * The spec of a write or read of one policy: {@code --replication} with an erasure-coding
+     * {@code --policy} is a conflict (it would be ignored), refused; {@code compare} runs both and
+     * takes both ({@link #compareSpec}).
      */
     DfsioSpec spec(Hdfs hdfs) {
       if (replication != null && policy.isErasureCoded()) {
-        throw new io.hbload.hdfs.config.BadInputException("--replication " + replication + " applies to --policy "
-            + StoragePolicy.REPLICATION + " only, not to " + policy.name() + " (dfsio compare runs both)");
+        throw new io.hbload.hdfs.config.BadInputException(
+            "--replication "
+                + replication
+                + " applies to --policy "
+                + StoragePolicy.REPLICATION
+                + " only, not to "
+                + policy.name()
+                + " (dfsio compare runs both)");
       }
       return compareSpec(hdfs);
     }
 
-    /** The spec of {@code compare}: the EC policy, with {@code --replication} for its replicated side. */
+    /**
+     * The spec of {@code compare}: the EC policy, with {@code --replication} for its replicated
+     * side.
+     */
     DfsioSpec compareSpec(Hdfs hdfs) {
-      // checked before any cluster starts: the log is appended to after the run, when a failure would lose it
-      String logProblem = resultLog == null ? null : io.hbload.core.config.OutputPaths.problem(resultLog);
+      // checked before any cluster starts: the log is appended to after the run, when a failure
+      // would lose it
+      String logProblem =
+          resultLog == null ? null : io.hbload.core.config.OutputPaths.problem(resultLog);
       if (logProblem != null) {
         throw new io.hbload.hdfs.config.BadInputException("--result-log: " + logProblem);
       }
-      StoragePolicy stored = policy.isErasureCoded() ? policy : StoragePolicy.replication(replicas());
-      // DfsioSpec rejects anything past 256m; the clamp only keeps a huge value from wrapping into a valid one
+      StoragePolicy stored =
+          policy.isErasureCoded() ? policy : StoragePolicy.replication(replicas());
+      // DfsioSpec rejects anything past 256m; the clamp only keeps a huge value from wrapping into
+      // a valid one
       int bufferBytes = (int) Math.min(Integer.MAX_VALUE, buffer);
-      return new DfsioSpec(stored, files, size, streams, bufferBytes, hdfs.dir, coder, dataNodesDown,
+      return new DfsioSpec(
+          stored,
+          files,
+          size,
+          streams,
+          bufferBytes,
+          hdfs.dir,
+          coder,
+          dataNodesDown,
           hdfs.settings());
     }
   }

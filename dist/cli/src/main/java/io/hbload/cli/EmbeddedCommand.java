@@ -25,67 +25,109 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code hbload embedded}: keeps an in-process HBase running for other clients (YCSB, the HBase shell, another
- * hbload) with the benchmark table created pre-split, prints how to reach it and writes an hbase-site.xml, until
- * Ctrl-C (or {@code --seconds}). Stopping removes the cluster's data and the files it wrote, never a file it did not
- * write: every option, and the conf directory, is checked before anything starts (bad input: exit 2, one line).
+ * {@code hbload embedded}: keeps an in-process HBase running for other clients (YCSB, the HBase
+ * shell, another hbload) with the benchmark table created pre-split, prints how to reach it and
+ * writes an hbase-site.xml, until Ctrl-C (or {@code --seconds}). Stopping removes the cluster's
+ * data and the files it wrote, never a file it did not write: every option, and the conf directory,
+ * is checked before anything starts (bad input: exit 2, one line).
  */
-@Command(name = "embedded", mixinStandardHelpOptions = true,
-    description = {"Run a local in-process HBase (mini cluster on 127.0.0.1) with a pre-split table until Ctrl-C.",
-        "Prints the ZooKeeper quorum and port and an hbase-site.xml for other clients, e.g.",
-        "  java -cp 'ycsb/lib/*:hbload.jar:<conf dir>' site.ycsb.Client -db io.hbload.hbase.ycsb.HbloadHBaseClient ..."})
+@Command(
+    name = "embedded",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Run a local in-process HBase (mini cluster on 127.0.0.1) with a pre-split table until Ctrl-C.",
+      "Prints the ZooKeeper quorum and port and an hbase-site.xml for other clients, e.g.",
+      "  java -cp 'ycsb/lib/*:hbload.jar:<conf dir>' site.ycsb.Client -db io.hbload.hbase.ycsb.HbloadHBaseClient ..."
+    })
 public final class EmbeddedCommand implements Callable<Integer> {
-  @Spec
-  CommandSpec spec;
+  @Spec CommandSpec spec;
 
-  @Option(names = "--regionservers", defaultValue = "1", converter = Ranges.Count.class,
-      description = "RegionServers to start, 1 to " + EmbeddedOptions.MAX_REGION_SERVERS
-          + " in this JVM (default ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--regionservers",
+      defaultValue = "1",
+      converter = Ranges.Count.class,
+      description =
+          "RegionServers to start, 1 to "
+              + EmbeddedOptions.MAX_REGION_SERVERS
+              + " in this JVM (default ${DEFAULT-VALUE}).")
   int regionServers;
 
-  @Option(names = "--zk-port", defaultValue = "0", converter = Ranges.Port.class,
-      description = "ZooKeeper client port on 127.0.0.1; 0 = a free one (default). A port in use is refused.")
+  @Option(
+      names = "--zk-port",
+      defaultValue = "0",
+      converter = Ranges.Port.class,
+      description =
+          "ZooKeeper client port on 127.0.0.1; 0 = a free one (default). A port in use is refused.")
   int zkPort;
 
-  @Option(names = "--table", defaultValue = TableSpec.DEFAULT_TABLE, description = "Table to create (default ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--table",
+      defaultValue = TableSpec.DEFAULT_TABLE,
+      description = "Table to create (default ${DEFAULT-VALUE}).")
   String table;
 
-  @Option(names = "--family", defaultValue = TableSpec.DEFAULT_FAMILY, description = "Column family (default ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--family",
+      defaultValue = TableSpec.DEFAULT_FAMILY,
+      description = "Column family (default ${DEFAULT-VALUE}).")
   String family;
 
-  @Option(names = "--presplit", defaultValue = "0", converter = Ranges.NonNegative.class,
+  @Option(
+      names = "--presplit",
+      defaultValue = "0",
+      converter = Ranges.NonNegative.class,
       description = "Regions to pre-split the table into; 0 = 10 x RegionServers (default).")
   int presplit;
 
-  @Option(names = "--conf-dir", paramLabel = "DIR", description = "Directory to write hbase-site.xml (and with "
-      + "--kerberos krb5.conf and client.keytab, with --hdfs-datanodes core-site.xml and hdfs-site.xml) into; created "
-      + "if missing. A file of those names already in DIR is refused (exit 2): hbload never overwrites or deletes "
-      + "what it did not write. At exit it removes its files, and DIR only if it created it "
-      + "(default: a new private directory <tmp>/hbload-embedded-conf-*).")
+  @Option(
+      names = "--conf-dir",
+      paramLabel = "DIR",
+      description =
+          "Directory to write hbase-site.xml (and with "
+              + "--kerberos krb5.conf and client.keytab, with --hdfs-datanodes core-site.xml and hdfs-site.xml) into; created "
+              + "if missing. A file of those names already in DIR is refused (exit 2): hbload never overwrites or deletes "
+              + "what it did not write. At exit it removes its files, and DIR only if it created it "
+              + "(default: a new private directory <tmp>/hbload-embedded-conf-*).")
   Path confDir;
 
-  @Option(names = "--info-servers", negatable = true, defaultValue = "true", fallbackValue = "true",
-      description = "RegionServer HTTP info servers on 127.0.0.1, so clients in other JVMs can read block-cache "
-          + "figures from /jmx (default on; --no-info-servers starts faster).")
+  @Option(
+      names = "--info-servers",
+      negatable = true,
+      defaultValue = "true",
+      fallbackValue = "true",
+      description =
+          "RegionServer HTTP info servers on 127.0.0.1, so clients in other JVMs can read block-cache "
+              + "figures from /jmx (default on; --no-info-servers starts faster).")
   boolean infoServers;
 
-  @Option(names = "--seconds", defaultValue = "0", converter = Ranges.NonNegativeLong.class, description = "Stop after this many seconds; 0 = until Ctrl-C.")
+  @Option(
+      names = "--seconds",
+      defaultValue = "0",
+      converter = Ranges.NonNegativeLong.class,
+      description = "Stop after this many seconds; 0 = until Ctrl-C.")
   long seconds;
 
-  @Option(names = "--kerberos",
-      description = "Secure cluster: start a KDC too (127.0.0.1), accept only Kerberos clients, and write "
-          + "client.keytab and krb5.conf beside hbase-site.xml; prints the principal to use. No info servers.")
+  @Option(
+      names = "--kerberos",
+      description =
+          "Secure cluster: start a KDC too (127.0.0.1), accept only Kerberos clients, and write "
+              + "client.keytab and krb5.conf beside hbase-site.xml; prints the principal to use. No info servers.")
   boolean kerberos;
 
-  @Option(names = "--hdfs-datanodes", defaultValue = "0", paramLabel = "N", converter = Ranges.NonNegative.class,
-      description = "With --kerberos: also a Kerberized HDFS (NameNode and N DataNodes on 127.0.0.1, SASL data "
-          + "transfer, HTTPS only) for dfsio; writes core-site.xml and hdfs-site.xml into the conf dir. 3 DataNodes "
-          + "take replication 3 and XOR-2-1-1024k, 5 also RS-3-2-1024k, 9 RS-6-3-1024k; 0 = none (default).")
+  @Option(
+      names = "--hdfs-datanodes",
+      defaultValue = "0",
+      paramLabel = "N",
+      converter = Ranges.NonNegative.class,
+      description =
+          "With --kerberos: also a Kerberized HDFS (NameNode and N DataNodes on 127.0.0.1, SASL data "
+              + "transfer, HTTPS only) for dfsio; writes core-site.xml and hdfs-site.xml into the conf dir. 3 DataNodes "
+              + "take replication 3 and XOR-2-1-1024k, 5 also RS-3-2-1024k, 9 RS-6-3-1024k; 0 = none (default).")
   int hdfsDataNodes;
 
   @Override
@@ -94,11 +136,16 @@ public final class EmbeddedCommand implements Callable<Integer> {
     PrintStream err = System.err;
     // everything that can be known before HBase starts (seconds, and traces, later) is checked here
     if (regionServers > EmbeddedOptions.MAX_REGION_SERVERS) {
-      throw badInput("--regionservers " + regionServers + ": at most " + EmbeddedOptions.MAX_REGION_SERVERS
-          + " in one JVM");
+      throw badInput(
+          "--regionservers "
+              + regionServers
+              + ": at most "
+              + EmbeddedOptions.MAX_REGION_SERVERS
+              + " in one JVM");
     }
     if (hdfsDataNodes > 0 && !kerberos) {
-      throw badInput("--hdfs-datanodes needs --kerberos (dfsio starts its own plain HDFS when none is configured)");
+      throw badInput(
+          "--hdfs-datanodes needs --kerberos (dfsio starts its own plain HDFS when none is configured)");
     }
     TableSpec tableSpec;
     try {
@@ -120,25 +167,43 @@ public final class EmbeddedCommand implements Callable<Integer> {
     if (confDir != null) {
       checkConfDir(names);
     }
-    err.println("hbload embedded: starting " + (kerberos ? "a KDC and a Kerberized " : "") + "HBase on 127.0.0.1 ...");
+    err.println(
+        "hbload embedded: starting "
+            + (kerberos ? "a KDC and a Kerberized " : "")
+            + "HBase on 127.0.0.1 ...");
     long t0 = System.nanoTime();
-    // through the seam every command uses; this command then needs the embedded module's own API (files, KDC)
+    // through the seam every command uses; this command then needs the embedded module's own API
+    // (files, KDC)
     HBaseCluster cluster =
-        HBaseCluster.startEmbedded(new EmbeddedOptions(regionServers, zkPort, infoServers, kerberos));
+        HBaseCluster.startEmbedded(
+            new EmbeddedOptions(regionServers, zkPort, infoServers, kerberos));
     EmbeddedHBase hbase = cluster.embedded().unwrap(EmbeddedHBase.class);
     List<Path> written = new ArrayList<>();
     SecureEmbeddedHdfs hdfs = null;
     try {
       hbase.createTable(tableSpec, err);
       Path dir = confDir != null ? confDir : EmbeddedHBase.privateConfDir();
-      written.addAll(kerberos ? hbase.writeClientFiles(dir)
-          : List.of(hbase.writeHBaseSite(dir.resolve("hbase-site.xml"))));
+      written.addAll(
+          kerberos
+              ? hbase.writeClientFiles(dir)
+              : List.of(hbase.writeHBaseSite(dir.resolve("hbase-site.xml"))));
       if (hdfsDataNodes > 0) {
-        err.println("hbload embedded: starting a Kerberized HDFS (" + hdfsDataNodes + " DataNodes) on 127.0.0.1 ...");
+        err.println(
+            "hbload embedded: starting a Kerberized HDFS ("
+                + hdfsDataNodes
+                + " DataNodes) on 127.0.0.1 ...");
         EmbeddedKdc kdc = hbase.kdc();
-        // the HBase servers' principal: the NameNode's login becomes this process's, which HBase's servers use too
-        hdfs = SecureEmbeddedHdfs.start(new SecureEmbeddedHdfs.Logins(kdc.serverPrincipal(), kdc.serverKeytab(),
-            kdc.spnegoPrincipal(), kdc.hdfsKeytab(), kdc.clientUser()), hdfsDataNodes);
+        // the HBase servers' principal: the NameNode's login becomes this process's, which HBase's
+        // servers use too
+        hdfs =
+            SecureEmbeddedHdfs.start(
+                new SecureEmbeddedHdfs.Logins(
+                    kdc.serverPrincipal(),
+                    kdc.serverKeytab(),
+                    kdc.spnegoPrincipal(),
+                    kdc.hdfsKeytab(),
+                    kdc.clientUser()),
+                hdfsDataNodes);
         written.addAll(hdfs.writeClientFiles(dir));
       }
     } catch (IOException | RuntimeException e) {
@@ -154,19 +219,39 @@ public final class EmbeddedCommand implements Callable<Integer> {
     SecureEmbeddedHdfs startedHdfs = hdfs;
     if (startedHdfs != null) {
       // Ctrl-C: stop HDFS too and remove its data and key stores (HBase's cluster has its own hook)
-      Runtime.getRuntime().addShutdownHook(new Thread(startedHdfs::close, "hbload-embedded-hdfs-shutdown"));
+      Runtime.getRuntime()
+          .addShutdownHook(new Thread(startedHdfs::close, "hbload-embedded-hdfs-shutdown"));
     }
     Path site = written.get(0);
-    // Ctrl-C: the cluster's own hook stops it and removes its data; this one removes the client files
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> removeQuietly(written, createsConfDir),
-        "hbload-embedded-conf-cleanup"));
-    out.printf("HBase is up (%.1f s): %d RegionServer(s), table %s (family %s)%n", (System.nanoTime() - t0) / 1e9,
-        regionServers, table, family);
+    // Ctrl-C: the cluster's own hook stops it and removes its data; this one removes the client
+    // files
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> removeQuietly(written, createsConfDir), "hbload-embedded-conf-cleanup"));
+    out.printf(
+        "HBase is up (%.1f s): %d RegionServer(s), table %s (family %s)%n",
+        (System.nanoTime() - t0) / 1e9, regionServers, table, family);
     out.println("hbase.zookeeper.quorum=" + hbase.zkQuorum());
     out.println("hbase.zookeeper.property.clientPort=" + hbase.zkPort());
-    out.println("hbload:  --zk " + hbase.zkQuorum() + ":" + hbase.zkPort() + "   (or -p hbload.zk=" + hbase.zkQuorum() + ":"
-        + hbase.zkPort() + ", or -p hbload.hbase.conf=" + site.getParent() + ")");
-    out.println("YCSB:    -cp " + site.getParent() + "  (or -p hbase.zookeeper.property.clientPort=" + hbase.zkPort() + ")");
+    out.println(
+        "hbload:  --zk "
+            + hbase.zkQuorum()
+            + ":"
+            + hbase.zkPort()
+            + "   (or -p hbload.zk="
+            + hbase.zkQuorum()
+            + ":"
+            + hbase.zkPort()
+            + ", or -p hbload.hbase.conf="
+            + site.getParent()
+            + ")");
+    out.println(
+        "YCSB:    -cp "
+            + site.getParent()
+            + "  (or -p hbase.zookeeper.property.clientPort="
+            + hbase.zkPort()
+            + ")");
     out.println("hbase-site.xml (" + site + "):");
     out.print(hbase.hbaseSiteXml());
     if (kerberos) {
@@ -175,7 +260,8 @@ public final class EmbeddedCommand implements Callable<Integer> {
     if (startedHdfs != null) {
       printHdfs(out, startedHdfs, hbase.kdc(), site.getParent());
     }
-    out.println(seconds > 0 ? "Stopping in " + seconds + " s (Ctrl-C stops now)." : "Ctrl-C stops it.");
+    out.println(
+        seconds > 0 ? "Stopping in " + seconds + " s (Ctrl-C stops now)." : "Ctrl-C stops it.");
     out.flush();
     CountDownLatch never = new CountDownLatch(1);
     if (seconds > 0) {
@@ -195,30 +281,71 @@ public final class EmbeddedCommand implements Callable<Integer> {
     return ExitCode.OK;
   }
 
-  /** Who to log in as, and a copy-pasteable command line (keytab and krb5.conf are paths, never secrets). */
+  /**
+   * Who to log in as, and a copy-pasteable command line (keytab and krb5.conf are paths, never
+   * secrets).
+   */
   private static void printLogin(PrintWriter out, EmbeddedKdc kdc, Path dir) {
     Path keytab = dir.resolve("client.keytab");
     Path krb5 = dir.resolve("krb5.conf");
-    out.println("Kerberos realm " + kdc.realm() + ", KDC in this process; servers are " + kdc.serverPrincipal());
+    out.println(
+        "Kerberos realm "
+            + kdc.realm()
+            + ", KDC in this process; servers are "
+            + kdc.serverPrincipal());
     out.println("principal: " + kdc.clientPrincipal());
     out.println("keytab:    " + keytab);
     out.println("krb5.conf: " + krb5);
-    String login = "--hbase-conf " + dir + " --principal " + kdc.clientPrincipal() + " --keytab " + keytab
-        + " --krb5-conf " + krb5;
+    String login =
+        "--hbase-conf "
+            + dir
+            + " --principal "
+            + kdc.clientPrincipal()
+            + " --keytab "
+            + keytab
+            + " --krb5-conf "
+            + krb5;
     out.println("hbload load -w a " + login); // the table starts empty
     out.println("hbload run -w a " + login);
-    out.println("YCSB:    -cp " + dir + " -p principal=" + kdc.clientPrincipal() + " -p keytab=" + keytab
-        + "  (JVM: -Djava.security.krb5.conf=" + krb5 + ")");
+    out.println(
+        "YCSB:    -cp "
+            + dir
+            + " -p principal="
+            + kdc.clientPrincipal()
+            + " -p keytab="
+            + keytab
+            + "  (JVM: -Djava.security.krb5.conf="
+            + krb5
+            + ")");
   }
 
   /** The secure HDFS's address and a dfsio command line with the same login as HBase's. */
-  private static void printHdfs(PrintWriter out, SecureEmbeddedHdfs hdfs, EmbeddedKdc kdc, Path dir) {
-    out.println("HDFS is up: " + hdfs.defaultFs() + ", " + hdfs.dataNodeCount() + " DataNode(s), Kerberos (servers "
-        + kdc.serverPrincipal() + "), core-site.xml and hdfs-site.xml in " + dir);
-    out.println("EC policies enabled: " + (hdfs.enabledPolicies().isEmpty() ? "none (too few DataNodes)"
-        : String.join(", ", hdfs.enabledPolicies())) + "; /benchmarks is writable by all");
-    out.println("hbload dfsio write --policy REPLICATION --conf " + dir + " --principal " + kdc.clientPrincipal()
-        + " --keytab " + dir.resolve("client.keytab") + " --krb5-conf " + dir.resolve("krb5.conf"));
+  private static void printHdfs(
+      PrintWriter out, SecureEmbeddedHdfs hdfs, EmbeddedKdc kdc, Path dir) {
+    out.println(
+        "HDFS is up: "
+            + hdfs.defaultFs()
+            + ", "
+            + hdfs.dataNodeCount()
+            + " DataNode(s), Kerberos (servers "
+            + kdc.serverPrincipal()
+            + "), core-site.xml and hdfs-site.xml in "
+            + dir);
+    out.println(
+        "EC policies enabled: "
+            + (hdfs.enabledPolicies().isEmpty()
+                ? "none (too few DataNodes)"
+                : String.join(", ", hdfs.enabledPolicies()))
+            + "; /benchmarks is writable by all");
+    out.println(
+        "hbload dfsio write --policy REPLICATION --conf "
+            + dir
+            + " --principal "
+            + kdc.clientPrincipal()
+            + " --keytab "
+            + dir.resolve("client.keytab")
+            + " --krb5-conf "
+            + dir.resolve("krb5.conf"));
   }
 
   private CommandLine.ParameterException badInput(String message) {
@@ -236,8 +363,9 @@ public final class EmbeddedCommand implements Callable<Integer> {
   }
 
   /**
-   * {@code --conf-dir}: a directory (or a path one can be created at) that holds none of the files this command
-   * writes; a user's own hbase-site.xml there is refused rather than overwritten and then deleted at exit.
+   * {@code --conf-dir}: a directory (or a path one can be created at) that holds none of the files
+   * this command writes; a user's own hbase-site.xml there is refused rather than overwritten and
+   * then deleted at exit.
    */
   private void checkConfDir(List<String> names) {
     if (Files.exists(confDir) && !Files.isDirectory(confDir)) {
@@ -246,8 +374,13 @@ public final class EmbeddedCommand implements Callable<Integer> {
     for (String name : names) {
       Path f = confDir.resolve(name);
       if (Files.exists(f, LinkOption.NOFOLLOW_LINKS)) {
-        throw badInput("--conf-dir " + confDir + ": " + name + " exists; hbload never overwrites a file it did not "
-            + "write (remove it, or give another directory)");
+        throw badInput(
+            "--conf-dir "
+                + confDir
+                + ": "
+                + name
+                + " exists; hbload never overwrites a file it did not "
+                + "write (remove it, or give another directory)");
       }
     }
     Path existing = confDir.toAbsolutePath();
@@ -259,7 +392,10 @@ public final class EmbeddedCommand implements Callable<Integer> {
     }
   }
 
-  /** Removes the written client files, and their directory when this command created it and it is then empty. */
+  /**
+   * Removes the written client files, and their directory when this command created it and it is
+   * then empty.
+   */
   private static void removeQuietly(List<Path> files, boolean createdDir) {
     try {
       for (Path f : files) {
@@ -269,8 +405,8 @@ public final class EmbeddedCommand implements Callable<Integer> {
         Files.deleteIfExists(files.get(0).getParent());
       }
     } catch (IOException ignored) {
-      // a file left in tmp is harmless (the keytab is only valid while the KDC of that process runs)
+      // a file left in tmp is harmless (the keytab is only valid while the KDC of that process
+      // runs)
     }
   }
-
 }

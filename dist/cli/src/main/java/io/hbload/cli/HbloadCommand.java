@@ -8,37 +8,41 @@ import java.time.Duration;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** The {@code hbload} command and its subcommands; maps every error to one line and an exit code. */
+/**
+ * The {@code hbload} command and its subcommands; maps every error to one line and an exit code.
+ */
 @Command(
     name = "hbload",
     mixinStandardHelpOptions = true,
     versionProvider = HbloadCommand.VersionProvider.class,
     description = {
-        "YCSB-compatible load generator and benchmark kit for Apache HBase and HDFS.",
-        "With no cluster configured, load/run use an embedded, in-process HBase on 127.0.0.1."},
+      "YCSB-compatible load generator and benchmark kit for Apache HBase and HDFS.",
+      "With no cluster configured, load/run use an embedded, in-process HBase on 127.0.0.1."
+    },
     subcommands = {
-        LoadCommand.class,
-        RunCommand.class,
-        SuiteCommand.class,
-        PlanCommand.class,
-        PerformanceEvaluationCommand.class,
-        MergeCommand.class,
-        ReportCommand.class,
-        CompareCommand.class,
-        MapReduceCommand.class,
-        EmbeddedCommand.class,
-        DfsioCommand.class,
-        GcTuneCommand.class,
-        CompletionCommand.class},
+      LoadCommand.class,
+      RunCommand.class,
+      SuiteCommand.class,
+      PlanCommand.class,
+      PerformanceEvaluationCommand.class,
+      MergeCommand.class,
+      ReportCommand.class,
+      CompareCommand.class,
+      MapReduceCommand.class,
+      EmbeddedCommand.class,
+      DfsioCommand.class,
+      GcTuneCommand.class,
+      CompletionCommand.class
+    },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
-        "0:completed",
-        "1:run failure (a worker failed, errors with --fail-on-error, a failed check, an internal error)",
-        "2:bad input: usage, options, properties, files, cluster settings",
-        "130:interrupted (the report of what was done is still printed)"})
+      "0:completed",
+      "1:run failure (a worker failed, errors with --fail-on-error, a failed check, an internal error)",
+      "2:bad input: usage, options, properties, files, cluster settings",
+      "130:interrupted (the report of what was done is still printed)"
+    })
 public final class HbloadCommand implements java.util.concurrent.Callable<Integer> {
-  @CommandLine.Spec
-  CommandLine.Model.CommandSpec spec;
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   /** No command: a usage error like any other (exit 2), the usage on stderr where errors go. */
   @Override
@@ -50,8 +54,9 @@ public final class HbloadCommand implements java.util.concurrent.Callable<Intege
   }
 
   /**
-   * The configured command line: YCSB's single-dash long flags, the last of a repeated option wins (as on YCSB's
-   * command line and java's -Xmx), typed converters, and the one error handler for every subcommand.
+   * The configured command line: YCSB's single-dash long flags, the last of a repeated option wins
+   * (as on YCSB's command line and java's -Xmx), typed converters, and the one error handler for
+   * every subcommand.
    */
   public static CommandLine commandLine() {
     CommandLine cl = new CommandLine(new HbloadCommand());
@@ -70,8 +75,10 @@ public final class HbloadCommand implements java.util.concurrent.Callable<Intege
   public static final class VersionProvider implements CommandLine.IVersionProvider {
     @Override
     public String[] getVersion() {
-      return new String[] {"hbload " + Version.get() + " (YCSB 0.17.0 compatible)",
-          "Java " + System.getProperty("java.version") + " " + System.getProperty("java.vm.name")};
+      return new String[] {
+        "hbload " + Version.get() + " (YCSB 0.17.0 compatible)",
+        "Java " + System.getProperty("java.version") + " " + System.getProperty("java.vm.name")
+      };
     }
   }
 }

@@ -9,17 +9,20 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
-import picocli.CommandLine.Option;
 import picocli.CommandLine;
+import picocli.CommandLine.Option;
 
 /**
- * {@code --html FILE}: the offline report of the command's run, written at the end beside the other results. A
- * mixin, so another command that runs phases plugs it in with one line and hands {@link #collector} to its
- * launcher.
+ * {@code --html FILE}: the offline report of the command's run, written at the end beside the other
+ * results. A mixin, so another command that runs phases plugs it in with one line and hands {@link
+ * #collector} to its launcher.
  */
 public final class HtmlOption {
-  @Option(names = "--html", paramLabel = "FILE",
-      description = "Write a self-contained offline HTML report (plots of throughput and latency, spectrum, settings)")
+  @Option(
+      names = "--html",
+      paramLabel = "FILE",
+      description =
+          "Write a self-contained offline HTML report (plots of throughput and latency, spectrum, settings)")
   Path file;
 
   private final ReportCollector collector = new ReportCollector();
@@ -28,7 +31,10 @@ public final class HtmlOption {
     return file != null;
   }
 
-  /** Checks before the run that the report can be written, so that it is not lost at the end (bad input, exit 2). */
+  /**
+   * Checks before the run that the report can be written, so that it is not lost at the end (bad
+   * input, exit 2).
+   */
   void check(CommandLine commandLine) {
     String problem = file == null ? null : OutputPaths.problem(file);
     if (problem != null) {
@@ -52,16 +58,19 @@ public final class HtmlOption {
   /** dfsio's report: its passes side by side ({@link io.hbload.report.DfsioHtmlReport}). */
   void writeDfsio(List<io.hbload.hdfs.report.RunResult> passes) throws IOException {
     String title = file.getFileName().toString().replaceFirst("\\.html?$", "");
-    byte[] page = io.hbload.report.DfsioHtmlReport.render(title, passes, io.hbload.hdfs.coder.IsalLibrary.status())
-        .getBytes(StandardCharsets.UTF_8);
+    byte[] page =
+        io.hbload.report.DfsioHtmlReport.render(
+                title, passes, io.hbload.hdfs.coder.IsalLibrary.status())
+            .getBytes(StandardCharsets.UTF_8);
     ResultFiles.write(file, out -> out.write(page));
   }
 
   /**
-   * A suite's report: every finished round's run (its JSON and hlog in the suite's directory) side by side, the
-   * discarded warm-up rounds greyed out.
+   * A suite's report: every finished round's run (its JSON and hlog in the suite's directory) side
+   * by side, the discarded warm-up rounds greyed out.
    */
-  void writeRounds(io.hbload.cli.suite.SuitePlan plan, java.util.Optional<io.hbload.report.SummaryTable> summary)
+  void writeRounds(
+      io.hbload.cli.suite.SuitePlan plan, java.util.Optional<io.hbload.report.SummaryTable> summary)
       throws IOException {
     List<RunInput> runs = new java.util.ArrayList<>();
     for (int round = 1; round <= plan.rounds(); round++) {

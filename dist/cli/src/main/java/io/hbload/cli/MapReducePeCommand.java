@@ -21,33 +21,38 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code hbload mapreduce pe}: PerformanceEvaluation's MapReduce mode, {@code hbload pe}'s command line with one PE
- * client per map task ({@link MapReducePe} on {@code mapreduce run}'s job), and {@code hbload pe}'s output: PE's
- * per-client lines and summary, the aggregate block, then YCSB's report, JSON and hlog of the merged shards.
+ * {@code hbload mapreduce pe}: PerformanceEvaluation's MapReduce mode, {@code hbload pe}'s command
+ * line with one PE client per map task ({@link MapReducePe} on {@code mapreduce run}'s job), and
+ * {@code hbload pe}'s output: PE's per-client lines and summary, the aggregate block, then YCSB's
+ * report, JSON and hlog of the merged shards.
  */
-@Command(name = "pe", mixinStandardHelpOptions = true, versionProvider = HbloadCommand.VersionProvider.class,
+@Command(
+    name = "pe",
+    mixinStandardHelpOptions = true,
+    versionProvider = HbloadCommand.VersionProvider.class,
     modelTransformer = PeCompatOptions.class,
     sortOptions = false,
-    description = {"Run HBase PerformanceEvaluation's MapReduce mode: 'hbload pe' with each of",
-        "the nclients as a map task on YARN (client I is task I, on PE's rows of",
-        "client I, as in PE), started together. Output as 'hbload pe': PE's",
-        "per-client latency lines, its summary, the aggregate of all clients, then",
-        "YCSB's report of the merged shards. With no cluster configured, embedded",
-        "HBase and YARN on 127.0.0.1."})
+    description = {
+      "Run HBase PerformanceEvaluation's MapReduce mode: 'hbload pe' with each of",
+      "the nclients as a map task on YARN (client I is task I, on PE's rows of",
+      "client I, as in PE), started together. Output as 'hbload pe': PE's",
+      "per-client latency lines, its summary, the aggregate of all clients, then",
+      "YCSB's report of the merged shards. With no cluster configured, embedded",
+      "HBase and YARN on 127.0.0.1."
+    })
 final class MapReducePeCommand implements Callable<Integer> {
-  @Spec
-  CommandSpec spec;
+  @Spec CommandSpec spec;
 
-  @Mixin
-  PeOptions pe = new PeOptions();
+  @Mixin PeOptions pe = new PeOptions();
 
-  @Mixin
-  MapReduceCommand.JobOptions job = new MapReduceCommand.JobOptions();
+  @Mixin MapReduceCommand.JobOptions job = new MapReduceCommand.JobOptions();
 
-  @Mixin
-  TaskMetricsOption metrics = new TaskMetricsOption();
+  @Mixin TaskMetricsOption metrics = new TaskMetricsOption();
 
-  @Option(names = "-D", paramLabel = "KEY=VALUE", description = "Hadoop/YARN setting for the job; repeatable")
+  @Option(
+      names = "-D",
+      paramLabel = "KEY=VALUE",
+      description = "Hadoop/YARN setting for the job; repeatable")
   Map<String, String> hadoopProperties = new LinkedHashMap<>();
 
   @Override
@@ -59,9 +64,19 @@ final class MapReducePeCommand implements Callable<Integer> {
     PeCompatOptions.notices(spec).forEach(err::println);
     MapReducePe work = new MapReducePe(peSpec);
     // one thread per map task: the engine's shard I is PE client I
-    MapReducePhase run = new MapReducePhase(new MapReducePhase.Request(Phase.RUN, pe.properties(peSpec, 1),
-        peSpec.clients(), new HadoopSettings(job.siteFiles(), Optional.empty(), hadoopProperties), job.startDelay,
-        job.output, metrics.forTasks("pe-" + peSpec.test().command())), err, label, work);
+    MapReducePhase run =
+        new MapReducePhase(
+            new MapReducePhase.Request(
+                Phase.RUN,
+                pe.properties(peSpec, 1),
+                peSpec.clients(),
+                new HadoopSettings(job.siteFiles(), Optional.empty(), hadoopProperties),
+                job.startDelay,
+                job.output,
+                metrics.forTasks("pe-" + peSpec.test().command())),
+            err,
+            label,
+            work);
     pe.checkInflight(run.spec(), peSpec);
     MapReducePhase.Result result;
     try (InterruptHook hook = InterruptHook.install(run::stop)) {
@@ -69,13 +84,19 @@ final class MapReducePeCommand implements Callable<Integer> {
     }
     MergedRun merged = result.merged();
     if (merged != null) {
-      // as hbload pe: PE's lines (per client, its summary, the aggregate), then YCSB's report, JSON and hlog
+      // as hbload pe: PE's lines (per client, its summary, the aggregate), then YCSB's report, JSON
+      // and hlog
       PeReport.write(peSpec, work.clients(), merged.result().runtimeMillis(), out);
       Outputs outputs = result.spec().outputs();
       MergeCommand.write(merged, out, outputs.exportFile(), outputs.jsonFile(), outputs.hlogFile());
     }
     out.flush();
-    return MapReduceCommand.PhaseJob.verdict(label, result.outcome(), merged, result.outputDir(),
-        result.spec().outputs().failOnErrors(), err);
+    return MapReduceCommand.PhaseJob.verdict(
+        label,
+        result.outcome(),
+        merged,
+        result.outputDir(),
+        result.spec().outputs().failOnErrors(),
+        err);
   }
 }

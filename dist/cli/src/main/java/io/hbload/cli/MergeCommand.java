@@ -25,26 +25,42 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code hbload merge}: the shards of a many-client run ({@code --shard I/N} on several hosts, or
- * {@code hbload mapreduce}) put back together from their {@code .hlog}s and reported as one run. Exit 1 when
- * shards are missing (the report is printed and marked partial), 2 when the files cannot belong to one run.
+ * {@code hbload mapreduce}) put back together from their {@code .hlog}s and reported as one run.
+ * Exit 1 when shards are missing (the report is printed and marked partial), 2 when the files
+ * cannot belong to one run.
  */
-@Command(name = "merge", mixinStandardHelpOptions = true,
-    description = {"Merge the .hlog files of a sharded run (--shard I/N) into one YCSB report, losslessly:",
-        "histograms are summed, never percentiles averaged; throughput is over the union of the shards' windows."})
+@Command(
+    name = "merge",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Merge the .hlog files of a sharded run (--shard I/N) into one YCSB report, losslessly:",
+      "histograms are summed, never percentiles averaged; throughput is over the union of the shards' windows."
+    })
 public final class MergeCommand implements Callable<Integer> {
-  @Spec
-  CommandSpec spec;
+  @Spec CommandSpec spec;
 
-  @Parameters(arity = "1..*", paramLabel = "FILE.hlog", description = "The shards' logs (written with --hlog)")
+  @Parameters(
+      arity = "1..*",
+      paramLabel = "FILE.hlog",
+      description = "The shards' logs (written with --hlog)")
   List<Path> hlogs;
 
-  @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write the report here instead of stdout")
+  @Option(
+      names = {"-o", "--output"},
+      paramLabel = "FILE",
+      description = "Write the report here instead of stdout")
   Path output;
 
-  @Option(names = "--json", paramLabel = "FILE", description = "Write the merged run's JSON result here")
+  @Option(
+      names = "--json",
+      paramLabel = "FILE",
+      description = "Write the merged run's JSON result here")
   Path json;
 
-  @Option(names = "--hlog", paramLabel = "FILE", description = "Write the merged per-interval log here")
+  @Option(
+      names = "--hlog",
+      paramLabel = "FILE",
+      description = "Write the merged per-interval log here")
   Path hlog;
 
   @Override
@@ -54,7 +70,12 @@ public final class MergeCommand implements Callable<Integer> {
     checkWritable("--hlog", hlog);
     MergedRun merged = HlogMerge.merge(hlogs);
     PrintWriter err = spec.commandLine().getErr();
-    write(merged, PhaseCommand.WriterStream.printStream(spec.commandLine().getOut()), output, json, hlog);
+    write(
+        merged,
+        PhaseCommand.WriterStream.printStream(spec.commandLine().getOut()),
+        output,
+        json,
+        hlog);
     if (merged.result().stopReason() != null) {
       err.println(spec.qualifiedName(" ") + ": " + merged.result().stopReason());
       err.flush();
@@ -63,8 +84,8 @@ public final class MergeCommand implements Callable<Integer> {
   }
 
   /**
-   * An output that cannot be written, or that is one of the logs read, is bad input, found before the merge rather
-   * than after it.
+   * An output that cannot be written, or that is one of the logs read, is bad input, found before
+   * the merge rather than after it.
    */
   private void checkWritable(String option, Path file) {
     String problem = file == null ? null : OutputPaths.problem(file);
@@ -76,19 +97,30 @@ public final class MergeCommand implements Callable<Integer> {
     }
   }
 
-  /** The merged run's outputs, as a single-host run writes them: YCSB's report, and the JSON and log if asked. */
-  public static void write(MergedRun merged, PrintStream out, Path reportFile, Path jsonFile, Path hlogFile)
+  /**
+   * The merged run's outputs, as a single-host run writes them: YCSB's report, and the JSON and log
+   * if asked.
+   */
+  public static void write(
+      MergedRun merged, PrintStream out, Path reportFile, Path jsonFile, Path hlogFile)
       throws IOException {
     RunResult r = merged.result();
-    // through a private temp file and a rename, as a run writes its results: never a truncated file, never 0644
+    // through a private temp file and a rename, as a run writes its results: never a truncated
+    // file, never 0644
     if (reportFile != null) {
-      ResultFiles.write(reportFile, stream -> ReportWriter.write(YcsbReport.records(r), r.spec().outputs().format(),
-          new PrintStream(stream, true, StandardCharsets.UTF_8)));
+      ResultFiles.write(
+          reportFile,
+          stream ->
+              ReportWriter.write(
+                  YcsbReport.records(r),
+                  r.spec().outputs().format(),
+                  new PrintStream(stream, true, StandardCharsets.UTF_8)));
     } else {
       ReportWriter.write(YcsbReport.records(r), r.spec().outputs().format(), out);
     }
     if (jsonFile != null) {
-      byte[] json = (JsonResult.render(r) + System.lineSeparator()).getBytes(StandardCharsets.UTF_8);
+      byte[] json =
+          (JsonResult.render(r) + System.lineSeparator()).getBytes(StandardCharsets.UTF_8);
       ResultFiles.write(jsonFile, stream -> stream.write(json));
     }
     if (hlogFile != null) {

@@ -21,150 +21,261 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * HBase PerformanceEvaluation's command line as {@code hbload pe} and {@code hbload mapreduce pe} both take it: the
- * command, nclients, PE's options with PE's names and defaults, and hbload's own (cluster, output files, seed,
- * Kerberos, {@code -p}); turned into a checked {@link PeSpec} and the engine's properties. A picocli mixin.
+ * HBase PerformanceEvaluation's command line as {@code hbload pe} and {@code hbload mapreduce pe}
+ * both take it: the command, nclients, PE's options with PE's names and defaults, and hbload's own
+ * (cluster, output files, seed, Kerberos, {@code -p}); turned into a checked {@link PeSpec} and the
+ * engine's properties. A picocli mixin.
  */
 final class PeOptions {
-  @Parameters(index = "0", paramLabel = "<command>", description = "PE command, e.g. sequentialWrite, randomRead")
+  @Parameters(
+      index = "0",
+      paramLabel = "<command>",
+      description = "PE command, e.g. sequentialWrite, randomRead")
   String command;
 
-  @Parameters(index = "1", paramLabel = "<nclients>", description = "Clients, 1 to 500 (PE's limit)")
+  @Parameters(
+      index = "1",
+      paramLabel = "<nclients>",
+      description = "Clients, 1 to 500 (PE's limit)")
   int clients;
 
-
-  @Option(names = "--oneCon", arity = "0..1", fallbackValue = "true",
+  @Option(
+      names = "--oneCon",
+      arity = "0..1",
+      fallbackValue = "true",
       description = "All clients share one connection. Default: false (one per client)")
   boolean oneCon;
 
-  @Option(names = "--rows", paramLabel = "N", description = "Rows each client runs. Default: 1048576")
+  @Option(
+      names = "--rows",
+      paramLabel = "N",
+      description = "Rows each client runs. Default: 1048576")
   Integer rows;
 
-  @Option(names = "--size", paramLabel = "GB",
-      description = "Total size in GB (1000 MiB); instead of --rows (for randomRead/randomSeekScan with --rows: the key range)")
+  @Option(
+      names = "--size",
+      paramLabel = "GB",
+      description =
+          "Total size in GB (1000 MiB); instead of --rows (for randomRead/randomSeekScan with --rows: the key range)")
   Float size;
 
   @Option(names = "--valueSize", paramLabel = "BYTES", description = "Value size. Default: 1000")
   int valueSize = io.hbload.hbase.pe.PeLayout.DEFAULT_VALUE_SIZE;
 
-  @Option(names = "--valueRandom", arity = "0..1", fallbackValue = "true",
+  @Option(
+      names = "--valueRandom",
+      arity = "0..1",
+      fallbackValue = "true",
       description = "Vary value sizes between 0 and --valueSize")
   boolean valueRandom;
 
-  @Option(names = "--valueZipf", arity = "0..1", fallbackValue = "true",
+  @Option(
+      names = "--valueZipf",
+      arity = "0..1",
+      fallbackValue = "true",
       description = "Vary value sizes between 1 and --valueSize in zipf form (short ones common)")
   boolean valueZipf;
 
-  @Option(names = "--usetags", arity = "1", paramLabel = "BOOL",
-      description = "Write --numoftags tags with every cell (sent with HBase's KeyValueCodecWithTags). Default: false")
+  @Option(
+      names = "--usetags",
+      arity = "1",
+      paramLabel = "BOOL",
+      description =
+          "Write --numoftags tags with every cell (sent with HBase's KeyValueCodecWithTags). Default: false")
   boolean usetags;
 
-  @Option(names = "--numoftags", paramLabel = "N", description = "Tags per cell with --usetags=true. Default: 1")
+  @Option(
+      names = "--numoftags",
+      paramLabel = "N",
+      description = "Tags per cell with --usetags=true. Default: 1")
   int numoftags = 1;
 
-  @Option(names = "--presplit", paramLabel = "REGIONS",
-      description = "Create the table pre-split into this many regions (re-creates an existing one). Default: 0")
+  @Option(
+      names = "--presplit",
+      paramLabel = "REGIONS",
+      description =
+          "Create the table pre-split into this many regions (re-creates an existing one). Default: 0")
   int presplit;
 
-  @Option(names = "--autoFlush", arity = "0..1", fallbackValue = "true",
-      description = "Writes go straight to the table (else through a 2 MB buffered mutator). Default: false")
+  @Option(
+      names = "--autoFlush",
+      arity = "0..1",
+      fallbackValue = "true",
+      description =
+          "Writes go straight to the table (else through a 2 MB buffered mutator). Default: false")
   boolean autoFlush;
 
-  @Option(names = "--writeToWAL", arity = "0..1", fallbackValue = "true",
+  @Option(
+      names = "--writeToWAL",
+      arity = "0..1",
+      fallbackValue = "true",
       description = "Write to the WAL (SYNC_WAL, else SKIP_WAL). Default: true")
   boolean writeToWal = true;
 
-  @Option(names = "--compress", paramLabel = "ALGO", description = "Compression (NONE, GZ, SNAPPY, LZ4, ZSTD, ...). Default: NONE")
+  @Option(
+      names = "--compress",
+      paramLabel = "ALGO",
+      description = "Compression (NONE, GZ, SNAPPY, LZ4, ZSTD, ...). Default: NONE")
   String compress = "NONE";
 
-  @Option(names = "--blockEncoding", paramLabel = "ENC", description = "Data block encoding (NONE, PREFIX, DIFF, FAST_DIFF, ROW_INDEX_V1). Default: NONE")
+  @Option(
+      names = "--blockEncoding",
+      paramLabel = "ENC",
+      description =
+          "Data block encoding (NONE, PREFIX, DIFF, FAST_DIFF, ROW_INDEX_V1). Default: NONE")
   DataBlockEncoding blockEncoding = DataBlockEncoding.NONE;
 
-  @Option(names = "--bloomFilter", paramLabel = "TYPE", description = "Bloom filter (NONE, ROW, ROWCOL, ROWPREFIX_FIXED_LENGTH). Default: ROW")
+  @Option(
+      names = "--bloomFilter",
+      paramLabel = "TYPE",
+      description = "Bloom filter (NONE, ROW, ROWCOL, ROWPREFIX_FIXED_LENGTH). Default: ROW")
   BloomType bloomFilter = BloomType.ROW;
 
-  @Option(names = "--inmemory", arity = "0..1", fallbackValue = "true", description = "In-memory column families. Default: false")
+  @Option(
+      names = "--inmemory",
+      arity = "0..1",
+      fallbackValue = "true",
+      description = "In-memory column families. Default: false")
   boolean inMemory;
 
-  @Option(names = "--blockSize", paramLabel = "BYTES", description = "Column families' block size. Default: 65536")
+  @Option(
+      names = "--blockSize",
+      paramLabel = "BYTES",
+      description = "Column families' block size. Default: 65536")
   int blockSize = PeSpec.DEFAULT_BLOCK_SIZE;
 
-  @Option(names = "--inmemoryCompaction", paramLabel = "POLICY",
-      description = "Column families' in-memory compaction (NONE, BASIC, EAGER, ADAPTIVE). Default: NONE")
+  @Option(
+      names = "--inmemoryCompaction",
+      paramLabel = "POLICY",
+      description =
+          "Column families' in-memory compaction (NONE, BASIC, EAGER, ADAPTIVE). Default: NONE")
   MemoryCompactionPolicy inMemoryCompaction = MemoryCompactionPolicy.NONE;
 
-  @Option(names = "--splitPolicy", paramLabel = "CLASS",
+  @Option(
+      names = "--splitPolicy",
+      paramLabel = "CLASS",
       description = "Table's region split policy class. Default: the cluster's")
   String splitPolicy = "";
 
   @Option(names = "--caching", paramLabel = "ROWS", description = "Scan caching. Default: 30")
   int caching = PeSpec.DEFAULT_CACHING;
 
-  @Option(names = "--filterAll", arity = "0..1", fallbackValue = "true",
-      description = "Reads and scans filter every cell out on the server: rows are read there, none come back")
+  @Option(
+      names = "--filterAll",
+      arity = "0..1",
+      fallbackValue = "true",
+      description =
+          "Reads and scans filter every cell out on the server: rows are read there, none come back")
   boolean filterAll;
 
-  @Option(names = "--cacheBlocks", arity = "1", paramLabel = "BOOL", description = "Scans cache blocks. Default: true")
+  @Option(
+      names = "--cacheBlocks",
+      arity = "1",
+      paramLabel = "BOOL",
+      description = "Scans cache blocks. Default: true")
   boolean cacheBlocks = true;
 
-  @Option(names = "--asyncPrefetch", arity = "0..1", fallbackValue = "true",
+  @Option(
+      names = "--asyncPrefetch",
+      arity = "0..1",
+      fallbackValue = "true",
       description = "Scans prefetch asynchronously. Default: false")
   boolean asyncPrefetch;
 
-  @Option(names = "--scanReadType", paramLabel = "TYPE", description = "Scans' read type (DEFAULT, STREAM, PREAD). "
-      + "Default: DEFAULT")
+  @Option(
+      names = "--scanReadType",
+      paramLabel = "TYPE",
+      description = "Scans' read type (DEFAULT, STREAM, PREAD). " + "Default: DEFAULT")
   Scan.ReadType scanReadType = Scan.ReadType.DEFAULT;
 
-  @Option(names = "--latencyThreshold", paramLabel = "MS",
-      description = "Print each client's count of operations that took at least MS ms. Default: 0 (none)")
+  @Option(
+      names = "--latencyThreshold",
+      paramLabel = "MS",
+      description =
+          "Print each client's count of operations that took at least MS ms. Default: 0 (none)")
   int latencyThreshold;
 
-  @Option(names = "--randomSleep", paramLabel = "MS",
+  @Option(
+      names = "--randomSleep",
+      paramLabel = "MS",
       description = "Random reads sleep 0 to MS-1 ms before each, outside its latency. Default: 0")
   int randomSleep;
 
-  @Option(names = "--multiGet", paramLabel = "N", description = "Batch gets in groups of N (random/sequential reads). Default: 0")
+  @Option(
+      names = "--multiGet",
+      paramLabel = "N",
+      description = "Batch gets in groups of N (random/sequential reads). Default: 0")
   int multiGet;
 
-  @Option(names = "--multiPut", paramLabel = "N", description = "Batch puts in groups of N (needs --autoFlush=true). Default: 0")
+  @Option(
+      names = "--multiPut",
+      paramLabel = "N",
+      description = "Batch puts in groups of N (needs --autoFlush=true). Default: 0")
   int multiPut;
 
-  @Option(names = "--measureAfter", paramLabel = "ROWS", description = "Measure latency after this many rows. Default: 0")
+  @Option(
+      names = "--measureAfter",
+      paramLabel = "ROWS",
+      description = "Measure latency after this many rows. Default: 0")
   int measureAfter;
 
-  @Option(names = "--sampleRate", paramLabel = "RATE", description = "Run on this fraction of the rows. Default: 1.0")
+  @Option(
+      names = "--sampleRate",
+      paramLabel = "RATE",
+      description = "Run on this fraction of the rows. Default: 1.0")
   float sampleRate = 1.0f;
 
   @Option(names = "--table", paramLabel = "NAME", description = "Table. Default: TestTable")
   String table = "TestTable";
 
-  @Option(names = "--families", paramLabel = "N", description = "Column families info0.. Default: 1")
+  @Option(
+      names = "--families",
+      paramLabel = "N",
+      description = "Column families info0.. Default: 1")
   int families = 1;
 
   @Option(names = "--columns", paramLabel = "N", description = "Columns per family. Default: 1")
   int columns = 1;
 
-  @Option(names = "--startRow", paramLabel = "ROW", description = "First row of every client (0: client i starts at i x rows). Default: 0")
+  @Option(
+      names = "--startRow",
+      paramLabel = "ROW",
+      description = "First row of every client (0: client i starts at i x rows). Default: 0")
   int startRow;
 
-  @Option(names = "--replicas", paramLabel = "N", description = "Region replicas (reads are TIMELINE when > 1). Default: 1")
+  @Option(
+      names = "--replicas",
+      paramLabel = "N",
+      description = "Region replicas (reads are TIMELINE when > 1). Default: 1")
   int replicas = 1;
 
-  @Option(names = "--inflight", paramLabel = "N",
-      description = "Async commands: operations each client keeps in flight (as -p hbload.inflight=N). Default: 1 "
-          + "(PE waits on each)")
+  @Option(
+      names = "--inflight",
+      paramLabel = "N",
+      description =
+          "Async commands: operations each client keeps in flight (as -p hbload.inflight=N). Default: 1 "
+              + "(PE waits on each)")
   Integer inflight;
 
-  @Option(names = {"-cp", "--hbase-conf"}, paramLabel = "DIR", description = "HBase configuration directory (hbase-site.xml)")
+  @Option(
+      names = {"-cp", "--hbase-conf"},
+      paramLabel = "DIR",
+      description = "HBase configuration directory (hbase-site.xml)")
   String hbaseConf;
 
-  @Option(names = "--zk", paramLabel = "HOST:PORT", description = "ZooKeeper quorum of the HBase cluster")
+  @Option(
+      names = "--zk",
+      paramLabel = "HOST:PORT",
+      description = "ZooKeeper quorum of the HBase cluster")
   String zk;
 
   @Option(names = "--json", paramLabel = "FILE", description = "Write hbload's JSON result here")
   String json;
 
-  @Option(names = "--hlog", paramLabel = "FILE", description = "Write a tagged HdrHistogram interval log here")
+  @Option(
+      names = "--hlog",
+      paramLabel = "FILE",
+      description = "Write a tagged HdrHistogram interval log here")
   String hlog;
 
   @Option(names = "--seed", paramLabel = "N", description = "Seed the random rows and values")
@@ -176,23 +287,31 @@ final class PeOptions {
   @Option(names = "--fail-on-error", description = "Exit 1 when any operation failed")
   boolean failOnError;
 
-  @Mixin
-  KerberosOptions kerberos = new KerberosOptions();
+  @Mixin KerberosOptions kerberos = new KerberosOptions();
 
-  @Option(names = "-p", paramLabel = "NAME=VALUE",
-      description = "An hbload property, e.g. -p hbload.stopgrace=30 or an hbase.* client setting; PE's options win")
+  @Option(
+      names = "-p",
+      paramLabel = "NAME=VALUE",
+      description =
+          "An hbload property, e.g. -p hbload.stopgrace=30 or an hbase.* client setting; PE's options win")
   Map<String, String> extra = new LinkedHashMap<>();
-
 
   /** HBase's client setting of the codec of its RPCs' cell blocks. */
   private static final String TAGS_CODEC_KEY = "hbase.client.rpc.codec";
 
-  /** {@code --inflight} above 1 only for PE's async commands: the blocking ones wait on each call, as in PE. */
+  /**
+   * {@code --inflight} above 1 only for PE's async commands: the blocking ones wait on each call,
+   * as in PE.
+   */
   void checkInflight(RunSpec spec, PeSpec pe) {
     if (spec.execution().inflight() > 1 && !pe.test().async()) {
-      throw new SpecException("--inflight=" + spec.execution().inflight() + " needs one of PE's async commands "
-          + "(asyncRandomRead, asyncRandomWrite, asyncSequentialRead, asyncSequentialWrite, asyncScan); " + command
-          + " waits on each call, as in PE");
+      throw new SpecException(
+          "--inflight="
+              + spec.execution().inflight()
+              + " needs one of PE's async commands "
+              + "(asyncRandomRead, asyncRandomWrite, asyncSequentialRead, asyncSequentialWrite, asyncScan); "
+              + command
+              + " waits on each call, as in PE");
     }
   }
 
@@ -200,13 +319,49 @@ final class PeOptions {
   PeSpec peSpec() {
     PeTest test = PeTest.forCommand(command);
     if (test == null) {
-      throw new SpecException("unknown command '" + command + "'; one of: "
-          + Arrays.stream(PeTest.values()).map(PeTest::command).collect(Collectors.joining(", ")));
+      throw new SpecException(
+          "unknown command '"
+              + command
+              + "'; one of: "
+              + Arrays.stream(PeTest.values())
+                  .map(PeTest::command)
+                  .collect(Collectors.joining(", ")));
     }
-    return PeSpec.validated(test, clients, rows, size, startRow, table, families, columns, valueSize, valueRandom,
-        presplit, replicas, compression(), blockEncoding, bloomFilter, inMemory, autoFlush, writeToWal, oneCon,
-        caching, multiGet, multiPut, measureAfter, sampleRate, blockSize, inMemoryCompaction, splitPolicy, filterAll,
-        cacheBlocks, asyncPrefetch, scanReadType, randomSleep, valueZipf, usetags ? numoftags : 0,
+    return PeSpec.validated(
+        test,
+        clients,
+        rows,
+        size,
+        startRow,
+        table,
+        families,
+        columns,
+        valueSize,
+        valueRandom,
+        presplit,
+        replicas,
+        compression(),
+        blockEncoding,
+        bloomFilter,
+        inMemory,
+        autoFlush,
+        writeToWal,
+        oneCon,
+        caching,
+        multiGet,
+        multiPut,
+        measureAfter,
+        sampleRate,
+        blockSize,
+        inMemoryCompaction,
+        splitPolicy,
+        filterAll,
+        cacheBlocks,
+        asyncPrefetch,
+        scanReadType,
+        randomSleep,
+        valueZipf,
+        usetags ? numoftags : 0,
         latencyThreshold);
   }
 
@@ -216,22 +371,33 @@ final class PeOptions {
         return a;
       }
     }
-    throw new SpecException("--compress: unknown algorithm '" + compress + "'; one of: "
-        + Arrays.stream(Compression.Algorithm.values()).map(Enum::name).collect(Collectors.joining(", ")));
+    throw new SpecException(
+        "--compress: unknown algorithm '"
+            + compress
+            + "'; one of: "
+            + Arrays.stream(Compression.Algorithm.values())
+                .map(Enum::name)
+                .collect(Collectors.joining(", ")));
   }
 
   /**
-   * The engine's properties for this run: one operation per row of each client, the whole row range to load. Typed
-   * values go back to strings because the properties are the run's provenance: the hlog records them and a merge
-   * (also of {@code mapreduce pe}'s shards) rebuilds the spec from them alone.
+   * The engine's properties for this run: one operation per row of each client, the whole row range
+   * to load. Typed values go back to strings because the properties are the run's provenance: the
+   * hlog records them and a merge (also of {@code mapreduce pe}'s shards) rebuilds the spec from
+   * them alone.
    *
-   * @param threads the engine's threads: all the clients ({@code pe}), or each map task's one ({@code mapreduce pe})
+   * @param threads the engine's threads: all the clients ({@code pe}), or each map task's one
+   *     ({@code mapreduce pe})
    */
   Map<String, String> properties(PeSpec pe, int threads) {
     if (extra.containsKey(PropertyNames.WARMUP)) {
-      // the engine would split its recorders at the boundary, but PE's per-client histograms would still hold it
-      throw new SpecException("-p " + PropertyNames.WARMUP + " is not supported by pe yet (its per-client latency "
-          + "lines would include the warm-up); use PE's --measureAfter=ROWS");
+      // the engine would split its recorders at the boundary, but PE's per-client histograms would
+      // still hold it
+      throw new SpecException(
+          "-p "
+              + PropertyNames.WARMUP
+              + " is not supported by pe yet (its per-client latency "
+              + "lines would include the warm-up); use PE's --measureAfter=ROWS");
     }
     if (inflight != null && inflight < 1) {
       throw new SpecException("--inflight must be at least 1: " + inflight);
@@ -239,7 +405,8 @@ final class PeOptions {
     Map<String, String> p = new LinkedHashMap<>(extra);
     putIf(p, PropertyNames.INFLIGHT, inflight == null ? null : inflight.toString());
     if (pe.tags() > 0) {
-      // HBase's default RPC codec drops tags from the cells a client sends (PE's buffered writes lose them so)
+      // HBase's default RPC codec drops tags from the cells a client sends (PE's buffered writes
+      // lose them so)
       p.putIfAbsent(TAGS_CODEC_KEY, KeyValueCodecWithTags.class.getName());
     }
     p.put(PropertyNames.DB, "hbase-pe");

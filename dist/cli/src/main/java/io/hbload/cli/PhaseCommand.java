@@ -12,22 +12,19 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /**
- * What {@code load} and {@code run} share: options to properties, properties to a spec, the spec launched as the
- * Java API launches it ({@link Launcher}) with the wiring {@code pe} shares too ({@link PhaseLaunch}: metrics, HTML
- * report, Ctrl-C turned into a stop that still prints the report, the outcome turned into an exit code).
+ * What {@code load} and {@code run} share: options to properties, properties to a spec, the spec
+ * launched as the Java API launches it ({@link Launcher}) with the wiring {@code pe} shares too
+ * ({@link PhaseLaunch}: metrics, HTML report, Ctrl-C turned into a stop that still prints the
+ * report, the outcome turned into an exit code).
  */
 abstract class PhaseCommand implements Callable<Integer> {
-  @Spec
-  CommandSpec commandSpec;
+  @Spec CommandSpec commandSpec;
 
-  @Mixin
-  PhaseOptions options = new PhaseOptions();
+  @Mixin PhaseOptions options = new PhaseOptions();
 
-  @Mixin
-  MetricsOptions metrics = new MetricsOptions();
+  @Mixin MetricsOptions metrics = new MetricsOptions();
 
-  @Mixin
-  HtmlOption html = new HtmlOption();
+  @Mixin HtmlOption html = new HtmlOption();
 
   abstract Phase phase();
 
@@ -36,8 +33,15 @@ abstract class PhaseCommand implements Callable<Integer> {
     PrintStream err = WriterStream.printStream(commandSpec.commandLine().getErr());
     PrintStream out = WriterStream.printStream(commandSpec.commandLine().getOut());
     RunSpec spec = SpecParser.parse(options.properties(), phase());
-    return PhaseLaunch.run(commandSpec.commandLine(), metrics, html, spec, options.workloadName(), err, out,
-        outcome -> { });
+    return PhaseLaunch.run(
+        commandSpec.commandLine(),
+        metrics,
+        html,
+        spec,
+        options.workloadName(),
+        err,
+        out,
+        outcome -> {});
   }
 
   /** Adapts picocli's writers (which tests capture) to the PrintStreams the engine writes to. */

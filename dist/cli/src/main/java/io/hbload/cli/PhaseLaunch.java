@@ -16,10 +16,10 @@ import java.util.Optional;
 import picocli.CommandLine;
 
 /**
- * The wiring of every command that runs one phase on this host ({@code load}, {@code run}, {@code pe}), in one place
- * so that they cannot drift: the metrics session and the HTML report's collector as listeners, the launcher, Ctrl-C
- * turned into a stop that still prints the report, what the command prints after the phase, the HTML report, and
- * the exit code. Stateless.
+ * The wiring of every command that runs one phase on this host ({@code load}, {@code run}, {@code
+ * pe}), in one place so that they cannot drift: the metrics session and the HTML report's collector
+ * as listeners, the launcher, Ctrl-C turned into a stop that still prints the report, what the
+ * command prints after the phase, the HTML report, and the exit code. Stateless.
  */
 final class PhaseLaunch {
   /** What a command prints once its phase is over (PE's lines), before the exit code is decided. */
@@ -27,8 +27,7 @@ final class PhaseLaunch {
     void write(Launcher.Outcome outcome) throws IOException;
   }
 
-  private PhaseLaunch() {
-  }
+  private PhaseLaunch() {}
 
   /**
    * Launches {@code spec} and returns the command's exit code.
@@ -36,11 +35,26 @@ final class PhaseLaunch {
    * @param workload the workload's name in the metrics' tags
    * @param report where YCSB's report goes unless the spec names an export file
    */
-  static int run(CommandLine commandLine, MetricsOptions metrics, HtmlOption html, RunSpec spec, String workload,
-      PrintStream err, PrintStream report, Afterwards afterwards) throws Exception {
+  static int run(
+      CommandLine commandLine,
+      MetricsOptions metrics,
+      HtmlOption html,
+      RunSpec spec,
+      String workload,
+      PrintStream err,
+      PrintStream report,
+      Afterwards afterwards)
+      throws Exception {
     html.check(commandLine);
-    Optional<MetricsSession> watch = metrics.open(commandLine, new RunTags(workload, spec.binding().name(),
-        spec.execution().shard().index(), ClientInfo.localHost()), err);
+    Optional<MetricsSession> watch =
+        metrics.open(
+            commandLine,
+            new RunTags(
+                workload,
+                spec.binding().name(),
+                spec.execution().shard().index(),
+                ClientInfo.localHost()),
+            err);
     try {
       List<RunListener> more = new ArrayList<>();
       watch.ifPresent(m -> more.add(m.listener()));
@@ -49,9 +63,12 @@ final class PhaseLaunch {
       }
       Launcher launcher = new Launcher(spec, err, report, more);
       watch.ifPresent(m -> m.runMeters().inFlight(launcher::inFlight));
-      // a phase gives stuck binding calls hbload.stopgrace before it reports without them: wait that, and the report
-      try (InterruptHook hook = InterruptHook.install(() -> launcher.requestStop(Launcher.INTERRUPTED),
-          Math.max(60, spec.execution().stopGraceSeconds() + 30))) {
+      // a phase gives stuck binding calls hbload.stopgrace before it reports without them: wait
+      // that, and the report
+      try (InterruptHook hook =
+          InterruptHook.install(
+              () -> launcher.requestStop(Launcher.INTERRUPTED),
+              Math.max(60, spec.execution().stopGraceSeconds() + 30))) {
         Launcher.Outcome outcome = launcher.launch();
         afterwards.write(outcome);
         int code = exitCode(outcome, err);
@@ -75,13 +92,18 @@ final class PhaseLaunch {
       return ExitCode.INTERRUPTED;
     }
     if (!outcome.result().completed()) {
-      // e.g. a load cut short by maxexecutiontime: the report is out, but the phase did not do its work
-      err.println("hbload: " + outcome.result().spec().phase().name().toLowerCase(java.util.Locale.ROOT)
-          + " incomplete: " + outcome.result().stopReason());
+      // e.g. a load cut short by maxexecutiontime: the report is out, but the phase did not do its
+      // work
+      err.println(
+          "hbload: "
+              + outcome.result().spec().phase().name().toLowerCase(java.util.Locale.ROOT)
+              + " incomplete: "
+              + outcome.result().stopReason());
       return ExitCode.FAILURE;
     }
     if (outcome.failedOnErrors()) {
-      err.println("hbload: " + outcome.result().errorCount() + " operations failed (--fail-on-error)");
+      err.println(
+          "hbload: " + outcome.result().errorCount() + " operations failed (--fail-on-error)");
       return ExitCode.FAILURE;
     }
     return ExitCode.OK;

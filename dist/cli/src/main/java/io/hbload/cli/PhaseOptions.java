@@ -14,41 +14,61 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * YCSB Client's flags (and hbload's) for {@code load} and {@code run}, turned into properties with YCSB's
- * precedence: files first ({@code -w}, then {@code -P} in order), then every command-line setting. A flag sets
- * its property only when given, so files keep their say otherwise. Values are not interpreted here: the spec
- * parser reads them all, in one pass. Flags become property strings (not typed values applied to the spec after
- * parsing) on purpose: the merged properties are the run's provenance, echoed into the JSON result and the hlog,
- * and {@code merge} rebuilds a finished run's spec from the hlog's properties alone, so every setting must be one.
+ * YCSB Client's flags (and hbload's) for {@code load} and {@code run}, turned into properties with
+ * YCSB's precedence: files first ({@code -w}, then {@code -P} in order), then every command-line
+ * setting. A flag sets its property only when given, so files keep their say otherwise. Values are
+ * not interpreted here: the spec parser reads them all, in one pass. Flags become property strings
+ * (not typed values applied to the spec after parsing) on purpose: the merged properties are the
+ * run's provenance, echoed into the JSON result and the hlog, and {@code merge} rebuilds a finished
+ * run's spec from the hlog's properties alone, so every setting must be one.
  */
 final class PhaseOptions {
-  @Parameters(index = "0", arity = "0..1", paramLabel = "DB",
-      description = "Binding, as YCSB's 'bin/ycsb run <db>': basic, memory, hbase (or hbase20, ...), or a class")
+  @Parameters(
+      index = "0",
+      arity = "0..1",
+      paramLabel = "DB",
+      description =
+          "Binding, as YCSB's 'bin/ycsb run <db>': basic, memory, hbase (or hbase20, ...), or a class")
   String positionalDb;
 
-  @Option(names = {"-w", "--workload"}, paramLabel = "NAME",
-      description = "Bundled workload: a, b, c, d, e, f, updateonly (same values as YCSB's workload files)")
+  @Option(
+      names = {"-w", "--workload"},
+      paramLabel = "NAME",
+      description =
+          "Bundled workload: a, b, c, d, e, f, updateonly (same values as YCSB's workload files)")
   String workload;
 
-  @Option(names = "-P", paramLabel = "FILE", description = "Workload property file (YCSB format); repeatable, in order")
+  @Option(
+      names = "-P",
+      paramLabel = "FILE",
+      description = "Workload property file (YCSB format); repeatable, in order")
   List<Path> propertyFiles = new ArrayList<>();
 
   @Option(names = "-p", paramLabel = "NAME=VALUE", description = "Set a property; overrides files")
   List<String> properties = new ArrayList<>();
 
   // --threads/--target: go-ycsb's spelling of YCSB's flags, so its scripts run too
-  @Option(names = {"-threads", "--threads"}, paramLabel = "N", description = "Client threads (threadcount)")
+  @Option(
+      names = {"-threads", "--threads"},
+      paramLabel = "N",
+      description = "Client threads (threadcount)")
   String threads;
 
-  @Option(names = {"-target", "--target"}, paramLabel = "OPS",
+  @Option(
+      names = {"-target", "--target"},
+      paramLabel = "OPS",
       description = "Target operations/s for the whole client (target)")
   String target;
 
-  @Option(names = "-s",
-      description = "Print a status line every status.interval seconds to stderr (YCSB's -s; in dfsio, -s is --size)")
+  @Option(
+      names = "-s",
+      description =
+          "Print a status line every status.interval seconds to stderr (YCSB's -s; in dfsio, -s is --size)")
   boolean status;
 
-  @Option(names = "--interval", paramLabel = "SECONDS",
+  @Option(
+      names = "--interval",
+      paramLabel = "SECONDS",
       description = "go-ycsb's form: a status line every SECONDS (status.interval, and -s)")
   String interval;
 
@@ -58,47 +78,72 @@ final class PhaseOptions {
   @Option(names = "-db", paramLabel = "DB", description = "Binding name or class (db)")
   String db;
 
-  @Option(names = {"-cp", "--hbase-conf"}, paramLabel = "DIR",
-      description = "HBase configuration directory (with hbase-site.xml), as YCSB users pass -cp /etc/hbase/conf")
+  @Option(
+      names = {"-cp", "--hbase-conf"},
+      paramLabel = "DIR",
+      description =
+          "HBase configuration directory (with hbase-site.xml), as YCSB users pass -cp /etc/hbase/conf")
   String hbaseConf;
 
-  @Option(names = "--zk", paramLabel = "HOST:PORT", description = "ZooKeeper quorum of the HBase cluster")
+  @Option(
+      names = "--zk",
+      paramLabel = "HOST:PORT",
+      description = "ZooKeeper quorum of the HBase cluster")
   String zk;
 
-  @picocli.CommandLine.Mixin
-  KerberosOptions kerberos = new KerberosOptions();
+  @picocli.CommandLine.Mixin KerberosOptions kerberos = new KerberosOptions();
 
-  @Option(names = "--wait-for-compactions",
-      description = "HBase: after load, wait for compactions to finish; before run, flush first "
-          + "(hbload.waitforcompactions)")
+  @Option(
+      names = "--wait-for-compactions",
+      description =
+          "HBase: after load, wait for compactions to finish; before run, flush first "
+              + "(hbload.waitforcompactions)")
   boolean waitForCompactions;
 
-  @Option(names = "--json", paramLabel = "FILE", description = "Write hbload's JSON result here (hbload.json)")
+  @Option(
+      names = "--json",
+      paramLabel = "FILE",
+      description = "Write hbload's JSON result here (hbload.json)")
   String json;
 
-  @Option(names = "--hlog", paramLabel = "FILE",
+  @Option(
+      names = "--hlog",
+      paramLabel = "FILE",
       description = "Write a tagged HdrHistogram interval log here (hbload.hlog)")
   String hlog;
 
-  @Option(names = "--seed", paramLabel = "N", description = "Seed every random choice (hbload.seed)")
+  @Option(
+      names = "--seed",
+      paramLabel = "N",
+      description = "Seed every random choice (hbload.seed)")
   String seed;
 
-  @Option(names = "--fail-on-error", description = "Exit 1 when any operation failed (hbload.failonerror)")
+  @Option(
+      names = "--fail-on-error",
+      description = "Exit 1 when any operation failed (hbload.failonerror)")
   boolean failOnError;
 
-  @Option(names = "--strict",
-      description = "A property neither hbload nor the binding reads (a misspelt -p key) is an error, not a warning "
-          + "(hbload.strict)")
+  @Option(
+      names = "--strict",
+      description =
+          "A property neither hbload nor the binding reads (a misspelt -p key) is an error, not a warning "
+              + "(hbload.strict)")
   boolean strict;
 
-  @Option(names = "--shard", paramLabel = "I/N",
-      description = "Be shard I (from 0) of N cooperating clients: load inserts this shard's slice of the records, "
-          + "run does its share of operationcount and -target (hbload.shard); merge their --hlog files after")
+  @Option(
+      names = "--shard",
+      paramLabel = "I/N",
+      description =
+          "Be shard I (from 0) of N cooperating clients: load inserts this shard's slice of the records, "
+              + "run does its share of operationcount and -target (hbload.shard); merge their --hlog files after")
   String shard;
 
-  @Option(names = "--start-at", paramLabel = "TIME",
-      description = "Start the measured phase at this wall-clock instant, epoch ms or ISO-8601, so shards start "
-          + "together; a late start is reported (hbload.startat)")
+  @Option(
+      names = "--start-at",
+      paramLabel = "TIME",
+      description =
+          "Start the measured phase at this wall-clock instant, epoch ms or ISO-8601, so shards start "
+              + "together; a late start is reported (hbload.startat)")
   String startAt;
 
   /** The merged properties the spec parser reads. */
@@ -109,7 +154,10 @@ final class PhaseOptions {
     return properties(workload);
   }
 
-  /** As {@link #properties()} with {@code bundled} in place of {@code -w} (a suite runs each of its workloads). */
+  /**
+   * As {@link #properties()} with {@code bundled} in place of {@code -w} (a suite runs each of its
+   * workloads).
+   */
   Map<String, String> properties(String bundled) {
     PropertySources sources = new PropertySources();
     if (bundled != null) {
@@ -138,9 +186,14 @@ final class PhaseOptions {
     Map<String, String> merged = sources.merge();
     String chosen = merged.get(PropertyNames.DB);
     if (positionalDb != null && !sameBinding(positionalDb, chosen)) {
-      // YCSB's 'ycsb run <db>' names the binding once; two names are a conflict, not a choice for hbload to make
-      throw new SpecException("binding " + positionalDb + " (DB argument) contradicts db=" + chosen
-          + " (-db or -p db): give one of them");
+      // YCSB's 'ycsb run <db>' names the binding once; two names are a conflict, not a choice for
+      // hbload to make
+      throw new SpecException(
+          "binding "
+              + positionalDb
+              + " (DB argument) contradicts db="
+              + chosen
+              + " (-db or -p db): give one of them");
     }
     merged.putIfAbsent(PropertyNames.DB, defaultBinding());
     return merged;
@@ -158,9 +211,13 @@ final class PhaseOptions {
     }
   }
 
-  /** hbase (on the embedded cluster when none is configured) when built in, else the no-op binding. */
+  /**
+   * hbase (on the embedded cluster when none is configured) when built in, else the no-op binding.
+   */
   static String defaultBinding() {
-    return Bindings.available().stream().map(BindingProvider::name).anyMatch("hbase"::equals) ? "hbase" : "basic";
+    return Bindings.available().stream().map(BindingProvider::name).anyMatch("hbase"::equals)
+        ? "hbase"
+        : "basic";
   }
 
   private static void setIf(PropertySources sources, String key, String value) {
@@ -169,7 +226,10 @@ final class PhaseOptions {
     }
   }
 
-  /** The workload's name for metric tags: the bundled name, else the first property file's name, else custom. */
+  /**
+   * The workload's name for metric tags: the bundled name, else the first property file's name,
+   * else custom.
+   */
   String workloadName() {
     if (workload != null) {
       return workload;

@@ -24,52 +24,78 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code hbload plan}: which recordcount puts a dataset in which caching regime (fits in L1, in L1+L2, in the OS
- * page cache, exceeds all), from the cluster's memory and the workload's row size, with the block-cache hit ratio a
- * zipfian read mix should see. The cluster's figures come from the command line (offline, {@code --regionservers}),
- * from each RegionServer's {@code /jmx} ({@code -cp}/{@code --zk}), or from an embedded cluster when nothing is
- * configured.
+ * {@code hbload plan}: which recordcount puts a dataset in which caching regime (fits in L1, in
+ * L1+L2, in the OS page cache, exceeds all), from the cluster's memory and the workload's row size,
+ * with the block-cache hit ratio a zipfian read mix should see. The cluster's figures come from the
+ * command line (offline, {@code --regionservers}), from each RegionServer's {@code /jmx} ({@code
+ * -cp}/{@code --zk}), or from an embedded cluster when nothing is configured.
  */
-@Command(name = "plan", mixinStandardHelpOptions = true, versionProvider = HbloadCommand.VersionProvider.class,
-    description = {"Size a dataset: recordcounts that fit in L1, L1+L2, the OS page cache, or exceed all, and the",
-        "expected block-cache hit ratio of zipfian reads in each. Offline:",
-        "  hbload plan --regionservers 5 --heap 32g --blockcache 0.4 --host-memory 128g -w a",
-        "or read from the cluster's RegionServers (/jmx): hbload plan -cp /etc/hbase/conf -w a"})
+@Command(
+    name = "plan",
+    mixinStandardHelpOptions = true,
+    versionProvider = HbloadCommand.VersionProvider.class,
+    description = {
+      "Size a dataset: recordcounts that fit in L1, L1+L2, the OS page cache, or exceed all, and the",
+      "expected block-cache hit ratio of zipfian reads in each. Offline:",
+      "  hbload plan --regionservers 5 --heap 32g --blockcache 0.4 --host-memory 128g -w a",
+      "or read from the cluster's RegionServers (/jmx): hbload plan -cp /etc/hbase/conf -w a"
+    })
 final class PlanCommand implements Callable<Integer> {
-  @Spec
-  CommandSpec commandSpec;
+  @Spec CommandSpec commandSpec;
 
-  @Mixin
-  PhaseOptions options = new PhaseOptions();
+  @Mixin PhaseOptions options = new PhaseOptions();
 
-  @Option(names = "--regionservers", paramLabel = "N", converter = Ranges.Count.class, description = "RegionServers (offline: give the sizes)")
+  @Option(
+      names = "--regionservers",
+      paramLabel = "N",
+      converter = Ranges.Count.class,
+      description = "RegionServers (offline: give the sizes)")
   Integer regionServers;
 
-  @Option(names = "--heap", paramLabel = "SIZE", converter = Ranges.PositiveSize.class,
+  @Option(
+      names = "--heap",
+      paramLabel = "SIZE",
+      converter = Ranges.PositiveSize.class,
       description = "RegionServer heap, e.g. 32g")
   Long heap;
 
-  @Option(names = "--blockcache", paramLabel = "FRACTION",
+  @Option(
+      names = "--blockcache",
+      paramLabel = "FRACTION",
       description = "L1 block cache as a fraction of the heap (hfile.block.cache.size), e.g. 0.4")
   Double blockCache;
 
-  @Option(names = "--bucketcache", paramLabel = "SIZE", converter = ByteSizeConverter.class, defaultValue = "0",
-      description = "L2 BucketCache per RegionServer, off-heap (hbase.bucketcache.size), e.g. 64g (default none)")
+  @Option(
+      names = "--bucketcache",
+      paramLabel = "SIZE",
+      converter = ByteSizeConverter.class,
+      defaultValue = "0",
+      description =
+          "L2 BucketCache per RegionServer, off-heap (hbase.bucketcache.size), e.g. 64g (default none)")
   long bucketCache;
 
-  @Option(names = "--memstore", paramLabel = "FRACTION", defaultValue = "0.4",
+  @Option(
+      names = "--memstore",
+      paramLabel = "FRACTION",
+      defaultValue = "0.4",
       description = "Memstore limit as a fraction of the heap (default ${DEFAULT-VALUE})")
   double memstore;
 
-  @Option(names = "--host-memory", paramLabel = "SIZE", converter = Ranges.PositiveSize.class,
+  @Option(
+      names = "--host-memory",
+      paramLabel = "SIZE",
+      converter = Ranges.PositiveSize.class,
       description = "Memory of each RegionServer host, for the OS page cache, e.g. 128g")
   Long hostMemory;
 
   @Override
   public Integer call() throws Exception {
     refuseRunOptions();
-    RunSpec spec = SpecParser.parse(options.properties(options.workload == null ? "a" : options.workload), Phase.LOAD);
-    String family = spec.binding().settings() instanceof HBaseSettings hs ? hs.table().family() : "family";
+    RunSpec spec =
+        SpecParser.parse(
+            options.properties(options.workload == null ? "a" : options.workload), Phase.LOAD);
+    String family =
+        spec.binding().settings() instanceof HBaseSettings hs ? hs.table().family() : "family";
     RowSize row = RowSize.of(spec.workload(), family);
     ClusterMemory memory = regionServers != null ? offline() : online(spec);
     PrintWriter out = commandSpec.commandLine().getOut();
@@ -78,7 +104,10 @@ final class PlanCommand implements Callable<Integer> {
     return ExitCode.OK;
   }
 
-  /** Options of a run that a plan, which runs nothing, would accept and ignore: refused, so none is thought to act. */
+  /**
+   * Options of a run that a plan, which runs nothing, would accept and ignore: refused, so none is
+   * thought to act.
+   */
   private void refuseRunOptions() {
     java.util.List<String> given = new java.util.ArrayList<>();
     addIf(given, options.json != null, "--json");
@@ -93,8 +122,10 @@ final class PlanCommand implements Callable<Integer> {
     addIf(given, options.failOnError, "--fail-on-error");
     addIf(given, options.waitForCompactions, "--wait-for-compactions");
     if (!given.isEmpty()) {
-      throw new SpecException(String.join(", ", given) + (given.size() == 1 ? " is an option" : " are options")
-          + " of a run; plan runs nothing (it sizes the dataset from the workload and the cluster's memory)");
+      throw new SpecException(
+          String.join(", ", given)
+              + (given.size() == 1 ? " is an option" : " are options")
+              + " of a run; plan runs nothing (it sizes the dataset from the workload and the cluster's memory)");
     }
   }
 
@@ -109,35 +140,58 @@ final class PlanCommand implements Callable<Integer> {
       throw new SpecException("offline (--regionservers) needs --heap and --blockcache too");
     }
     if (!(blockCache > 0 && blockCache < 1) || !(memstore > 0 && memstore < 1)) {
-      throw new SpecException("--blockcache and --memstore are fractions of the heap, between 0 and 1");
+      throw new SpecException(
+          "--blockcache and --memstore are fractions of the heap, between 0 and 1");
     }
     if (blockCache + memstore > 0.8 + 1e-9) {
-      throw new SpecException(String.format(Locale.ROOT, "--blockcache %s + --memstore %s is over 0.8 of the heap:"
-          + " HBase refuses to start a RegionServer configured so", blockCache, memstore));
+      throw new SpecException(
+          String.format(
+              Locale.ROOT,
+              "--blockcache %s + --memstore %s is over 0.8 of the heap:"
+                  + " HBase refuses to start a RegionServer configured so",
+              blockCache,
+              memstore));
     }
     long host = hostMemory == null ? 0 : hostMemory;
     if (hostMemory != null && heap + bucketCache > host) {
       throw new SpecException("--heap + --bucketcache is more than --host-memory");
     }
-    return ClusterMemory.ofFractions(regionServers, heap, blockCache, bucketCache, memstore, host,
-        "the command line" + (hostMemory == null ? "; no --host-memory: page cache not counted" : ""));
+    return ClusterMemory.ofFractions(
+        regionServers,
+        heap,
+        blockCache,
+        bucketCache,
+        memstore,
+        host,
+        "the command line"
+            + (hostMemory == null ? "; no --host-memory: page cache not counted" : ""));
   }
 
   private ClusterMemory online(RunSpec spec) throws Exception {
     if (heap != null || blockCache != null || hostMemory != null || bucketCache != 0) {
-      throw new SpecException("--heap, --blockcache, --bucketcache and --host-memory describe a cluster offline:"
-          + " give --regionservers N too");
+      throw new SpecException(
+          "--heap, --blockcache, --bucketcache and --host-memory describe a cluster offline:"
+              + " give --regionservers N too");
     }
     if (!(spec.binding().settings() instanceof HBaseSettings hs)) {
-      throw new SpecException("plan reads an HBase cluster: -db " + spec.binding().name() + " has none; give the sizes"
-          + " with --regionservers N --heap SIZE --blockcache FRACTION");
+      throw new SpecException(
+          "plan reads an HBase cluster: -db "
+              + spec.binding().name()
+              + " has none; give the sizes"
+              + " with --regionservers N --heap SIZE --blockcache FRACTION");
     }
     PrintWriter err = commandSpec.commandLine().getErr();
-    try (HBaseCluster cluster = HBaseCluster.open(hs.cluster(), EmbeddedOptions.of(1), () -> {
-      err.println("hbload plan: no cluster configured: reading an embedded HBase on 127.0.0.1 (this machine's memory)");
-      err.flush();
-    })) {
-      return cluster.embedded() != null ? cluster.embedded().memory((float) memstore)
+    try (HBaseCluster cluster =
+        HBaseCluster.open(
+            hs.cluster(),
+            EmbeddedOptions.of(1),
+            () -> {
+              err.println(
+                  "hbload plan: no cluster configured: reading an embedded HBase on 127.0.0.1 (this machine's memory)");
+              err.flush();
+            })) {
+      return cluster.embedded() != null
+          ? cluster.embedded().memory((float) memstore)
           : ClusterMemoryReader.ofCluster(cluster.configuration());
     }
   }

@@ -11,27 +11,43 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine;
 
-/** {@code hbload report RUN.json [RUN.hlog...] -o report.html}: the offline HTML report of a finished run. */
-@Command(name = "report", mixinStandardHelpOptions = true, versionProvider = HbloadCommand.VersionProvider.class,
-    description = "Write a self-contained offline HTML report (inline SVG plots, no network) of a run from its "
-        + "--json result and --hlog interval log(s).")
+/**
+ * {@code hbload report RUN.json [RUN.hlog...] -o report.html}: the offline HTML report of a
+ * finished run.
+ */
+@Command(
+    name = "report",
+    mixinStandardHelpOptions = true,
+    versionProvider = HbloadCommand.VersionProvider.class,
+    description =
+        "Write a self-contained offline HTML report (inline SVG plots, no network) of a run from its "
+            + "--json result and --hlog interval log(s).")
 final class ReportCommand implements Callable<Integer> {
-  @Spec
-  CommandLine.Model.CommandSpec spec;
+  @Spec CommandLine.Model.CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "RUN.json", description = "The run's result, as --json wrote it")
+  @Parameters(
+      index = "0",
+      paramLabel = "RUN.json",
+      description = "The run's result, as --json wrote it")
   Path json;
 
-  @Parameters(index = "1..*", paramLabel = "RUN.hlog", description = "The run's HdrHistogram log(s), as --hlog wrote them")
+  @Parameters(
+      index = "1..*",
+      paramLabel = "RUN.hlog",
+      description = "The run's HdrHistogram log(s), as --hlog wrote them")
   List<Path> hlogs = List.of();
 
-  @Option(names = {"-o", "--output"}, paramLabel = "FILE", required = true, description = "The HTML file to write")
+  @Option(
+      names = {"-o", "--output"},
+      paramLabel = "FILE",
+      required = true,
+      description = "The HTML file to write")
   Path output;
 
   @Override

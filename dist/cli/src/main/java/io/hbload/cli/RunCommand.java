@@ -19,20 +19,33 @@ import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code hbload run}: YCSB's {@code -t} transaction phase, or with {@code --find-max} a capacity search of it. */
-@Command(name = "run", mixinStandardHelpOptions = true, versionProvider = HbloadCommand.VersionProvider.class,
+/**
+ * {@code hbload run}: YCSB's {@code -t} transaction phase, or with {@code --find-max} a capacity
+ * search of it.
+ */
+@Command(
+    name = "run",
+    mixinStandardHelpOptions = true,
+    versionProvider = HbloadCommand.VersionProvider.class,
     description = "Run the workload's operation mix (YCSB's transaction phase).")
 final class RunCommand extends PhaseCommand {
-  @Option(names = "--find-max", paramLabel = "BOUND",
-      description = "Find the highest rate that holds BOUND, e.g. 'p99<10ms', 'READ.p99.9<5ms,errors<1%%' "
-          + "(service.pNN for service time; default latency from the intended start): open-loop steps from -target "
-          + "(else half an unthrottled probe's rate) doubling, then bisection; each step warms up hbload.warmup "
-          + "(else 1 s) and measures maxexecutiontime (else 5 s); --json holds a findMax object")
+  @Option(
+      names = "--find-max",
+      paramLabel = "BOUND",
+      description =
+          "Find the highest rate that holds BOUND, e.g. 'p99<10ms', 'READ.p99.9<5ms,errors<1%%' "
+              + "(service.pNN for service time; default latency from the intended start): open-loop steps from -target "
+              + "(else half an unthrottled probe's rate) doubling, then bisection; each step warms up hbload.warmup "
+              + "(else 1 s) and measures maxexecutiontime (else 5 s); --json holds a findMax object")
   String findMax;
 
-  @Option(names = "--find-max-precision", paramLabel = "FRACTION", defaultValue = "0.05",
-      description = "--find-max ends when the first broken rate is within FRACTION of the last held one "
-          + "(default ${DEFAULT-VALUE})")
+  @Option(
+      names = "--find-max-precision",
+      paramLabel = "FRACTION",
+      defaultValue = "0.05",
+      description =
+          "--find-max ends when the first broken rate is within FRACTION of the last held one "
+              + "(default ${DEFAULT-VALUE})")
   double precision;
 
   @Override
@@ -49,30 +62,47 @@ final class RunCommand extends PhaseCommand {
     RunSpec spec = SpecParser.parse(options.properties(), phase());
     refuseWhatASearchIgnores(spec);
     if (!(precision > 0 && precision < 1)) {
-      throw new SpecException("--find-max-precision: must be above 0 and below 1, got " + precision);
+      throw new SpecException(
+          "--find-max-precision: must be above 0 and below 1, got " + precision);
     }
     PrintStream err = WriterStream.printStream(commandSpec.commandLine().getErr());
     Execution e = spec.execution();
-    CapacitySearch search = new CapacitySearch(spec, bound, new CapacitySearch.Settings(e.targetOpsPerSec(), 2,
-        precision, e.warmsUp() ? e.warmup() : Duration.ofSeconds(1),
-        Duration.ofSeconds(e.maxExecutionTimeSeconds() > 0 ? e.maxExecutionTimeSeconds() : 5), 40), err);
-    // created before the search, so that a file that cannot be written is found before minutes of steps
-    ResultFile json = spec.outputs().jsonFile() == null ? null : ResultFile.create(spec.outputs().jsonFile());
+    CapacitySearch search =
+        new CapacitySearch(
+            spec,
+            bound,
+            new CapacitySearch.Settings(
+                e.targetOpsPerSec(),
+                2,
+                precision,
+                e.warmsUp() ? e.warmup() : Duration.ofSeconds(1),
+                Duration.ofSeconds(
+                    e.maxExecutionTimeSeconds() > 0 ? e.maxExecutionTimeSeconds() : 5),
+                40),
+            err);
+    // created before the search, so that a file that cannot be written is found before minutes of
+    // steps
+    ResultFile json =
+        spec.outputs().jsonFile() == null ? null : ResultFile.create(spec.outputs().jsonFile());
     try (ResultFile file = json;
-        InterruptHook hook = InterruptHook.install(() -> search.requestStop("interrupted"),
-            Math.max(60, e.stopGraceSeconds() + 30))) {
+        InterruptHook hook =
+            InterruptHook.install(
+                () -> search.requestStop("interrupted"), Math.max(60, e.stopGraceSeconds() + 30))) {
       CapacityResult result = search.run();
       if (file != null) {
         byte[] doc = (result.json() + System.lineSeparator()).getBytes(StandardCharsets.UTF_8);
         file.write(out -> out.write(doc));
       }
-      return result.note() != null && result.note().startsWith("stopped before") ? ExitCode.INTERRUPTED : ExitCode.OK;
+      return result.note() != null && result.note().startsWith("stopped before")
+          ? ExitCode.INTERRUPTED
+          : ExitCode.OK;
     }
   }
 
   /**
-   * A search runs many phases of its own making (operationcount gives way to each step's time): options that describe
-   * one phase's outputs or its placement among shards are refused rather than silently ignored.
+   * A search runs many phases of its own making (operationcount gives way to each step's time):
+   * options that describe one phase's outputs or its placement among shards are refused rather than
+   * silently ignored.
    */
   private void refuseWhatASearchIgnores(RunSpec spec) {
     List<String> refused = new ArrayList<>();
@@ -95,7 +125,8 @@ final class RunCommand extends PhaseCommand {
       refused.add("--metrics");
     }
     if (!refused.isEmpty()) {
-      throw new SpecException("--find-max runs phases of its own: it does not take " + String.join(", ", refused));
+      throw new SpecException(
+          "--find-max runs phases of its own: it does not take " + String.join(", ", refused));
     }
   }
 }

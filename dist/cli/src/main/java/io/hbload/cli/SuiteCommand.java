@@ -29,49 +29,67 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code hbload suite}: rounds of workloads, warm-up rounds dropped, as one command. Optional load, then rounds x workloads in order, each a
- * time-boxed {@code run} on the same connection set-up; the first rounds are discarded as warm-up and the table is
- * built from the rest. Every option is checked, and every workload's spec parsed, before anything is written.
+ * {@code hbload suite}: rounds of workloads, warm-up rounds dropped, as one command. Optional load,
+ * then rounds x workloads in order, each a time-boxed {@code run} on the same connection set-up;
+ * the first rounds are discarded as warm-up and the table is built from the rest. Every option is
+ * checked, and every workload's spec parsed, before anything is written.
  */
-@Command(name = "suite", mixinStandardHelpOptions = true, versionProvider = HbloadCommand.VersionProvider.class,
-    description = {"Run workloads for several rounds, drop the first ones as warm-up, and report the rest as one table:",
-        "  hbload suite -w a,c,f,updateonly --rounds 5 --discard 2 --duration 15m --load --out results/",
-        "Every run's YCSB report, JSON and hlog, and the table (text, markdown, CSV, JSON) are written to --out."})
+@Command(
+    name = "suite",
+    mixinStandardHelpOptions = true,
+    versionProvider = HbloadCommand.VersionProvider.class,
+    description = {
+      "Run workloads for several rounds, drop the first ones as warm-up, and report the rest as one table:",
+      "  hbload suite -w a,c,f,updateonly --rounds 5 --discard 2 --duration 15m --load --out results/",
+      "Every run's YCSB report, JSON and hlog, and the table (text, markdown, CSV, JSON) are written to --out."
+    })
 final class SuiteCommand implements Callable<Integer> {
-  @Spec
-  CommandSpec commandSpec;
+  @Spec CommandSpec commandSpec;
 
-  @Mixin
-  PhaseOptions options = new PhaseOptions();
+  @Mixin PhaseOptions options = new PhaseOptions();
 
-  @Option(names = "--rounds", paramLabel = "N", defaultValue = "5",
+  @Option(
+      names = "--rounds",
+      paramLabel = "N",
+      defaultValue = "5",
       description = "Rounds: each runs every workload once, in order (default ${DEFAULT-VALUE})")
   int rounds;
 
-  @Option(names = "--discard", paramLabel = "N", defaultValue = "2",
+  @Option(
+      names = "--discard",
+      paramLabel = "N",
+      defaultValue = "2",
       description = "Leading rounds discarded as warm-up (default ${DEFAULT-VALUE})")
   int discard;
 
-  @Option(names = "--duration", paramLabel = "TIME", defaultValue = "15m",
+  @Option(
+      names = "--duration",
+      paramLabel = "TIME",
+      defaultValue = "15m",
       description = "Length of each run, e.g. 15m, 30s (default ${DEFAULT-VALUE})")
   Duration duration;
 
-  @Option(names = "--load", description = "Load the records first (with --wait-for-compactions: then wait for them)")
+  @Option(
+      names = "--load",
+      description = "Load the records first (with --wait-for-compactions: then wait for them)")
   boolean load;
 
   @Option(names = "--flush-before-each", description = "HBase: flush the table before each run")
   boolean flushBeforeEach;
 
-  @Mixin
-  HtmlOption html = new HtmlOption();
+  @Mixin HtmlOption html = new HtmlOption();
 
-  @Mixin
-  MetricsOptions metrics = new MetricsOptions();
+  @Mixin MetricsOptions metrics = new MetricsOptions();
 
-  @Option(names = "--out", paramLabel = "DIR", description = "New (or empty) directory for the suite's files")
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      description = "New (or empty) directory for the suite's files")
   Path out;
 
-  @Option(names = "--resume", paramLabel = "DIR",
+  @Option(
+      names = "--resume",
+      paramLabel = "DIR",
       description = "Continue the interrupted suite in DIR (give the options it was started with)")
   Path resume;
 
@@ -79,21 +97,44 @@ final class SuiteCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     SuitePlan plan = plan();
     html.check(commandSpec.commandLine());
-    java.io.PrintStream err = PhaseCommand.WriterStream.printStream(commandSpec.commandLine().getErr());
-    // one registry for the whole suite, served (or pushed) across its runs; each run's meters tagged with its round
-    Optional<MetricsSession> watch = metrics.open(commandSpec.commandLine(), new RunTags(String.join(",",
-        plan.workloads()), binding(plan), 0, ClientInfo.localHost()), err);
+    java.io.PrintStream err =
+        PhaseCommand.WriterStream.printStream(commandSpec.commandLine().getErr());
+    // one registry for the whole suite, served (or pushed) across its runs; each run's meters
+    // tagged with its round
+    Optional<MetricsSession> watch =
+        metrics.open(
+            commandSpec.commandLine(),
+            new RunTags(
+                String.join(",", plan.workloads()), binding(plan), 0, ClientInfo.localHost()),
+            err);
     try {
-      SuiteRunner runner = new SuiteRunner(plan, err,
-          PhaseCommand.WriterStream.printStream(commandSpec.commandLine().getOut()), (round, workload) ->
-          watch.map(m -> List.of(m.listener(Tags.of("round", Integer.toString(round), "workload", workload))))
-              .orElse(List.of()));
+      SuiteRunner runner =
+          new SuiteRunner(
+              plan,
+              err,
+              PhaseCommand.WriterStream.printStream(commandSpec.commandLine().getOut()),
+              (round, workload) ->
+                  watch
+                      .map(
+                          m ->
+                              List.of(
+                                  m.listener(
+                                      Tags.of(
+                                          "round", Integer.toString(round), "workload", workload))))
+                      .orElse(List.of()));
       watch.ifPresent(m -> m.runMeters().inFlight(runner::inFlight));
       int code = runner.execute();
       if (html.requested()) {
-        html.writeRounds(plan, runner.table().map(t -> new io.hbload.report.SummaryTable(
-            io.hbload.core.suite.SuiteTableFormat.title(t), io.hbload.core.suite.SuiteTableFormat.cells(t),
-            io.hbload.core.suite.SuiteTableFormat.LEGEND)));
+        html.writeRounds(
+            plan,
+            runner
+                .table()
+                .map(
+                    t ->
+                        new io.hbload.report.SummaryTable(
+                            io.hbload.core.suite.SuiteTableFormat.title(t),
+                            io.hbload.core.suite.SuiteTableFormat.cells(t),
+                            io.hbload.core.suite.SuiteTableFormat.LEGEND)));
       }
       return code;
     } finally {
@@ -102,25 +143,39 @@ final class SuiteCommand implements Callable<Integer> {
   }
 
   private static String binding(SuitePlan plan) {
-    return SpecParser.parse(plan.runProperties().values().iterator().next(), Phase.RUN).binding().name();
+    return SpecParser.parse(plan.runProperties().values().iterator().next(), Phase.RUN)
+        .binding()
+        .name();
   }
 
   private SuitePlan plan() {
     if ((out == null) == (resume == null)) {
-      throw new SpecException(out == null ? "give --out DIR for a new suite, or --resume DIR to continue one"
-          : "give --out DIR or --resume DIR, not both");
+      throw new SpecException(
+          out == null
+              ? "give --out DIR for a new suite, or --resume DIR to continue one"
+              : "give --out DIR or --resume DIR, not both");
     }
     if (rounds < 1 || discard < 0 || rounds <= discard) {
-      throw new SpecException("--rounds (" + rounds + ") must be more than --discard (" + discard + "), and --discard"
-          + " at least 0: the table is built from the rounds after the discarded ones");
+      throw new SpecException(
+          "--rounds ("
+              + rounds
+              + ") must be more than --discard ("
+              + discard
+              + "), and --discard"
+              + " at least 0: the table is built from the rounds after the discarded ones");
     }
     if (duration.compareTo(Duration.ofSeconds(1)) < 0 || duration.toNanos() % 1_000_000_000L != 0) {
-      throw new SpecException("--duration must be whole seconds, at least 1s: got " + duration.toString().substring(2)
-          .toLowerCase(java.util.Locale.ROOT));
+      throw new SpecException(
+          "--duration must be whole seconds, at least 1s: got "
+              + duration.toString().substring(2).toLowerCase(java.util.Locale.ROOT));
     }
-    if (options.json != null || options.hlog != null || options.shard != null || options.startAt != null) {
-      throw new SpecException("--json, --hlog, --shard and --start-at are per run: the suite writes each run's"
-          + " report, JSON and hlog into its directory");
+    if (options.json != null
+        || options.hlog != null
+        || options.shard != null
+        || options.startAt != null) {
+      throw new SpecException(
+          "--json, --hlog, --shard and --start-at are per run: the suite writes each run's"
+              + " report, JSON and hlog into its directory");
     }
     List<String> workloads = workloads();
     Map<String, Map<String, String>> runProps = new LinkedHashMap<>();
@@ -129,30 +184,47 @@ final class SuiteCommand implements Callable<Integer> {
       Map<String, String> p = options.properties(w);
       p.putIfAbsent(PropertyNames.DB, PhaseOptions.defaultBinding());
       if (p.containsKey(PropertyNames.EXPORT_FILE)) {
-        throw new SpecException("-p " + PropertyNames.EXPORT_FILE + " is per run: the suite writes each run's report"
-            + " into its directory");
+        throw new SpecException(
+            "-p "
+                + PropertyNames.EXPORT_FILE
+                + " is per run: the suite writes each run's report"
+                + " into its directory");
       }
       p.put(PropertyNames.OPERATION_COUNT, "0");
       p.put(PropertyNames.MAX_EXECUTION_TIME, Long.toString(duration.toSeconds()));
-      p.remove(HBaseProperties.WAIT_FOR_COMPACTIONS); // after the load only: the rounds measure the settled table
+      p.remove(
+          HBaseProperties
+              .WAIT_FOR_COMPACTIONS); // after the load only: the rounds measure the settled table
       if (flushBeforeEach) {
         p.put(HBaseProperties.FLUSH_BEFORE_RUN, "true");
       }
-      RunSpec spec = SpecParser.parse(p, Phase.RUN); // every problem of every workload, before anything starts
-      embedded = spec.binding().settings() instanceof HBaseSettings hs && !hs.cluster().configured();
+      RunSpec spec =
+          SpecParser.parse(p, Phase.RUN); // every problem of every workload, before anything starts
+      embedded =
+          spec.binding().settings() instanceof HBaseSettings hs && !hs.cluster().configured();
       runProps.put(w, p);
     }
     Map<String, String> loadProps = options.properties(workloads.get(0));
     loadProps.putIfAbsent(PropertyNames.DB, PhaseOptions.defaultBinding());
     SpecParser.parse(loadProps, Phase.LOAD);
     Path dir = out != null ? out : resume;
-    return new SuitePlan(workloads, rounds, discard, duration, load, dir, resume != null, runProps, loadProps,
+    return new SuitePlan(
+        workloads,
+        rounds,
+        discard,
+        duration,
+        load,
+        dir,
+        resume != null,
+        runProps,
+        loadProps,
         embedded);
   }
 
   private List<String> workloads() {
     if (options.workload == null || options.workload.isBlank()) {
-      throw new SpecException("no workloads: give -w with the bundled workloads to run in order, e.g. -w a,c,f");
+      throw new SpecException(
+          "no workloads: give -w with the bundled workloads to run in order, e.g. -w a,c,f");
     }
     LinkedHashSet<String> names = new LinkedHashSet<>();
     for (String w : options.workload.split(",")) {
@@ -161,7 +233,8 @@ final class SuiteCommand implements Callable<Integer> {
         throw new SpecException("-w " + options.workload + ": an empty workload name");
       }
       if (!names.add(name)) {
-        throw new SpecException("-w " + options.workload + ": workload " + name + " is given twice");
+        throw new SpecException(
+            "-w " + options.workload + ": workload " + name + " is given twice");
       }
     }
     if (names.isEmpty()) { // "-w ,": split drops the trailing empty names

@@ -22,14 +22,17 @@ import org.junit.jupiter.params.provider.MethodSource;
 import picocli.CommandLine;
 
 /**
- * The one CLI contract, across every subcommand: bad input goes through the single handler and comes out as exit 2
- * and exactly one stderr line, {@code hbload <command path>: ...}, with nothing on stdout and no stack trace. The
- * cases per command are in CliTest, DfsioBadInputTest and GcTuneCommandTest; this test walks the whole command
- * tree so that a new subcommand is covered the day it is added.
+ * The one CLI contract, across every subcommand: bad input goes through the single handler and
+ * comes out as exit 2 and exactly one stderr line, {@code hbload <command path>: ...}, with nothing
+ * on stdout and no stack trace. The cases per command are in CliTest, DfsioBadInputTest and
+ * GcTuneCommandTest; this test walks the whole command tree so that a new subcommand is covered the
+ * day it is added.
  */
 class BadInputContractTest {
   /** A path that must not exist before or after a refused suite. */
-  static final String NOWHERE = System.getProperty("java.io.tmpdir") + "/hbload-badinput-never-created";
+  static final String NOWHERE =
+      System.getProperty("java.io.tmpdir") + "/hbload-badinput-never-created";
+
   /** An existing directory with a file in it and no suite manifest. */
   static final String NOT_A_SUITE = notASuite();
 
@@ -82,7 +85,8 @@ class BadInputContractTest {
         Arguments.of(List.of("mapreduce", "load"), "-w a --clients 2 -p recordcount=x"),
         Arguments.of(List.of("mapreduce", "load"), "-w a --clients 3 -p recordcount=2"),
         Arguments.of(List.of("mapreduce", "run"), "-w a --clients 2 --shard 0/2"),
-        Arguments.of(List.of("mapreduce", "run"), "-w a --clients 2 --hadoop-conf /nonexistent/conf"),
+        Arguments.of(
+            List.of("mapreduce", "run"), "-w a --clients 2 --hadoop-conf /nonexistent/conf"),
         Arguments.of(List.of("mapreduce", "run"), "-w a --clients 2 --start-delay soon"),
         // mapreduce pe: PE's commands, nclients and options as pe refuses them, and the job's own
         Arguments.of(List.of("mapreduce", "pe"), "noSuchTest 2"),
@@ -99,12 +103,15 @@ class BadInputContractTest {
         Arguments.of(List.of("mapreduce", "pe"), "-p hbload.warmup=5s sequentialWrite 2"),
         Arguments.of(List.of("mapreduce", "pe"), "-p hbload.shard=0/2 sequentialWrite 2"),
         Arguments.of(List.of("mapreduce", "pe"), "--start-delay soon sequentialWrite 2"),
-        Arguments.of(List.of("mapreduce", "pe"), "--hadoop-conf /nonexistent/conf sequentialWrite 2"),
+        Arguments.of(
+            List.of("mapreduce", "pe"), "--hadoop-conf /nonexistent/conf sequentialWrite 2"),
         Arguments.of(List.of("mapreduce", "pe"), "--zk localhost:xx sequentialWrite 2"),
         Arguments.of(List.of("mapreduce", "dfsio", "write"), "--clients 0"),
         Arguments.of(List.of("mapreduce", "dfsio", "write"), "--files 2 --clients 3"),
-        Arguments.of(List.of("mapreduce", "dfsio", "read"), "--policy RS-3-2-1024k --datanodes-down 1"),
-        // suite: all refused before a directory is made or a cluster started (the --out path must stay absent)
+        Arguments.of(
+            List.of("mapreduce", "dfsio", "read"), "--policy RS-3-2-1024k --datanodes-down 1"),
+        // suite: all refused before a directory is made or a cluster started (the --out path must
+        // stay absent)
         Arguments.of(List.of("suite"), "-w a,c -db basic --rounds 2 --discard 2 --out " + NOWHERE),
         Arguments.of(List.of("suite"), "-w a,c -db basic --rounds 0 --discard 0 --out " + NOWHERE),
         Arguments.of(List.of("suite"), "-w a,c -db basic --discard -1 --out " + NOWHERE),
@@ -122,24 +129,31 @@ class BadInputContractTest {
         Arguments.of(List.of("suite"), "-w a -db basic --resume " + NOWHERE),
         Arguments.of(List.of("suite"), "-w a -db basic --out " + NOT_A_SUITE),
         Arguments.of(List.of("suite"), "-w a -db basic --resume " + NOT_A_SUITE),
-        Arguments.of(List.of("suite"), "-w a -db basic --metrics prometheus:99999 --out " + NOWHERE),
-        Arguments.of(List.of("suite"), "-w a -db basic --metrics prometheus:0 --metrics-bind no.such.host.invalid"
-            + " --out " + NOWHERE),
+        Arguments.of(
+            List.of("suite"), "-w a -db basic --metrics prometheus:99999 --out " + NOWHERE),
+        Arguments.of(
+            List.of("suite"),
+            "-w a -db basic --metrics prometheus:0 --metrics-bind no.such.host.invalid"
+                + " --out "
+                + NOWHERE),
         Arguments.of(List.of("dfsio", "compare"), "--html /nonexistent/dir/dfsio.html"),
         Arguments.of(List.of("dfsio", "write"), "--metrics graphite"),
         // plan: refused before any cluster is read or started
         Arguments.of(List.of("plan"), "--regionservers 0 --heap 32g --blockcache 0.4"),
         Arguments.of(List.of("plan"), "--regionservers 5 --heap 32g"),
-        Arguments.of(List.of("plan"), "--regionservers 5 --heap 32g --blockcache 0.5 --memstore 0.4"),
+        Arguments.of(
+            List.of("plan"), "--regionservers 5 --heap 32g --blockcache 0.5 --memstore 0.4"),
         Arguments.of(List.of("plan"), "--regionservers 5 --heap 32x --blockcache 0.4"),
         Arguments.of(List.of("plan"), "--regionservers 5 --heap 32g --blockcache 1.5"),
-        Arguments.of(List.of("plan"), "--regionservers 5 --heap 200g --blockcache 0.4 --host-memory 128g"),
+        Arguments.of(
+            List.of("plan"), "--regionservers 5 --heap 200g --blockcache 0.4 --host-memory 128g"),
         Arguments.of(List.of("plan"), "--heap 32g --blockcache 0.4"),
         Arguments.of(List.of("plan"), "-w nosuch --regionservers 5 --heap 32g --blockcache 0.4"),
         Arguments.of(List.of("plan"), "-w a -db basic"),
         // issue 22 §4: found before anything starts, conflicts refused rather than resolved
         Arguments.of(List.of("plan"), "--regionservers 5 --heap 0 --blockcache 0.4"),
-        Arguments.of(List.of("plan"), "--regionservers 5 --heap 32g --blockcache 0.4 --host-memory 0"),
+        Arguments.of(
+            List.of("plan"), "--regionservers 5 --heap 32g --blockcache 0.4 --host-memory 0"),
         Arguments.of(List.of("suite"), "-w , -db basic --out " + NOWHERE),
         Arguments.of(List.of("run"), "basic -w a -db memory"),
         Arguments.of(List.of("load"), "memory -w a -p db=basic"),
@@ -170,9 +184,10 @@ class BadInputContractTest {
   }
 
   /**
-   * Issue 13's bad-input suite: per command, values that must be refused before anything runs, with output paths
-   * and input files in {dir} (which holds existing.txt, empty.hlog and real shard logs: s0/s1 of a run, l0 of a
-   * load, c1 of another workload). Each must leave {dir} and the working directory exactly as they were.
+   * Issue 13's bad-input suite: per command, values that must be refused before anything runs, with
+   * output paths and input files in {dir} (which holds existing.txt, empty.hlog and real shard
+   * logs: s0/s1 of a run, l0 of a load, c1 of another workload). Each must leave {dir} and the
+   * working directory exactly as they were.
    */
   static Stream<String> withFiles() {
     return Stream.of(
@@ -183,8 +198,10 @@ class BadInputContractTest {
         "run -w a -db basic --json {dir}/r.json --hlog {dir}/nodir/r.hlog",
         "run -w a -db basic --json {dir}",
         "run -w a -db basic -p exportfile={dir}/existing.txt/r.txt",
-        // permission bits that allow what the file system refuses (even root creates no file in /proc): found when
-        // the launcher creates its temp files, before the run, and bad input like the cases the parser finds
+        // permission bits that allow what the file system refuses (even root creates no file in
+        // /proc): found when
+        // the launcher creates its temp files, before the run, and bad input like the cases the
+        // parser finds
         "run -w a -db basic --hlog /proc/hbload-contract.hlog",
         "run -w a -db basic --json {dir}/r.json -target -5",
         "run -w a -db basic --json {dir}/r.json -threads 0",
@@ -230,7 +247,8 @@ class BadInputContractTest {
         "merge {dir}/s0.hlog {dir}/s1.hlog --json {dir}/nodir/m.json",
         "merge {dir}/s0.hlog {dir}/s1.hlog --hlog {dir}",
         "merge {dir}/s0.hlog {dir}/s1.hlog -o {dir}/existing.txt/m.txt",
-        // merge: damaged or foreign inputs, and outputs that are inputs (hbload never overwrites what it reads)
+        // merge: damaged or foreign inputs, and outputs that are inputs (hbload never overwrites
+        // what it reads)
         "merge {dir}/damaged.hlog",
         "merge {dir}/zeros.hlog",
         "merge {dir}/seed42.hlog {dir}/seed7.hlog",
@@ -243,7 +261,8 @@ class BadInputContractTest {
         "report {dir}/deep.json -o {dir}/page.html",
         "report {dir}/shape.json {dir}/r.hlog -o {dir}/page.html",
         "report {dir}/r.json {dir}/zeros.hlog -o {dir}/page.html",
-        // compare: missing, foreign or damaged inputs, and outputs that are inputs or files hbload did not write
+        // compare: missing, foreign or damaged inputs, and outputs that are inputs or files hbload
+        // did not write
         "compare {dir}/missing.json {dir}/r.json",
         "compare {dir}/r.json {dir}/existing.txt",
         "compare {dir}/shape.json {dir}/r.json",
@@ -321,7 +340,8 @@ class BadInputContractTest {
         "gc-tune --heap 32g --evacuation-rate fast",
         "gc-tune --heap 32g --bucketcache-size -4g",
         "gc-tune --heap 32g --machine-memory lots",
-        // issue 22 §4: Hadoop's files are read lazily, after a cluster began starting, with a 40-line trace
+        // issue 22 §4: Hadoop's files are read lazily, after a cluster began starting, with a
+        // 40-line trace
         "dfsio write --conf {dir}/garbageconf/hbase-site.xml",
         "dfsio read --conf {dir}/garbageconf",
         "run -w a --hbase-conf {dir}/garbageconf",
@@ -331,10 +351,12 @@ class BadInputContractTest {
         "embedded --conf-dir {dir}/existing.txt");
   }
 
-  @TempDir
-  static Path fixtures;
+  @TempDir static Path fixtures;
 
-  /** Real shard logs to merge wrongly: two shards of one run, a load, and a shard of another workload. */
+  /**
+   * Real shard logs to merge wrongly: two shards of one run, a load, and a shard of another
+   * workload.
+   */
   @BeforeAll
   static void shardLogs() throws IOException {
     writeLog("run -w a -db basic --shard 0/2 -p operationcount=200 --hlog", "s0.hlog");
@@ -343,18 +365,23 @@ class BadInputContractTest {
     writeLog("run -w c -db basic --shard 1/2 -p operationcount=200 --hlog", "c1.hlog");
     Files.writeString(fixtures.resolve("existing.txt"), "keep me\n");
     Files.writeString(fixtures.resolve("empty.hlog"), "");
-    writeLog("run -w a -db basic --shard 0/2 --seed 42 -p operationcount=200 --hlog", "seed42.hlog");
+    writeLog(
+        "run -w a -db basic --shard 0/2 --seed 42 -p operationcount=200 --hlog", "seed42.hlog");
     writeLog("run -w a -db basic --shard 1/2 --seed 7 -p operationcount=200 --hlog", "seed7.hlog");
-    writeLog("run -w a -db basic -p operationcount=200 --json " + fixtures.resolve("r.json") + " --hlog", "r.hlog");
+    writeLog(
+        "run -w a -db basic -p operationcount=200 --json " + fixtures.resolve("r.json") + " --hlog",
+        "r.hlog");
     // a damaged interval timestamp, which HdrHistogram's reader skips silently
     List<String> lines = new ArrayList<>(Files.readAllLines(fixtures.resolve("s0.hlog")));
-    lines.replaceAll(l -> l.startsWith("Tag=READ.service,") ? l.replaceFirst(",[0-9.]+,", ",0.0x1,") : l);
+    lines.replaceAll(
+        l -> l.startsWith("Tag=READ.service,") ? l.replaceFirst(",[0-9.]+,", ",0.0x1,") : l);
     Files.write(fixtures.resolve("damaged.hlog"), lines);
     Files.write(fixtures.resolve("zeros.hlog"), new byte[1024]);
     Files.writeString(fixtures.resolve("deep.json"), "[".repeat(100_000) + "]".repeat(100_000));
     Files.writeString(fixtures.resolve("shape.json"), "{\"tool\":\"hbload\",\"phase\":\"run\"}");
     Files.createDirectory(fixtures.resolve("garbageconf"));
-    Files.writeString(fixtures.resolve("garbageconf/hbase-site.xml"), "<configuration><property>unclosed");
+    Files.writeString(
+        fixtures.resolve("garbageconf/hbase-site.xml"), "<configuration><property>unclosed");
     Files.writeString(fixtures.resolve("garbageconf/core-site.xml"), "not xml at all");
     Files.createDirectory(fixtures.resolve("userconf"));
     Files.writeString(fixtures.resolve("userconf/hbase-site.xml"), "<configuration/>\n");
@@ -372,17 +399,26 @@ class BadInputContractTest {
   void badInputWritesAndDeletesNothing(String args, @TempDir Path dir) throws IOException {
     try (Stream<Path> files = Files.walk(fixtures)) {
       for (Path f : files.filter(f -> !f.equals(fixtures)).toList()) { // parents before their files
-        Files.copy(f, dir.resolve(fixtures.relativize(f).toString()), StandardCopyOption.COPY_ATTRIBUTES);
+        Files.copy(
+            f, dir.resolve(fixtures.relativize(f).toString()), StandardCopyOption.COPY_ATTRIBUTES);
       }
     }
     Map<String, String> before = snapshot(dir);
     Map<String, String> cwdBefore = snapshot(Path.of("").toAbsolutePath());
-    List<String> argv = List.of(args.replace("{dir}", dir.toString()).replace("{base}", dir.getFileName().toString())
-        .split(" "));
-    int sub = argv.size() > 1 && (argv.get(0).equals("dfsio") || argv.get(0).equals("mapreduce")) ? 2 : 1;
+    List<String> argv =
+        List.of(
+            args.replace("{dir}", dir.toString())
+                .replace("{base}", dir.getFileName().toString())
+                .split(" "));
+    int sub =
+        argv.size() > 1 && (argv.get(0).equals("dfsio") || argv.get(0).equals("mapreduce")) ? 2 : 1;
     assertOneLineBadInput(argv.subList(0, sub), String.join(" ", argv.subList(sub, argv.size())));
-    assertThat(snapshot(dir)).as("%s wrote or deleted nothing in its directory", args).isEqualTo(before);
-    assertThat(snapshot(Path.of("").toAbsolutePath())).as("nor in the working directory").isEqualTo(cwdBefore);
+    assertThat(snapshot(dir))
+        .as("%s wrote or deleted nothing in its directory", args)
+        .isEqualTo(before);
+    assertThat(snapshot(Path.of("").toAbsolutePath()))
+        .as("nor in the working directory")
+        .isEqualTo(cwdBefore);
   }
 
   /** Every file under {@code root} (but build output) with its size and modification time. */
@@ -390,7 +426,8 @@ class BadInputContractTest {
     Map<String, String> out = new TreeMap<>();
     try (Stream<Path> all = Files.walk(root, 3)) {
       for (Path p : all.filter(p -> !root.relativize(p).startsWith("target")).toList()) {
-        BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        BasicFileAttributes a =
+            Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
         out.put(root.relativize(p).toString(), a.size() + "@" + a.lastModifiedTime().toMillis());
       }
     }
@@ -399,19 +436,35 @@ class BadInputContractTest {
 
   /** {@code embedded}'s bad options: each found before HBase starts (which takes 7 s or more). */
   static Stream<String> embeddedOptions() {
-    return Stream.of("--table bad/name", "--family a:b", "--presplit -3", "--presplit 100001", "--zk-port 70000",
-        "--zk-port -1", "--regionservers 100000", "--regionservers 0", "--conf-dir " + GARBAGE_XML,
-        "--hdfs-datanodes 3", "--hdfs-datanodes -1", "--seconds -1", "--table=", "--zk-port {busy}");
+    return Stream.of(
+        "--table bad/name",
+        "--family a:b",
+        "--presplit -3",
+        "--presplit 100001",
+        "--zk-port 70000",
+        "--zk-port -1",
+        "--regionservers 100000",
+        "--regionservers 0",
+        "--conf-dir " + GARBAGE_XML,
+        "--hdfs-datanodes 3",
+        "--hdfs-datanodes -1",
+        "--seconds -1",
+        "--table=",
+        "--zk-port {busy}");
   }
 
   @ParameterizedTest(name = "embedded {0}")
   @MethodSource("embeddedOptions")
-  void embeddedRefusesBadOptionsBeforeStarting(String args, @TempDir Path clusterBase) throws IOException {
-    String previous = System.getProperty("test.build.data.basedirectory"); // where EmbeddedHBase makes its dir
-    try (java.net.ServerSocket busy = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+  void embeddedRefusesBadOptionsBeforeStarting(String args, @TempDir Path clusterBase)
+      throws IOException {
+    String previous =
+        System.getProperty("test.build.data.basedirectory"); // where EmbeddedHBase makes its dir
+    try (java.net.ServerSocket busy =
+        new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
       System.setProperty("test.build.data.basedirectory", clusterBase.toString());
       long t0 = System.nanoTime();
-      assertOneLineBadInput(List.of("embedded"), args.replace("{busy}", Integer.toString(busy.getLocalPort())));
+      assertOneLineBadInput(
+          List.of("embedded"), args.replace("{busy}", Integer.toString(busy.getLocalPort())));
       double seconds = (System.nanoTime() - t0) / 1e9;
       assertThat(seconds).as("refused in under 2 s, before any server starts").isLessThan(2.0);
       try (Stream<Path> made = Files.list(clusterBase)) {
@@ -427,8 +480,9 @@ class BadInputContractTest {
   }
 
   /**
-   * Every option of every command that takes a value refuses an empty one ({@code --json ''}: a script's unset
-   * variable), before the command starts anything: one line naming the option, exit 2.
+   * Every option of every command that takes a value refuses an empty one ({@code --json ''}: a
+   * script's unset variable), before the command starts anything: one line naming the option, exit
+   * 2.
    */
   static Stream<Arguments> everyValueOption() {
     List<Arguments> out = new ArrayList<>();
@@ -456,13 +510,20 @@ class BadInputContractTest {
     CommandOutput o = CommandOutput.of(HbloadCommand.commandLine(), argv.toArray(new String[0]));
     assertThat(o.exit()).as("exit of %s: %s", argv, o.err()).isEqualTo(ExitCode.BAD_INPUT);
     assertThat(o.errLines()).as("stderr of %s", argv).hasSize(1);
-    // text and file options are refused by the one check; typed ones (numbers, durations) by their converter
-    assertThat(o.err()).as("stderr of %s", argv).startsWith("hbload " + String.join(" ", path) + ": ")
-        .contains(option).doesNotContain("Exception");
+    // text and file options are refused by the one check; typed ones (numbers, durations) by their
+    // converter
+    assertThat(o.err())
+        .as("stderr of %s", argv)
+        .startsWith("hbload " + String.join(" ", path) + ": ")
+        .contains(option)
+        .doesNotContain("Exception");
     assertThat(o.out()).isEmpty();
   }
 
-  /** What a command needs besides the option under test to get past picocli's own parse: its required arguments. */
+  /**
+   * What a command needs besides the option under test to get past picocli's own parse: its
+   * required arguments.
+   */
   private static List<String> requiredParameters(List<String> path, String option) {
     CommandLine cl = HbloadCommand.commandLine();
     for (String name : path) {
@@ -477,13 +538,14 @@ class BadInputContractTest {
       }
     }
     String command = String.join(" ", path);
-    out.addAll(switch (command) {
-      case "merge" -> List.of("x.hlog");
-      case "report" -> List.of("x.json");
-      case "compare" -> List.of("a.json", "b.json");
-      case "pe", "mapreduce pe" -> List.of("sequentialWrite", "1");
-      default -> List.of();
-    });
+    out.addAll(
+        switch (command) {
+          case "merge" -> List.of("x.hlog");
+          case "report" -> List.of("x.json");
+          case "compare" -> List.of("a.json", "b.json");
+          case "pe", "mapreduce pe" -> List.of("sequentialWrite", "1");
+          default -> List.of();
+        });
     return out;
   }
 
@@ -518,7 +580,10 @@ class BadInputContractTest {
     String prefix = "hbload" + (path.isEmpty() ? "" : " " + String.join(" ", path)) + ": ";
     assertThat(o.exit()).as("exit of %s: %s", argv, o.err()).isEqualTo(ExitCode.BAD_INPUT);
     assertThat(o.errLines()).as("stderr of %s", argv).hasSize(1);
-    assertThat(o.err()).as("stderr of %s", argv).startsWith(prefix).doesNotContain("\tat ")
+    assertThat(o.err())
+        .as("stderr of %s", argv)
+        .startsWith(prefix)
+        .doesNotContain("\tat ")
         .doesNotContain("Exception:");
     assertThat(o.out()).as("stdout of %s", argv).isEmpty();
     // nothing written or deleted
@@ -530,14 +595,16 @@ class BadInputContractTest {
   private static List<List<String>> commandPaths(CommandLine cl, List<String> prefix) {
     List<List<String>> out = new ArrayList<>();
     out.add(List.copyOf(prefix));
-    cl.getSubcommands().forEach((name, sub) -> {
-      if (!sub.getCommandSpec().name().equals(name)) {
-        return; // an alias
-      }
-      List<String> p = new ArrayList<>(prefix);
-      p.add(name);
-      out.addAll(commandPaths(sub, p));
-    });
+    cl.getSubcommands()
+        .forEach(
+            (name, sub) -> {
+              if (!sub.getCommandSpec().name().equals(name)) {
+                return; // an alias
+              }
+              List<String> p = new ArrayList<>(prefix);
+              p.add(name);
+              out.addAll(commandPaths(sub, p));
+            });
     return out;
   }
 }

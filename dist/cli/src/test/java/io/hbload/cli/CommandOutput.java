@@ -5,7 +5,10 @@ import java.io.StringWriter;
 import java.util.List;
 import picocli.CommandLine;
 
-/** What a command printed and returned, run in-process with picocli's writers captured (tests' one way to run). */
+/**
+ * What a command printed and returned, run in-process with picocli's writers captured (tests' one
+ * way to run).
+ */
 record CommandOutput(int exit, String out, String err) {
   static CommandOutput of(CommandLine commandLine, String... args) {
     StringWriter out = new StringWriter();

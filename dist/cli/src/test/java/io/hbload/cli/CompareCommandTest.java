@@ -18,14 +18,14 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code hbload compare} through the CLI on real runs: an A/A pair and a 30 % slower server (runs of the engine on a
- * seeded sleeping binding, A and B taken at the same time, see observe's CompareValidationTest for why), the CI gate
- * {@code --fail-if-slower}, sides that are not comparable, the writer's rules for {@code --json}, and suites as sides.
+ * {@code hbload compare} through the CLI on real runs: an A/A pair and a 30 % slower server (runs
+ * of the engine on a seeded sleeping binding, A and B taken at the same time, see observe's
+ * CompareValidationTest for why), the CI gate {@code --fail-if-slower}, sides that are not
+ * comparable, the writer's rules for {@code --json}, and suites as sides.
  */
 @Timeout(180)
 class CompareCommandTest {
-  @TempDir
-  static Path runs;
+  @TempDir static Path runs;
 
   @BeforeAll
   static void runPairs() throws Exception {
@@ -41,9 +41,16 @@ class CompareCommandTest {
   }
 
   private static void run(String stem, double factor, long seed) {
-    Hbload.workload("c").binding(new SleepingBinding(2000, factor, seed)).threads(2).recordCount(1000)
-        .operationCount(800).seed(seed).property("status.interval", "0.04").json(runs.resolve(stem + ".json"))
-        .hlog(runs.resolve(stem + ".hlog")).run();
+    Hbload.workload("c")
+        .binding(new SleepingBinding(2000, factor, seed))
+        .threads(2)
+        .recordCount(1000)
+        .operationCount(800)
+        .seed(seed)
+        .property("status.interval", "0.04")
+        .json(runs.resolve(stem + ".json"))
+        .hlog(runs.resolve(stem + ".hlog"))
+        .run();
   }
 
   private static CommandOutput compare(String... args) {
@@ -58,15 +65,21 @@ class CompareCommandTest {
 
   @Test
   void aSlowerServerFailsTheGateAndAnAaPairPassesIt() {
-    CommandOutput slow = compare(file("slow-a.json"), file("slow-b.json"), "--fail-if-slower", "10");
+    CommandOutput slow =
+        compare(file("slow-a.json"), file("slow-b.json"), "--fail-if-slower", "10");
     assertThat(slow.exit()).as(slow.out() + slow.err()).isEqualTo(ExitCode.FAILURE);
-    assertThat(slow.out()).contains("block-bootstrap").contains("one run a side").contains("B slower");
-    assertThat(slow.errLines()).containsExactly("hbload compare: B is slower than A by more than 10.0% with 95 %"
-        + " confidence");
+    assertThat(slow.out())
+        .contains("block-bootstrap")
+        .contains("one run a side")
+        .contains("B slower");
+    assertThat(slow.errLines())
+        .containsExactly(
+            "hbload compare: B is slower than A by more than 10.0% with 95 %" + " confidence");
     CommandOutput aa = compare(file("aa-a.json"), file("aa-b.json"), "--fail-if-slower", "10");
     assertThat(aa.exit()).as(aa.out() + aa.err()).isEqualTo(ExitCode.OK);
     assertThat(aa.out()).contains("no difference this data can detect");
-    CommandOutput faster = compare(file("slow-b.json"), file("slow-a.json"), "--fail-if-slower", "10");
+    CommandOutput faster =
+        compare(file("slow-b.json"), file("slow-a.json"), "--fail-if-slower", "10");
     assertThat(faster.exit()).as("B faster than A").isEqualTo(ExitCode.OK);
     assertThat(faster.out()).contains("B faster");
   }
@@ -93,13 +106,16 @@ class CompareCommandTest {
     assertThat(p50.path("low").asDouble()).isGreaterThan(1.0);
     assertThat(p50.path("verdict").asText()).startsWith("B slower");
     // its own earlier output may be replaced; a file hbload did not write, or an input, may not
-    assertThat(compare(file("aa-a.json"), file("aa-b.json"), "--json", out.toString()).exit()).isZero();
+    assertThat(compare(file("aa-a.json"), file("aa-b.json"), "--json", out.toString()).exit())
+        .isZero();
     Path foreign = Files.writeString(dir.resolve("notes.json"), "{\"mine\": true}\n");
-    CommandOutput refused = compare(file("aa-a.json"), file("aa-b.json"), "--json", foreign.toString());
+    CommandOutput refused =
+        compare(file("aa-a.json"), file("aa-b.json"), "--json", foreign.toString());
     assertThat(refused.exit()).isEqualTo(ExitCode.BAD_INPUT);
     assertThat(refused.err()).contains("not a comparison hbload wrote");
     assertThat(Files.readString(foreign)).isEqualTo("{\"mine\": true}\n");
-    CommandOutput input = compare(file("aa-a.json"), file("aa-b.json"), "--json", file("aa-b.hlog"));
+    CommandOutput input =
+        compare(file("aa-a.json"), file("aa-b.json"), "--json", file("aa-b.hlog"));
     assertThat(input.exit()).isEqualTo(ExitCode.BAD_INPUT);
     assertThat(input.err()).contains("it is also an input");
   }
@@ -110,7 +126,9 @@ class CompareCommandTest {
     CommandOutput o = compare(file("slow-a.json"), file("slow-b.json"), "--html", page.toString());
     assertThat(o.exit()).as(o.err()).isZero();
     String html = Files.readString(page);
-    assertThat(html).contains("<title>hbload compare: ").contains("Content-Security-Policy")
+    assertThat(html)
+        .contains("<title>hbload compare: ")
+        .contains("Content-Security-Policy")
         .contains("READ service latency spectrum (dashed: block bootstrap, 95 %)")
         .contains("throughput over time");
     for (String series : List.of("A", "A low", "A high", "B", "B low", "B high")) {
@@ -118,9 +136,11 @@ class CompareCommandTest {
     }
     assertThat(html).contains("B slower");
     assertThat(compare(file("slow-a.json"), file("slow-b.json"), "--html", page.toString()).exit())
-        .as("its own page may be replaced").isZero();
+        .as("its own page may be replaced")
+        .isZero();
     Path foreign = Files.writeString(dir.resolve("index.html"), "<html>mine</html>");
-    CommandOutput refused = compare(file("slow-a.json"), file("slow-b.json"), "--html", foreign.toString());
+    CommandOutput refused =
+        compare(file("slow-a.json"), file("slow-b.json"), "--html", foreign.toString());
     assertThat(refused.exit()).isEqualTo(ExitCode.BAD_INPUT);
     assertThat(Files.readString(foreign)).isEqualTo("<html>mine</html>");
   }
@@ -133,7 +153,8 @@ class CompareCommandTest {
     CommandOutput count = compare(small, large);
     assertThat(count.exit()).isEqualTo(ExitCode.BAD_INPUT);
     assertThat(count.errLines()).hasSize(1);
-    assertThat(count.err()).startsWith("hbload compare: A and B are not comparable: recordcount 500 vs 600")
+    assertThat(count.err())
+        .startsWith("hbload compare: A and B are not comparable: recordcount 500 vs 600")
         .contains("--force");
     assertThat(count.out()).isEmpty();
     CommandOutput mix = compare(small, readOnly);
@@ -141,14 +162,28 @@ class CompareCommandTest {
     assertThat(mix.err()).contains("readproportion 0.5 vs 1");
     CommandOutput forced = compare(small, large, "--force");
     assertThat(forced.exit()).as(forced.err()).isZero();
-    assertThat(forced.out()).contains("NOT COMPARABLE (compared with --force): recordcount 500 vs 600");
+    assertThat(forced.out())
+        .contains("NOT COMPARABLE (compared with --force): recordcount 500 vs 600");
   }
 
-  /** A basic-binding run through the CLI, 1000 operations in 50 ms intervals; returns its JSON file. */
+  /**
+   * A basic-binding run through the CLI, 1000 operations in 50 ms intervals; returns its JSON file.
+   */
   private static String runCli(Path dir, String stem, String... more) {
-    List<String> argv = new ArrayList<>(List.of("run", "-db", "basic", "-p", "operationcount=1000", "-p",
-        "status.interval=0.05", "--json", dir.resolve(stem + ".json").toString(), "--hlog",
-        dir.resolve(stem + ".hlog").toString()));
+    List<String> argv =
+        new ArrayList<>(
+            List.of(
+                "run",
+                "-db",
+                "basic",
+                "-p",
+                "operationcount=1000",
+                "-p",
+                "status.interval=0.05",
+                "--json",
+                dir.resolve(stem + ".json").toString(),
+                "--hlog",
+                dir.resolve(stem + ".hlog").toString()));
     argv.addAll(List.of(more));
     CommandOutput o = CommandOutput.of(HbloadCommand.commandLine(), argv.toArray(new String[0]));
     assertThat(o.exit()).as(o.err()).isZero();
@@ -158,30 +193,63 @@ class CompareCommandTest {
   @Test
   void suitesAreComparedPerWorkloadFromTheirKeptRounds(@TempDir Path dir) {
     for (String side : List.of("one", "two")) {
-      CommandOutput s = CommandOutput.of(HbloadCommand.commandLine(), "suite", "-w", "a,c", "-db", "memory",
-          "--rounds", "3", "--discard", "1", "--duration", "1s", "-threads", "1", "-target", "1000", "-p",
-          "recordcount=200", "--out", dir.resolve(side).toString());
+      CommandOutput s =
+          CommandOutput.of(
+              HbloadCommand.commandLine(),
+              "suite",
+              "-w",
+              "a,c",
+              "-db",
+              "memory",
+              "--rounds",
+              "3",
+              "--discard",
+              "1",
+              "--duration",
+              "1s",
+              "-threads",
+              "1",
+              "-target",
+              "1000",
+              "-p",
+              "recordcount=200",
+              "--out",
+              dir.resolve(side).toString());
       assertThat(s.exit()).as(s.err()).isZero();
     }
     CommandOutput o = compare(dir.resolve("one").toString(), dir.resolve("two").toString());
     assertThat(o.exit()).as(o.err()).isZero();
-    assertThat(o.out()).contains("[a] READ").contains("[a] UPDATE").contains("[c] READ")
+    assertThat(o.out())
+        .contains("[a] READ")
+        .contains("[a] UPDATE")
+        .contains("[c] READ")
         .contains("interval: rounds: 2 vs 2 rounds");
-    CommandOutput oneWorkload = compare(dir.resolve("one").resolve("round2-c.json").toString(),
-        dir.resolve("two").toString());
-    assertThat(oneWorkload.exit()).as("a run against a suite of two workloads").isEqualTo(ExitCode.BAD_INPUT);
+    CommandOutput oneWorkload =
+        compare(
+            dir.resolve("one").resolve("round2-c.json").toString(), dir.resolve("two").toString());
+    assertThat(oneWorkload.exit())
+        .as("a run against a suite of two workloads")
+        .isEqualTo(ExitCode.BAD_INPUT);
     assertThat(oneWorkload.err()).contains("A holds run; B holds a, c");
   }
 
-  /** Replication against erasure coding, each a real dfsio write on its own embedded cluster, its --json a side. */
+  /**
+   * Replication against erasure coding, each a real dfsio write on its own embedded cluster, its
+   * --json a side.
+   */
   @Test
-  void dfsioResultsAreComparedPerPhaseWithThePolicyAsAnEnvironmentDifference(@TempDir Path dir) throws Exception {
+  void dfsioResultsAreComparedPerPhaseWithThePolicyAsAnEnvironmentDifference(@TempDir Path dir)
+      throws Exception {
     Path replication = dfsio(dir, "replication", "--policy", "REPLICATION");
     Path ec = dfsio(dir, "ec", "--policy", "RS-3-2-1024k");
     CommandOutput o = compare(replication.toString(), ec.toString());
     assertThat(o.exit()).as(o.err()).isZero();
-    assertThat(o.out()).contains("environment: policy: A \"REPLICATION").contains("B \"RS-3-2-1024k\"")
-        .contains("write (4 vs 4)").contains("interval: files: one pass a side").contains("avgIoRate MiB/s");
+    assertThat(o.out())
+        .contains("environment: policy: A \"REPLICATION")
+        .contains("B \"RS-3-2-1024k\"")
+        .contains("write (4 vs 4)")
+        .contains("interval: files: one pass a side")
+        .contains("avgIoRate MiB/s");
     CommandOutput rounds = compare(replication + "," + replication, ec + "," + ec);
     assertThat(rounds.out()).contains("interval: rounds: 2 vs 2 passes");
     CommandOutput mixed = compare(replication.toString(), file("aa-a.json"));
@@ -190,7 +258,9 @@ class CompareCommandTest {
   }
 
   private static Path dfsio(Path dir, String name, String... more) throws Exception {
-    List<String> argv = new ArrayList<>(List.of("dfsio", "write", "--files", "4", "--size", "1m", "--format", "json"));
+    List<String> argv =
+        new ArrayList<>(
+            List.of("dfsio", "write", "--files", "4", "--size", "1m", "--format", "json"));
     argv.addAll(List.of(more));
     CommandOutput o = CommandOutput.of(HbloadCommand.commandLine(), argv.toArray(new String[0]));
     assertThat(o.exit()).as(o.err()).isZero();

@@ -14,16 +14,15 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code hbload compare} on runs against the embedded HBase: an A/A pair (the same throttled read workload, both
- * runs at once so the cluster and machine weigh on both alike) shows no difference beyond 10 %, and a throttled rate
- * (B offered 250 ops/s against A's 400) is found slower in throughput and fails {@code --fail-if-slower 10}.
+ * {@code hbload compare} on runs against the embedded HBase: an A/A pair (the same throttled read
+ * workload, both runs at once so the cluster and machine weigh on both alike) shows no difference
+ * beyond 10 %, and a throttled rate (B offered 250 ops/s against A's 400) is found slower in
+ * throughput and fails {@code --fail-if-slower 10}.
  */
 class CompareHBaseIT {
-  @RegisterExtension
-  static final HBaseExtension HBASE = HBaseExtension.embedded();
+  @RegisterExtension static final HBaseExtension HBASE = HBaseExtension.embedded();
 
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
 
   @BeforeAll
   static void load() {
@@ -47,9 +46,25 @@ class CompareHBaseIT {
   /** About 3 seconds at the target rate, in 100 ms intervals. */
   private static String run(String stem, int target) {
     Path json = dir.resolve(stem + ".json");
-    CommandOutput o = hbload("run", "-w", "c", "-p", "recordcount=500", "-p", "operationcount=" + 3 * target,
-        "-target", Integer.toString(target), "-threads", "2", "-p", "status.interval=0.1", "--json",
-        json.toString(), "--hlog", dir.resolve(stem + ".hlog").toString());
+    CommandOutput o =
+        hbload(
+            "run",
+            "-w",
+            "c",
+            "-p",
+            "recordcount=500",
+            "-p",
+            "operationcount=" + 3 * target,
+            "-target",
+            Integer.toString(target),
+            "-threads",
+            "2",
+            "-p",
+            "status.interval=0.1",
+            "--json",
+            json.toString(),
+            "--hlog",
+            dir.resolve(stem + ".hlog").toString());
     assertThat(o.exit()).as(o.err()).isZero();
     return json.toString();
   }
@@ -57,16 +72,23 @@ class CompareHBaseIT {
   @Test
   void anAaPairPassesTheGateAndAThrottledRateFailsIt() throws Exception {
     String[] aa = duet("aa", 400, 400);
-    CommandOutput same = CommandOutput.of(HbloadCommand.commandLine(), "compare", aa[0], aa[1],
-        "--fail-if-slower", "10");
+    CommandOutput same =
+        CommandOutput.of(
+            HbloadCommand.commandLine(), "compare", aa[0], aa[1], "--fail-if-slower", "10");
     assertThat(same.exit()).as(same.out() + same.err()).isEqualTo(ExitCode.OK);
     assertThat(same.out()).contains("READ (").contains("interval: block-bootstrap");
     String[] slow = duet("slow", 400, 250);
-    CommandOutput slower = CommandOutput.of(HbloadCommand.commandLine(), "compare", slow[0], slow[1],
-        "--fail-if-slower", "10");
+    CommandOutput slower =
+        CommandOutput.of(
+            HbloadCommand.commandLine(), "compare", slow[0], slow[1], "--fail-if-slower", "10");
     assertThat(slower.exit()).as(slower.out() + slower.err()).isEqualTo(ExitCode.FAILURE);
-    String throughput = slower.out().lines().filter(l -> l.trim().startsWith("throughput")).findFirst()
-        .orElseThrow();
+    String throughput =
+        slower
+            .out()
+            .lines()
+            .filter(l -> l.trim().startsWith("throughput"))
+            .findFirst()
+            .orElseThrow();
     assertThat(throughput).as(slower.out()).contains("B slower");
     assertThat(slower.out()).contains("target ops/s: A 400.0, B 250.0");
   }

@@ -8,15 +8,25 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code hbload embedded --conf-dir DIR} and what the user owns (issue 22 §3): its own files go into DIR and are
- * removed at exit; DIR itself stays when the user made it, and goes when hbload did.
+ * {@code hbload embedded --conf-dir DIR} and what the user owns (issue 22 §3): its own files go
+ * into DIR and are removed at exit; DIR itself stays when the user made it, and goes when hbload
+ * did.
  */
 class EmbeddedCommandIT {
   @Test
   void aConfDirTheUserMadeIsKeptAndOnlyHbloadsFilesAreRemoved(@TempDir Path dir) throws Exception {
     Path conf = Files.createDirectory(dir.resolve("userconf"));
-    CommandOutput o = CommandOutput.of(HbloadCommand.commandLine(), "embedded", "--no-info-servers", "--seconds", "1",
-        "--presplit", "1", "--conf-dir", conf.toString());
+    CommandOutput o =
+        CommandOutput.of(
+            HbloadCommand.commandLine(),
+            "embedded",
+            "--no-info-servers",
+            "--seconds",
+            "1",
+            "--presplit",
+            "1",
+            "--conf-dir",
+            conf.toString());
     assertThat(o.exit()).as(o.err()).isZero();
     assertThat(o.out()).contains("hbase-site.xml (" + conf.resolve("hbase-site.xml") + "):");
     // empty again, but the user's: it was there before hbload, so it is there after
@@ -26,8 +36,17 @@ class EmbeddedCommandIT {
   @Test
   void aConfDirItCreatedIsRemovedWithItsFiles(@TempDir Path dir) {
     Path conf = dir.resolve("new/conf");
-    CommandOutput o = CommandOutput.of(HbloadCommand.commandLine(), "embedded", "--no-info-servers", "--seconds", "1",
-        "--presplit", "1", "--conf-dir", conf.toString());
+    CommandOutput o =
+        CommandOutput.of(
+            HbloadCommand.commandLine(),
+            "embedded",
+            "--no-info-servers",
+            "--seconds",
+            "1",
+            "--presplit",
+            "1",
+            "--conf-dir",
+            conf.toString());
     assertThat(o.exit()).as(o.err()).isZero();
     assertThat(conf).doesNotExist();
   }

@@ -8,10 +8,12 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code hbload run --find-max}: bad bounds are bad input; a search prints its curve and writes a findMax JSON. */
+/**
+ * {@code hbload run --find-max}: bad bounds are bad input; a search prints its curve and writes a
+ * findMax JSON.
+ */
 class FindMaxCommandTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private static CommandOutput exec(String... args) {
     return CommandOutput.of(HbloadCommand.commandLine(), args);
@@ -23,26 +25,63 @@ class FindMaxCommandTest {
     assertThat(o.exit()).isEqualTo(2);
     assertThat(o.err()).contains("cannot read 'p99<10'");
     assertThat(o.errLines()).hasSize(1);
-    CommandOutput hlog = exec("run", "-w", "c", "-db", "basic", "--find-max", "p99<10ms", "--hlog",
-        dir.resolve("x.hlog").toString());
+    CommandOutput hlog =
+        exec(
+            "run",
+            "-w",
+            "c",
+            "-db",
+            "basic",
+            "--find-max",
+            "p99<10ms",
+            "--hlog",
+            dir.resolve("x.hlog").toString());
     assertThat(hlog.exit()).isEqualTo(2);
     assertThat(hlog.err()).contains("does not take --hlog");
   }
 
   /**
-   * One blocking worker on a binding that takes 2 ms a call holds under 500 ops/s: from 100 ops/s doubling, 400
-   * breaks p99<10ms (the schedule falls behind, intended latency grows), then bisection to a precision of 50 %.
+   * One blocking worker on a binding that takes 2 ms a call holds under 500 ops/s: from 100 ops/s
+   * doubling, 400 breaks p99<10ms (the schedule falls behind, intended latency grows), then
+   * bisection to a precision of 50 %.
    */
   @Test
   void searchesPrintsTheCurveAndWritesFindMaxJson() throws Exception {
     Path json = dir.resolve("find.json");
-    CommandOutput o = exec("run", "-w", "c", "-db", "basic", "-threads", "1", "-target", "100",
-        "-p", "basicdb.simulatedelay=2", "-p", "basicdb.randomizedelay=false", "-p", "maxexecutiontime=1",
-        "-p", "hbload.warmup=300ms", "--find-max", "p99<10ms", "--find-max-precision", "0.5",
-        "--json", json.toString());
+    CommandOutput o =
+        exec(
+            "run",
+            "-w",
+            "c",
+            "-db",
+            "basic",
+            "-threads",
+            "1",
+            "-target",
+            "100",
+            "-p",
+            "basicdb.simulatedelay=2",
+            "-p",
+            "basicdb.randomizedelay=false",
+            "-p",
+            "maxexecutiontime=1",
+            "-p",
+            "hbload.warmup=300ms",
+            "--find-max",
+            "p99<10ms",
+            "--find-max-precision",
+            "0.5",
+            "--json",
+            json.toString());
     assertThat(o.exit()).as(o.err()).isEqualTo(0);
-    assertThat(o.err()).contains("offered", "achieved", "int.p99", "find-max p99<10ms: ", "ops/s holds the bound",
-        "ops/s breaks it (confirmed)");
+    assertThat(o.err())
+        .contains(
+            "offered",
+            "achieved",
+            "int.p99",
+            "find-max p99<10ms: ",
+            "ops/s holds the bound",
+            "ops/s breaks it (confirmed)");
     String doc = Files.readString(json, StandardCharsets.UTF_8);
     assertThat(doc).contains("\"findMax\"", "\"limitedBy\": \"server\"", "\"verdict\": \"broke\"");
   }

@@ -21,9 +21,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The command line's own result writers on a disk that fills up (a Jimfs file system of 2 KiB, as core's FullDiskTest
- * does for the engine's): the dfsio result log and the HTML report fail naming the file and the cause, and leave no
- * file, or the log as it was, under the final name.
+ * The command line's own result writers on a disk that fills up (a Jimfs file system of 2 KiB, as
+ * core's FullDiskTest does for the engine's): the dfsio result log and the HTML report fail naming
+ * the file and the cause, and leave no file, or the log as it was, under the final name.
  */
 class FullDiskOutputsTest {
   private static final String FULL = "out of disk space"; // Jimfs's ENOSPC
@@ -31,7 +31,9 @@ class FullDiskOutputsTest {
 
   @BeforeEach
   void fillableDisk() {
-    disk = Jimfs.newFileSystem(Configuration.unix().toBuilder().setBlockSize(256).setMaxSize(2048).build());
+    disk =
+        Jimfs.newFileSystem(
+            Configuration.unix().toBuilder().setBlockSize(256).setMaxSize(2048).build());
   }
 
   @AfterEach
@@ -40,8 +42,27 @@ class FullDiskOutputsTest {
   }
 
   private static RunResult pass(String phase) {
-    return new RunResult(phase, "REPLICATION x3", "none", "embedded HDFS", Instant.parse("2026-11-25T00:00:00Z"), 4,
-        4L << 20, 2_000_000_000L, 2.0, 2.1, 0.1, 0.5, 0, 0, 0, 0, 0, 0, 0.5, 0.6);
+    return new RunResult(
+        phase,
+        "REPLICATION x3",
+        "none",
+        "embedded HDFS",
+        Instant.parse("2026-11-25T00:00:00Z"),
+        4,
+        4L << 20,
+        2_000_000_000L,
+        2.0,
+        2.1,
+        0.1,
+        0.5,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        0.5,
+        0.6);
   }
 
   @Test
@@ -50,18 +71,27 @@ class FullDiskOutputsTest {
     DfsioOptions.Run options = new DfsioOptions.Run();
     options.resultLog = log;
     StringWriter out = new StringWriter();
-    DfsioReport.publish(List.of(pass("write")), DfsioReport.Format.TEXT, options.resultLog(), new PrintWriter(out));
+    DfsioReport.publish(
+        List.of(pass("write")), DfsioReport.Format.TEXT, options.resultLog(), new PrintWriter(out));
     String before = Files.readString(log);
     assertThat(before).contains("----- TestDFSIO ----- : write");
     // one more block per pass until the 2 KiB disk cannot hold the log and its replacement
     List<RunResult> many = Collections.nCopies(8, pass("read"));
-    assertThatThrownBy(() -> DfsioReport.publish(many, DfsioReport.Format.TEXT, options.resultLog(),
-        new PrintWriter(new StringWriter()))).isInstanceOf(IOException.class)
-        .hasMessageContaining(log.toString()).hasMessageContaining(FULL);
+    assertThatThrownBy(
+            () ->
+                DfsioReport.publish(
+                    many,
+                    DfsioReport.Format.TEXT,
+                    options.resultLog(),
+                    new PrintWriter(new StringWriter())))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining(log.toString())
+        .hasMessageContaining(FULL);
     assertThat(Files.readString(log)).isEqualTo(before);
     try (var files = Files.list(disk.getPath("/"))) {
       // no temp file left either (Jimfs's own /work directory aside)
-      assertThat(files.filter(Files::isRegularFile).map(Path::toString)).containsExactly(log.toString());
+      assertThat(files.filter(Files::isRegularFile).map(Path::toString))
+          .containsExactly(log.toString());
     }
   }
 
@@ -69,8 +99,10 @@ class FullDiskOutputsTest {
   void anHtmlReportThatDoesNotFitFailsNamingItAndLeavesNoFile() {
     HtmlOption html = new HtmlOption();
     html.file = disk.getPath("/dfsio.html");
-    assertThatThrownBy(() -> html.writeDfsio(List.of(pass("write"), pass("read")))).isInstanceOf(IOException.class)
-        .hasMessageContaining("/dfsio.html").hasMessageContaining(FULL);
+    assertThatThrownBy(() -> html.writeDfsio(List.of(pass("write"), pass("read"))))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("/dfsio.html")
+        .hasMessageContaining(FULL);
     assertThat(Files.exists(html.file)).isFalse();
   }
 }

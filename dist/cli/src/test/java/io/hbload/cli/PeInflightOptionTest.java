@@ -6,9 +6,9 @@ import io.hbload.cli.contract.ExitCode;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code hbload pe --inflight}: refused with one line and exit 2 before any cluster starts when it is not a positive
- * number, or when the command is not one of PE's async commands (which wait on each call); the exit-code contract
- * itself is BadInputContractTest's.
+ * {@code hbload pe --inflight}: refused with one line and exit 2 before any cluster starts when it
+ * is not a positive number, or when the command is not one of PE's async commands (which wait on
+ * each call); the exit-code contract itself is BadInputContractTest's.
  */
 class PeInflightOptionTest {
   private static String refusal(String... args) {
@@ -24,20 +24,24 @@ class PeInflightOptionTest {
 
   @Test
   void zeroAndNegativeAreRefused() {
-    assertThat(refusal("--inflight=0", "asyncRandomRead", "2")).isEqualTo("hbload pe: --inflight must be at least 1: 0");
-    assertThat(refusal("--inflight", "-1", "asyncScan", "2")).isEqualTo("hbload pe: --inflight must be at least 1: -1");
+    assertThat(refusal("--inflight=0", "asyncRandomRead", "2"))
+        .isEqualTo("hbload pe: --inflight must be at least 1: 0");
+    assertThat(refusal("--inflight", "-1", "asyncScan", "2"))
+        .isEqualTo("hbload pe: --inflight must be at least 1: -1");
   }
 
   @Test
   void notANumberIsRefused() {
-    assertThat(refusal("--inflight=abc", "asyncSequentialWrite", "2")).startsWith("hbload pe: ").contains("abc");
+    assertThat(refusal("--inflight=abc", "asyncSequentialWrite", "2"))
+        .startsWith("hbload pe: ")
+        .contains("abc");
   }
 
   @Test
   void aBlockingCommandTakesOnlyOneInFlight() {
     assertThat(refusal("--inflight=8", "randomRead", "2"))
-        .startsWith("hbload pe: --inflight=8 needs one of PE's async commands").endsWith("randomRead waits on each "
-            + "call, as in PE");
+        .startsWith("hbload pe: --inflight=8 needs one of PE's async commands")
+        .endsWith("randomRead waits on each " + "call, as in PE");
     assertThat(refusal("-p", "hbload.inflight=4", "sequentialWrite", "2"))
         .startsWith("hbload pe: --inflight=4 needs one of PE's async commands");
   }
@@ -45,7 +49,8 @@ class PeInflightOptionTest {
   @Test
   void asyncCommandsTakeNoBatches() {
     assertThat(refusal("--multiGet=10", "asyncRandomRead", "2"))
-        .isEqualTo("hbload pe: --multiGet/--multiPut are not supported by asyncRandomRead in hbload pe; use "
-            + "--inflight=N");
+        .isEqualTo(
+            "hbload pe: --multiGet/--multiPut are not supported by asyncRandomRead in hbload pe; use "
+                + "--inflight=N");
   }
 }

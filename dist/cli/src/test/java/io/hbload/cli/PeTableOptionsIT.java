@@ -15,8 +15,8 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.MemoryCompactionPolicy;
 import org.apache.hadoop.hbase.PrivateCellUtil;
-import org.apache.hadoop.hbase.Tag;
 import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.Tag;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.Connection;
@@ -41,19 +41,20 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * PE's table, data and read options on a real cluster, each checked where a user would look: the table's descriptor
- * and regions (--presplit, --compress, --blockEncoding, --bloomFilter, --inmemory, --families, --blockSize,
- * --inmemoryCompaction, --splitPolicy), the cells written (--columns, --valueSize, --valueRandom, --size), and what
- * the read commands report (--oneCon, --startRow, --filterAll, --randomSleep).
+ * PE's table, data and read options on a real cluster, each checked where a user would look: the
+ * table's descriptor and regions (--presplit, --compress, --blockEncoding, --bloomFilter,
+ * --inmemory, --families, --blockSize, --inmemoryCompaction, --splitPolicy), the cells written
+ * (--columns, --valueSize, --valueRandom, --size), and what the read commands report (--oneCon,
+ * --startRow, --filterAll, --randomSleep).
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class PeTableOptionsIT {
-  @RegisterExtension
-  static final HBaseExtension HBASE = HBaseExtension.embedded();
+  @RegisterExtension static final HBaseExtension HBASE = HBaseExtension.embedded();
 
   private static final String TABLE = "PeOptions";
-  private static final String[] SHAPE = {"--table=" + TABLE, "--families=2", "--columns=3", "--valueSize=64",
-      "--valueRandom"};
+  private static final String[] SHAPE = {
+    "--table=" + TABLE, "--families=2", "--columns=3", "--valueSize=64", "--valueRandom"
+  };
 
   private static Connection connection;
 
@@ -80,9 +81,21 @@ class PeTableOptionsIT {
   @Test
   @Order(1)
   void tableOptionsShapeTheTableAndItsCells() throws IOException {
-    CommandOutput o = pe(with(SHAPE, "--presplit=4", "--compress=GZ", "--blockEncoding=FAST_DIFF",
-        "--bloomFilter=ROWCOL", "--inmemory", "--rows=100", "sequentialWrite", "2"));
-    assertThat(o.out()).contains("[INSERT], Return=OK, ").doesNotContainPattern("\\[INSERT\\], Return=(?!OK)");
+    CommandOutput o =
+        pe(
+            with(
+                SHAPE,
+                "--presplit=4",
+                "--compress=GZ",
+                "--blockEncoding=FAST_DIFF",
+                "--bloomFilter=ROWCOL",
+                "--inmemory",
+                "--rows=100",
+                "sequentialWrite",
+                "2"));
+    assertThat(o.out())
+        .contains("[INSERT], Return=OK, ")
+        .doesNotContainPattern("\\[INSERT\\], Return=(?!OK)");
 
     TableName name = TableName.valueOf(TABLE);
     try (Admin admin = connection.getAdmin()) {
@@ -90,17 +103,28 @@ class PeTableOptionsIT {
       assertThat(td.getColumnFamilyCount()).isEqualTo(2);
       for (ColumnFamilyDescriptor f : td.getColumnFamilies()) {
         assertThat(f.getNameAsString()).isIn("info0", "info1");
-        assertThat(f.getCompressionType()).as(f.getNameAsString()).isEqualTo(Compression.Algorithm.GZ);
+        assertThat(f.getCompressionType())
+            .as(f.getNameAsString())
+            .isEqualTo(Compression.Algorithm.GZ);
         assertThat(f.getDataBlockEncoding()).isEqualTo(DataBlockEncoding.FAST_DIFF);
         assertThat(f.getBloomFilterType()).isEqualTo(BloomType.ROWCOL);
         assertThat(f.isInMemory()).isTrue();
       }
       // PE's split points: 200 rows in 4 regions, split at rows 50, 100 and 150
-      List<String> starts = admin.getRegions(name).stream().map(r -> Bytes.toString(r.getStartKey())).sorted().toList();
-      assertThat(starts).containsExactly("", String.format("%026d", 50), String.format("%026d", 100),
-          String.format("%026d", 150));
+      List<String> starts =
+          admin.getRegions(name).stream()
+              .map(r -> Bytes.toString(r.getStartKey()))
+              .sorted()
+              .toList();
+      assertThat(starts)
+          .containsExactly(
+              "",
+              String.format("%026d", 50),
+              String.format("%026d", 100),
+              String.format("%026d", 150));
     }
-    try (Table t = connection.getTable(name); ResultScanner s = t.getScanner(new Scan())) {
+    try (Table t = connection.getTable(name);
+        ResultScanner s = t.getScanner(new Scan())) {
       int rows = 0;
       Set<Integer> lengths = new HashSet<>();
       for (Result r : s) {
@@ -108,7 +132,8 @@ class PeTableOptionsIT {
         assertThat(cells).as("2 families x 3 columns").hasSize(6);
         for (Cell c : cells) {
           assertThat(c.getValueLength()).isLessThan(64);
-          assertThat(PeLayout.wellFormed(c.getValueArray(), c.getValueOffset(), c.getValueLength())).isTrue();
+          assertThat(PeLayout.wellFormed(c.getValueArray(), c.getValueOffset(), c.getValueLength()))
+              .isTrue();
           lengths.add(c.getValueLength());
         }
         rows++;
@@ -121,11 +146,20 @@ class PeTableOptionsIT {
   @Test
   @Order(2)
   void oneConnectionAndAStartRowReadWhatWasWritten() {
-    CommandOutput o = pe(with(SHAPE, "--oneCon", "--startRow=50", "--rows=40", "sequentialRead", "2"));
+    CommandOutput o =
+        pe(with(SHAPE, "--oneCon", "--startRow=50", "--rows=40", "sequentialRead", "2"));
     // --startRow: every client starts there (PE), so both read rows 50..89
-    assertThat(o.outLines().stream().filter(l -> l.matches("Finished SequentialReadTest in \\d+ms at offset 50 for "
-        + "40 rows .*"))).hasSize(2);
-    assertThat(o.out()).contains("[READ], Return=OK, 78\n").doesNotContainPattern("\\[READ\\], Return=(?!OK)");
+    assertThat(
+            o.outLines().stream()
+                .filter(
+                    l ->
+                        l.matches(
+                            "Finished SequentialReadTest in \\d+ms at offset 50 for "
+                                + "40 rows .*")))
+        .hasSize(2);
+    assertThat(o.out())
+        .contains("[READ], Return=OK, 78\n")
+        .doesNotContainPattern("\\[READ\\], Return=(?!OK)");
     assertThat(o.out()).doesNotContain("missing or malformed");
   }
 
@@ -134,10 +168,12 @@ class PeTableOptionsIT {
   void sizeSetsTheRowCountAsPeDoes() throws IOException {
     float size = 0.0002f;
     pe("--table=PeSized", "--size=" + size, "--valueSize=1000", "sequentialWrite", "2");
-    // PE: total = size x rows per GB (GB of 1000 MiB, 1000-byte values), each client writes total / 2
+    // PE: total = size x rows per GB (GB of 1000 MiB, 1000-byte values), each client writes total /
+    // 2
     long total = (long) (size * PeLayout.rowsPerGb(1000, false, 1, 1));
     long expected = total / 2 * 2;
-    try (Table t = connection.getTable(TableName.valueOf("PeSized")); ResultScanner s = t.getScanner(new Scan())) {
+    try (Table t = connection.getTable(TableName.valueOf("PeSized"));
+        ResultScanner s = t.getScanner(new Scan())) {
       long rows = 0;
       while (s.next() != null) {
         rows++;
@@ -150,23 +186,38 @@ class PeTableOptionsIT {
   @Order(4)
   void blockSizeInMemoryCompactionAndSplitPolicyAreTheCreatedTables() throws IOException {
     String policy = ConstantSizeRegionSplitPolicy.class.getName();
-    CommandOutput o = pe("--table=PeTuned", "--families=2", "--blockSize=8192", "--inmemoryCompaction=basic",
-        "--splitPolicy=" + policy, "--rows=20", "sequentialWrite", "1");
+    CommandOutput o =
+        pe(
+            "--table=PeTuned",
+            "--families=2",
+            "--blockSize=8192",
+            "--inmemoryCompaction=basic",
+            "--splitPolicy=" + policy,
+            "--rows=20",
+            "sequentialWrite",
+            "1");
     assertThat(o.err()).doesNotContain("has no effect here");
     try (Admin admin = connection.getAdmin()) {
       TableDescriptor td = admin.getDescriptor(TableName.valueOf("PeTuned"));
       assertThat(td.getRegionSplitPolicyClassName()).isEqualTo(policy);
-      assertThat(td.getColumnFamilies()).hasSize(2).allSatisfy(f -> {
-        assertThat(f.getBlocksize()).as(f.getNameAsString()).isEqualTo(8192);
-        assertThat(f.getInMemoryCompaction()).as(f.getNameAsString()).isEqualTo(MemoryCompactionPolicy.BASIC);
-      });
+      assertThat(td.getColumnFamilies())
+          .hasSize(2)
+          .allSatisfy(
+              f -> {
+                assertThat(f.getBlocksize()).as(f.getNameAsString()).isEqualTo(8192);
+                assertThat(f.getInMemoryCompaction())
+                    .as(f.getNameAsString())
+                    .isEqualTo(MemoryCompactionPolicy.BASIC);
+              });
       // without them: HBase's block size, PE's NONE, the cluster's split policy
       TableDescriptor plain = admin.getDescriptor(TableName.valueOf(TABLE));
       assertThat(plain.getRegionSplitPolicyClassName()).isNull();
-      assertThat(plain.getColumnFamilies()).allSatisfy(f -> {
-        assertThat(f.getBlocksize()).isEqualTo(64 * 1024);
-        assertThat(f.getInMemoryCompaction()).isEqualTo(MemoryCompactionPolicy.NONE);
-      });
+      assertThat(plain.getColumnFamilies())
+          .allSatisfy(
+              f -> {
+                assertThat(f.getBlocksize()).isEqualTo(64 * 1024);
+                assertThat(f.getInMemoryCompaction()).isEqualTo(MemoryCompactionPolicy.NONE);
+              });
     }
   }
 
@@ -179,13 +230,17 @@ class PeTableOptionsIT {
       CommandOutput o = pe(with(SHAPE, "--filterAll", "--rows=100", command, "2"));
       assertThat(o.err()).doesNotContain("has no effect here");
       assertThat(scanned(o)).as(command).containsExactly(0L, 0L);
-      assertThat(o.out()).as(command).contains("[SCAN], Return=OK, 198\n")
+      assertThat(o.out())
+          .as(command)
+          .contains("[SCAN], Return=OK, 198\n")
           .doesNotContainPattern("\\[SCAN\\], Return=(?!OK)");
     }
     // a get that came back with a row would be UNEXPECTED_STATE: the server filtered every cell out
     for (String command : List.of("randomRead", "sequentialRead", "asyncRandomRead")) {
       CommandOutput o = pe(with(SHAPE, "--filterAll", "--rows=100", command, "2"));
-      assertThat(o.out()).as(command).contains("[READ], Return=OK, 198\n")
+      assertThat(o.out())
+          .as(command)
+          .contains("[READ], Return=OK, 198\n")
           .doesNotContainPattern("\\[READ\\], Return=(?!OK)");
     }
   }
@@ -208,7 +263,8 @@ class PeTableOptionsIT {
     assertThat(elapsed.find()).as(o.out()).isTrue();
     // 30 sleeps of 0..199 ms: 3 s on average, under 1.5 s with a chance of about 1 in a million
     assertThat(Long.parseLong(elapsed.group(1))).isGreaterThan(1500);
-    Matcher average = Pattern.compile("\\[READ\\], AverageLatency\\(us\\), ([\\d.]+)").matcher(o.out());
+    Matcher average =
+        Pattern.compile("\\[READ\\], AverageLatency\\(us\\), ([\\d.]+)").matcher(o.out());
     assertThat(average.find()).as(o.out()).isTrue();
     // timed with the sleep, the average would be about 100 ms
     assertThat(Double.parseDouble(average.group(1))).isLessThan(40_000);
@@ -220,38 +276,65 @@ class PeTableOptionsIT {
   void valueZipfWritesMostlyShortValuesUpToValueSize() throws IOException {
     pe("--table=PeZipf", "--valueZipf", "--valueSize=1000", "--rows=400", "sequentialWrite", "1");
     List<Integer> lengths = new ArrayList<>();
-    try (Table t = connection.getTable(TableName.valueOf("PeZipf")); ResultScanner s = t.getScanner(new Scan())) {
+    try (Table t = connection.getTable(TableName.valueOf("PeZipf"));
+        ResultScanner s = t.getScanner(new Scan())) {
       for (Result r : s) {
         Cell c = r.rawCells()[0];
-        assertThat(PeLayout.wellFormed(c.getValueArray(), c.getValueOffset(), c.getValueLength())).isTrue();
+        assertThat(PeLayout.wellFormed(c.getValueArray(), c.getValueOffset(), c.getValueLength()))
+            .isTrue();
         lengths.add(c.getValueLength());
       }
     }
     assertThat(lengths).hasSize(400).allSatisfy(l -> assertThat(l).isBetween(1, 999));
-    // zipf (weights L^-1.2): about 23% are 1 byte and the median is about 10; uniform would put it near 500
+    // zipf (weights L^-1.2): about 23% are 1 byte and the median is about 10; uniform would put it
+    // near 500
     assertThat(lengths.stream().filter(l -> l == 1).count()).isGreaterThan(40);
     assertThat(lengths.stream().sorted().toList().get(200)).isLessThan(60);
     assertThat(new HashSet<>(lengths)).hasSizeGreaterThan(20);
     // and they read back as PE-shaped values of varying length
-    CommandOutput read = pe("--table=PeZipf", "--valueZipf", "--valueSize=1000", "--rows=400", "sequentialRead", "1");
-    assertThat(read.out()).contains("[READ], Return=OK, 399\n").doesNotContainPattern("\\[READ\\], Return=(?!OK)");
+    CommandOutput read =
+        pe(
+            "--table=PeZipf",
+            "--valueZipf",
+            "--valueSize=1000",
+            "--rows=400",
+            "sequentialRead",
+            "1");
+    assertThat(read.out())
+        .contains("[READ], Return=OK, 399\n")
+        .doesNotContainPattern("\\[READ\\], Return=(?!OK)");
   }
 
   @Test
   @Order(8)
   void usetagsWritesPesTagsWithEveryCell() throws IOException {
-    // buffered writes (PE's default), single ones and async ones: each must carry the tags to the server
+    // buffered writes (PE's default), single ones and async ones: each must carry the tags to the
+    // server
     pe("--table=PeTags", "--usetags=true", "--numoftags=2", "--rows=50", "sequentialWrite", "1");
-    pe("--table=PeTags", "--usetags=true", "--numoftags=2", "--rows=50", "--startRow=50", "--autoFlush=true",
-        "sequentialWrite", "1");
-    pe("--table=PeTags", "--usetags=true", "--numoftags=2", "--rows=50", "--startRow=100", "asyncSequentialWrite",
+    pe(
+        "--table=PeTags",
+        "--usetags=true",
+        "--numoftags=2",
+        "--rows=50",
+        "--startRow=50",
+        "--autoFlush=true",
+        "sequentialWrite",
+        "1");
+    pe(
+        "--table=PeTags",
+        "--usetags=true",
+        "--numoftags=2",
+        "--rows=50",
+        "--startRow=100",
+        "asyncSequentialWrite",
         "1");
     Configuration withTags = new Configuration(HBASE.hbase().configuration());
     // tags come back to a client only through a codec that carries them
     withTags.set("hbase.client.rpc.codec", KeyValueCodecWithTags.class.getName());
     int cells = 0;
     try (Connection c = ConnectionFactory.createConnection(withTags);
-        Table t = c.getTable(TableName.valueOf("PeTags")); ResultScanner s = t.getScanner(new Scan().setRaw(true))) {
+        Table t = c.getTable(TableName.valueOf("PeTags"));
+        ResultScanner s = t.getScanner(new Scan().setRaw(true))) {
       for (Result r : s) {
         for (Cell cell : r.rawCells()) {
           List<Tag> tags = PrivateCellUtil.getTags(cell);
@@ -269,17 +352,23 @@ class PeTableOptionsIT {
   @Test
   @Order(9)
   void latencyThresholdCountsEachClientsSlowOperationsAsPeDoes() {
-    CommandOutput none = pe(with(SHAPE, "--latencyThreshold=100000", "--rows=30", "randomRead", "2"));
-    assertThat(none.outLines().stream().filter(l -> l.equals("Number of replies over latency threshold 100000(ms) "
-        + "is 0"))).hasSize(2);
-    CommandOutput all = pe(with(SHAPE, "--latencyThreshold=1", "--rows=30",
-        "randomRead", "2"));
+    CommandOutput none =
+        pe(with(SHAPE, "--latencyThreshold=100000", "--rows=30", "randomRead", "2"));
+    assertThat(
+            none.outLines().stream()
+                .filter(
+                    l -> l.equals("Number of replies over latency threshold 100000(ms) " + "is 0")))
+        .hasSize(2);
+    CommandOutput all = pe(with(SHAPE, "--latencyThreshold=1", "--rows=30", "randomRead", "2"));
     List<Long> counts = new ArrayList<>();
-    Matcher m = Pattern.compile("(?m)^Number of replies over latency threshold 1\\(ms\\) is (\\d+)$").matcher(all.out());
+    Matcher m =
+        Pattern.compile("(?m)^Number of replies over latency threshold 1\\(ms\\) is (\\d+)$")
+            .matcher(all.out());
     while (m.find()) {
       counts.add(Long.parseLong(m.group(1)));
     }
-    // at most each client's measured reads (29); the HdrHistogram the report prints holds the same count
+    // at most each client's measured reads (29); the HdrHistogram the report prints holds the same
+    // count
     assertThat(counts).hasSize(2).allSatisfy(n -> assertThat(n).isBetween(0L, 29L));
   }
 }

@@ -13,19 +13,36 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code hbload suite} end to end in-process on the memory binding (the suite logic; the embedded HBase is
- * SuiteIT's): 3 rounds x 2 workloads of 1 s, round 1 discarded; then a resume after a run's files were removed.
- * About 10 s.
+ * {@code hbload suite} end to end in-process on the memory binding (the suite logic; the embedded
+ * HBase is SuiteIT's): 3 rounds x 2 workloads of 1 s, round 1 discarded; then a resume after a
+ * run's files were removed. About 10 s.
  */
 class SuiteCommandTest {
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   private static final String[] WORKLOADS = {"a", "c"};
 
   private static CommandOutput suite(String... more) {
-    List<String> args = new java.util.ArrayList<>(List.of("suite", "-w", "a,c", "-db", "memory", "--rounds", "3",
-        "--discard", "1", "--duration", "1s", "-threads", "1", "-target", "2000", "-p", "recordcount=200"));
+    List<String> args =
+        new java.util.ArrayList<>(
+            List.of(
+                "suite",
+                "-w",
+                "a,c",
+                "-db",
+                "memory",
+                "--rounds",
+                "3",
+                "--discard",
+                "1",
+                "--duration",
+                "1s",
+                "-threads",
+                "1",
+                "-target",
+                "2000",
+                "-p",
+                "recordcount=200"));
     args.addAll(List.of(more));
     return CommandOutput.of(HbloadCommand.commandLine(), args.toArray(new String[0]));
   }
@@ -42,7 +59,8 @@ class SuiteCommandTest {
     CommandOutput o = suite("--out", dir.toString());
     assertThat(o.exit()).as(o.err()).isEqualTo(ExitCode.OK);
     assertThat(o.outLines().get(0))
-        .isEqualTo("hbload suite: 3 rounds, the first 1 discarded as warm-up; figures from rounds 2-3");
+        .isEqualTo(
+            "hbload suite: 3 rounds, the first 1 discarded as warm-up; figures from rounds 2-3");
     assertThat(o.outLines()).filteredOn(l -> l.matches("[ac] +2,3 .*")).hasSize(2);
     for (int round = 1; round <= 3; round++) {
       for (String w : WORKLOADS) {
@@ -51,7 +69,8 @@ class SuiteCommandTest {
         }
       }
     }
-    for (String f : new String[] {"suite.txt", "suite.md", "suite.csv", "suite.json", "suite.manifest"}) {
+    for (String f :
+        new String[] {"suite.txt", "suite.md", "suite.csv", "suite.json", "suite.manifest"}) {
       assertThat(dir.resolve(f)).isRegularFile();
     }
     assertThat(Files.readString(dir.resolve("round2-c.txt"))).contains("[READ], Operations, ");
@@ -60,8 +79,11 @@ class SuiteCommandTest {
     for (String w : WORKLOADS) {
       String line = csv.stream().filter(l -> l.startsWith(w + ",")).findFirst().orElseThrow();
       double mean = Double.parseDouble(line.split(",")[3]);
-      assertThat(mean).isEqualTo((operations(dir.resolve("round2-" + w + ".json"))
-          + operations(dir.resolve("round3-" + w + ".json"))) / 2.0);
+      assertThat(mean)
+          .isEqualTo(
+              (operations(dir.resolve("round2-" + w + ".json"))
+                      + operations(dir.resolve("round3-" + w + ".json")))
+                  / 2.0);
     }
     String table = Files.readString(dir.resolve("suite.txt"));
     assertThat(o.out()).isEqualTo(table);
@@ -73,20 +95,40 @@ class SuiteCommandTest {
     }
     CommandOutput resumed = suite("--resume", dir.toString());
     assertThat(resumed.exit()).as(resumed.err()).isEqualTo(ExitCode.OK);
-    assertThat(resumed.err()).contains("round2-a finished before (resumed)")
-        .contains("round 3 of 3, workload c (run 6 of 6)").doesNotContain("round 1 of 3, workload a");
+    assertThat(resumed.err())
+        .contains("round2-a finished before (resumed)")
+        .contains("round 3 of 3, workload c (run 6 of 6)")
+        .doesNotContain("round 1 of 3, workload a");
     assertThat(dir.resolve("round3-c.hlog")).isRegularFile();
     assertThat(Files.getLastModifiedTime(dir.resolve("round1-a.hlog"))).isEqualTo(first);
     // the same table shape: header, legend, one row per workload from rounds 2-3
-    List<String> before = table.lines().map(l -> l.replaceAll("[0-9.,%\\-\\[\\]]+", "#").replaceAll("#( #)*", "#")
-        .replaceAll(" +", " ")).toList();
-    List<String> after = resumed.out().lines().map(l -> l.replaceAll("[0-9.,%\\-\\[\\]]+", "#")
-        .replaceAll("#( #)*", "#").replaceAll(" +", " ")).toList();
+    List<String> before =
+        table
+            .lines()
+            .map(
+                l ->
+                    l.replaceAll("[0-9.,%\\-\\[\\]]+", "#")
+                        .replaceAll("#( #)*", "#")
+                        .replaceAll(" +", " "))
+            .toList();
+    List<String> after =
+        resumed
+            .out()
+            .lines()
+            .map(
+                l ->
+                    l.replaceAll("[0-9.,%\\-\\[\\]]+", "#")
+                        .replaceAll("#( #)*", "#")
+                        .replaceAll(" +", " "))
+            .toList();
     assertThat(after).isEqualTo(before);
     // and a row for round 2 of workload a is exactly what it was: read back from its hlog
     String a1 = csv.stream().filter(l -> l.startsWith("a,")).findFirst().orElseThrow();
-    String a2 = Files.readAllLines(dir.resolve("suite.csv")).stream().filter(l -> l.startsWith("a,")).findFirst()
-        .orElseThrow();
+    String a2 =
+        Files.readAllLines(dir.resolve("suite.csv")).stream()
+            .filter(l -> l.startsWith("a,"))
+            .findFirst()
+            .orElseThrow();
     assertThat(a2).isEqualTo(a1);
   }
 }

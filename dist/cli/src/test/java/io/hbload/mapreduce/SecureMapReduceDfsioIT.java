@@ -15,14 +15,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * {@code hbload mapreduce dfsio} against a Kerberized HDFS, as a user of {@code hbload embedded --kerberos
- * --hdfs-datanodes 3} runs it: the KDC, the secure HBase and the secure HDFS are that command in a child JVM of their
- * own (their servers' process-wide Kerberos login is theirs alone). One child server for the class; it is stopped
- * with SIGTERM (its shutdown hooks remove its files) and waited for, whatever the tests did.
+ * {@code hbload mapreduce dfsio} against a Kerberized HDFS, as a user of {@code hbload embedded
+ * --kerberos --hdfs-datanodes 3} runs it: the KDC, the secure HBase and the secure HDFS are that
+ * command in a child JVM of their own (their servers' process-wide Kerberos login is theirs alone).
+ * One child server for the class; it is stopped with SIGTERM (its shutdown hooks remove its files)
+ * and waited for, whatever the tests did.
  *
- * <p>Only the refusal without credentials is here. A write and read through the command's embedded YARN beside the
- * Kerberized HDFS does not run yet (docs/kerberos.md says why; branch {@code secure-mr-dfsio-wip} holds the test
- * and a partial fix).
+ * <p>Only the refusal without credentials is here. A write and read through the command's embedded
+ * YARN beside the Kerberized HDFS does not run yet (docs/kerberos.md says why; branch {@code
+ * secure-mr-dfsio-wip} holds the test and a partial fix).
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class SecureMapReduceDfsioIT {
@@ -32,6 +33,7 @@ class SecureMapReduceDfsioIT {
   private static Path confDir;
   private static Process embedded;
   private static Thread stopOnExit;
+
   /** What a task sees as its ticket cache: nothing. */
   private static String noTicketCache;
 
@@ -42,26 +44,49 @@ class SecureMapReduceDfsioIT {
     confDir = root.resolve("conf");
     noTicketCache = "FILE:" + root.resolve("no-ticket-cache");
     Path out = root.resolve("embedded.out");
-    embedded = javaMain("embedded", "--kerberos", "--hdfs-datanodes", "3", "--presplit", "1",
-        "--conf-dir", confDir.toString()).redirectOutput(out.toFile())
-        .redirectError(root.resolve("embedded.err").toFile()).start();
-    // a test JVM that dies (surefire's timeout, a cluster's System.exit) still stops its server and removes this
+    embedded =
+        javaMain(
+                "embedded",
+                "--kerberos",
+                "--hdfs-datanodes",
+                "3",
+                "--presplit",
+                "1",
+                "--conf-dir",
+                confDir.toString())
+            .redirectOutput(out.toFile())
+            .redirectError(root.resolve("embedded.err").toFile())
+            .start();
+    // a test JVM that dies (surefire's timeout, a cluster's System.exit) still stops its server and
+    // removes this
     Path dir = root;
-    stopOnExit = new Thread(() -> {
-      stopEmbedded();
-      org.apache.hadoop.fs.FileUtil.fullyDelete(dir.toFile());
-    }, "secure-mr-dfsio-it-stop");
+    stopOnExit =
+        new Thread(
+            () -> {
+              stopEmbedded();
+              org.apache.hadoop.fs.FileUtil.fullyDelete(dir.toFile());
+            },
+            "secure-mr-dfsio-it-stop");
     Runtime.getRuntime().addShutdownHook(stopOnExit);
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
     String line = null;
     while (line == null && System.nanoTime() < deadline && embedded.isAlive()) {
       Thread.sleep(250);
-      line = Files.readAllLines(out).stream().filter(l -> l.startsWith("hbload dfsio write ")).findFirst()
-          .orElse(null);
+      line =
+          Files.readAllLines(out).stream()
+              .filter(l -> l.startsWith("hbload dfsio write "))
+              .findFirst()
+              .orElse(null);
     }
-    assertThat(line).as("embedded printed a dfsio line:\n" + Files.readString(out) + "\nstderr:\n"
-        + tail(root.resolve("embedded.err"))).isNotNull();
-    System.err.printf("SecureMapReduceDfsioIT: secure HDFS up in its own JVM in %.1f s%n",
+    assertThat(line)
+        .as(
+            "embedded printed a dfsio line:\n"
+                + Files.readString(out)
+                + "\nstderr:\n"
+                + tail(root.resolve("embedded.err")))
+        .isNotNull();
+    System.err.printf(
+        "SecureMapReduceDfsioIT: secure HDFS up in its own JVM in %.1f s%n",
         (System.nanoTime() - t0) / 1e9);
   }
 
@@ -76,7 +101,10 @@ class SecureMapReduceDfsioIT {
     }
   }
 
-  /** SIGTERM, then wait: the server's shutdown hooks stop HDFS, HBase and the KDC and remove their files. */
+  /**
+   * SIGTERM, then wait: the server's shutdown hooks stop HDFS, HBase and the KDC and remove their
+   * files.
+   */
   private static void stopEmbedded() {
     Process p = embedded;
     if (p == null || !p.isAlive()) {
@@ -86,21 +114,37 @@ class SecureMapReduceDfsioIT {
     p.destroy();
     try {
       if (!p.waitFor(60, TimeUnit.SECONDS)) {
-        System.err.println("SecureMapReduceDfsioIT: the embedded server ignored SIGTERM for 60 s; killing it");
+        System.err.println(
+            "SecureMapReduceDfsioIT: the embedded server ignored SIGTERM for 60 s; killing it");
         p.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    System.err.printf("SecureMapReduceDfsioIT: embedded server stopped in %.1f s%n", (System.nanoTime() - t0) / 1e9);
+    System.err.printf(
+        "SecureMapReduceDfsioIT: embedded server stopped in %.1f s%n",
+        (System.nanoTime() - t0) / 1e9);
   }
 
-  /** hbload's main class in a fresh JVM on this test's class path, with the JDK 17 flags the servers need. */
+  /**
+   * hbload's main class in a fresh JVM on this test's class path, with the JDK 17 flags the servers
+   * need.
+   */
   private static ProcessBuilder javaMain(String... args) {
-    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xmx1g", "--add-opens", "java.base/java.lang=ALL-UNNAMED", "--add-opens", "java.base/java.nio=ALL-UNNAMED",
-        "--add-opens", "java.base/java.util=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
-        Main.class.getName()));
+    List<String> cmd =
+        new ArrayList<>(
+            List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx1g",
+                "--add-opens",
+                "java.base/java.lang=ALL-UNNAMED",
+                "--add-opens",
+                "java.base/java.nio=ALL-UNNAMED",
+                "--add-opens",
+                "java.base/java.util=ALL-UNNAMED",
+                "-cp",
+                System.getProperty("java.class.path"),
+                Main.class.getName()));
     cmd.addAll(List.of(args));
     ProcessBuilder pb = new ProcessBuilder(cmd);
     pb.environment().put("KRB5CCNAME", noTicketCache);
@@ -112,29 +156,54 @@ class SecureMapReduceDfsioIT {
     return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
   }
 
-  /** No principal, no keytab and no ticket cache: one line, exit 2, before any job; in a fresh JVM. */
+  /**
+   * No principal, no keytab and no ticket cache: one line, exit 2, before any job; in a fresh JVM.
+   */
   @Test
   void withoutCredentialsFailsInOneLine() throws Exception {
-    List<String> a = new ArrayList<>(List.of("mapreduce", "dfsio", "write", "--conf", confDir.toString(),
-        "--krb5-conf", confDir.resolve("krb5.conf").toString(), "--policy", "REPLICATION", "-n", "1", "-s", "1m",
-        "--dir", DIR + "-nologin"));
+    List<String> a =
+        new ArrayList<>(
+            List.of(
+                "mapreduce",
+                "dfsio",
+                "write",
+                "--conf",
+                confDir.toString(),
+                "--krb5-conf",
+                confDir.resolve("krb5.conf").toString(),
+                "--policy",
+                "REPLICATION",
+                "-n",
+                "1",
+                "-s",
+                "1m",
+                "--dir",
+                DIR + "-nologin"));
     Path out = root.resolve("nologin.out");
     Path err = root.resolve("nologin.err");
     long t0 = System.nanoTime();
-    Process p = javaMain(a.toArray(new String[0])).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+    Process p =
+        javaMain(a.toArray(new String[0]))
+            .redirectOutput(out.toFile())
+            .redirectError(err.toFile())
+            .start();
     boolean exited = p.waitFor(60, TimeUnit.SECONDS);
     if (!exited) {
       p.destroyForcibly().waitFor();
     }
     double seconds = (System.nanoTime() - t0) / 1e9;
     List<String> errLines = Files.readAllLines(err, StandardCharsets.UTF_8);
-    System.err.printf("SecureMapReduceDfsioIT: without credentials -> %s in %.1f s%n%s%n",
+    System.err.printf(
+        "SecureMapReduceDfsioIT: without credentials -> %s in %.1f s%n%s%n",
         exited ? p.exitValue() : "no exit", seconds, String.join("\n", errLines));
     assertThat(exited).as("exits within 60 s").isTrue();
     assertThat(p.exitValue()).as(String.join("\n", errLines)).isEqualTo(2);
     assertThat(errLines).hasSize(1);
-    assertThat(errLines.get(0)).startsWith("hbload mapreduce dfsio write: Kerberos login from the ticket cache "
-        + "(kinit) failed: no valid ticket").doesNotContain("\tat ");
+    assertThat(errLines.get(0))
+        .startsWith(
+            "hbload mapreduce dfsio write: Kerberos login from the ticket cache "
+                + "(kinit) failed: no valid ticket")
+        .doesNotContain("\tat ");
     assertThat(Files.readString(out)).isEmpty();
   }
 }

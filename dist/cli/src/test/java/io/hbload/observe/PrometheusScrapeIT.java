@@ -23,11 +23,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A real Prometheus (Debian's package, on 127.0.0.1 with a temp config and storage, scraping every second) scrapes a
- * running {@code hbload run -w a -db basic -p maxexecutiontime=15 -p operationcount=0 -target 2000 --metrics
- * prometheus:PORT}; its query API then
- * returns the operation counters, whose final values equal the run's JSON report, and the in-flight gauge. The run keeps serving its final
- * values for {@code --metrics-linger} so that Prometheus scrapes them after the workers stopped. About 20 s.
+ * A real Prometheus (Debian's package, on 127.0.0.1 with a temp config and storage, scraping every
+ * second) scrapes a running {@code hbload run -w a -db basic -p maxexecutiontime=15 -p
+ * operationcount=0 -target 2000 --metrics prometheus:PORT}; its query API then returns the
+ * operation counters, whose final values equal the run's JSON report, and the in-flight gauge. The
+ * run keeps serving its final values for {@code --metrics-linger} so that Prometheus scrapes them
+ * after the workers stopped. About 20 s.
  */
 class PrometheusScrapeIT {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -36,15 +37,33 @@ class PrometheusScrapeIT {
   @Test
   void prometheusSeesTheRunAndItsFinalCounts(@TempDir Path dir) throws Exception {
     Path binary = Path.of("/usr/bin/prometheus");
-    assumeTrue(Files.isExecutable(binary), "Debian's prometheus package is not installed (.ci/run installs it)");
+    assumeTrue(
+        Files.isExecutable(binary),
+        "Debian's prometheus package is not installed (.ci/run installs it)");
     int hbloadPort = freePort();
     int promPort = freePort();
-    Files.writeString(dir.resolve("prometheus.yml"), String.join("\n",
-        "global:", "  scrape_interval: 1s", "  scrape_timeout: 900ms", "scrape_configs:", "  - job_name: hbload",
-        "    static_configs:", "      - targets: ['127.0.0.1:" + hbloadPort + "']", ""));
-    Process prometheus = new ProcessBuilder(binary.toString(), "--config.file=" + dir.resolve("prometheus.yml"),
-        "--storage.tsdb.path=" + dir.resolve("data"), "--web.listen-address=127.0.0.1:" + promPort,
-        "--log.level=warn").redirectErrorStream(true).redirectOutput(dir.resolve("prometheus.log").toFile()).start();
+    Files.writeString(
+        dir.resolve("prometheus.yml"),
+        String.join(
+            "\n",
+            "global:",
+            "  scrape_interval: 1s",
+            "  scrape_timeout: 900ms",
+            "scrape_configs:",
+            "  - job_name: hbload",
+            "    static_configs:",
+            "      - targets: ['127.0.0.1:" + hbloadPort + "']",
+            ""));
+    Process prometheus =
+        new ProcessBuilder(
+                binary.toString(),
+                "--config.file=" + dir.resolve("prometheus.yml"),
+                "--storage.tsdb.path=" + dir.resolve("data"),
+                "--web.listen-address=127.0.0.1:" + promPort,
+                "--log.level=warn")
+            .redirectErrorStream(true)
+            .redirectOutput(dir.resolve("prometheus.log").toFile())
+            .start();
     Thread run = null;
     try {
       String api = "http://127.0.0.1:" + promPort;
@@ -52,20 +71,43 @@ class PrometheusScrapeIT {
       Path json = dir.resolve("run.json");
       AtomicInteger exit = new AtomicInteger(-1);
       StringWriter err = new StringWriter();
-      run = new Thread(() -> {
-        var cl = HbloadCommand.commandLine();
-        cl.setOut(new PrintWriter(new StringWriter(), true));
-        cl.setErr(new PrintWriter(err, true));
-        // operationcount=0: until maxexecutiontime (workload a's 1000 would be done at once); -target: not 2 busy cores
-        exit.set(cl.execute("run", "-w", "a", "-db", "basic", "-p", "maxexecutiontime=15", "-p", "operationcount=0",
-            "-target", "2000", "-p", "status.interval=1",
-            "--metrics", "prometheus:" + hbloadPort, "--metrics-linger", "30s", "--json", json.toString()));
-      }, "hbload-under-test");
+      run =
+          new Thread(
+              () -> {
+                var cl = HbloadCommand.commandLine();
+                cl.setOut(new PrintWriter(new StringWriter(), true));
+                cl.setErr(new PrintWriter(err, true));
+                // operationcount=0: until maxexecutiontime (workload a's 1000 would be done at
+                // once); -target: not 2 busy cores
+                exit.set(
+                    cl.execute(
+                        "run",
+                        "-w",
+                        "a",
+                        "-db",
+                        "basic",
+                        "-p",
+                        "maxexecutiontime=15",
+                        "-p",
+                        "operationcount=0",
+                        "-target",
+                        "2000",
+                        "-p",
+                        "status.interval=1",
+                        "--metrics",
+                        "prometheus:" + hbloadPort,
+                        "--metrics-linger",
+                        "30s",
+                        "--json",
+                        json.toString()));
+              },
+              "hbload-under-test");
       run.start();
 
       // while the workers run, Prometheus already has a growing counter
-      String readOk = "hbload_operations_total{job=\"hbload\",operation=\"READ\",status=\"OK\",phase=\"run\","
-          + "workload=\"a\",binding=\"basic\",shard=\"0\"}";
+      String readOk =
+          "hbload_operations_total{job=\"hbload\",operation=\"READ\",status=\"OK\",phase=\"run\","
+              + "workload=\"a\",binding=\"basic\",shard=\"0\"}";
       double live = 0;
       long until = System.nanoTime() + 12_000_000_000L;
       while (live <= 0 && System.nanoTime() < until && !Files.exists(json)) {
@@ -73,7 +115,9 @@ class PrometheusScrapeIT {
         live = query(api, readOk);
       }
       assertThat(live).as("a scrape during the run (hbload stderr: %s)", err).isPositive();
-      assertThat(Files.exists(json)).as("the run was still going when Prometheus first saw it").isFalse();
+      assertThat(Files.exists(json))
+          .as("the run was still going when Prometheus first saw it")
+          .isFalse();
 
       while (!Files.exists(json) && run.isAlive()) {
         Thread.sleep(200);
@@ -91,18 +135,25 @@ class PrometheusScrapeIT {
       double last = -1;
       double completed = -1;
       until = System.nanoTime() + 20_000_000_000L;
-      while ((last != reportReads || completed != report.path("operations").asLong()) && System.nanoTime() < until) {
+      while ((last != reportReads || completed != report.path("operations").asLong())
+          && System.nanoTime() < until) {
         Thread.sleep(500);
         last = query(api, "last_over_time(" + readOk + "[5m])");
-        completed = query(api, "last_over_time(hbload_operations_completed_total{phase=\"run\"}[5m])");
+        completed =
+            query(api, "last_over_time(hbload_operations_completed_total{phase=\"run\"}[5m])");
       }
-      assertThat(last).as("READ OK counter in Prometheus vs the report's [READ] Operations").isEqualTo(reportReads);
-      assertThat(completed).as("completed operations vs [OVERALL] Operations")
+      assertThat(last)
+          .as("READ OK counter in Prometheus vs the report's [READ] Operations")
+          .isEqualTo(reportReads);
+      assertThat(completed)
+          .as("completed operations vs [OVERALL] Operations")
           .isEqualTo(report.path("operations").asDouble());
       assertThat(query(api, "hbload_phase_finished{phase=\"run\"}")).isEqualTo(1.0);
-      // the engine's in-flight count is a series too: one blocking worker, so 0 or 1 (-1: no series)
+      // the engine's in-flight count is a series too: one blocking worker, so 0 or 1 (-1: no
+      // series)
       assertThat(query(api, "max_over_time(hbload_inflight{job=\"hbload\",workload=\"a\"}[5m])"))
-          .as("hbload_inflight scraped").isBetween(0.0, 1.0);
+          .as("hbload_inflight scraped")
+          .isBetween(0.0, 1.0);
       run.interrupt(); // ends the linger now that the final values are in
       run.join(30_000);
       assertThat(exit.get()).as("hbload stderr: %s", err).isZero();
@@ -121,8 +172,11 @@ class PrometheusScrapeIT {
     while (System.nanoTime() < until) {
       assertThat(prometheus.isAlive()).as("prometheus exited: %s", log(dir)).isTrue();
       try {
-        if (http.send(HttpRequest.newBuilder(URI.create(api + "/-/ready")).build(),
-            HttpResponse.BodyHandlers.ofString()).statusCode() == 200) {
+        if (http.send(
+                    HttpRequest.newBuilder(URI.create(api + "/-/ready")).build(),
+                    HttpResponse.BodyHandlers.ofString())
+                .statusCode()
+            == 200) {
           return;
         }
       } catch (IOException notYet) {
@@ -135,8 +189,15 @@ class PrometheusScrapeIT {
 
   /** The value of an instant query with one series, or -1 when it has none (yet). */
   private double query(String api, String promql) throws Exception {
-    HttpResponse<String> res = http.send(HttpRequest.newBuilder(URI.create(api + "/api/v1/query?query="
-        + URLEncoder.encode(promql, StandardCharsets.UTF_8))).build(), HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> res =
+        http.send(
+            HttpRequest.newBuilder(
+                    URI.create(
+                        api
+                            + "/api/v1/query?query="
+                            + URLEncoder.encode(promql, StandardCharsets.UTF_8)))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
     assertThat(res.statusCode()).as(res.body()).isEqualTo(200);
     JsonNode result = JSON.readTree(res.body()).path("data").path("result");
     assertThat(result.size()).as("series of %s: %s", promql, res.body()).isLessThanOrEqualTo(1);

@@ -15,10 +15,11 @@ import java.util.concurrent.TimeUnit;
 import javax.imageio.ImageIO;
 
 /**
- * Debian's Chromium, run headless on a page hbload wrote, for the ITs that check what a user opening that page would
- * see: the DOM after load, a screenshot, and the requests the page made. Each run is one Chromium process with a
- * fresh profile in the test's directory, its stdout and stderr kept there as {@code NAME.out} and {@code NAME.err};
- * a run that does not end in 90 s is killed and fails the test. Not thread-safe: one test drives it.
+ * Debian's Chromium, run headless on a page hbload wrote, for the ITs that check what a user
+ * opening that page would see: the DOM after load, a screenshot, and the requests the page made.
+ * Each run is one Chromium process with a fresh profile in the test's directory, its stdout and
+ * stderr kept there as {@code NAME.out} and {@code NAME.err}; a run that does not end in 90 s is
+ * killed and fails the test. Not thread-safe: one test drives it.
  */
 final class HeadlessChromium {
   private static final Path BINARY = Path.of("/usr/bin/chromium");
@@ -28,9 +29,14 @@ final class HeadlessChromium {
     this.dir = dir;
   }
 
-  /** Chromium working in {@code dir}; skips the calling test (a JUnit assumption) where it is not installed. */
+  /**
+   * Chromium working in {@code dir}; skips the calling test (a JUnit assumption) where it is not
+   * installed.
+   */
   static HeadlessChromium orSkip(Path dir) {
-    assumeTrue(Files.isExecutable(BINARY), "Debian's chromium package is not installed (.ci/run installs it)");
+    assumeTrue(
+        Files.isExecutable(BINARY),
+        "Debian's chromium package is not installed (.ci/run installs it)");
     return new HeadlessChromium(dir);
   }
 
@@ -39,16 +45,24 @@ final class HeadlessChromium {
     return run(name, "--dump-dom", page.toUri().toString());
   }
 
-  /** A screenshot of the page in a window of the given size, written to {@code NAME.png}; returns its path. */
+  /**
+   * A screenshot of the page in a window of the given size, written to {@code NAME.png}; returns
+   * its path.
+   */
   Path screenshot(String name, int width, int height, Path page) throws Exception {
     Path png = dir.resolve(name + ".png");
-    run(name, "--window-size=" + width + "," + height, "--screenshot=" + png, page.toUri().toString());
+    run(
+        name,
+        "--window-size=" + width + "," + height,
+        "--screenshot=" + png,
+        page.toUri().toString());
     return png;
   }
 
   /**
-   * http(s) URLs the page requested while loading, from Chromium's own net log ({@code NAME.json}): requests whose
-   * initiator is a page (Chromium's background requests say "not an origin"), each with that initiator.
+   * http(s) URLs the page requested while loading, from Chromium's own net log ({@code NAME.json}):
+   * requests whose initiator is a page (Chromium's background requests say "not an origin"), each
+   * with that initiator.
    */
   List<String> pageRequests(String name, Path page) throws Exception {
     Path netLog = dir.resolve(name + ".json");
@@ -58,14 +72,19 @@ final class HeadlessChromium {
     for (JsonNode e : log.path("events")) {
       JsonNode p = e.path("params");
       String url = p.path("url").asText("");
-      if (p.has("initiator") && url.matches("(?i)https?://.*") && !p.path("initiator").asText().equals("not an origin")) {
+      if (p.has("initiator")
+          && url.matches("(?i)https?://.*")
+          && !p.path("initiator").asText().equals("not an origin")) {
         out.add(url + " from " + p.path("initiator").asText());
       }
     }
     return out;
   }
 
-  /** Asserts the screenshot is not blank: charts and tables put non-white pixels on more than 1/50 of it. */
+  /**
+   * Asserts the screenshot is not blank: charts and tables put non-white pixels on more than 1/50
+   * of it.
+   */
   static void assertNotBlank(Path png) throws Exception {
     BufferedImage image = ImageIO.read(png.toFile());
     long ink = 0;
@@ -77,19 +96,34 @@ final class HeadlessChromium {
         }
       }
     }
-    assertThat(ink).as("non-white pixels of %dx%d", image.getWidth(), image.getHeight())
+    assertThat(ink)
+        .as("non-white pixels of %dx%d", image.getWidth(), image.getHeight())
         .isGreaterThan(image.getWidth() * (long) image.getHeight() / 50);
   }
 
-  /** Runs Chromium headless with the flags that work here (no sandbox as root, no GPU, no QUIC); returns stdout. */
+  /**
+   * Runs Chromium headless with the flags that work here (no sandbox as root, no GPU, no QUIC);
+   * returns stdout.
+   */
   private String run(String name, String... args) throws Exception {
-    List<String> cmd = new ArrayList<>(List.of(BINARY.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-        "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--user-data-dir=" + Files.createTempDirectory(dir, "profile-")));
+    List<String> cmd =
+        new ArrayList<>(
+            List.of(
+                BINARY.toString(),
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--user-data-dir=" + Files.createTempDirectory(dir, "profile-")));
     cmd.addAll(List.of(args));
     Path out = dir.resolve(name + ".out");
     Path err = dir.resolve(name + ".err");
-    Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+    Process p =
+        new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
     try {
       assertThat(p.waitFor(90, TimeUnit.SECONDS)).as("chromium %s finished", name).isTrue();
     } finally {

@@ -13,9 +13,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The HTML of a 5 s run, with YCSB's default 10 s status interval, opened in headless Chromium: the charts over time
- * have a point a second (not the one or two a status interval would give), the title says what ran, and the target
- * is drawn on the throughput chart.
+ * The HTML of a 5 s run, with YCSB's default 10 s status interval, opened in headless Chromium: the
+ * charts over time have a point a second (not the one or two a status interval would give), the
+ * title says what ran, and the target is drawn on the throughput chart.
  */
 class ShortRunChromiumIT {
   @Test
@@ -26,17 +26,38 @@ class ShortRunChromiumIT {
     StringWriter err = new StringWriter();
     cl.setErr(new PrintWriter(err, true));
     cl.setOut(new PrintWriter(new StringWriter(), true));
-    assertThat(cl.execute("run", "-w", "a", "-db", "basic", "-threads", "2", "-target", "400", "-p",
-        "maxexecutiontime=5", "-p", "operationcount=0", "--html", html.toString())).as(err.toString()).isZero();
+    assertThat(
+            cl.execute(
+                "run",
+                "-w",
+                "a",
+                "-db",
+                "basic",
+                "-threads",
+                "2",
+                "-target",
+                "400",
+                "-p",
+                "maxexecutiontime=5",
+                "-p",
+                "operationcount=0",
+                "--html",
+                html.toString()))
+        .as(err.toString())
+        .isZero();
 
     String dom = chromium.dom("short", html);
     for (String name : List.of("all", "READ", "UPDATE", "READ service p99", "READ intended p99")) {
-      Matcher m = Pattern.compile("data-series=\"" + Pattern.quote(name) + "\" d=\"(M[^\"]+)\"").matcher(dom);
+      Matcher m =
+          Pattern.compile("data-series=\"" + Pattern.quote(name) + "\" d=\"(M[^\"]+)\"")
+              .matcher(dom);
       assertThat(m.find()).as("series %s with path data in the rendered DOM", name).isTrue();
       assertThat(m.group(1).split(" L").length).as(name).isGreaterThanOrEqualTo(4);
     }
     assertThat(dom).containsPattern("data-series=\"target\" d=\"M[^\"]+\"");
-    assertThat(dom).contains("<h1>hbload report: run read 50%/update 50%, binding basic, 2 threads, target 400 ops/s");
+    assertThat(dom)
+        .contains(
+            "<h1>hbload report: run read 50%/update 50%, binding basic, 2 threads, target 400 ops/s");
     HeadlessChromium.assertNotBlank(chromium.screenshot("short", 1100, 1600, html));
   }
 }

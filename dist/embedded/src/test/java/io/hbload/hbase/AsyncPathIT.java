@@ -29,39 +29,55 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The pipelined path on a real (embedded) HBase: every operation type through {@code AsyncTable} with every value
- * read checked ({@code dataintegrity}), load through {@code AsyncBufferedMutator}; a RegionServer stopped mid-run
- * (no hang, every issued operation accounted for); an interrupt mid-run still returns the result. One 2-RegionServer
- * cluster for the class; the RegionServer is stopped last.
+ * The pipelined path on a real (embedded) HBase: every operation type through {@code AsyncTable}
+ * with every value read checked ({@code dataintegrity}), load through {@code AsyncBufferedMutator};
+ * a RegionServer stopped mid-run (no hang, every issued operation accounted for); an interrupt
+ * mid-run still returns the result. One 2-RegionServer cluster for the class; the RegionServer is
+ * stopped last.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class AsyncPathIT {
-  @RegisterExtension
-  static final HBaseExtension HBASE = HBaseExtension.embedded(2);
+  @RegisterExtension static final HBaseExtension HBASE = HBaseExtension.embedded(2);
 
   private static final int RECORDS = 2000;
   private static final int OP_TIMEOUT_MS = 2000;
 
   private static Hbload hbload(String workload, String table) {
-    return Hbload.workload(workload).binding(HBASE.hbase().bindingProvider())
+    return Hbload.workload(workload)
+        .binding(HBASE.hbase().bindingProvider())
         .properties(HBASE.hbase().properties())
-        .property("columnfamily", "family").property("table", table).property("hbload.presplit", "4")
-        .property("hbload.inflight", "16").recordCount(RECORDS).threads(2);
+        .property("columnfamily", "family")
+        .property("table", table)
+        .property("hbload.presplit", "4")
+        .property("hbload.inflight", "16")
+        .recordCount(RECORDS)
+        .threads(2);
   }
 
   @Test
   @Order(1)
   void everyOperationTypeAsyncWithEveryValueChecked() throws Exception {
-    // load through AsyncBufferedMutator: each insert completes when its flushed batch is acknowledged
-    RunResult load = hbload("a", "async").property("clientbuffering", "true").dataIntegrity(true).load();
+    // load through AsyncBufferedMutator: each insert completes when its flushed batch is
+    // acknowledged
+    RunResult load =
+        hbload("a", "async").property("clientbuffering", "true").dataIntegrity(true).load();
     assertThat(load.errorCount()).isZero();
-    assertThat(load.op("INSERT").returns()).containsExactly(java.util.Map.entry("OK", (long) RECORDS));
+    assertThat(load.op("INSERT").returns())
+        .containsExactly(java.util.Map.entry("OK", (long) RECORDS));
     assertThat(rows("async")).isEqualTo(RECORDS);
 
-    // reads (verified), updates, inserts, scans and read-modify-writes (its read verified) in one mix
-    RunResult mix = hbload("a", "async").dataIntegrity(true).operationCount(6000)
-        .property("readproportion", "0.35").property("updateproportion", "0.2").property("insertproportion", "0.1")
-        .property("scanproportion", "0.1").property("readmodifywriteproportion", "0.25").run();
+    // reads (verified), updates, inserts, scans and read-modify-writes (its read verified) in one
+    // mix
+    RunResult mix =
+        hbload("a", "async")
+            .dataIntegrity(true)
+            .operationCount(6000)
+            .property("readproportion", "0.35")
+            .property("updateproportion", "0.2")
+            .property("insertproportion", "0.1")
+            .property("scanproportion", "0.1")
+            .property("readmodifywriteproportion", "0.25")
+            .run();
     assertThat(mix.operations()).isEqualTo(6000);
     assertThat(mix.errorCount()).isZero();
     for (String op : List.of("READ", "UPDATE", "INSERT", "SCAN", "READ-MODIFY-WRITE")) {
@@ -73,14 +89,24 @@ class AsyncPathIT {
     assertThat(rows("async")).isEqualTo(RECORDS + inserted);
 
     // what the async path wrote, read back and checked by the blocking path
-    RunResult blocking = hbload("c", "async").property("hbload.inflight", "1").dataIntegrity(true)
-        .operationCount(1000).run();
+    RunResult blocking =
+        hbload("c", "async")
+            .property("hbload.inflight", "1")
+            .dataIntegrity(true)
+            .operationCount(1000)
+            .run();
     assertThat(blocking.op("VERIFY").returns()).containsExactly(java.util.Map.entry("OK", 1000L));
 
     // deletes: each acknowledged delete removed its row
-    RunResult deletes = hbload("a", "async").operationCount(300).property("readproportion", "0")
-        .property("updateproportion", "0").property("hbload.deleteproportion", "1")
-        .property("requestdistribution", "sequential").property("insertstart", "0").run();
+    RunResult deletes =
+        hbload("a", "async")
+            .operationCount(300)
+            .property("readproportion", "0")
+            .property("updateproportion", "0")
+            .property("hbload.deleteproportion", "1")
+            .property("requestdistribution", "sequential")
+            .property("insertstart", "0")
+            .run();
     assertThat(deletes.op("DELETE").returns()).containsExactly(java.util.Map.entry("OK", 300L));
     assertThat(rows("async")).isLessThan(RECORDS + inserted);
   }
@@ -90,12 +116,21 @@ class AsyncPathIT {
   void anInterruptMidRunStillReturnsTheResult() throws Exception {
     assertThat(hbload("c", "async_stop").load().errorCount()).isZero();
     AtomicReference<RunResult> result = new AtomicReference<>();
-    Thread runner = new Thread(() -> result.set(hbload("c", "async_stop").property("hbload.inflight", "64")
-        .property("operationcount", "0").run()), "async-run");
+    Thread runner =
+        new Thread(
+            () ->
+                result.set(
+                    hbload("c", "async_stop")
+                        .property("hbload.inflight", "64")
+                        .property("operationcount", "0")
+                        .run()),
+            "async-run");
     runner.start();
     Thread.sleep(4000);
     long interruptedAt = System.nanoTime();
-    runner.interrupt(); // what Ctrl-C does: the phase is asked to stop, the workers drain, the result comes back
+    runner
+        .interrupt(); // what Ctrl-C does: the phase is asked to stop, the workers drain, the result
+    // comes back
     runner.join(30_000);
     assertThat(runner.isAlive()).as("the run returned").isFalse();
     assertThat((System.nanoTime() - interruptedAt) / 1e9).as("seconds to stop").isLessThan(10);
@@ -109,26 +144,36 @@ class AsyncPathIT {
   @Test
   @Order(3)
   void aRegionServerStoppedMidRunLosesNoOperationAndHangsNothing() throws Exception {
-    Hbload h = hbload("a", "async_fault").property("hbload.presplit", "8")
-        .property("hbase.client.operation.timeout", Integer.toString(OP_TIMEOUT_MS))
-        .property("hbase.rpc.timeout", "1000").property("hbase.client.retries.number", "2")
-        .property("hbase.client.pause", "100").property("hbload.inflight", "32");
+    Hbload h =
+        hbload("a", "async_fault")
+            .property("hbload.presplit", "8")
+            .property("hbase.client.operation.timeout", Integer.toString(OP_TIMEOUT_MS))
+            .property("hbase.rpc.timeout", "1000")
+            .property("hbase.client.retries.number", "2")
+            .property("hbase.client.pause", "100")
+            .property("hbload.inflight", "32");
     assertThat(h.load().errorCount()).isZero();
     HRegionServer victim = victimServing("async_fault");
     // open loop at 1500 ops/s for 18,000 operations: about 12 s, the server stopped after 3
     long operations = 18_000;
-    CompletableFuture<RunResult> run = CompletableFuture.supplyAsync(
-        () -> h.target(1500).operationCount(operations).property("maxexecutiontime", "60").run());
+    CompletableFuture<RunResult> run =
+        CompletableFuture.supplyAsync(
+            () ->
+                h.target(1500).operationCount(operations).property("maxexecutiontime", "60").run());
     Thread.sleep(3000);
     victim.stop("hbload async fault test");
     RunResult r = run.get(90, TimeUnit.SECONDS);
     long cancelled = cancelled(r, "READ") + cancelled(r, "UPDATE");
-    System.out.printf("async fault run: %d operations, %d errors, %d cancelled, longest call %.0f ms%n",
+    System.out.printf(
+        "async fault run: %d operations, %d errors, %d cancelled, longest call %.0f ms%n",
         r.operations(), r.errorCount() - cancelled, cancelled, r.longestCallMillis());
-    assertThat(r.operations() + cancelled).as("issued = completed + errors + cancelled").isEqualTo(operations);
+    assertThat(r.operations() + cancelled)
+        .as("issued = completed + errors + cancelled")
+        .isEqualTo(operations);
     assertThat(r.errorCount() - cancelled).as("failed operations counted as errors").isPositive();
-    long returns = r.op("READ").returns().values().stream().mapToLong(Long::longValue).sum()
-        + r.op("UPDATE").returns().values().stream().mapToLong(Long::longValue).sum();
+    long returns =
+        r.op("READ").returns().values().stream().mapToLong(Long::longValue).sum()
+            + r.op("UPDATE").returns().values().stream().mapToLong(Long::longValue).sum();
     assertThat(returns).isEqualTo(operations);
     assertThat(r.longestCallMillis()).as("longest call, ms").isLessThan(OP_TIMEOUT_MS + 3000);
     assertThat(r.op("READ").returns().get("OK")).isGreaterThan(1000);
@@ -140,8 +185,8 @@ class AsyncPathIT {
 
   private static long rows(String table) throws Exception {
     try (Connection c = ConnectionFactory.createConnection(HBASE.hbase().configuration());
-         Table t = c.getTable(TableName.valueOf(table));
-         ResultScanner s = t.getScanner(new Scan().setFilter(new FirstKeyOnlyFilter()))) {
+        Table t = c.getTable(TableName.valueOf(table));
+        ResultScanner s = t.getScanner(new Scan().setFilter(new FirstKeyOnlyFilter()))) {
       long n = 0;
       while (s.next() != null) {
         n++;
@@ -164,7 +209,7 @@ class AsyncPathIT {
     TableName tn = TableName.valueOf(table);
     if (victim.getRegions(tn).isEmpty()) {
       try (Connection c = ConnectionFactory.createConnection(HBASE.hbase().configuration());
-           Admin admin = c.getAdmin()) {
+          Admin admin = c.getAdmin()) {
         List<RegionInfo> regions = admin.getRegions(tn);
         for (int i = 0; i < regions.size(); i += 2) {
           admin.move(regions.get(i).getEncodedNameAsBytes(), victim.getServerName());

@@ -26,7 +26,10 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.junit.jupiter.api.Test;
 
-/** The provider with no cluster configured: embedded cluster, banner, pre-split table, data removed on close. */
+/**
+ * The provider with no cluster configured: embedded cluster, banner, pre-split table, data removed
+ * on close.
+ */
 class EmbeddedProviderIT {
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();
   private final PrintStream messages = new PrintStream(out, true, StandardCharsets.UTF_8);
@@ -41,21 +44,33 @@ class EmbeddedProviderIT {
   }
 
   private BindingContext context(Map<String, String> extra) {
-    Map<String, String> p = new HashMap<>(Map.of("recordcount", "100", "operationcount", "100",
-        "readproportion", "1", "columnfamily", "family"));
+    Map<String, String> p =
+        new HashMap<>(
+            Map.of(
+                "recordcount",
+                "100",
+                "operationcount",
+                "100",
+                "readproportion",
+                "1",
+                "columnfamily",
+                "family"));
     p.putAll(extra);
     return SpecParser.parse(p, Phase.RUN, provider("hbase")).bindingContext(messages);
   }
 
   private Path dataDirFromBanner() {
-    Matcher m = Pattern.compile("data in (\\S+) \\(removed at exit\\)").matcher(out.toString(StandardCharsets.UTF_8));
+    Matcher m =
+        Pattern.compile("data in (\\S+) \\(removed at exit\\)")
+            .matcher(out.toString(StandardCharsets.UTF_8));
     assertThat(m.find()).as("banner names the data directory: %s", out).isTrue();
     return Path.of(m.group(1));
   }
 
   @Test
   void noClusterConfiguredStartsTheEmbeddedOneAndRemovesItsData() throws Exception {
-    assertThat(provider("site.ycsb.db.hbase20.HBaseClient20")).isInstanceOf(HBaseBindingProvider.class);
+    assertThat(provider("site.ycsb.db.hbase20.HBaseClient20"))
+        .isInstanceOf(HBaseBindingProvider.class);
     assertThat(provider("hbase2")).isInstanceOf(HBaseBindingProvider.class);
     Path dataDir;
     try (BindingSession s = provider("hbase").open(context(Map.of()))) {
@@ -69,20 +84,35 @@ class EmbeddedProviderIT {
       try (Admin admin = hs.connection().getAdmin()) {
         assertThat(admin.getRegions(TableName.valueOf("usertable"))).hasSize(10);
       }
-      assertThat(s.newBinding(0).insert("usertable", Rows.key("user42"), Rows.values("user42", 10, 0)))
+      assertThat(
+              s.newBinding(0).insert("usertable", Rows.key("user42"), Rows.values("user42", 10, 0)))
           .isSameAs(Status.OK);
-      assertThat(s.newBinding(1).read("usertable", Rows.key("user42"), new ArrayFields().set(null),
-          new Rows.Capture())).isSameAs(Status.OK);
+      assertThat(
+              s.newBinding(1)
+                  .read(
+                      "usertable",
+                      Rows.key("user42"),
+                      new ArrayFields().set(null),
+                      new Rows.Capture()))
+          .isSameAs(Status.OK);
     }
     assertThat(Files.exists(dataDir)).as("embedded data directory removed").isFalse();
   }
 
   @Test
   void runOnNothingConfiguredLoadsTheEmbeddedClusterFirst() {
-    io.hbload.core.result.RunResult r = io.hbload.core.Hbload.workload("a").binding("hbase").recordCount(1000).threads(2)
-        .duration(java.time.Duration.ofSeconds(3)).messages(messages).run();
+    io.hbload.core.result.RunResult r =
+        io.hbload.core.Hbload.workload("a")
+            .binding("hbase")
+            .recordCount(1000)
+            .threads(2)
+            .duration(java.time.Duration.ofSeconds(3))
+            .messages(messages)
+            .run();
     String said = out.toString(StandardCharsets.UTF_8);
-    assertThat(said).contains("EMBEDDED HBASE").contains("loading 1000 records")
+    assertThat(said)
+        .contains("EMBEDDED HBASE")
+        .contains("loading 1000 records")
         .doesNotContain("this load goes into an embedded HBase");
     assertThat(r.errorCount()).isZero();
     assertThat(r.op("READ").count()).isPositive();
@@ -91,16 +121,22 @@ class EmbeddedProviderIT {
 
   @Test
   void aLoadIntoTheEmbeddedClusterSaysItIsThrownAwayAtExit() {
-    io.hbload.core.result.RunResult r = io.hbload.core.Hbload.workload("a").binding("hbase").recordCount(200)
-        .messages(messages).load();
+    io.hbload.core.result.RunResult r =
+        io.hbload.core.Hbload.workload("a")
+            .binding("hbase")
+            .recordCount(200)
+            .messages(messages)
+            .load();
     assertThat(r.operations()).isEqualTo(200);
-    assertThat(out.toString(StandardCharsets.UTF_8)).contains("this load goes into an embedded HBase that is removed "
-        + "when hbload exits").contains("'hbload embedded'");
+    assertThat(out.toString(StandardCharsets.UTF_8))
+        .contains("this load goes into an embedded HBase that is removed " + "when hbload exits")
+        .contains("'hbload embedded'");
   }
 
   @Test
   void aFailedOpenStopsTheEmbeddedClusterAndRemovesItsData() {
-    // the master refuses a table whose codec is not installed: the open fails after the cluster started
+    // the master refuses a table whose codec is not installed: the open fails after the cluster
+    // started
     assertThatThrownBy(() -> provider("hbase").open(context(Map.of("hbload.compression", "lzo"))))
         .isInstanceOf(BindingException.class)
         .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));

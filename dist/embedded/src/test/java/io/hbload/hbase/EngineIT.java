@@ -12,18 +12,23 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The engine drives the binding: load, then workloads with every operation type (read, update, insert, scan,
- * read-modify-write) with YCSB's {@code dataintegrity} verification of every value read.
+ * The engine drives the binding: load, then workloads with every operation type (read, update,
+ * insert, scan, read-modify-write) with YCSB's {@code dataintegrity} verification of every value
+ * read.
  */
 class EngineIT {
-  @RegisterExtension
-  static final HBaseExtension HBASE = HBaseExtension.embedded();
+  @RegisterExtension static final HBaseExtension HBASE = HBaseExtension.embedded();
 
   private static Hbload hbload(String workload) {
-    return Hbload.workload(workload).binding(HBASE.hbase().bindingProvider())
+    return Hbload.workload(workload)
+        .binding(HBASE.hbase().bindingProvider())
         .properties(HBASE.hbase().properties())
-        .property("columnfamily", "family").property("table", "engine").property("hbload.presplit", "4")
-        .recordCount(2000).threads(2).dataIntegrity(true);
+        .property("columnfamily", "family")
+        .property("table", "engine")
+        .property("hbload.presplit", "4")
+        .recordCount(2000)
+        .threads(2)
+        .dataIntegrity(true);
   }
 
   @Test
@@ -53,18 +58,28 @@ class EngineIT {
   void deletesThroughTheEngine() {
     Hbload h = hbload("updateonly").property("table", "engine_delete");
     assertThat(h.load().errorCount()).isZero();
-    RunResult r = hbload("updateonly").property("table", "engine_delete").property("updateproportion", "0.5")
-        .property("hbload.deleteproportion", "0.5").operationCount(500).run();
+    RunResult r =
+        hbload("updateonly")
+            .property("table", "engine_delete")
+            .property("updateproportion", "0.5")
+            .property("hbload.deleteproportion", "0.5")
+            .operationCount(500)
+            .run();
     assertThat(r.op("DELETE").count()).isPositive();
     assertThat(r.op("DELETE").returns()).containsOnlyKeys("OK");
   }
 
   @Test
   void blockCacheLinesAfterAReadRun() {
-    Hbload h = hbload("c").property("table", "engine_cache").property("hbload.flushbeforerun", "true");
+    Hbload h =
+        hbload("c").property("table", "engine_cache").property("hbload.flushbeforerun", "true");
     h.load();
-    RunResult c = hbload("c").property("table", "engine_cache").property("hbload.flushbeforerun", "true")
-        .duration(Duration.ofSeconds(3)).run();
+    RunResult c =
+        hbload("c")
+            .property("table", "engine_cache")
+            .property("hbload.flushbeforerun", "true")
+            .duration(Duration.ofSeconds(3))
+            .run();
     Map<String, Object> lines = new java.util.HashMap<>();
     for (ReportLine l : c.extra()) {
       lines.put(l.measurement(), l.value());

@@ -11,16 +11,24 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** The test-kit snippet of the docs, as a test: start HBase, load 10k rows, run workload a for 5 s, assert. */
+/**
+ * The test-kit snippet of the docs, as a test: start HBase, load 10k rows, run workload a for 5 s,
+ * assert.
+ */
 class HBaseTestKitSampleIT {
-  // embedded mini cluster by default; -Dhbload.testkit.image=<image> runs a container instead (Docker needed)
-  @RegisterExtension
-  static final HBaseExtension HBASE = HBaseExtension.fromSystemProperty();
+  // embedded mini cluster by default; -Dhbload.testkit.image=<image> runs a container instead
+  // (Docker needed)
+  @RegisterExtension static final HBaseExtension HBASE = HBaseExtension.fromSystemProperty();
 
   @Test
   void workloadAMeetsItsLatencyBudget(TestHBase hbase) {
-    Hbload workloadA = Hbload.workload("a").binding(hbase.bindingProvider()).properties(hbase.properties())
-        .property("columnfamily", "family").recordCount(10_000).threads(2);
+    Hbload workloadA =
+        Hbload.workload("a")
+            .binding(hbase.bindingProvider())
+            .properties(hbase.properties())
+            .property("columnfamily", "family")
+            .recordCount(10_000)
+            .threads(2);
     workloadA.load();
 
     RunResult result = workloadA.duration(Duration.ofSeconds(5)).run();

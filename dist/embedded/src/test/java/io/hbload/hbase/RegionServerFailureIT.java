@@ -37,13 +37,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * A RegionServer dies mid-run on a 2-RegionServer cluster: failed operations come back as {@link Status#ERROR}
- * (counted, nothing thrown), the workers keep going and succeed again once regions are reassigned, and no call
- * takes longer than the operation timeout allows.
+ * A RegionServer dies mid-run on a 2-RegionServer cluster: failed operations come back as {@link
+ * Status#ERROR} (counted, nothing thrown), the workers keep going and succeed again once regions
+ * are reassigned, and no call takes longer than the operation timeout allows.
  */
 class RegionServerFailureIT {
-  @RegisterExtension
-  static final HBaseExtension HBASE = HBaseExtension.embedded(2);
+  @RegisterExtension static final HBaseExtension HBASE = HBaseExtension.embedded(2);
 
   private static final int OP_TIMEOUT_MS = 2000;
   private static final int RECORDS = 2000;
@@ -59,8 +58,10 @@ class RegionServerFailureIT {
     props.put("hbase.rpc.timeout", "1000");
     props.put("hbase.client.retries.number", "2");
     props.put("hbase.client.pause", "100");
-    PrintStream messages = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
-    try (HBaseSession s = HBaseSession.open(HBaseSettingsParser.parse(props), Phase.LOAD, false, messages)) {
+    PrintStream messages =
+        new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+    try (HBaseSession s =
+        HBaseSession.open(HBaseSettingsParser.parse(props), Phase.LOAD, false, messages)) {
       Binding loader = s.newBinding(0);
       for (int i = 0; i < RECORDS; i++) {
         String k = key(i);
@@ -77,23 +78,28 @@ class RegionServerFailureIT {
       Thread[] workers = new Thread[2];
       for (int w = 0; w < workers.length; w++) {
         Binding b = s.newBinding(w);
-        workers[w] = new Thread(() -> {
-          ThreadLocalRandom rnd = ThreadLocalRandom.current();
-          ArrayFields all = new ArrayFields().set(null);
-          while (!stop.get()) {
-            String k = key(rnd.nextInt(RECORDS));
-            long t0 = System.nanoTime();
-            Status st = rnd.nextBoolean() ? b.read("fault", Rows.key(k), all, new Rows.Capture())
-                : b.update("fault", Rows.key(k), Rows.values(k, 1, 1));
-            long t1 = System.nanoTime();
-            maxLatencyNanos.accumulate(t1 - t0);
-            if (st == Status.ERROR) {
-              errors.incrementAndGet();
-            } else if (st.isOk() && t0 > recoveredAtNanos.get()) {
-              okAfterRecovery.incrementAndGet();
-            }
-          }
-        }, "fault-worker-" + w);
+        workers[w] =
+            new Thread(
+                () -> {
+                  ThreadLocalRandom rnd = ThreadLocalRandom.current();
+                  ArrayFields all = new ArrayFields().set(null);
+                  while (!stop.get()) {
+                    String k = key(rnd.nextInt(RECORDS));
+                    long t0 = System.nanoTime();
+                    Status st =
+                        rnd.nextBoolean()
+                            ? b.read("fault", Rows.key(k), all, new Rows.Capture())
+                            : b.update("fault", Rows.key(k), Rows.values(k, 1, 1));
+                    long t1 = System.nanoTime();
+                    maxLatencyNanos.accumulate(t1 - t0);
+                    if (st == Status.ERROR) {
+                      errors.incrementAndGet();
+                    } else if (st.isOk() && t0 > recoveredAtNanos.get()) {
+                      okAfterRecovery.incrementAndGet();
+                    }
+                  }
+                },
+                "fault-worker-" + w);
         workers[w].start();
       }
       Thread.sleep(3000);
@@ -108,8 +114,12 @@ class RegionServerFailureIT {
         assertThat(t.isAlive()).as("%s finished", t.getName()).isFalse();
       }
       assertThat(errors.get()).as("failed operations counted as ERROR").isPositive();
-      assertThat(okAfterRecovery.get()).as("operations succeed again after reassignment").isGreaterThan(100);
-      assertThat(maxLatencyNanos.get() / 1_000_000).as("longest call, ms").isLessThan(OP_TIMEOUT_MS + 3000);
+      assertThat(okAfterRecovery.get())
+          .as("operations succeed again after reassignment")
+          .isGreaterThan(100);
+      assertThat(maxLatencyNanos.get() / 1_000_000)
+          .as("longest call, ms")
+          .isLessThan(OP_TIMEOUT_MS + 3000);
     }
   }
 
@@ -124,17 +134,20 @@ class RegionServerFailureIT {
     props.put("hbase.rpc.timeout", "1000");
     props.put("hbase.client.retries.number", "2");
     props.put("hbase.client.pause", "100");
-    Hbload workload = Hbload.workload("a").binding(HBASE.hbase().bindingProvider()).properties(props)
-        .recordCount(RECORDS).threads(2);
+    Hbload workload =
+        Hbload.workload("a")
+            .binding(HBASE.hbase().bindingProvider())
+            .properties(props)
+            .recordCount(RECORDS)
+            .threads(2);
     assertThat(workload.load().errorCount()).isZero();
-    try (Connection c =
-             ConnectionFactory.createConnection(HBASE.hbase().configuration());
-         Admin admin = c.getAdmin()) {
+    try (Connection c = ConnectionFactory.createConnection(HBASE.hbase().configuration());
+        Admin admin = c.getAdmin()) {
       admin.balance(); // spread the new table's regions over both servers
     }
     HRegionServer victim = victimServing("enginefault");
-    CompletableFuture<RunResult> run = CompletableFuture
-        .supplyAsync(() -> workload.duration(Duration.ofSeconds(20)).run());
+    CompletableFuture<RunResult> run =
+        CompletableFuture.supplyAsync(() -> workload.duration(Duration.ofSeconds(20)).run());
     Thread.sleep(5000);
     victim.stop("hbload fault test");
     RunResult r = run.get(60, TimeUnit.SECONDS);
@@ -148,11 +161,12 @@ class RegionServerFailureIT {
   }
 
   /**
-   * With the client's default-style patience (many retries, long operation timeout) regions going offline, as
-   * in a move or a RegionServer restart, do not produce errors but stall: operations block in retries until the
-   * regions are open again. Those seconds are results, recorded with their real latency and named in the report.
-   * The test keeps the table's regions closed for a fixed 2.5 s (unassign, wait, assign), so the stall's length
-   * does not depend on how fast the master reassigns.
+   * With the client's default-style patience (many retries, long operation timeout) regions going
+   * offline, as in a move or a RegionServer restart, do not produce errors but stall: operations
+   * block in retries until the regions are open again. Those seconds are results, recorded with
+   * their real latency and named in the report. The test keeps the table's regions closed for a
+   * fixed 2.5 s (unassign, wait, assign), so the stall's length does not depend on how fast the
+   * master reassigns.
    */
   @Test
   void aStallInClientRetriesIsRecordedWithItsRealLatency() throws Exception {
@@ -164,15 +178,19 @@ class RegionServerFailureIT {
     props.put("hbase.rpc.timeout", "10000");
     props.put("hbase.client.retries.number", "20");
     props.put("hbase.client.pause", "200");
-    Hbload workload = Hbload.workload("c").binding(HBASE.hbase().bindingProvider()).properties(props)
-        .recordCount(RECORDS).threads(2);
+    Hbload workload =
+        Hbload.workload("c")
+            .binding(HBASE.hbase().bindingProvider())
+            .properties(props)
+            .recordCount(RECORDS)
+            .threads(2);
     assertThat(workload.load().errorCount()).isZero();
-    CompletableFuture<RunResult> run = CompletableFuture
-        .supplyAsync(() -> workload.duration(Duration.ofSeconds(15)).run());
+    CompletableFuture<RunResult> run =
+        CompletableFuture.supplyAsync(() -> workload.duration(Duration.ofSeconds(15)).run());
     Thread.sleep(4000);
     // a separate connection with default timeouts: region assignment is a slow admin call
     try (Connection c = ConnectionFactory.createConnection(HBASE.hbase().configuration());
-         Admin admin = c.getAdmin()) {
+        Admin admin = c.getAdmin()) {
       List<RegionInfo> regions = admin.getRegions(TableName.valueOf("stall"));
       for (RegionInfo region : regions) {
         admin.unassign(region.getRegionName());
@@ -186,14 +204,22 @@ class RegionServerFailureIT {
     assertThat(r.completed()).isTrue();
     // a read blocked across the 2.5 s offline window took at least a second of it
     assertThat(r.longestCallMillis()).as("longest call, ms").isGreaterThan(1000);
-    assertThat(r.op("READ").maxMicros() / 1000.0).isCloseTo(r.longestCallMillis(), org.assertj.core.data.Offset.offset(1.0));
-    String longest = io.hbload.core.export.YcsbReport.records(r).stream()
-        .filter(l -> l.measurement().equals("LongestCall(ms)")).findFirst().orElseThrow().value().toString();
+    assertThat(r.op("READ").maxMicros() / 1000.0)
+        .isCloseTo(r.longestCallMillis(), org.assertj.core.data.Offset.offset(1.0));
+    String longest =
+        io.hbload.core.export.YcsbReport.records(r).stream()
+            .filter(l -> l.measurement().equals("LongestCall(ms)"))
+            .findFirst()
+            .orElseThrow()
+            .value()
+            .toString();
     assertThat(Double.parseDouble(longest)).isGreaterThan(1000);
     assertThat(r.op("READ").returns().get("OK")).isGreaterThan(1000);
   }
 
-  /** Each test stops one: start from two live RegionServers, so a new table's regions land on both. */
+  /**
+   * Each test stops one: start from two live RegionServers, so a new table's regions land on both.
+   */
   private static void twoLiveRegionServers() throws Exception {
     MiniHBaseCluster cluster = HBASE.hbase().embedded().cluster();
     while (cluster.getLiveRegionServerThreads().size() < 2) {
@@ -202,8 +228,9 @@ class RegionServerFailureIT {
   }
 
   /**
-   * A live RegionServer that does not carry hbase:meta, made to serve some of {@code table}'s regions (a freshly
-   * restarted one may serve none), for the test to stop gracefully, as an operator would.
+   * A live RegionServer that does not carry hbase:meta, made to serve some of {@code table}'s
+   * regions (a freshly restarted one may serve none), for the test to stop gracefully, as an
+   * operator would.
    */
   private static HRegionServer victimServing(String table) throws Exception {
     MiniHBaseCluster cluster = HBASE.hbase().embedded().cluster();
@@ -218,9 +245,8 @@ class RegionServerFailureIT {
     TableName tn = TableName.valueOf(table);
     if (victim.getRegions(tn).isEmpty()) {
       // a separate connection with default timeouts: moves are slow admin calls
-      try (Connection c =
-               ConnectionFactory.createConnection(HBASE.hbase().configuration());
-           Admin admin = c.getAdmin()) {
+      try (Connection c = ConnectionFactory.createConnection(HBASE.hbase().configuration());
+          Admin admin = c.getAdmin()) {
         List<RegionInfo> regions = admin.getRegions(tn);
         for (int i = 0; i < regions.size(); i += 2) {
           admin.move(regions.get(i).getEncodedNameAsBytes(), victim.getServerName());

@@ -17,7 +17,6 @@ import io.hbload.hbase.testkit.HBaseExtension;
 import io.hbload.hbase.ycsb.ArrayFields;
 import io.hbload.hbase.ycsb.ArrayValues;
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
@@ -56,15 +55,15 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The blocking and the async binding send HBase the same request for the same YCSB operation: same Get, Scan (start
- * row, limit, caching, filter, columns), Put (cells, durability) and Delete, with the page filter on and off. Each
- * binding runs on a real connection to one embedded cluster, wrapped so that every request object it hands to a
- * table or buffered mutator is written down (at the call, before HBase's client adjusts it) and then passed on; the
- * operations really run, and return the same rows on both paths.
+ * The blocking and the async binding send HBase the same request for the same YCSB operation: same
+ * Get, Scan (start row, limit, caching, filter, columns), Put (cells, durability) and Delete, with
+ * the page filter on and off. Each binding runs on a real connection to one embedded cluster,
+ * wrapped so that every request object it hands to a table or buffered mutator is written down (at
+ * the call, before HBase's client adjusts it) and then passed on; the operations really run, and
+ * return the same rows on both paths.
  */
 class RequestParityIT {
-  @RegisterExtension
-  static final HBaseExtension HBASE = HBaseExtension.embedded();
+  @RegisterExtension static final HBaseExtension HBASE = HBaseExtension.embedded();
 
   private static final String TABLE = "parity";
   private static final int RECORDS = 60;
@@ -79,11 +78,13 @@ class RequestParityIT {
     Map<String, String> p = new HashMap<>(HBASE.hbase().properties());
     p.put("columnfamily", "family");
     p.put("table", TABLE);
-    // several regions, so a scan crosses region boundaries (where the page filter's count starts again)
+    // several regions, so a scan crosses region boundaries (where the page filter's count starts
+    // again)
     p.put("hbload.presplit", "4");
     session = HBaseSession.open(HBaseSettingsParser.parse(p), Phase.LOAD, false, MESSAGES);
-    asyncConnection = ConnectionFactory.createAsyncConnection(session.connection().getConfiguration())
-        .get(60, TimeUnit.SECONDS);
+    asyncConnection =
+        ConnectionFactory.createAsyncConnection(session.connection().getConfiguration())
+            .get(60, TimeUnit.SECONDS);
   }
 
   @AfterAll
@@ -97,7 +98,13 @@ class RequestParityIT {
   }
 
   private static OpsSpec spec(boolean usePageFilter) {
-    return new OpsSpec("family", false, OpsSpec.DEFAULT_WRITE_BUFFER_SIZE, Durability.SYNC_WAL, usePageFilter, false,
+    return new OpsSpec(
+        "family",
+        false,
+        OpsSpec.DEFAULT_WRITE_BUFFER_SIZE,
+        Durability.SYNC_WAL,
+        usePageFilter,
+        false,
         false);
   }
 
@@ -106,10 +113,16 @@ class RequestParityIT {
   void bothPathsSendTheSameRequestsForTheSameOperations(boolean usePageFilter) throws Exception {
     List<Map<String, Object>> blockingSent = new ArrayList<>();
     List<Map<String, Object>> asyncSent = new ArrayList<>();
-    Binding blocking = new HBaseBinding(recording(Connection.class, session.connection(), blockingSent),
-        spec(usePageFilter), MESSAGES);
-    AsyncBinding async = new AsyncHBaseBinding(recording(AsyncConnection.class, asyncConnection, asyncSent),
-        spec(usePageFilter), MESSAGES);
+    Binding blocking =
+        new HBaseBinding(
+            recording(Connection.class, session.connection(), blockingSent),
+            spec(usePageFilter),
+            MESSAGES);
+    AsyncBinding async =
+        new AsyncHBaseBinding(
+            recording(AsyncConnection.class, asyncConnection, asyncSent),
+            spec(usePageFilter),
+            MESSAGES);
     String prefix = usePageFilter ? "page" : "nopage";
 
     // the same operations, each key written by one path and read back by both
@@ -125,27 +138,46 @@ class RequestParityIT {
       List<String> results = onAsync ? asyncResults : blockingResults;
       String k = prefix + (onAsync ? "9001" : "9000");
       results.add(op(blocking, async, onAsync, "insert", k, values(k, 4, 0), null, 0));
-      results.add(op(blocking, async, onAsync, "update", k, new ArrayValues()
-          .add("field2", Rows.value(k, 2, 1)), null, 0));
+      results.add(
+          op(
+              blocking,
+              async,
+              onAsync,
+              "update",
+              k,
+              new ArrayValues().add("field2", Rows.value(k, 2, 1)),
+              null,
+              0));
       results.add(op(blocking, async, onAsync, "read", prefix + "1037", null, null, 0));
-      results.add(op(blocking, async, onAsync, "read", prefix + "1074", null, List.of("field1", "field3"), 0));
+      results.add(
+          op(
+              blocking,
+              async,
+              onAsync,
+              "read",
+              prefix + "1074",
+              null,
+              List.of("field1", "field3"),
+              0));
       // 25 rows from here cross at least one region boundary of the pre-split table
       results.add(op(blocking, async, onAsync, "scan", prefix + "1000", null, null, 25));
-      results.add(op(blocking, async, onAsync, "scan", prefix + "1500", null, List.of("field0"), 7));
+      results.add(
+          op(blocking, async, onAsync, "scan", prefix + "1500", null, List.of("field0"), 7));
       results.add(op(blocking, async, onAsync, "delete", k, null, null, 0));
     }
 
     blocking.cleanup();
     async.cleanup();
     assertThat(blockingSent).as("requests the blocking path sent").hasSize(7);
-    assertThat(sameKey(asyncSent)).as("the async path's requests, in the same order")
+    assertThat(sameKey(asyncSent))
+        .as("the async path's requests, in the same order")
         .containsExactlyElementsOf(sameKey(blockingSent));
     assertThat(asyncResults).isEqualTo(blockingResults);
   }
 
   /**
-   * The requests one per line, the async path's written row (9001) named as the blocking path's (9000): each path
-   * writes its own row, so that both inserts are inserts of a new row.
+   * The requests one per line, the async path's written row (9001) named as the blocking path's
+   * (9000): each path writes its own row, so that both inserts are inserts of a new row.
    */
   private static List<String> sameKey(List<Map<String, Object>> sent) {
     List<String> out = new ArrayList<>();
@@ -156,20 +188,29 @@ class RequestParityIT {
   }
 
   /** Runs one operation on the chosen path; its outcome and what it returned, as text. */
-  private static String op(Binding blocking, AsyncBinding async, boolean onAsync, String op, String k,
-      ArrayValues vals, List<String> fields, int count) throws Exception {
+  private static String op(
+      Binding blocking,
+      AsyncBinding async,
+      boolean onAsync,
+      String op,
+      String k,
+      ArrayValues vals,
+      List<String> fields,
+      int count)
+      throws Exception {
     ArrayFields f = new ArrayFields().set(fields);
     Rows.Capture row = new Rows.Capture();
     Rows.ScanCapture rows = new Rows.ScanCapture();
     Status status;
     if (!onAsync) {
-      status = switch (op) {
-        case "insert" -> blocking.insert(TABLE, key(k), vals);
-        case "update" -> blocking.update(TABLE, key(k), vals);
-        case "read" -> blocking.read(TABLE, key(k), f, row);
-        case "scan" -> blocking.scan(TABLE, key(k), count, f, rows);
-        default -> blocking.delete(TABLE, key(k));
-      };
+      status =
+          switch (op) {
+            case "insert" -> blocking.insert(TABLE, key(k), vals);
+            case "update" -> blocking.update(TABLE, key(k), vals);
+            case "read" -> blocking.read(TABLE, key(k), f, row);
+            case "scan" -> blocking.scan(TABLE, key(k), count, f, rows);
+            default -> blocking.delete(TABLE, key(k));
+          };
     } else {
       CompletableFuture<Status> done = new CompletableFuture<>();
       AsyncBinding.Completion completion = (slot, s) -> done.complete(s);
@@ -187,30 +228,32 @@ class RequestParityIT {
   }
 
   /**
-   * {@code target} behind a proxy of {@code type} that writes down every Get, Scan and mutation passed to it (as
-   * {@link #describe}d at the call) and wraps the tables and mutators it returns the same way.
+   * {@code target} behind a proxy of {@code type} that writes down every Get, Scan and mutation
+   * passed to it (as {@link #describe}d at the call) and wraps the tables and mutators it returns
+   * the same way.
    */
   private static <T> T recording(Class<T> type, T target, List<Map<String, Object>> sent) {
-    InvocationHandler handler = (proxy, method, args) -> {
-      if (args != null) {
-        for (Object a : args) {
-          if (a instanceof Scan || a instanceof Get || a instanceof Mutation) {
-            sent.add(describe(a));
+    InvocationHandler handler =
+        (proxy, method, args) -> {
+          if (args != null) {
+            for (Object a : args) {
+              if (a instanceof Scan || a instanceof Get || a instanceof Mutation) {
+                sent.add(describe(a));
+              }
+            }
           }
-        }
-      }
-      Object result;
-      try {
-        result = method.invoke(target, args);
-      } catch (InvocationTargetException e) {
-        throw e.getCause();
-      }
-      Class<?> returned = method.getReturnType();
-      if (result != null && WRAPPED.contains(returned)) {
-        return recordingRaw(returned, result, sent);
-      }
-      return result;
-    };
+          Object result;
+          try {
+            result = method.invoke(target, args);
+          } catch (InvocationTargetException e) {
+            throw e.getCause();
+          }
+          Class<?> returned = method.getReturnType();
+          if (result != null && WRAPPED.contains(returned)) {
+            return recordingRaw(returned, result, sent);
+          }
+          return result;
+        };
     return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, handler));
   }
 
@@ -219,8 +262,13 @@ class RequestParityIT {
     return recording(type, target, sent);
   }
 
-  private static final Set<Class<?>> WRAPPED = Set.of(Table.class, BufferedMutator.class, AsyncTable.class,
-      AsyncBufferedMutatorBuilder.class, AsyncBufferedMutator.class);
+  private static final Set<Class<?>> WRAPPED =
+      Set.of(
+          Table.class,
+          BufferedMutator.class,
+          AsyncTable.class,
+          AsyncBufferedMutatorBuilder.class,
+          AsyncBufferedMutator.class);
 
   /** Every attribute of a request that changes what the server does, as comparable values. */
   private static Map<String, Object> describe(Object request) {
@@ -263,8 +311,16 @@ class RequestParityIT {
       List<String> cells = new ArrayList<>();
       for (List<Cell> family : m.getFamilyCellMap().values()) {
         for (Cell c : family) {
-          cells.add(Bytes.toStringBinary(CellUtil.cloneFamily(c)) + ":"
-              + Bytes.toStringBinary(CellUtil.cloneQualifier(c)) + "@" + c.getTimestamp() + "/" + c.getType() + "=" + Bytes.toStringBinary(CellUtil.cloneValue(c)));
+          cells.add(
+              Bytes.toStringBinary(CellUtil.cloneFamily(c))
+                  + ":"
+                  + Bytes.toStringBinary(CellUtil.cloneQualifier(c))
+                  + "@"
+                  + c.getTimestamp()
+                  + "/"
+                  + c.getType()
+                  + "="
+                  + Bytes.toStringBinary(CellUtil.cloneValue(c)));
         }
       }
       d.put("cells", cells);
@@ -280,7 +336,9 @@ class RequestParityIT {
   /** What goes over the wire: the filter's class and serialized bytes. */
   private static String filter(Filter f) {
     try {
-      return f == null ? "none" : f.getClass().getName() + " " + Bytes.toStringBinary(f.toByteArray());
+      return f == null
+          ? "none"
+          : f.getClass().getName() + " " + Bytes.toStringBinary(f.toByteArray());
     } catch (java.io.IOException e) {
       throw new IllegalStateException(e);
     }

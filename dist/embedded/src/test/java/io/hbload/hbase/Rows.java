@@ -10,16 +10,21 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Test data in the shape YCSB writes: keys {@code user<n>}, fields {@code field0..}, values derived from both. */
+/**
+ * Test data in the shape YCSB writes: keys {@code user<n>}, fields {@code field0..}, values derived
+ * from both.
+ */
 final class Rows {
-  private Rows() {
-  }
+  private Rows() {}
 
   static Key key(String k) {
     return new Key().set(k);
   }
 
-  /** A value that can only come from this key, field and version: verification like YCSB's dataintegrity. */
+  /**
+   * A value that can only come from this key, field and version: verification like YCSB's
+   * dataintegrity.
+   */
   static byte[] value(String key, int field, int version) {
     String base = key + ":field" + field + ":v" + version + ":";
     StringBuilder sb = new StringBuilder();

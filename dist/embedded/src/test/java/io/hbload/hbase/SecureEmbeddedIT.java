@@ -24,13 +24,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The test kit's secure cluster: a real MiniKdc and a Kerberized embedded HBase. The client principal and keytab it
- * hands out log in and work through a plain HBase connection and through hbload's engine (its {@code properties()}
- * carry the login). One cluster for the class (about 8 s).
+ * The test kit's secure cluster: a real MiniKdc and a Kerberized embedded HBase. The client
+ * principal and keytab it hands out log in and work through a plain HBase connection and through
+ * hbload's engine (its {@code properties()} carry the login). One cluster for the class (about 8
+ * s).
  */
 class SecureEmbeddedIT {
-  @RegisterExtension
-  static final HBaseExtension HBASE = HBaseExtension.embeddedSecure();
+  @RegisterExtension static final HBaseExtension HBASE = HBaseExtension.embeddedSecure();
 
   @Test
   void theKitsClientLoginWritesAndReadsThroughAPlainConnection(TestHBase hbase) throws Exception {
@@ -39,28 +39,42 @@ class SecureEmbeddedIT {
     assertThat(Files.readString(hbase.krb5Conf())).contains("EXAMPLE.COM");
     Configuration conf = hbase.configuration();
     assertThat(conf.get("hbase.security.authentication")).isEqualTo("kerberos");
-    try (KerberosLogin login = KerberosLogin.loginIfRequested(
-        new KerberosSpec(hbase.clientPrincipal(), hbase.clientKeytab(), null), conf);
-         Connection c = ConnectionFactory.createConnection(conf, login.hbaseUser());
-         Admin admin = c.getAdmin()) {
+    try (KerberosLogin login =
+            KerberosLogin.loginIfRequested(
+                new KerberosSpec(hbase.clientPrincipal(), hbase.clientKeytab(), null), conf);
+        Connection c = ConnectionFactory.createConnection(conf, login.hbaseUser());
+        Admin admin = c.getAdmin()) {
       assertThat(login.principal()).isEqualTo("client@EXAMPLE.COM");
       TableName name = TableName.valueOf("kit");
-      admin.createTable(TableDescriptorBuilder.newBuilder(name)
-          .setColumnFamily(ColumnFamilyDescriptorBuilder.of("f")).build());
+      admin.createTable(
+          TableDescriptorBuilder.newBuilder(name)
+              .setColumnFamily(ColumnFamilyDescriptorBuilder.of("f"))
+              .build());
       try (Table t = c.getTable(name)) {
-        t.put(new Put(Bytes.toBytes("r")).addColumn(Bytes.toBytes("f"), Bytes.toBytes("q"), Bytes.toBytes("v")));
-        assertThat(Bytes.toString(t.get(new Get(Bytes.toBytes("r"))).getValue(Bytes.toBytes("f"),
-            Bytes.toBytes("q")))).isEqualTo("v");
+        t.put(
+            new Put(Bytes.toBytes("r"))
+                .addColumn(Bytes.toBytes("f"), Bytes.toBytes("q"), Bytes.toBytes("v")));
+        assertThat(
+                Bytes.toString(
+                    t.get(new Get(Bytes.toBytes("r")))
+                        .getValue(Bytes.toBytes("f"), Bytes.toBytes("q"))))
+            .isEqualTo("v");
       }
     }
   }
 
   @Test
   void hbloadLoadsAndRunsWithTheKitsProperties(TestHBase hbase) {
-    assertThat(hbase.properties()).containsEntry("principal", "client@EXAMPLE.COM")
+    assertThat(hbase.properties())
+        .containsEntry("principal", "client@EXAMPLE.COM")
         .containsEntry("keytab", hbase.clientKeytab().toString());
-    Hbload workload = Hbload.workload("a").binding(hbase.bindingProvider()).properties(hbase.properties())
-        .property("columnfamily", "family").recordCount(500).threads(2);
+    Hbload workload =
+        Hbload.workload("a")
+            .binding(hbase.bindingProvider())
+            .properties(hbase.properties())
+            .property("columnfamily", "family")
+            .recordCount(500)
+            .threads(2);
     RunResult load = workload.load();
     assertThat(load.errorCount()).isZero();
     RunResult run = workload.operationCount(500).run();

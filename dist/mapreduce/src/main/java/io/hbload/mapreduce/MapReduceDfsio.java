@@ -37,25 +37,36 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Counters;
 
 /**
- * {@code hbload mapreduce dfsio write|read}, start to finish, on the driver: TestDFSIO's shape (one map task per
- * group of files) with hdfs-io's streams, policies, coders and report. It checks the policy against the cluster and
- * the tool's directory once, runs the job from a shared start instant, and aggregates the tasks' committed results
- * into one pass ({@link DfsioAggregate}). An embedded HDFS starts empty, so a read writes the files first from here,
- * unmeasured. One execution per instance; {@link #stop} is safe from any thread.
+ * {@code hbload mapreduce dfsio write|read}, start to finish, on the driver: TestDFSIO's shape (one
+ * map task per group of files) with hdfs-io's streams, policies, coders and report. It checks the
+ * policy against the cluster and the tool's directory once, runs the job from a shared start
+ * instant, and aggregates the tasks' committed results into one pass ({@link DfsioAggregate}). An
+ * embedded HDFS starts empty, so a read writes the files first from here, unmeasured. One execution
+ * per instance; {@link #stop} is safe from any thread.
  */
 public final class MapReduceDfsio {
   /**
    * What the command asked for.
    *
-   * @param spec the pass's files, policy, streams per task, coder and HDFS (with the Hadoop configuration directory's
-   *     site files among its configuration files)
+   * @param spec the pass's files, policy, streams per task, coder and HDFS (with the Hadoop
+   *     configuration directory's site files among its configuration files)
    * @param clients map tasks, at most one per file
    * @param metrics where the tasks push their pass's meters; empty for none
    */
-  public record Request(DfsioTaskSpec.Pass pass, DfsioSpec spec, int clients, Duration startDelay, String outputDir,
+  public record Request(
+      DfsioTaskSpec.Pass pass,
+      DfsioSpec spec,
+      int clients,
+      Duration startDelay,
+      String outputDir,
       Optional<TaskMetricsSpec> metrics) {
     /** A request whose tasks publish no metrics. */
-    public Request(DfsioTaskSpec.Pass pass, DfsioSpec spec, int clients, Duration startDelay, String outputDir) {
+    public Request(
+        DfsioTaskSpec.Pass pass,
+        DfsioSpec spec,
+        int clients,
+        Duration startDelay,
+        String outputDir) {
       this(pass, spec, clients, startDelay, outputDir, Optional.empty());
     }
   }
@@ -67,8 +78,8 @@ public final class MapReduceDfsio {
    * @param missingShards tasks that committed nothing (the job failed or was killed)
    * @param outputDir where the tasks' files are, said for the user
    */
-  public record Result(RunResult run, ShardJob.Outcome outcome, List<Integer> missingShards, String outputDir) {
-  }
+  public record Result(
+      RunResult run, ShardJob.Outcome outcome, List<Integer> missingShards, String outputDir) {}
 
   private final Request request;
   private final PrintStream messages;
@@ -88,13 +99,19 @@ public final class MapReduceDfsio {
     this.messages = messages;
     this.notices = line -> messages.println(label + ": " + line);
     if (request.clients() < 1 || request.clients() > request.spec().files()) {
-      throw new BadInputException("--clients must be 1.." + request.spec().files() + " (one map task per file at "
-          + "most), got " + request.clients());
+      throw new BadInputException(
+          "--clients must be 1.."
+              + request.spec().files()
+              + " (one map task per file at "
+              + "most), got "
+              + request.clients());
     }
     if (request.spec().dataNodesDown() > 0) {
-      throw new BadInputException("--datanodes-down is not supported by mapreduce dfsio; use dfsio compare");
+      throw new BadInputException(
+          "--datanodes-down is not supported by mapreduce dfsio; use dfsio compare");
     }
-    HadoopSettings.namesYarn(hadoopSettings().configuration()); // reads the files now: a broken one is bad input
+    HadoopSettings.namesYarn(
+        hadoopSettings().configuration()); // reads the files now: a broken one is bad input
   }
 
   /** Runs the job; returns the aggregated pass. */
@@ -103,27 +120,39 @@ public final class MapReduceDfsio {
     Configuration hadoop = hadoopSettings().configuration();
     boolean yarn = HadoopSettings.namesYarn(hadoop);
     if (yarn && Dfsio.wouldEmbed(spec.hdfs())) {
-      throw new BadInputException("a YARN cluster is configured but no HDFS: its tasks could not reach an embedded "
-          + "HDFS on this host; give --fs hdfs://NAMENODE:PORT or a core-site.xml");
+      throw new BadInputException(
+          "a YARN cluster is configured but no HDFS: its tasks could not reach an embedded "
+              + "HDFS on this host; give --fs hdfs://NAMENODE:PORT or a core-site.xml");
     }
     CoderSelection.Resolved coders = CoderSelection.resolve(spec.coder());
     coders.warning().ifPresent(notices);
-    try (HdfsTarget target = HdfsTarget.open(spec.hdfs(), spec.policy().dataNodesForFullWidth(),
-        Map.of(CoderSelection.RS_RAWCODERS_KEY, coders.rawCoders()), notices)) {
+    try (HdfsTarget target =
+        HdfsTarget.open(
+            spec.hdfs(),
+            spec.policy().dataNodesForFullWidth(),
+            Map.of(CoderSelection.RS_RAWCODERS_KEY, coders.rawCoders()),
+            notices)) {
       target.checkUsable(spec.policy());
       prepareFiles(target);
       EmbeddedYarn embeddedYarn = null;
       try {
         if (!yarn) {
-          notices.accept("no YARN configured: starting an embedded MapReduce cluster on 127.0.0.1 ...");
+          notices.accept(
+              "no YARN configured: starting an embedded MapReduce cluster on 127.0.0.1 ...");
           long t0 = System.nanoTime();
           embeddedYarn = EmbeddedYarn.start(target.configuration(), request.clients());
           hadoop = embeddedYarn.clientConfiguration();
-          Banner.lines(target.embedded().isPresent() ? "HDFS + YARN" : "YARN", List.of(
-              "HDFS: " + target.description(),
-              "YARN: 1 NodeManager, ResourceManager " + embeddedYarn.resourceManagerAddress() + ", files in "
-                  + embeddedYarn.dataDir(),
-              String.format("YARN started in %.1f s; everything is removed at exit", (System.nanoTime() - t0) / 1e9)))
+          Banner.lines(
+                  target.embedded().isPresent() ? "HDFS + YARN" : "YARN",
+                  List.of(
+                      "HDFS: " + target.description(),
+                      "YARN: 1 NodeManager, ResourceManager "
+                          + embeddedYarn.resourceManagerAddress()
+                          + ", files in "
+                          + embeddedYarn.dataDir(),
+                      String.format(
+                          "YARN started in %.1f s; everything is removed at exit",
+                          (System.nanoTime() - t0) / 1e9)))
               .forEach(messages::println);
         }
         return runJob(hadoop, target, embeddedYarn);
@@ -135,7 +164,10 @@ public final class MapReduceDfsio {
     }
   }
 
-  /** Kills the running job (Ctrl-C); {@link #execute} then reports what was committed. Safe from any thread. */
+  /**
+   * Kills the running job (Ctrl-C); {@link #execute} then reports what was committed. Safe from any
+   * thread.
+   */
   public void stop() {
     stopped = true;
     ShardJob j = job;
@@ -145,13 +177,15 @@ public final class MapReduceDfsio {
   }
 
   private HadoopSettings hadoopSettings() {
-    return new HadoopSettings(request.spec().hdfs().confFiles(), request.spec().hdfs().defaultFs(),
+    return new HadoopSettings(
+        request.spec().hdfs().confFiles(),
+        request.spec().hdfs().defaultFs(),
         request.spec().hdfs().overrides());
   }
 
   /**
-   * A write needs the tool's directory (checked to hold nothing else) with the policy set on it; a read needs the
-   * files, which an embedded HDFS, starting empty, gets written from here first.
+   * A write needs the tool's directory (checked to hold nothing else) with the policy set on it; a
+   * read needs the files, which an embedded HDFS, starting empty, gets written from here first.
    */
   private void prepareFiles(HdfsTarget target) throws IOException {
     DfsioSpec spec = request.spec();
@@ -161,15 +195,23 @@ public final class MapReduceDfsio {
       return;
     }
     if (target.embedded().isPresent()) {
-      notices.accept("embedded cluster starts empty: writing the files first from here (not measured)");
-      try (Dfsio local = Dfsio.attach(target.embedded().get(), spec, List.of(spec.policy()), notices)) {
+      notices.accept(
+          "embedded cluster starts empty: writing the files first from here (not measured)");
+      try (Dfsio local =
+          Dfsio.attach(target.embedded().get(), spec, List.of(spec.policy()), notices)) {
         local.write(spec);
       }
     }
     int present = dir.existingFiles(spec.policy()).size();
     if (present < spec.files()) {
-      throw new BadInputException("found " + present + " files in " + dir.policyDir(spec.policy()) + ", need "
-          + spec.files() + "; run write first");
+      throw new BadInputException(
+          "found "
+              + present
+              + " files in "
+              + dir.policyDir(spec.policy())
+              + ", need "
+              + spec.files()
+              + "; run write first");
     }
   }
 
@@ -178,45 +220,94 @@ public final class MapReduceDfsio {
     DfsioSpec spec = request.spec();
     Configuration conf = new Configuration(hadoop);
     conf.set("fs.defaultFS", target.configuration().get("fs.defaultFS"));
-    // on a Kerberized HDFS the job's submission fetches a delegation token for it (the tasks' only credential);
+    // on a Kerberized HDFS the job's submission fetches a delegation token for it (the tasks' only
+    // credential);
     // a no-op without security
-    conf.set(org.apache.hadoop.mapreduce.MRJobConfig.JOB_NAMENODES, target.configuration().get("fs.defaultFS"));
+    conf.set(
+        org.apache.hadoop.mapreduce.MRJobConfig.JOB_NAMENODES,
+        target.configuration().get("fs.defaultFS"));
     long startAt = System.currentTimeMillis() + request.startDelay().toMillis();
-    new DfsioTaskSpec(request.pass(), spec.policy(), spec.files(), spec.fileBytes(), spec.bufferBytes(),
-        spec.streams(), spec.baseDir(), spec.coder(), request.clients(), startAt).writeTo(conf);
+    new DfsioTaskSpec(
+            request.pass(),
+            spec.policy(),
+            spec.files(),
+            spec.fileBytes(),
+            spec.bufferBytes(),
+            spec.streams(),
+            spec.baseDir(),
+            spec.coder(),
+            request.clients(),
+            startAt)
+        .writeTo(conf);
     request.metrics().ifPresent(m -> m.writeTo(conf));
     JvmOptions.forTasks(conf);
-    Path workDir = WorkDirs.choose(request.outputDir(), conf, embeddedYarn, "dfsio-" + request.pass());
+    Path workDir =
+        WorkDirs.choose(request.outputDir(), conf, embeddedYarn, "dfsio-" + request.pass());
     if (stopped) {
       throw new InterruptedException("interrupted before the job was submitted");
     }
     double load = RunMeter.loadAverage1();
-    job = ShardJob.submit(conf, new ShardJob.Submission("hbload dfsio " + request.pass() + " " + spec.policy()
-        + " x" + request.clients(), request.clients(), DfsioMapper.class, workDir,
-        embeddedYarn == null && !JvmOptions.isMiniCluster(conf), false), notices);
-    notices.accept("tasks start together at " + java.time.Instant.ofEpochMilli(startAt) + "; task results in "
-        + workDir);
+    job =
+        ShardJob.submit(
+            conf,
+            new ShardJob.Submission(
+                "hbload dfsio " + request.pass() + " " + spec.policy() + " x" + request.clients(),
+                request.clients(),
+                DfsioMapper.class,
+                workDir,
+                embeddedYarn == null && !JvmOptions.isMiniCluster(conf),
+                false),
+            notices);
+    notices.accept(
+        "tasks start together at "
+            + java.time.Instant.ofEpochMilli(startAt)
+            + "; task results in "
+            + workDir);
     if (stopped) {
       job.kill();
     }
     ShardJob.Outcome outcome = job.await(MapReduceDfsio::summary);
     List<DfsioShardResult> shards = read(outcome, conf);
-    shards.stream().collect(java.util.stream.Collectors.groupingBy(DfsioShardResult::coder, java.util.TreeMap::new,
-        java.util.stream.Collectors.toList())).forEach((coder, tasks) -> notices.accept("coder " + coder + " in tasks "
-        + tasks.stream().map(DfsioShardResult::shard).sorted().toList() + "; ISA-L in task " + tasks.get(0).shard()
-        + ": " + tasks.get(0).isal()));
+    shards.stream()
+        .collect(
+            java.util.stream.Collectors.groupingBy(
+                DfsioShardResult::coder,
+                java.util.TreeMap::new,
+                java.util.stream.Collectors.toList()))
+        .forEach(
+            (coder, tasks) ->
+                notices.accept(
+                    "coder "
+                        + coder
+                        + " in tasks "
+                        + tasks.stream().map(DfsioShardResult::shard).sorted().toList()
+                        + "; ISA-L in task "
+                        + tasks.get(0).shard()
+                        + ": "
+                        + tasks.get(0).isal()));
     TreeSet<Integer> missing = new TreeSet<>();
     for (int i = 0; i < request.clients(); i++) {
       missing.add(i);
     }
     shards.forEach(s -> missing.remove(s.shard()));
-    RunResult run = shards.isEmpty() ? null : DfsioAggregate.of(request.pass().toString(), spec.policy().toString(),
-        target.description() + " via MapReduce, " + request.clients() + " tasks", shards, load);
-    return new Result(run, outcome, List.copyOf(missing), WorkDirs.describe(workDir, embeddedYarn != null
-        && request.outputDir() == null));
+    RunResult run =
+        shards.isEmpty()
+            ? null
+            : DfsioAggregate.of(
+                request.pass().toString(),
+                spec.policy().toString(),
+                target.description() + " via MapReduce, " + request.clients() + " tasks",
+                shards,
+                load);
+    return new Result(
+        run,
+        outcome,
+        List.copyOf(missing),
+        WorkDirs.describe(workDir, embeddedYarn != null && request.outputDir() == null));
   }
 
-  private static List<DfsioShardResult> read(ShardJob.Outcome outcome, Configuration conf) throws IOException {
+  private static List<DfsioShardResult> read(ShardJob.Outcome outcome, Configuration conf)
+      throws IOException {
     List<DfsioShardResult> out = new ArrayList<>();
     for (Path p : outcome.committed()) {
       if (!p.getName().endsWith(ShardFiles.DFSIO)) {
@@ -235,7 +326,9 @@ public final class MapReduceDfsio {
   }
 
   private static String summary(Counters c) {
-    return c.findCounter(ShardCounter.FILES).getValue() + " files, "
-        + c.findCounter(ShardCounter.BYTES).getValue() / 1048576 + " MiB";
+    return c.findCounter(ShardCounter.FILES).getValue()
+        + " files, "
+        + c.findCounter(ShardCounter.BYTES).getValue() / 1048576
+        + " MiB";
   }
 }

@@ -24,11 +24,12 @@ import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.mapreduce.Mapper;
 
 /**
- * {@code hbload mapreduce pe}: PE's MapReduce mode on {@link MapReducePhase}'s job. PE client I is map task I, one
- * thread working on PE's rows of client I (the run is {@code hbload.shard=I/N} with one thread, which the PE binding
- * maps to client I); the driver prepares PE's table once, as {@code hbload pe} would, and afterwards reads each
- * committed client back ({@link PeClients}) for PE's per-client lines. Its {@link #clients()} are there once the
- * job ran. Not thread-safe: the driver's thread uses it.
+ * {@code hbload mapreduce pe}: PE's MapReduce mode on {@link MapReducePhase}'s job. PE client I is
+ * map task I, one thread working on PE's rows of client I (the run is {@code hbload.shard=I/N} with
+ * one thread, which the PE binding maps to client I); the driver prepares PE's table once, as
+ * {@code hbload pe} would, and afterwards reads each committed client back ({@link PeClients}) for
+ * PE's per-client lines. Its {@link #clients()} are there once the job ran. Not thread-safe: the
+ * driver's thread uses it.
  */
 public final class MapReducePe implements ShardWork {
   private final PeSpec spec;
@@ -74,7 +75,8 @@ public final class MapReducePe implements ShardWork {
   }
 
   @Override
-  public void collect(List<Path> committed, Configuration conf, Consumer<String> notes) throws IOException {
+  public void collect(List<Path> committed, Configuration conf, Consumer<String> notes)
+      throws IOException {
     clients = PeClients.read(committed, conf, spec, notes);
   }
 

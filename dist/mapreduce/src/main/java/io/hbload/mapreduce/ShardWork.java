@@ -13,11 +13,11 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Mapper;
 
 /**
- * What the shards of a {@link MapReducePhase} job run when it is not YCSB's load/run through a binding found by
- * name: how the run's properties become its spec, what the driver prepares on the cluster once, which mapper the
- * tasks run and what else they are told, and what the driver reads back from the committed shards besides their
- * logs, while the cluster is still there. {@link MapReducePe} is {@code hbload mapreduce pe}'s. Called on the
- * driver's thread only.
+ * What the shards of a {@link MapReducePhase} job run when it is not YCSB's load/run through a
+ * binding found by name: how the run's properties become its spec, what the driver prepares on the
+ * cluster once, which mapper the tasks run and what else they are told, and what the driver reads
+ * back from the committed shards besides their logs, while the cluster is still there. {@link
+ * MapReducePe} is {@code hbload mapreduce pe}'s. Called on the driver's thread only.
  */
 public interface ShardWork {
   /** The spec of the whole run, or of one shard, from its properties. */
@@ -29,9 +29,13 @@ public interface ShardWork {
    * @param hbase the client configuration of the cluster the tasks will use
    * @param startsEmpty the HBase cluster is an embedded one, started empty for this command
    */
-  void prepare(Configuration hbase, boolean startsEmpty, PrintStream messages) throws IOException, BindingException;
+  void prepare(Configuration hbase, boolean startsEmpty, PrintStream messages)
+      throws IOException, BindingException;
 
-  /** What the job runs, for its default directory's name (e.g. {@code pe-randomRead}); load/run use the phase's. */
+  /**
+   * What the job runs, for its default directory's name (e.g. {@code pe-randomRead}); load/run use
+   * the phase's.
+   */
   String dirName();
 
   /** The job's name, as YARN shows it. */

@@ -18,15 +18,17 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One command's metrics, from {@code --metrics} to the end: the registry, the scrape endpoint or the pusher, the
- * listener the engine calls, and the end (final push, or the endpoint kept serving for {@code --metrics-linger} so
- * that a scrape after a short run still sees the final values). Opened before the run, closed after the report.
+ * One command's metrics, from {@code --metrics} to the end: the registry, the scrape endpoint or
+ * the pusher, the listener the engine calls, and the end (final push, or the endpoint kept serving
+ * for {@code --metrics-linger} so that a scrape after a short run still sees the final values).
+ * Opened before the run, closed after the report.
  *
- * <p>Pushes happen on one daemon thread, never on the reporter's: a slow gateway skips a push (the next one carries
- * the same counters, which only grow) instead of delaying the status line.
+ * <p>Pushes happen on one daemon thread, never on the reporter's: a slow gateway skips a push (the
+ * next one carries the same counters, which only grow) instead of delaying the status line.
  */
 public final class MetricsSession implements AutoCloseable {
-  private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+  private final PrometheusMeterRegistry registry =
+      new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
   private final RunTags tags;
   private final LatencyBuckets latency;
   private final RunMeters runMeters;
@@ -38,11 +40,13 @@ public final class MetricsSession implements AutoCloseable {
   private Future<?> pending;
 
   /**
-   * Starts serving (or checks nothing yet for a push: the first push says whether the gateway is there).
+   * Starts serving (or checks nothing yet for a push: the first push says whether the gateway is
+   * there).
    *
    * @throws IOException when the endpoint cannot bind its address and port
    */
-  public MetricsSession(MetricsTarget target, String bindAddress, Duration linger, RunTags tags, PrintStream messages)
+  public MetricsSession(
+      MetricsTarget target, String bindAddress, Duration linger, RunTags tags, PrintStream messages)
       throws IOException {
     this.tags = tags;
     this.linger = linger;
@@ -54,15 +58,22 @@ public final class MetricsSession implements AutoCloseable {
       endpoint = new MetricsEndpoint(registry, bindAddress, target.port());
       pushgateway = null;
       pusher = null;
-      messages.println("hbload: metrics at http://" + hostForUrl(bindAddress) + ":" + endpoint.port() + "/metrics");
+      messages.println(
+          "hbload: metrics at http://"
+              + hostForUrl(bindAddress)
+              + ":"
+              + endpoint.port()
+              + "/metrics");
     } else {
       endpoint = null;
       pushgateway = new Pushgateway(registry, target.pushgateway(), tags);
-      pusher = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "hbload-metrics-push");
-        t.setDaemon(true);
-        return t;
-      });
+      pusher =
+          Executors.newSingleThreadExecutor(
+              r -> {
+                Thread t = new Thread(r, "hbload-metrics-push");
+                t.setDaemon(true);
+                return t;
+              });
       messages.println("hbload: pushing metrics to " + pushgateway.groupUri());
     }
   }
@@ -90,8 +101,8 @@ public final class MetricsSession implements AutoCloseable {
   }
 
   /**
-   * The listener for one step of a command that runs many phases into this session ({@code suite}): its meters
-   * carry {@code stepTags} (see {@link RunMeters#step}).
+   * The listener for one step of a command that runs many phases into this session ({@code suite}):
+   * its meters carry {@code stepTags} (see {@link RunMeters#step}).
    */
   public RunListener listener(Tags stepTags) {
     RunListener each = listener();
@@ -128,7 +139,10 @@ public final class MetricsSession implements AutoCloseable {
     return tags;
   }
 
-  /** The Pushgateway group this session pushes to (its grouping key is the path), empty when serving. */
+  /**
+   * The Pushgateway group this session pushes to (its grouping key is the path), empty when
+   * serving.
+   */
   public Optional<URI> pushUri() {
     return pushgateway == null ? Optional.empty() : Optional.of(pushgateway.groupUri());
   }
@@ -142,16 +156,20 @@ public final class MetricsSession implements AutoCloseable {
     if (pusher == null || (pending != null && !pending.isDone())) {
       return;
     }
-    pending = pusher.submit(() -> {
-      try {
-        pushgateway.push();
-      } catch (IOException e) {
-        messages.println("hbload: metrics push failed: " + e.getMessage());
-      }
-    });
+    pending =
+        pusher.submit(
+            () -> {
+              try {
+                pushgateway.push();
+              } catch (IOException e) {
+                messages.println("hbload: metrics push failed: " + e.getMessage());
+              }
+            });
   }
 
-  /** Publishes the final values: a last push, or the endpoint kept up for the linger, then stops. */
+  /**
+   * Publishes the final values: a last push, or the endpoint kept up for the linger, then stops.
+   */
   @Override
   public void close() {
     if (pusher != null) {
@@ -167,7 +185,10 @@ public final class MetricsSession implements AutoCloseable {
       return;
     }
     if (!linger.isZero()) {
-      messages.println("hbload: serving the final metrics for " + linger.toSeconds() + " s more (--metrics-linger)");
+      messages.println(
+          "hbload: serving the final metrics for "
+              + linger.toSeconds()
+              + " s more (--metrics-linger)");
       try {
         Thread.sleep(linger.toMillis());
       } catch (InterruptedException e) {

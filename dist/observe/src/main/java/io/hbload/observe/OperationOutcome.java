@@ -4,8 +4,9 @@ import io.hbload.core.measure.Measure;
 
 /**
  * Splits a measurement name of the report into its operation and outcome: {@code READ} is READ/OK,
- * {@code READ-FAILED} READ/FAILED, {@code UPDATE-NOT_FOUND} UPDATE/NOT_FOUND, {@code READ-MODIFY-WRITE} its own
- * operation (the longest operation name that fits wins, since that one has dashes in it). Immutable.
+ * {@code READ-FAILED} READ/FAILED, {@code UPDATE-NOT_FOUND} UPDATE/NOT_FOUND, {@code
+ * READ-MODIFY-WRITE} its own operation (the longest operation name that fits wins, since that one
+ * has dashes in it). Immutable.
  */
 record OperationOutcome(String operation, String status) {
 
@@ -22,8 +23,11 @@ record OperationOutcome(String operation, String status) {
       return new OperationOutcome(measurementName, "OK");
     }
     String op = best.reportName();
-    return new OperationOutcome(op, measurementName.length() == op.length() ? "OK"
-        : measurementName.substring(op.length() + 1));
+    return new OperationOutcome(
+        op,
+        measurementName.length() == op.length()
+            ? "OK"
+            : measurementName.substring(op.length() + 1));
   }
 
   boolean ok() {

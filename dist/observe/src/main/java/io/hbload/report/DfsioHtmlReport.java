@@ -11,43 +11,74 @@ import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
 /**
- * {@code hbload dfsio ... --html FILE}: the passes of one dfsio command as an offline page in the style of
- * {@link HtmlReport} (inline SVG, the same Content-Security-Policy forbidding every fetch): aggregate MiB/s per pass
- * (policy and mode: write, read, degraded read with its DataNodes down), TestDFSIO's per-file rates, client process
- * CPU, then every figure of the text report in one table and the coder and environment. dfsio measures a pass as a
- * whole, so there is no plot over time. Stateless.
+ * {@code hbload dfsio ... --html FILE}: the passes of one dfsio command as an offline page in the
+ * style of {@link HtmlReport} (inline SVG, the same Content-Security-Policy forbidding every
+ * fetch): aggregate MiB/s per pass (policy and mode: write, read, degraded read with its DataNodes
+ * down), TestDFSIO's per-file rates, client process CPU, then every figure of the text report in
+ * one table and the coder and environment. dfsio measures a pass as a whole, so there is no plot
+ * over time. Stateless.
  */
 public final class DfsioHtmlReport {
-  private DfsioHtmlReport() {
-  }
+  private DfsioHtmlReport() {}
 
   /**
-   * @param isal whether hbload's ISA-L coder loaded in this JVM, and why not (the report's {@code ISA-L coder:} line)
+   * @param isal whether hbload's ISA-L coder loaded in this JVM, and why not (the report's {@code
+   *     ISA-L coder:} line)
    */
   public static String render(String title, List<RunResult> runs, String isal) {
     StringBuilder h = new StringBuilder(32 * 1024);
     h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
-        .append("<meta http-equiv=\"Content-Security-Policy\" content=\"").append(HtmlReport.CSP).append("\">\n")
-        .append("<title>hbload dfsio report: ").append(Html.escape(title)).append("</title>\n")
-        .append("<style>").append(HtmlReport.STYLE).append("</style>\n</head>\n<body>\n<h1>hbload dfsio report</h1>\n");
+        .append("<meta http-equiv=\"Content-Security-Policy\" content=\"")
+        .append(HtmlReport.CSP)
+        .append("\">\n")
+        .append("<title>hbload dfsio report: ")
+        .append(Html.escape(title))
+        .append("</title>\n")
+        .append("<style>")
+        .append(HtmlReport.STYLE)
+        .append("</style>\n</head>\n<body>\n<h1>hbload dfsio report</h1>\n");
     if (runs.isEmpty()) {
       return h.append("<p class=\"note\">No pass finished.</p>\n</body>\n</html>\n").toString();
     }
     RunResult first = runs.get(0);
-    h.append("<p class=\"summary\">").append(runs.size()).append(" pass").append(runs.size() == 1 ? "" : "es")
-        .append(" on ").append(Html.escape(first.target())).append(", ").append(first.files()).append(" files x ")
+    h.append("<p class=\"summary\">")
+        .append(runs.size())
+        .append(" pass")
+        .append(runs.size() == 1 ? "" : "es")
+        .append(" on ")
+        .append(Html.escape(first.target()))
+        .append(", ")
+        .append(first.files())
+        .append(" files x ")
         .append(Html.escape(Sizes.format(first.files() == 0 ? 0 : first.bytes() / first.files())))
-        .append(", started ").append(Html.escape(first.start().toString())).append("</p>\n");
+        .append(", started ")
+        .append(Html.escape(first.start().toString()))
+        .append("</p>\n");
     List<String> labels = new ArrayList<>();
     for (RunResult r : runs) {
       labels.add(label(r));
     }
-    h.append(bars("Aggregate throughput per pass (all bytes over the pass's wall time)", "MiB/s", labels, runs,
-        RunResult::aggregateMiBps));
-    h.append(bars("TestDFSIO average IO rate per pass (mean of per-file MiB/s)", "MiB/s", labels, runs,
-        RunResult::avgIoRateMiBps));
-    h.append(bars("Client process CPU per pass (CPU time over wall time; the DataNodes too when embedded)", "cores",
-        labels, runs, RunResult::cpuCores));
+    h.append(
+        bars(
+            "Aggregate throughput per pass (all bytes over the pass's wall time)",
+            "MiB/s",
+            labels,
+            runs,
+            RunResult::aggregateMiBps));
+    h.append(
+        bars(
+            "TestDFSIO average IO rate per pass (mean of per-file MiB/s)",
+            "MiB/s",
+            labels,
+            runs,
+            RunResult::avgIoRateMiBps));
+    h.append(
+        bars(
+            "Client process CPU per pass (CPU time over wall time; the DataNodes too when embedded)",
+            "cores",
+            labels,
+            runs,
+            RunResult::cpuCores));
     table(h, runs);
     h.append("<h3>Coder and environment</h3>\n<table class=\"settings\">\n");
     Map<String, String> env = new LinkedHashMap<>();
@@ -56,21 +87,31 @@ public final class DfsioHtmlReport {
     env.put("java.version", System.getProperty("java.version"));
     env.put("os", System.getProperty("os.name") + " " + System.getProperty("os.arch"));
     env.put("cpus", Integer.toString(Runtime.getRuntime().availableProcessors()));
-    env.forEach((k, v) -> h.append("<tr><th>").append(Html.escape(k)).append("</th><td>").append(Html.escape(v))
-        .append("</td></tr>\n"));
+    env.forEach(
+        (k, v) ->
+            h.append("<tr><th>")
+                .append(Html.escape(k))
+                .append("</th><td>")
+                .append(Html.escape(v))
+                .append("</td></tr>\n"));
     return h.append("</table>\n</body>\n</html>\n").toString();
   }
 
   /**
-   * A pass's short label, policy over mode on two lines so six bars fit: {@code RS-3-2-1024k / degraded (2 DN
-   * down)}.
+   * A pass's short label, policy over mode on two lines so six bars fit: {@code RS-3-2-1024k /
+   * degraded (2 DN down)}.
    */
   static String label(RunResult r) {
-    String mode = r.dataNodesDown() > 0 ? r.phase() + " (" + r.dataNodesDown() + " DN down)" : r.phase();
+    String mode =
+        r.dataNodesDown() > 0 ? r.phase() + " (" + r.dataNodesDown() + " DN down)" : r.phase();
     return r.policy() + "\n" + mode;
   }
 
-  private static String bars(String title, String unit, List<String> labels, List<RunResult> runs,
+  private static String bars(
+      String title,
+      String unit,
+      List<String> labels,
+      List<RunResult> runs,
       ToDoubleFunction<RunResult> value) {
     double[] v = runs.stream().mapToDouble(value).toArray();
     return SvgChart.bars(title, unit, labels, v, new boolean[runs.size()]);
@@ -82,8 +123,17 @@ public final class DfsioHtmlReport {
       h.append("<th>").append(Html.escape(r.label())).append("</th>");
     }
     h.append("</tr>\n");
-    row(h, runs, "mode", r -> r.dataNodesDown() == 0 ? "healthy"
-        : "degraded (" + r.dataNodesDown() + (r.dataNodesDown() == 1 ? " DataNode" : " DataNodes") + " down)");
+    row(
+        h,
+        runs,
+        "mode",
+        r ->
+            r.dataNodesDown() == 0
+                ? "healthy"
+                : "degraded ("
+                    + r.dataNodesDown()
+                    + (r.dataNodesDown() == 1 ? " DataNode" : " DataNodes")
+                    + " down)");
     row(h, runs, "policy", RunResult::policy);
     row(h, runs, "raw coder", RunResult::coder);
     row(h, runs, "files", r -> Integer.toString(r.files()));
@@ -96,13 +146,18 @@ public final class DfsioHtmlReport {
     row(h, runs, "process CPU cores", r -> f(r.cpuCores(), 2));
     row(h, runs, "EC bytes read", r -> Long.toString(r.erasureCodedBytes()));
     row(h, runs, "client decode ms", r -> Long.toString(r.ecDecodeMillis()));
-    row(h, runs, "rs_isal enc/dec ms", r -> f(r.isalEncodeNanos() / 1e6, 1) + " / " + f(r.isalDecodeNanos() / 1e6, 1));
+    row(
+        h,
+        runs,
+        "rs_isal enc/dec ms",
+        r -> f(r.isalEncodeNanos() / 1e6, 1) + " / " + f(r.isalDecodeNanos() / 1e6, 1));
     row(h, runs, "mismatched bytes", r -> Long.toString(r.mismatchedBytes()));
     row(h, runs, "load avg 1m", r -> f(r.load1Start(), 2) + " -> " + f(r.load1End(), 2));
     h.append("</table>\n");
   }
 
-  private static void row(StringBuilder h, List<RunResult> runs, String name, Function<RunResult, String> cell) {
+  private static void row(
+      StringBuilder h, List<RunResult> runs, String name, Function<RunResult, String> cell) {
     h.append("<tr><th>").append(Html.escape(name)).append("</th>");
     for (RunResult r : runs) {
       h.append("<td>").append(Html.escape(cell.apply(r))).append("</td>");

@@ -2,8 +2,7 @@ package io.hbload.report;
 
 /** HTML text and attribute escaping for the report. Stateless. */
 public final class Html {
-  private Html() {
-  }
+  private Html() {}
 
   public static String escape(String s) {
     StringBuilder sb = new StringBuilder(s.length());

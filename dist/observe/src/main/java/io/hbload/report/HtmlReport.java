@@ -5,41 +5,51 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 
 /**
- * Renders one or more runs as a single offline HTML page: throughput over time, latency percentiles over time
- * (service and intended), the percentile spectrum per operation to p99.999 on a log axis, the block-cache hit
- * ratio, the totals, and the run's environment and settings (as the JSON holds them: secrets already redacted
- * there). Several runs (a suite's rounds) get a side-by-side table and throughput bars first, discarded rounds
- * greyed, then one section each. A Content-Security-Policy meta tag forbids every fetch, so the page cannot
- * reach the network even if a value in it looked like a URL. Stateless.
+ * Renders one or more runs as a single offline HTML page: throughput over time, latency percentiles
+ * over time (service and intended), the percentile spectrum per operation to p99.999 on a log axis,
+ * the block-cache hit ratio, the totals, and the run's environment and settings (as the JSON holds
+ * them: secrets already redacted there). Several runs (a suite's rounds) get a side-by-side table
+ * and throughput bars first, discarded rounds greyed, then one section each. A
+ * Content-Security-Policy meta tag forbids every fetch, so the page cannot reach the network even
+ * if a value in it looked like a URL. Stateless.
  */
 public final class HtmlReport {
   /** Only inline styles and data: images; no script, no fetch of any kind. */
   public static final String CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
-  private static final double[] OVER_TIME = {50, 99, 99.9};
-  private static final String[] SKIPPED_FIELDS = {"measurements", "gc", "bindingMetrics", "environment", "client",
-      "properties"};
 
-  private HtmlReport() {
-  }
+  private static final double[] OVER_TIME = {50, 99, 99.9};
+  private static final String[] SKIPPED_FIELDS = {
+    "measurements", "gc", "bindingMetrics", "environment", "client", "properties"
+  };
+
+  private HtmlReport() {}
 
   public static String render(List<RunInput> runs) {
     return render(runs, java.util.Optional.empty());
   }
 
-  /** As {@link #render(List)}, with a table of its own first (a suite's table of the kept rounds). */
+  /**
+   * As {@link #render(List)}, with a table of its own first (a suite's table of the kept rounds).
+   */
   public static String render(List<RunInput> runs, java.util.Optional<SummaryTable> summary) {
     StringBuilder h = new StringBuilder(64 * 1024);
     h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
-        .append("<meta http-equiv=\"Content-Security-Policy\" content=\"").append(CSP).append("\">\n")
-        .append("<title>hbload report: ").append(Html.escape(headline(runs.get(0).result()))).append("</title>\n")
-        .append("<style>").append(STYLE).append("</style>\n</head>\n<body>\n<h1>hbload report: ")
-        .append(Html.escape(headline(runs.get(0).result()))).append("</h1>\n");
+        .append("<meta http-equiv=\"Content-Security-Policy\" content=\"")
+        .append(CSP)
+        .append("\">\n")
+        .append("<title>hbload report: ")
+        .append(Html.escape(headline(runs.get(0).result())))
+        .append("</title>\n")
+        .append("<style>")
+        .append(STYLE)
+        .append("</style>\n</head>\n<body>\n<h1>hbload report: ")
+        .append(Html.escape(headline(runs.get(0).result())))
+        .append("</h1>\n");
     summary.ifPresent(t -> summary(h, t));
     if (runs.size() > 1) {
       rounds(h, runs);
@@ -56,29 +66,42 @@ public final class HtmlReport {
     for (String op : List.of("read", "update", "insert", "scan", "readmodifywrite", "delete")) {
       double share = j.path("properties").path(op + "proportion").asDouble(0);
       if (share > 0) {
-        mix.append(mix.length() == 0 ? "" : "/").append(op).append(' ').append(SvgChart.number(100 * share))
+        mix.append(mix.length() == 0 ? "" : "/")
+            .append(op)
+            .append(' ')
+            .append(SvgChart.number(100 * share))
             .append('%');
       }
     }
     double target = j.path("targetOpsPerSec").asDouble(0);
-    return j.path("phase").asText() + (mix.length() > 0 ? " " + mix : "") + ", binding " + j.path("binding").asText()
-        + ", " + j.path("threads").asText() + " threads, "
-        + (target > 0 ? "target " + SvgChart.number(target) + " ops/s" : "no target (as fast as it goes)");
+    return j.path("phase").asText()
+        + (mix.length() > 0 ? " " + mix : "")
+        + ", binding "
+        + j.path("binding").asText()
+        + ", "
+        + j.path("threads").asText()
+        + " threads, "
+        + (target > 0
+            ? "target " + SvgChart.number(target) + " ops/s"
+            : "no target (as fast as it goes)");
   }
 
   /**
-   * The intervals a chart over time plots: all but a last one much shorter than the others (the few operations after
-   * the last full sample, which would draw a spike of noise, not a change); every interval still counts in the
-   * spectrum and the totals.
+   * The intervals a chart over time plots: all but a last one much shorter than the others (the few
+   * operations after the last full sample, which would draw a spike of noise, not a change); every
+   * interval still counts in the spectrum and the totals.
    */
   static List<TaggedInterval> plotted(List<TaggedInterval> l) {
     if (l.size() < 3) {
       return l;
     }
-    long[] lengths = l.stream().mapToLong(t -> t.endEpochMillis() - t.startEpochMillis()).sorted().toArray();
+    long[] lengths =
+        l.stream().mapToLong(t -> t.endEpochMillis() - t.startEpochMillis()).sorted().toArray();
     long median = lengths[lengths.length / 2];
     TaggedInterval last = l.get(l.size() - 1);
-    return last.endEpochMillis() - last.startEpochMillis() < median / 4 ? l.subList(0, l.size() - 1) : l;
+    return last.endEpochMillis() - last.startEpochMillis() < median / 4
+        ? l.subList(0, l.size() - 1)
+        : l;
   }
 
   private static void summary(StringBuilder h, SummaryTable t) {
@@ -87,7 +110,13 @@ public final class HtmlReport {
       String cell = i == 0 ? "th" : "td";
       h.append("<tr>");
       for (String c : t.cells().get(i)) {
-        h.append('<').append(cell).append('>').append(Html.escape(c)).append("</").append(cell).append('>');
+        h.append('<')
+            .append(cell)
+            .append('>')
+            .append(Html.escape(c))
+            .append("</")
+            .append(cell)
+            .append('>');
       }
       h.append("</tr>\n");
     }
@@ -95,8 +124,9 @@ public final class HtmlReport {
   }
 
   private static void rounds(StringBuilder h, List<RunInput> runs) {
-    h.append("<h2>Rounds side by side</h2>\n<table class=\"rounds\"><tr><th>run</th><th>operations</th>"
-        + "<th>ops/s</th><th>errors</th></tr>\n");
+    h.append(
+        "<h2>Rounds side by side</h2>\n<table class=\"rounds\"><tr><th>run</th><th>operations</th>"
+            + "<th>ops/s</th><th>errors</th></tr>\n");
     List<String> labels = new ArrayList<>();
     double[] tput = new double[runs.size()];
     boolean[] greyed = new boolean[runs.size()];
@@ -106,34 +136,62 @@ public final class HtmlReport {
       labels.add(r.label());
       tput[i] = j.path("throughputOpsPerSec").asDouble(Double.NaN);
       greyed[i] = r.discarded();
-      h.append("<tr").append(r.discarded() ? " class=\"discarded\"" : "").append("><td>")
-          .append(Html.escape(r.label())).append(r.discarded() ? " (discarded)" : "").append("</td><td>")
-          .append(j.path("operations").asText()).append("</td><td>").append(SvgChart.number(tput[i]))
-          .append("</td><td>").append(j.path("errors").asText()).append("</td></tr>\n");
+      h.append("<tr")
+          .append(r.discarded() ? " class=\"discarded\"" : "")
+          .append("><td>")
+          .append(Html.escape(r.label()))
+          .append(r.discarded() ? " (discarded)" : "")
+          .append("</td><td>")
+          .append(j.path("operations").asText())
+          .append("</td><td>")
+          .append(SvgChart.number(tput[i]))
+          .append("</td><td>")
+          .append(j.path("errors").asText())
+          .append("</td></tr>\n");
     }
-    h.append("</table>\n").append(SvgChart.bars("Throughput per run (grey: discarded)", "ops/s", labels, tput, greyed));
+    h.append("</table>\n")
+        .append(
+            SvgChart.bars("Throughput per run (grey: discarded)", "ops/s", labels, tput, greyed));
   }
 
   private static void section(StringBuilder h, RunInput run) {
     JsonNode j = run.result();
-    h.append("<section class=\"run").append(run.discarded() ? " discarded" : "").append("\">\n<h2>")
-        .append(Html.escape(run.label())).append(run.discarded() ? " (discarded)" : "").append("</h2>\n");
-    h.append("<p class=\"summary\">").append(Html.escape(j.path("phase").asText())).append(" phase, binding ")
-        .append(Html.escape(j.path("binding").asText())).append(", ").append(j.path("threads").asText())
-        .append(" threads, ").append(j.path("operations").asText()).append(" operations in ")
-        .append(SvgChart.number(j.path("runtimeMillis").asDouble() / 1000)).append(" s, ")
-        .append(SvgChart.number(j.path("throughputOpsPerSec").asDouble())).append(" ops/s, ")
-        .append(j.path("errors").asText()).append(" errors</p>\n");
+    h.append("<section class=\"run")
+        .append(run.discarded() ? " discarded" : "")
+        .append("\">\n<h2>")
+        .append(Html.escape(run.label()))
+        .append(run.discarded() ? " (discarded)" : "")
+        .append("</h2>\n");
+    h.append("<p class=\"summary\">")
+        .append(Html.escape(j.path("phase").asText()))
+        .append(" phase, binding ")
+        .append(Html.escape(j.path("binding").asText()))
+        .append(", ")
+        .append(j.path("threads").asText())
+        .append(" threads, ")
+        .append(j.path("operations").asText())
+        .append(" operations in ")
+        .append(SvgChart.number(j.path("runtimeMillis").asDouble() / 1000))
+        .append(" s, ")
+        .append(SvgChart.number(j.path("throughputOpsPerSec").asDouble()))
+        .append(" ops/s, ")
+        .append(j.path("errors").asText())
+        .append(" errors</p>\n");
     Map<String, List<TaggedInterval>> series = bySeries(run.intervals());
     long t0 = run.intervals().stream().mapToLong(TaggedInterval::startEpochMillis).min().orElse(0);
     if (series.isEmpty()) {
-      h.append("<p class=\"note\">No interval log given (--hlog): the charts over time are left out; the spectrum "
-          + "below comes from the JSON's percentiles.</p>\n");
+      h.append(
+          "<p class=\"note\">No interval log given (--hlog): the charts over time are left out; the spectrum "
+              + "below comes from the JSON's percentiles.</p>\n");
     } else {
       int points = series.values().stream().mapToInt(l -> plotted(l).size()).max().orElse(0);
       if (points < 2) {
-        h.append("<p class=\"note\">The log has ").append(points).append(" interval").append(points == 1 ? "" : "s")
-            .append(": the charts over time show what there is; a run of a few seconds has a point a second.</p>\n");
+        h.append("<p class=\"note\">The log has ")
+            .append(points)
+            .append(" interval")
+            .append(points == 1 ? "" : "s")
+            .append(
+                ": the charts over time show what there is; a run of a few seconds has a point a second.</p>\n");
       }
       h.append(throughput(series, t0, j.path("targetOpsPerSec").asDouble(0)).render());
       for (String m : measurements(series)) {
@@ -152,11 +210,13 @@ public final class HtmlReport {
     Map<String, List<TaggedInterval>> out = new LinkedHashMap<>();
     for (TaggedInterval i : intervals) {
       if (i.measurement().equals("CLEANUP")) {
-        continue; // the workers' cleanup calls, one per thread at the end: not load, and they squash the axes
+        continue; // the workers' cleanup calls, one per thread at the end: not load, and they
+        // squash the axes
       }
       out.computeIfAbsent(i.tag(), k -> new ArrayList<>()).add(i);
     }
-    out.values().forEach(l -> l.sort((a, b) -> Long.compare(a.startEpochMillis(), b.startEpochMillis())));
+    out.values()
+        .forEach(l -> l.sort((a, b) -> Long.compare(a.startEpochMillis(), b.startEpochMillis())));
     return out;
   }
 
@@ -171,9 +231,13 @@ public final class HtmlReport {
     return out;
   }
 
-  private static SvgChart throughput(Map<String, List<TaggedInterval>> series, long t0, double target) {
-    SvgChart c = new SvgChart("Throughput over time" + (target > 0 ? " (dashed: the target)" : ""),
-        "seconds since start", "operations/s");
+  private static SvgChart throughput(
+      Map<String, List<TaggedInterval>> series, long t0, double target) {
+    SvgChart c =
+        new SvgChart(
+            "Throughput over time" + (target > 0 ? " (dashed: the target)" : ""),
+            "seconds since start",
+            "operations/s");
     TreeMap<Long, Double> total = new TreeMap<>();
     int color = 1;
     for (Map.Entry<String, List<TaggedInterval>> e : series.entrySet()) {
@@ -201,14 +265,21 @@ public final class HtmlReport {
     }
     c.add(new SvgChart.Series("all", SvgChart.PALETTE[0], false, xs, ys));
     if (target > 0 && xs.length > 0) {
-      c.add(new SvgChart.Series("target", SvgChart.PALETTE[8], true, new double[] {0, xs[xs.length - 1]},
-          new double[] {target, target}));
+      c.add(
+          new SvgChart.Series(
+              "target",
+              SvgChart.PALETTE[8],
+              true,
+              new double[] {0, xs[xs.length - 1]},
+              new double[] {target, target}));
     }
     return c;
   }
 
   private static SvgChart overTime(String m, Map<String, List<TaggedInterval>> series, long t0) {
-    SvgChart c = new SvgChart(m + ": latency percentiles over time", "seconds since start", "milliseconds").logY();
+    SvgChart c =
+        new SvgChart(m + ": latency percentiles over time", "seconds since start", "milliseconds")
+            .logY();
     int color = 0;
     for (double p : OVER_TIME) {
       for (String kind : List.of("service", "intended")) {
@@ -220,7 +291,9 @@ public final class HtmlReport {
           ys[i] = l.get(i).histogram().getValueAtPercentile(p) / 1e6;
         }
         if (!l.isEmpty()) {
-          c.add(new SvgChart.Series(m + " " + kind + " " + pName(p), color(color), kind.equals("intended"), xs, ys));
+          c.add(
+              new SvgChart.Series(
+                  m + " " + kind + " " + pName(p), color(color), kind.equals("intended"), xs, ys));
         }
       }
       color++;
@@ -228,10 +301,18 @@ public final class HtmlReport {
     return c;
   }
 
-  /** Latency at percentiles 0 to 99.999, on an axis of 1/(1-p) so that each nine gets the same width. */
+  /**
+   * Latency at percentiles 0 to 99.999, on an axis of 1/(1-p) so that each nine gets the same
+   * width.
+   */
   private static SvgChart spectrum(RunInput run, Map<String, List<TaggedInterval>> series) {
-    SvgChart c = new SvgChart("Percentile spectrum (solid: service, dashed: intended)", "percentile", "milliseconds")
-        .logX(x -> pLabel(x)).logY();
+    SvgChart c =
+        new SvgChart(
+                "Percentile spectrum (solid: service, dashed: intended)",
+                "percentile",
+                "milliseconds")
+            .logX(x -> pLabel(x))
+            .logY();
     int color = 0;
     if (!series.isEmpty()) {
       for (String m : measurements(series)) {
@@ -272,8 +353,13 @@ public final class HtmlReport {
           }
         }
         if (!xs.isEmpty()) {
-          c.add(new SvgChart.Series(m.path("name").asText() + " " + kind, color(color), kind.equals("intended"),
-              xs.stream().mapToDouble(Double::doubleValue).toArray(), ys.stream().mapToDouble(Double::doubleValue).toArray()));
+          c.add(
+              new SvgChart.Series(
+                  m.path("name").asText() + " " + kind,
+                  color(color),
+                  kind.equals("intended"),
+                  xs.stream().mapToDouble(Double::doubleValue).toArray(),
+                  ys.stream().mapToDouble(Double::doubleValue).toArray()));
         }
       }
       color++;
@@ -299,26 +385,52 @@ public final class HtmlReport {
     }
     h.append("<h3>Block-cache hit ratio</h3>\n");
     if (labels.isEmpty()) {
-      h.append("<p class=\"note\">").append(Html.escape(note != null ? note
-          : "not reported by the " + j.path("binding").asText() + " binding")).append("</p>\n");
+      h.append("<p class=\"note\">")
+          .append(
+              Html.escape(
+                  note != null
+                      ? note
+                      : "not reported by the " + j.path("binding").asText() + " binding"))
+          .append("</p>\n");
       return;
     }
-    h.append(SvgChart.bars("Block-cache hit ratio over the phase", "hit ratio", labels,
-        values.stream().mapToDouble(Double::doubleValue).toArray(), new boolean[labels.size()]));
+    h.append(
+        SvgChart.bars(
+            "Block-cache hit ratio over the phase",
+            "hit ratio",
+            labels,
+            values.stream().mapToDouble(Double::doubleValue).toArray(),
+            new boolean[labels.size()]));
   }
 
   private static void totals(StringBuilder h, JsonNode j) {
     h.append("<h3>Totals (microseconds)</h3>\n<table><tr><th>measurement</th><th>operations</th>");
-    for (String c : List.of("service p50", "service p99", "service p99.9", "service max", "intended p99",
-        "intended p99.9", "returns")) {
+    for (String c :
+        List.of(
+            "service p50",
+            "service p99",
+            "service p99.9",
+            "service max",
+            "intended p99",
+            "intended p99.9",
+            "returns")) {
       h.append("<th>").append(c).append("</th>");
     }
     h.append("</tr>\n");
     for (JsonNode m : j.path("measurements")) {
-      h.append("<tr><td>").append(Html.escape(m.path("name").asText())).append("</td><td>")
-          .append(m.path("operations").asText()).append("</td>");
-      for (String f : List.of("serviceMicros/p50", "serviceMicros/p99", "serviceMicros/p99.9", "serviceMicros/max",
-          "intendedMicros/p99", "intendedMicros/p99.9")) {
+      h.append("<tr><td>")
+          .append(Html.escape(m.path("name").asText()))
+          .append("</td><td>")
+          .append(m.path("operations").asText())
+          .append("</td>");
+      for (String f :
+          List.of(
+              "serviceMicros/p50",
+              "serviceMicros/p99",
+              "serviceMicros/p99.9",
+              "serviceMicros/max",
+              "intendedMicros/p99",
+              "intendedMicros/p99.9")) {
         String[] p = f.split("/");
         JsonNode v = m.path(p[0]).path(p[1]);
         h.append("<td>").append(v.isNumber() ? SvgChart.number(v.asDouble()) : "").append("</td>");
@@ -339,12 +451,19 @@ public final class HtmlReport {
     for (String group : List.of("client", "environment", "properties")) {
       for (Iterator<Map.Entry<String, JsonNode>> it = j.path(group).fields(); it.hasNext(); ) {
         Map.Entry<String, JsonNode> e = it.next();
-        rows.put(group + "." + e.getKey(), e.getValue().isValueNode() ? e.getValue().asText() : e.getValue().toString());
+        rows.put(
+            group + "." + e.getKey(),
+            e.getValue().isValueNode() ? e.getValue().asText() : e.getValue().toString());
       }
     }
     h.append("<h3>Environment and settings</h3>\n<table class=\"settings\">\n");
-    rows.forEach((k, v) -> h.append("<tr><th>").append(Html.escape(k)).append("</th><td>").append(Html.escape(v))
-        .append("</td></tr>\n"));
+    rows.forEach(
+        (k, v) ->
+            h.append("<tr><th>")
+                .append(Html.escape(k))
+                .append("</th><td>")
+                .append(Html.escape(v))
+                .append("</td></tr>\n"));
     h.append("</table>\n");
   }
 
@@ -365,14 +484,16 @@ public final class HtmlReport {
     return nines == 1 ? "90%" : "99" + (nines > 2 ? "." + "9".repeat(nines - 2) : "") + "%";
   }
 
-  public static final String STYLE = String.join("\n",
-      "body{font-family:sans-serif;margin:1.5em;color:#222;max-width:1100px}",
-      "h1{font-size:1.5em}h2{font-size:1.25em;border-bottom:1px solid #ccc}h3{font-size:1.05em}",
-      "svg.chart{display:block;margin:0.5em 0 1em}",
-      ".plot{fill:#fff;stroke:#999}.grid{stroke:#e6e6e6}.tick,.legend{font-size:11px;fill:#444}",
-      ".axis{font-size:12px;fill:#222}.title{font-size:13px;font-weight:bold;fill:#222}",
-      "table{border-collapse:collapse;font-size:12px;margin-bottom:1em}",
-      "td,th{border:1px solid #ddd;padding:2px 6px;text-align:left}th{background:#f4f4f4}",
-      ".discarded{color:#999}section.discarded{opacity:0.5}.note{color:#666;font-style:italic}",
-      "");
+  public static final String STYLE =
+      String.join(
+          "\n",
+          "body{font-family:sans-serif;margin:1.5em;color:#222;max-width:1100px}",
+          "h1{font-size:1.5em}h2{font-size:1.25em;border-bottom:1px solid #ccc}h3{font-size:1.05em}",
+          "svg.chart{display:block;margin:0.5em 0 1em}",
+          ".plot{fill:#fff;stroke:#999}.grid{stroke:#e6e6e6}.tick,.legend{font-size:11px;fill:#444}",
+          ".axis{font-size:12px;fill:#222}.title{font-size:13px;font-weight:bold;fill:#222}",
+          "table{border-collapse:collapse;font-size:12px;margin-bottom:1em}",
+          "td,th{border:1px solid #ddd;padding:2px 6px;text-align:left}th{background:#f4f4f4}",
+          ".discarded{color:#999}section.discarded{opacity:0.5}.note{color:#666;font-style:italic}",
+          "");
 }

@@ -11,10 +11,11 @@ import java.util.List;
 import org.HdrHistogram.Histogram;
 
 /**
- * Keeps a copy of every interval histogram of the last phase, as the {@code --hlog} writer sees them, so that
- * {@code --html} needs no log file; with the phase's result it makes the report's input. A copy per measurement per
- * interval, on the reporter thread: a 1-hour run at 10 s intervals keeps a few hundred small histograms. Only the
- * last phase is kept (the load an embedded run does first is not the phase asked for). Reporter thread only.
+ * Keeps a copy of every interval histogram of the last phase, as the {@code --hlog} writer sees
+ * them, so that {@code --html} needs no log file; with the phase's result it makes the report's
+ * input. A copy per measurement per interval, on the reporter thread: a 1-hour run at 10 s
+ * intervals keeps a few hundred small histograms. Only the last phase is kept (the load an embedded
+ * run does first is not the phase asked for). Reporter thread only.
  */
 public final class ReportCollector implements RunListener {
   private final List<TaggedInterval> intervals = new ArrayList<>();

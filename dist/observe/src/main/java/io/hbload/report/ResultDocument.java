@@ -12,19 +12,24 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 
 /**
- * A {@code --json} result read back for a report, checked before anything is drawn from it: bounded in size and
- * nesting ({@link Json#nestedTooDeep}), of the shape hbload writes, with finite figures, and paired only
- * with logs of the same run. Every problem is a {@link SpecException} naming the file. Stateless.
+ * A {@code --json} result read back for a report, checked before anything is drawn from it: bounded
+ * in size and nesting ({@link Json#nestedTooDeep}), of the shape hbload writes, with finite
+ * figures, and paired only with logs of the same run. Every problem is a {@link SpecException}
+ * naming the file. Stateless.
  */
 public final class ResultDocument {
-  /** Largest document accepted: a run's result is kilobytes (its properties and a line per measurement). */
+  /**
+   * Largest document accepted: a run's result is kilobytes (its properties and a line per
+   * measurement).
+   */
   static final long MAX_BYTES = Json.MAX_READ_BYTES;
+
   /** Deepest nesting accepted: hbload writes four levels. */
   static final int MAX_DEPTH = Json.MAX_READ_DEPTH;
+
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private ResultDocument() {
-  }
+  private ResultDocument() {}
 
   public static JsonNode read(Path file) throws IOException {
     JsonNode doc = readTree(file);
@@ -35,8 +40,9 @@ public final class ResultDocument {
   }
 
   /**
-   * Any JSON document within the same bounds (size, nesting), not yet checked for shape: for the readers of other
-   * documents hbload writes (a dfsio {@code --json}). Bad input naming the file when it is not JSON.
+   * Any JSON document within the same bounds (size, nesting), not yet checked for shape: for the
+   * readers of other documents hbload writes (a dfsio {@code --json}). Bad input naming the file
+   * when it is not JSON.
    */
   public static JsonNode readTree(Path file) throws IOException {
     if (!Files.isRegularFile(file)) {
@@ -50,11 +56,13 @@ public final class ResultDocument {
     JsonNode doc;
     try {
       if (Json.nestedTooDeep(bytes)) {
-        throw new SpecException(file + ": not an hbload JSON result: nested deeper than " + MAX_DEPTH + " levels");
+        throw new SpecException(
+            file + ": not an hbload JSON result: nested deeper than " + MAX_DEPTH + " levels");
       }
       doc = JSON.readTree(bytes);
     } catch (IOException e) {
-      throw new SpecException(file + ": not JSON: " + e.getMessage().lines().findFirst().orElse(""));
+      throw new SpecException(
+          file + ": not JSON: " + e.getMessage().lines().findFirst().orElse(""));
     }
     return doc;
   }
@@ -68,7 +76,8 @@ public final class ResultDocument {
     for (String field : new String[] {"runtimeMillis", "operations", "errors", "threads"}) {
       count(file, doc, field);
     }
-    if (!doc.path("throughputOpsPerSec").isNumber() || !Double.isFinite(doc.path("throughputOpsPerSec").asDouble())
+    if (!doc.path("throughputOpsPerSec").isNumber()
+        || !Double.isFinite(doc.path("throughputOpsPerSec").asDouble())
         || doc.path("throughputOpsPerSec").asDouble() < 0) {
       throw shape(file, "throughputOpsPerSec", "a finite number of operations per second");
     }
@@ -92,19 +101,38 @@ public final class ResultDocument {
     return doc;
   }
 
-  /** Bad input unless {@code log} was written by the run {@code doc} describes (same start; same phase and count). */
+  /**
+   * Bad input unless {@code log} was written by the run {@code doc} describes (same start; same
+   * phase and count).
+   */
   public static void sameRun(Path json, JsonNode doc, HlogFile log) {
     long start = startMillis(json, doc);
     if (log.startEpochMillis() != start) {
-      throw new SpecException(log.path() + ": not the log of " + json + ": its run started at "
-          + Instant.ofEpochMilli(log.startEpochMillis()) + ", that one at " + Instant.ofEpochMilli(start));
+      throw new SpecException(
+          log.path()
+              + ": not the log of "
+              + json
+              + ": its run started at "
+              + Instant.ofEpochMilli(log.startEpochMillis())
+              + ", that one at "
+              + Instant.ofEpochMilli(start));
     }
     if (!log.merged()) {
       String phase = log.meta().getOrDefault("phase", "");
-      if (!phase.equals(doc.path("phase").asText()) || log.number("operations") != doc.path("operations").asLong()) {
-        throw new SpecException(log.path() + ": not the log of " + json + ": a " + phase + " phase of "
-            + log.number("operations") + " operations, that one a " + doc.path("phase").asText() + " phase of "
-            + doc.path("operations").asLong());
+      if (!phase.equals(doc.path("phase").asText())
+          || log.number("operations") != doc.path("operations").asLong()) {
+        throw new SpecException(
+            log.path()
+                + ": not the log of "
+                + json
+                + ": a "
+                + phase
+                + " phase of "
+                + log.number("operations")
+                + " operations, that one a "
+                + doc.path("phase").asText()
+                + " phase of "
+                + doc.path("operations").asLong());
       }
     }
   }
@@ -125,6 +153,7 @@ public final class ResultDocument {
   }
 
   private static SpecException shape(Path file, String field, String expected) {
-    return new SpecException(file + ": not an hbload JSON result: '" + field + "' is not " + expected);
+    return new SpecException(
+        file + ": not an hbload JSON result: '" + field + "' is not " + expected);
   }
 }

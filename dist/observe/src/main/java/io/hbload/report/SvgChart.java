@@ -6,10 +6,10 @@ import java.util.Locale;
 import java.util.function.DoubleFunction;
 
 /**
- * A line chart as inline SVG: linear or log axes, one {@code <path class="series" data-series="NAME">} per series
- * (so a browser test finds each plotted series by name), ticks, a legend. No script and no external resource:
- * the report must render offline and under a CSP that forbids every fetch. Built once, rendered once; not
- * thread-safe.
+ * A line chart as inline SVG: linear or log axes, one {@code <path class="series"
+ * data-series="NAME">} per series (so a browser test finds each plotted series by name), ticks, a
+ * legend. No script and no external resource: the report must render offline and under a CSP that
+ * forbids every fetch. Built once, rendered once; not thread-safe.
  */
 public final class SvgChart {
   static final int WIDTH = 760;
@@ -18,12 +18,13 @@ public final class SvgChart {
   private static final int RIGHT = 190;
   private static final int TOP = 30;
   private static final int BOTTOM = 45;
-  public static final String[] PALETTE = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2",
-      "#17becf", "#7f7f7f", "#bcbd22"};
+  public static final String[] PALETTE = {
+    "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf",
+    "#7f7f7f", "#bcbd22"
+  };
 
   /** One line; points with a non-finite value (or not positive on a log axis) are left out. */
-  public record Series(String name, String color, boolean dashed, double[] xs, double[] ys) {
-  }
+  public record Series(String name, String color, boolean dashed, double[] xs, double[] ys) {}
 
   private final String title;
   private final String xLabel;
@@ -64,31 +65,78 @@ public final class SvgChart {
     double[] xr = range(true);
     double[] yr = range(false);
     StringBuilder svg = new StringBuilder();
-    svg.append("<svg class=\"chart\" width=\"").append(WIDTH)
-        .append("\" height=\"").append(HEIGHT).append("\" viewBox=\"0 0 ").append(WIDTH).append(' ').append(HEIGHT)
-        .append("\" role=\"img\" aria-label=\"").append(Html.escape(title)).append("\">\n");
-    svg.append("<text class=\"title\" x=\"").append(LEFT).append("\" y=\"18\">").append(Html.escape(title))
+    svg.append("<svg class=\"chart\" width=\"")
+        .append(WIDTH)
+        .append("\" height=\"")
+        .append(HEIGHT)
+        .append("\" viewBox=\"0 0 ")
+        .append(WIDTH)
+        .append(' ')
+        .append(HEIGHT)
+        .append("\" role=\"img\" aria-label=\"")
+        .append(Html.escape(title))
+        .append("\">\n");
+    svg.append("<text class=\"title\" x=\"")
+        .append(LEFT)
+        .append("\" y=\"18\">")
+        .append(Html.escape(title))
         .append("</text>\n");
     int plotW = WIDTH - LEFT - RIGHT;
     int plotH = HEIGHT - TOP - BOTTOM;
-    svg.append("<rect class=\"plot\" x=\"").append(LEFT).append("\" y=\"").append(TOP).append("\" width=\"")
-        .append(plotW).append("\" height=\"").append(plotH).append("\"/>\n");
+    svg.append("<rect class=\"plot\" x=\"")
+        .append(LEFT)
+        .append("\" y=\"")
+        .append(TOP)
+        .append("\" width=\"")
+        .append(plotW)
+        .append("\" height=\"")
+        .append(plotH)
+        .append("\"/>\n");
     for (double t : ticks(xr, logX)) {
       double px = LEFT + plotW * frac(t, xr, logX);
-      svg.append(String.format(Locale.ROOT, "<line class=\"grid\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>"
-          + "<text class=\"tick\" x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>%n", px, TOP, px, TOP + plotH,
-          px, TOP + plotH + 15, Html.escape((logX ? xTicks : (DoubleFunction<String>) SvgChart::number).apply(t))));
+      svg.append(
+          String.format(
+              Locale.ROOT,
+              "<line class=\"grid\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>"
+                  + "<text class=\"tick\" x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>%n",
+              px,
+              TOP,
+              px,
+              TOP + plotH,
+              px,
+              TOP + plotH + 15,
+              Html.escape((logX ? xTicks : (DoubleFunction<String>) SvgChart::number).apply(t))));
     }
     for (double t : ticks(yr, logY)) {
       double py = TOP + plotH * (1 - frac(t, yr, logY));
-      svg.append(String.format(Locale.ROOT, "<line class=\"grid\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\"/>"
-          + "<text class=\"tick\" x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>%n", LEFT, py, LEFT + plotW, py,
-          LEFT - 5, py + 4, Html.escape(yTicks.apply(t))));
+      svg.append(
+          String.format(
+              Locale.ROOT,
+              "<line class=\"grid\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\"/>"
+                  + "<text class=\"tick\" x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>%n",
+              LEFT,
+              py,
+              LEFT + plotW,
+              py,
+              LEFT - 5,
+              py + 4,
+              Html.escape(yTicks.apply(t))));
     }
-    svg.append(String.format(Locale.ROOT, "<text class=\"axis\" x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s</text>%n",
-        LEFT + plotW / 2, HEIGHT - 8, Html.escape(xLabel)));
-    svg.append(String.format(Locale.ROOT, "<text class=\"axis\" x=\"14\" y=\"%d\" text-anchor=\"middle\" "
-        + "transform=\"rotate(-90 14 %d)\">%s</text>%n", TOP + plotH / 2, TOP + plotH / 2, Html.escape(yLabel)));
+    svg.append(
+        String.format(
+            Locale.ROOT,
+            "<text class=\"axis\" x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s</text>%n",
+            LEFT + plotW / 2,
+            HEIGHT - 8,
+            Html.escape(xLabel)));
+    svg.append(
+        String.format(
+            Locale.ROOT,
+            "<text class=\"axis\" x=\"14\" y=\"%d\" text-anchor=\"middle\" "
+                + "transform=\"rotate(-90 14 %d)\">%s</text>%n",
+            TOP + plotH / 2,
+            TOP + plotH / 2,
+            Html.escape(yLabel)));
     int legendY = TOP + 8;
     for (Series s : series) {
       StringBuilder d = new StringBuilder();
@@ -100,25 +148,43 @@ public final class SvgChart {
         }
         double px = LEFT + plotW * frac(x, xr, logX);
         double py = TOP + plotH * (1 - frac(y, yr, logY));
-        d.append(d.length() == 0 ? "M" : " L").append(String.format(Locale.ROOT, "%.1f,%.1f", px, py));
+        d.append(d.length() == 0 ? "M" : " L")
+            .append(String.format(Locale.ROOT, "%.1f,%.1f", px, py));
       }
-      svg.append("<path class=\"series\" data-series=\"").append(Html.escape(s.name())).append("\" d=\"").append(d)
-          .append("\" stroke=\"").append(s.color()).append("\" fill=\"none\" stroke-width=\"1.8\"")
-          .append(s.dashed() ? " stroke-dasharray=\"5,3\"" : "").append("/>\n");
-      svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
-          + "stroke-width=\"2\"%s/><text class=\"legend\" x=\"%d\" y=\"%d\">%s</text>%n", WIDTH - RIGHT + 10, legendY,
-          WIDTH - RIGHT + 30, legendY, s.color(), s.dashed() ? " stroke-dasharray=\"5,3\"" : "", WIDTH - RIGHT + 35,
-          legendY + 4, Html.escape(s.name())));
+      svg.append("<path class=\"series\" data-series=\"")
+          .append(Html.escape(s.name()))
+          .append("\" d=\"")
+          .append(d)
+          .append("\" stroke=\"")
+          .append(s.color())
+          .append("\" fill=\"none\" stroke-width=\"1.8\"")
+          .append(s.dashed() ? " stroke-dasharray=\"5,3\"" : "")
+          .append("/>\n");
+      svg.append(
+          String.format(
+              Locale.ROOT,
+              "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
+                  + "stroke-width=\"2\"%s/><text class=\"legend\" x=\"%d\" y=\"%d\">%s</text>%n",
+              WIDTH - RIGHT + 10,
+              legendY,
+              WIDTH - RIGHT + 30,
+              legendY,
+              s.color(),
+              s.dashed() ? " stroke-dasharray=\"5,3\"" : "",
+              WIDTH - RIGHT + 35,
+              legendY + 4,
+              Html.escape(s.name())));
       legendY += 16;
     }
     return svg.append("</svg>\n").toString();
   }
 
   /**
-   * Vertical bars, one per label ({@code data-label} on each bar); greyed bars (a suite's discarded rounds) are drawn
-   * grey.
+   * Vertical bars, one per label ({@code data-label} on each bar); greyed bars (a suite's discarded
+   * rounds) are drawn grey.
    */
-  static String bars(String title, String yLabel, List<String> labels, double[] values, boolean[] greyed) {
+  static String bars(
+      String title, String yLabel, List<String> labels, double[] values, boolean[] greyed) {
     int plotW = WIDTH - LEFT - RIGHT;
     int plotH = HEIGHT - TOP - BOTTOM;
     double max = 0;
@@ -127,17 +193,40 @@ public final class SvgChart {
     }
     double[] yr = {0, max <= 0 ? 1 : max * 1.1};
     StringBuilder svg = new StringBuilder();
-    svg.append("<svg class=\"chart\" width=\"").append(WIDTH)
-        .append("\" height=\"").append(HEIGHT).append("\" role=\"img\" aria-label=\"").append(Html.escape(title))
-        .append("\">\n<text class=\"title\" x=\"").append(LEFT).append("\" y=\"18\">").append(Html.escape(title))
+    svg.append("<svg class=\"chart\" width=\"")
+        .append(WIDTH)
+        .append("\" height=\"")
+        .append(HEIGHT)
+        .append("\" role=\"img\" aria-label=\"")
+        .append(Html.escape(title))
+        .append("\">\n<text class=\"title\" x=\"")
+        .append(LEFT)
+        .append("\" y=\"18\">")
+        .append(Html.escape(title))
         .append("</text>\n");
-    svg.append("<rect class=\"plot\" x=\"").append(LEFT).append("\" y=\"").append(TOP).append("\" width=\"")
-        .append(plotW).append("\" height=\"").append(plotH).append("\"/>\n");
+    svg.append("<rect class=\"plot\" x=\"")
+        .append(LEFT)
+        .append("\" y=\"")
+        .append(TOP)
+        .append("\" width=\"")
+        .append(plotW)
+        .append("\" height=\"")
+        .append(plotH)
+        .append("\"/>\n");
     for (double t : ticks(yr, false)) {
       double py = TOP + plotH * (1 - frac(t, yr, false));
-      svg.append(String.format(Locale.ROOT, "<line class=\"grid\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\"/>"
-          + "<text class=\"tick\" x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>%n", LEFT, py, LEFT + plotW, py,
-          LEFT - 5, py + 4, number(t)));
+      svg.append(
+          String.format(
+              Locale.ROOT,
+              "<line class=\"grid\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\"/>"
+                  + "<text class=\"tick\" x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>%n",
+              LEFT,
+              py,
+              LEFT + plotW,
+              py,
+              LEFT - 5,
+              py + 4,
+              number(t)));
     }
     double slot = plotW / (double) Math.max(1, labels.size());
     for (int i = 0; i < labels.size(); i++) {
@@ -145,26 +234,51 @@ public final class SvgChart {
       double h = plotH * frac(v, yr, false);
       double x = LEFT + slot * i + slot * 0.15;
       String fill = greyed[i] ? "#c8c8c8" : PALETTE[0];
-      svg.append(String.format(Locale.ROOT, "<rect class=\"bar%s\" data-label=\"%s\" x=\"%.1f\" y=\"%.1f\" "
-          + "width=\"%.1f\" height=\"%.1f\" fill=\"%s\"/><text class=\"tick\" x=\"%.1f\" y=\"%.1f\" "
-          + "text-anchor=\"middle\">%s</text><text class=\"tick\" x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>%n",
-          greyed[i] ? " discarded" : "", Html.escape(labels.get(i).replace('\n', ' ')), x, TOP + plotH - h,
-          slot * 0.7, h, fill, x + slot * 0.35, TOP + plotH - h - 4, number(v), x + slot * 0.35, TOP + plotH + 15,
-          lines(labels.get(i), x + slot * 0.35)));
+      svg.append(
+          String.format(
+              Locale.ROOT,
+              "<rect class=\"bar%s\" data-label=\"%s\" x=\"%.1f\" y=\"%.1f\" "
+                  + "width=\"%.1f\" height=\"%.1f\" fill=\"%s\"/><text class=\"tick\" x=\"%.1f\" y=\"%.1f\" "
+                  + "text-anchor=\"middle\">%s</text><text class=\"tick\" x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>%n",
+              greyed[i] ? " discarded" : "",
+              Html.escape(labels.get(i).replace('\n', ' ')),
+              x,
+              TOP + plotH - h,
+              slot * 0.7,
+              h,
+              fill,
+              x + slot * 0.35,
+              TOP + plotH - h - 4,
+              number(v),
+              x + slot * 0.35,
+              TOP + plotH + 15,
+              lines(labels.get(i), x + slot * 0.35)));
     }
-    svg.append(String.format(Locale.ROOT, "<text class=\"axis\" x=\"14\" y=\"%d\" text-anchor=\"middle\" "
-        + "transform=\"rotate(-90 14 %d)\">%s</text>%n", TOP + plotH / 2, TOP + plotH / 2, Html.escape(yLabel)));
+    svg.append(
+        String.format(
+            Locale.ROOT,
+            "<text class=\"axis\" x=\"14\" y=\"%d\" text-anchor=\"middle\" "
+                + "transform=\"rotate(-90 14 %d)\">%s</text>%n",
+            TOP + plotH / 2,
+            TOP + plotH / 2,
+            Html.escape(yLabel)));
     return svg.append("</svg>\n").toString();
   }
 
-  /** A bar's label; a newline in it starts a second line under the first (long labels of many bars). */
+  /**
+   * A bar's label; a newline in it starts a second line under the first (long labels of many bars).
+   */
   private static String lines(String label, double x) {
     int nl = label.indexOf('\n');
     if (nl < 0) {
       return Html.escape(label);
     }
-    return String.format(Locale.ROOT, "<tspan>%s</tspan><tspan x=\"%.1f\" dy=\"13\">%s</tspan>",
-        Html.escape(label.substring(0, nl)), x, Html.escape(label.substring(nl + 1)));
+    return String.format(
+        Locale.ROOT,
+        "<tspan>%s</tspan><tspan x=\"%.1f\" dy=\"13\">%s</tspan>",
+        Html.escape(label.substring(0, nl)),
+        x,
+        Html.escape(label.substring(nl + 1)));
   }
 
   private double[] range(boolean x) {
@@ -184,7 +298,9 @@ public final class SvgChart {
       return log ? new double[] {1, 10} : new double[] {0, 1};
     }
     if (log) {
-      return new double[] {Math.pow(10, Math.floor(Math.log10(lo))), Math.pow(10, Math.ceil(Math.log10(hi) - 1e-9))};
+      return new double[] {
+        Math.pow(10, Math.floor(Math.log10(lo))), Math.pow(10, Math.ceil(Math.log10(hi) - 1e-9))
+      };
     }
     if (!x) {
       lo = Math.min(0, lo); // throughput and ratios read best from zero
@@ -200,7 +316,8 @@ public final class SvgChart {
   }
 
   private static double frac(double v, double[] r, boolean log) {
-    return log ? (Math.log10(v) - Math.log10(r[0])) / (Math.log10(r[1]) - Math.log10(r[0]))
+    return log
+        ? (Math.log10(v) - Math.log10(r[0])) / (Math.log10(r[1]) - Math.log10(r[0]))
         : (v - r[0]) / (r[1] - r[0]);
   }
 
@@ -214,7 +331,8 @@ public final class SvgChart {
     }
     double raw = (r[1] - r[0]) / 5;
     double mag = Math.pow(10, Math.floor(Math.log10(raw)));
-    double step = raw / mag < 1.5 ? mag : raw / mag < 3 ? 2 * mag : raw / mag < 7 ? 5 * mag : 10 * mag;
+    double step =
+        raw / mag < 1.5 ? mag : raw / mag < 3 ? 2 * mag : raw / mag < 7 ? 5 * mag : 10 * mag;
     for (double t = Math.ceil(r[0] / step) * step; t <= r[1] + 1e-9; t += step) {
       out.add(t);
     }

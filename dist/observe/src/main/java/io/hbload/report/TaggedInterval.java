@@ -3,10 +3,12 @@ package io.hbload.report;
 import org.HdrHistogram.Histogram;
 
 /**
- * One interval histogram of a run (nanoseconds) under its log tag, {@code READ.service} or {@code READ.intended}, with
- * wall-clock bounds in epoch milliseconds. Immutable by convention: the histogram is a private copy.
+ * One interval histogram of a run (nanoseconds) under its log tag, {@code READ.service} or {@code
+ * READ.intended}, with wall-clock bounds in epoch milliseconds. Immutable by convention: the
+ * histogram is a private copy.
  */
-public record TaggedInterval(String tag, long startEpochMillis, long endEpochMillis, Histogram histogram) {
+public record TaggedInterval(
+    String tag, long startEpochMillis, long endEpochMillis, Histogram histogram) {
 
   /** The measurement name, {@code READ} of {@code READ.service}. */
   public String measurement() {

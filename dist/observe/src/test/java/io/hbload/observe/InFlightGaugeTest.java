@@ -39,28 +39,40 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * {@code hbload_inflight} as a scrape reads it while the engine runs: the pipelined engine's outstanding count
- * reaches its bound (threads x {@code hbload.inflight}) when a binding holds every completion, and the blocking
- * engine counts each worker inside a call; both drop to 0 when the phase is over.
+ * {@code hbload_inflight} as a scrape reads it while the engine runs: the pipelined engine's
+ * outstanding count reaches its bound (threads x {@code hbload.inflight}) when a binding holds
+ * every completion, and the blocking engine counts each worker inside a call; both drop to 0 when
+ * the phase is over.
  */
 @Timeout(60)
 class InFlightGaugeTest {
   private static final RunTags TAGS = new RunTags("c", "test", 0, "testhost");
-  private final PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+  private final PrintStream quiet =
+      new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
 
   @Test
   void pipelinedWorkersShowTheirOutstandingOperationsUpToTheBound() throws Exception {
     Holding binding = new Holding();
-    RunSpec spec = Hbload.workload("c").binding(binding).threads(2).recordCount(1000).operationCount(400)
-        .property("hbload.inflight", "8").spec(Phase.RUN);
-    try (MetricsSession session = new MetricsSession(MetricsTarget.parse("prometheus:0"), "127.0.0.1", Duration.ZERO,
-        TAGS, quiet)) {
+    RunSpec spec =
+        Hbload.workload("c")
+            .binding(binding)
+            .threads(2)
+            .recordCount(1000)
+            .operationCount(400)
+            .property("hbload.inflight", "8")
+            .spec(Phase.RUN);
+    try (MetricsSession session =
+        new MetricsSession(
+            MetricsTarget.parse("prometheus:0"), "127.0.0.1", Duration.ZERO, TAGS, quiet)) {
       Launcher launcher = new Launcher(spec, quiet, null, List.of(session.listener()));
       session.runMeters().inFlight(launcher::inFlight);
-      Future<Launcher.Outcome> run = java.util.concurrent.CompletableFuture.supplyAsync(() -> launch(launcher));
+      Future<Launcher.Outcome> run =
+          java.util.concurrent.CompletableFuture.supplyAsync(() -> launch(launcher));
       try {
         // every completion held: each worker fills its 8 slots and waits
-        assertThat(awaitGauge(session, 16)).as("gauge with 2 workers x 8 slots held").isEqualTo(16.0);
+        assertThat(awaitGauge(session, 16))
+            .as("gauge with 2 workers x 8 slots held")
+            .isEqualTo(16.0);
         assertThat(binding.issued.get()).isEqualTo(16);
       } finally {
         binding.release();
@@ -74,13 +86,20 @@ class InFlightGaugeTest {
   @Test
   void blockingWorkersCountOneEachWhileInACall() throws Exception {
     Blocking binding = new Blocking();
-    RunSpec spec = Hbload.workload("c").binding(binding).threads(3).recordCount(1000).operationCount(300)
-        .spec(Phase.RUN);
-    try (MetricsSession session = new MetricsSession(MetricsTarget.parse("prometheus:0"), "127.0.0.1", Duration.ZERO,
-        TAGS, quiet)) {
+    RunSpec spec =
+        Hbload.workload("c")
+            .binding(binding)
+            .threads(3)
+            .recordCount(1000)
+            .operationCount(300)
+            .spec(Phase.RUN);
+    try (MetricsSession session =
+        new MetricsSession(
+            MetricsTarget.parse("prometheus:0"), "127.0.0.1", Duration.ZERO, TAGS, quiet)) {
       Launcher launcher = new Launcher(spec, quiet, null, List.of(session.listener()));
       session.runMeters().inFlight(launcher::inFlight);
-      Future<Launcher.Outcome> run = java.util.concurrent.CompletableFuture.supplyAsync(() -> launch(launcher));
+      Future<Launcher.Outcome> run =
+          java.util.concurrent.CompletableFuture.supplyAsync(() -> launch(launcher));
       try {
         assertThat(awaitGauge(session, 3)).as("3 workers each blocked in a read").isEqualTo(3.0);
       } finally {
@@ -99,7 +118,10 @@ class InFlightGaugeTest {
     }
   }
 
-  /** Scrapes the endpoint until the gauge reads {@code expected} (or 10 s pass); returns the last value read. */
+  /**
+   * Scrapes the endpoint until the gauge reads {@code expected} (or 10 s pass); returns the last
+   * value read.
+   */
   private static double awaitGauge(MetricsSession session, double expected) throws Exception {
     double last = -1;
     long until = System.nanoTime() + 10_000_000_000L;
@@ -113,12 +135,21 @@ class InFlightGaugeTest {
   }
 
   private static OptionalDouble gauge(MetricsSession session) throws Exception {
-    String text = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
-        + session.port() + "/metrics")).build(), HttpResponse.BodyHandlers.ofString()).body();
+    String text =
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(
+                        URI.create("http://127.0.0.1:" + session.port() + "/metrics"))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString())
+            .body();
     return ScrapeText.value(text, "hbload_inflight", Map.of("host", "testhost", "workload", "c"));
   }
 
-  /** Async: holds every completion until {@link #release}, then completes the held ones and later calls at once. */
+  /**
+   * Async: holds every completion until {@link #release}, then completes the held ones and later
+   * calls at once.
+   */
   private static final class Holding extends AsyncTestProvider {
     final AtomicInteger issued = new AtomicInteger();
     private final ConcurrentLinkedQueue<Runnable> held = new ConcurrentLinkedQueue<>();
@@ -133,20 +164,22 @@ class InFlightGaugeTest {
 
     @Override
     public BindingSession open(BindingContext context) {
-      return asyncOnly(workerIndex -> new OneCallAsyncBinding() {
-        @Override
-        protected void call(int slot, Completion done) {
-          issued.incrementAndGet();
-          if (released) {
-            done.complete(slot, Status.OK);
-            return;
-          }
-          held.add(() -> done.complete(slot, Status.OK));
-          if (released) {
-            release(); // released between the check and the add: nothing may stay held
-          }
-        }
-      });
+      return asyncOnly(
+          workerIndex ->
+              new OneCallAsyncBinding() {
+                @Override
+                protected void call(int slot, Completion done) {
+                  issued.incrementAndGet();
+                  if (released) {
+                    done.complete(slot, Status.OK);
+                    return;
+                  }
+                  held.add(() -> done.complete(slot, Status.OK));
+                  if (released) {
+                    release(); // released between the check and the add: nothing may stay held
+                  }
+                }
+              });
     }
   }
 
@@ -167,43 +200,45 @@ class InFlightGaugeTest {
 
     @Override
     public BindingSession open(BindingContext context) {
-      return workerIndex -> new Binding() {
-        private Status call() {
-          calls.incrementAndGet();
-          try {
-            gate.await();
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Status.ERROR;
-          }
-          return Status.OK;
-        }
+      return workerIndex ->
+          new Binding() {
+            private Status call() {
+              calls.incrementAndGet();
+              try {
+                gate.await();
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return Status.ERROR;
+              }
+              return Status.OK;
+            }
 
-        @Override
-        public Status read(String table, Key key, Fields fields, RowSink result) {
-          return call();
-        }
+            @Override
+            public Status read(String table, Key key, Fields fields, RowSink result) {
+              return call();
+            }
 
-        @Override
-        public Status scan(String table, Key startKey, int recordCount, Fields fields, ScanSink result) {
-          return call();
-        }
+            @Override
+            public Status scan(
+                String table, Key startKey, int recordCount, Fields fields, ScanSink result) {
+              return call();
+            }
 
-        @Override
-        public Status update(String table, Key key, Values values) {
-          return call();
-        }
+            @Override
+            public Status update(String table, Key key, Values values) {
+              return call();
+            }
 
-        @Override
-        public Status insert(String table, Key key, Values values) {
-          return call();
-        }
+            @Override
+            public Status insert(String table, Key key, Values values) {
+              return call();
+            }
 
-        @Override
-        public Status delete(String table, Key key) {
-          return call();
-        }
-      };
+            @Override
+            public Status delete(String table, Key key) {
+              return call();
+            }
+          };
     }
   }
 }

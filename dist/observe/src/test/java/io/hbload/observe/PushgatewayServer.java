@@ -13,9 +13,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * A real Pushgateway for a test class (Debian's prometheus-pushgateway, on 127.0.0.1 and a free port): started, ready
- * when its {@code /-/ready} says so, and stopped with the class. A test where the package is not installed is
- * skipped with that reason.
+ * A real Pushgateway for a test class (Debian's prometheus-pushgateway, on 127.0.0.1 and a free
+ * port): started, ready when its {@code /-/ready} says so, and stopped with the class. A test where
+ * the package is not installed is skipped with that reason.
  */
 public final class PushgatewayServer implements AutoCloseable {
   private static final Path BINARY = Path.of("/usr/bin/prometheus-pushgateway");
@@ -32,12 +32,18 @@ public final class PushgatewayServer implements AutoCloseable {
     this.data = data;
   }
 
-  /** Whether Debian's prometheus-pushgateway is installed, for a test that uses a gateway for only part of it. */
+  /**
+   * Whether Debian's prometheus-pushgateway is installed, for a test that uses a gateway for only
+   * part of it.
+   */
   public static boolean installed() {
     return Files.isExecutable(BINARY);
   }
 
-  /** Starts one and waits (up to 20 s) until it is ready; skips the caller's tests when it is not installed. */
+  /**
+   * Starts one and waits (up to 20 s) until it is ready; skips the caller's tests when it is not
+   * installed.
+   */
   public static PushgatewayServer start() throws Exception {
     assumeTrue(installed(), "Debian's prometheus-pushgateway package is not installed");
     int port;
@@ -45,13 +51,20 @@ public final class PushgatewayServer implements AutoCloseable {
       port = s.getLocalPort();
     }
     Path log = Files.createTempFile("pushgateway", ".log");
-    // Debian's build persists to /var/lib/prometheus/pushgateway.data by default and loads it at start: without a
-    // file of its own, a gateway serves the series an earlier test pushed, and a test of pushes passes with none
+    // Debian's build persists to /var/lib/prometheus/pushgateway.data by default and loads it at
+    // start: without a
+    // file of its own, a gateway serves the series an earlier test pushed, and a test of pushes
+    // passes with none
     Path data = Files.createTempFile("pushgateway", ".data");
     Files.delete(data);
-    Process p = new ProcessBuilder(BINARY.toString(), "--web.listen-address=127.0.0.1:" + port,
-        "--persistence.file=" + data)
-        .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    Process p =
+        new ProcessBuilder(
+                BINARY.toString(),
+                "--web.listen-address=127.0.0.1:" + port,
+                "--persistence.file=" + data)
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile())
+            .start();
     PushgatewayServer server = new PushgatewayServer(p, "http://127.0.0.1:" + port, log, data);
     long until = System.nanoTime() + 20_000_000_000L;
     while (System.nanoTime() < until) {
@@ -84,12 +97,17 @@ public final class PushgatewayServer implements AutoCloseable {
 
   /** Deletes every group. */
   public void wipe() throws Exception {
-    http.send(HttpRequest.newBuilder(URI.create(base + "/api/v1/admin/wipe")).PUT(HttpRequest.BodyPublishers
-        .noBody()).build(), HttpResponse.BodyHandlers.ofString());
+    http.send(
+        HttpRequest.newBuilder(URI.create(base + "/api/v1/admin/wipe"))
+            .PUT(HttpRequest.BodyPublishers.noBody())
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
   }
 
   private HttpResponse<String> get(String path) throws IOException, InterruptedException {
-    return http.send(HttpRequest.newBuilder(URI.create(base + path)).build(), HttpResponse.BodyHandlers.ofString());
+    return http.send(
+        HttpRequest.newBuilder(URI.create(base + path)).build(),
+        HttpResponse.BodyHandlers.ofString());
   }
 
   @Override

@@ -23,8 +23,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * The meters of a real (basic binding) run, read the way Prometheus reads them: from the /metrics endpoint's text.
- * Names, tags and final values are checked against the run's own result.
+ * The meters of a real (basic binding) run, read the way Prometheus reads them: from the /metrics
+ * endpoint's text. Names, tags and final values are checked against the run's own result.
  */
 class RunMetersTest {
   private static final RunTags TAGS = new RunTags("a", "basic", 0, "testhost");
@@ -51,32 +51,53 @@ class RunMetersTest {
   @Test
   void endpointServesCountersTaggedAndEqualToTheReport() throws Exception {
     PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
-    try (MetricsSession session = new MetricsSession(MetricsTarget.parse("prometheus:0"), "127.0.0.1", Duration.ZERO,
-        TAGS, quiet)) {
+    try (MetricsSession session =
+        new MetricsSession(
+            MetricsTarget.parse("prometheus:0"), "127.0.0.1", Duration.ZERO, TAGS, quiet)) {
       RunResult r = run(session);
-      HttpResponse<String> res = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-          URI.create("http://127.0.0.1:" + session.port() + "/metrics")).build(), HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> res =
+          HttpClient.newHttpClient()
+              .send(
+                  HttpRequest.newBuilder(
+                          URI.create("http://127.0.0.1:" + session.port() + "/metrics"))
+                      .build(),
+                  HttpResponse.BodyHandlers.ofString());
       assertThat(res.statusCode()).isEqualTo(200);
       assertThat(res.headers().firstValue("Content-Type")).contains(MetricsEndpoint.CONTENT_TYPE);
       String text = res.body();
-      Map<String, String> common = Map.of("workload", "a", "binding", "basic", "shard", "0", "host", "testhost",
-          "phase", "run");
+      Map<String, String> common =
+          Map.of(
+              "workload",
+              "a",
+              "binding",
+              "basic",
+              "shard",
+              "0",
+              "host",
+              "testhost",
+              "phase",
+              "run");
       for (String op : List.of("READ", "UPDATE")) {
         Map<String, String> labels = new LinkedHashMap<>(common);
         labels.put("operation", op);
         labels.put("status", "OK");
-        assertThat(ScrapeText.value(text, "hbload_operations_total", labels)).as(op + " in\n" + text)
+        assertThat(ScrapeText.value(text, "hbload_operations_total", labels))
+            .as(op + " in\n" + text)
             .hasValue((double) r.op(op).count());
         labels.put("kind", "service");
         labels.put("le", "+Inf");
-        assertThat(ScrapeText.value(text, "hbload_latency_seconds_bucket", labels)).hasValue((double) r.op(op).count());
+        assertThat(ScrapeText.value(text, "hbload_latency_seconds_bucket", labels))
+            .hasValue((double) r.op(op).count());
         labels.remove("le");
-        assertThat(ScrapeText.value(text, "hbload_latency_seconds_count", labels)).hasValue((double) r.op(op).count());
+        assertThat(ScrapeText.value(text, "hbload_latency_seconds_count", labels))
+            .hasValue((double) r.op(op).count());
         labels.put("kind", "intended");
-        assertThat(ScrapeText.value(text, "hbload_latency_seconds_count", labels)).hasValue((double) r.op(op).count());
+        assertThat(ScrapeText.value(text, "hbload_latency_seconds_count", labels))
+            .hasValue((double) r.op(op).count());
       }
       assertThat(r.op("READ").count() + r.op("UPDATE").count()).isEqualTo(3000);
-      assertThat(ScrapeText.value(text, "hbload_operations_completed_total", common)).hasValue(3000.0);
+      assertThat(ScrapeText.value(text, "hbload_operations_completed_total", common))
+          .hasValue(3000.0);
       assertThat(ScrapeText.value(text, "hbload_phase_finished", common)).hasValue(1.0);
       assertThat(ScrapeText.value(text, "hbload_threads", common)).hasValue(2.0);
       assertThat(ScrapeText.value(text, "hbload_throughput", common)).isPresent();
@@ -89,19 +110,26 @@ class RunMetersTest {
   @Test
   void bucketsAreCumulativeAndBoundedInSeconds() throws Exception {
     PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
-    try (MetricsSession session = new MetricsSession(MetricsTarget.parse("prometheus:0"), "127.0.0.1", Duration.ZERO,
-        TAGS, quiet)) {
+    try (MetricsSession session =
+        new MetricsSession(
+            MetricsTarget.parse("prometheus:0"), "127.0.0.1", Duration.ZERO, TAGS, quiet)) {
       RunResult r = run(session);
       String text = session.registry().scrape();
       double previous = 0;
       for (double le : LatencyBuckets.BOUNDS) {
         String bound = Double.isInfinite(le) ? "+Inf" : Double.toString(le);
-        double v = ScrapeText.value(text, "hbload_latency_seconds_bucket", Map.of("operation", "READ", "kind",
-            "service", "le", bound)).orElseThrow(() -> new AssertionError("no le=" + bound + " in\n" + text));
+        double v =
+            ScrapeText.value(
+                    text,
+                    "hbload_latency_seconds_bucket",
+                    Map.of("operation", "READ", "kind", "service", "le", bound))
+                .orElseThrow(() -> new AssertionError("no le=" + bound + " in\n" + text));
         assertThat(v).as("le=" + bound).isGreaterThanOrEqualTo(previous);
         // the bucket is exactly what the report's own histogram holds under that bound
-        long expected = Double.isInfinite(le) ? r.op("READ").count()
-            : r.op("READ").service().getCountBetweenValues(0, (long) (le * 1e9));
+        long expected =
+            Double.isInfinite(le)
+                ? r.op("READ").count()
+                : r.op("READ").service().getCountBetweenValues(0, (long) (le * 1e9));
         assertThat(v).as("le=" + bound).isEqualTo((double) expected);
         previous = v;
       }
@@ -111,40 +139,70 @@ class RunMetersTest {
   @Test
   void blockCacheRatioAndErrorsComeFromTheResult() throws Exception {
     PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
-    try (MetricsSession session = new MetricsSession(MetricsTarget.parse("prometheus:0"), "127.0.0.1", Duration.ZERO,
-        TAGS, quiet)) {
+    try (MetricsSession session =
+        new MetricsSession(
+            MetricsTarget.parse("prometheus:0"), "127.0.0.1", Duration.ZERO, TAGS, quiet)) {
       RunResult r = run(session);
-      RunResult withCache = new RunResult(r.spec(), r.startEpochMillis(), r.runtimeMillis(), r.operations(),
-          r.measurements(), r.gc(), List.of(new ReportLine("BLOCKCACHE", "HitRatio", 0.875),
-              new ReportLine("BLOCKCACHE", "L1HitRatio", 0.5), new ReportLine("BLOCKCACHE", "Note", "x")),
-          null, r.client());
+      RunResult withCache =
+          new RunResult(
+              r.spec(),
+              r.startEpochMillis(),
+              r.runtimeMillis(),
+              r.operations(),
+              r.measurements(),
+              r.gc(),
+              List.of(
+                  new ReportLine("BLOCKCACHE", "HitRatio", 0.875),
+                  new ReportLine("BLOCKCACHE", "L1HitRatio", 0.5),
+                  new ReportLine("BLOCKCACHE", "Note", "x")),
+              null,
+              r.client());
       session.runMeters().phaseFinished(withCache);
       String text = session.registry().scrape();
-      assertThat(ScrapeText.value(text, "hbload_blockcache_hit_ratio", Map.of("level", "all", "phase", "run")))
+      assertThat(
+              ScrapeText.value(
+                  text, "hbload_blockcache_hit_ratio", Map.of("level", "all", "phase", "run")))
           .hasValue(0.875);
-      assertThat(ScrapeText.value(text, "hbload_blockcache_hit_ratio", Map.of("level", "l1"))).hasValue(0.5);
+      assertThat(ScrapeText.value(text, "hbload_blockcache_hit_ratio", Map.of("level", "l1")))
+          .hasValue(0.5);
     }
   }
 
   @Test
   void stepsOfASuiteKeepTheirOwnSeriesInOneRegistry() throws Exception {
     PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
-    try (MetricsSession session = new MetricsSession(MetricsTarget.parse("prometheus:0"), "127.0.0.1", Duration.ZERO,
-        new RunTags("a,c", "basic", 0, "testhost"), quiet)) {
-      RunResult first = run(session.listener(io.micrometer.core.instrument.Tags.of("round", "1", "workload", "a")));
-      RunResult second = run(session.listener(io.micrometer.core.instrument.Tags.of("round", "2", "workload", "c")));
+    try (MetricsSession session =
+        new MetricsSession(
+            MetricsTarget.parse("prometheus:0"),
+            "127.0.0.1",
+            Duration.ZERO,
+            new RunTags("a,c", "basic", 0, "testhost"),
+            quiet)) {
+      RunResult first =
+          run(
+              session.listener(
+                  io.micrometer.core.instrument.Tags.of("round", "1", "workload", "a")));
+      RunResult second =
+          run(
+              session.listener(
+                  io.micrometer.core.instrument.Tags.of("round", "2", "workload", "c")));
       String text = session.registry().scrape();
       for (RunResult r : List.of(first, second)) {
-        Map<String, String> labels = r == first ? Map.of("round", "1", "workload", "a", "operation", "READ", "status",
-            "OK") : Map.of("round", "2", "workload", "c", "operation", "READ", "status", "OK");
-        assertThat(ScrapeText.value(text, "hbload_operations_total", labels)).as(labels + " in\n" + text)
+        Map<String, String> labels =
+            r == first
+                ? Map.of("round", "1", "workload", "a", "operation", "READ", "status", "OK")
+                : Map.of("round", "2", "workload", "c", "operation", "READ", "status", "OK");
+        assertThat(ScrapeText.value(text, "hbload_operations_total", labels))
+            .as(labels + " in\n" + text)
             .hasValue((double) r.op("READ").count());
         Map<String, String> latency = new LinkedHashMap<>(labels);
         latency.put("kind", "service");
-        assertThat(ScrapeText.value(text, "hbload_latency_seconds_count", latency)).as(latency + " in\n" + text)
+        assertThat(ScrapeText.value(text, "hbload_latency_seconds_count", latency))
+            .as(latency + " in\n" + text)
             .hasValue((double) r.op("READ").count());
       }
-      // the step's workload replaces the suite's list; no series is left with the list or without a round
+      // the step's workload replaces the suite's list; no series is left with the list or without a
+      // round
       assertThat(text).doesNotContain("workload=\"a,c\",").contains("hbload_phase_finished{");
       assertThat(text.lines().filter(l -> l.startsWith("hbload_operations_total{")))
           .allMatch(l -> l.contains("round=\""));
@@ -154,23 +212,31 @@ class RunMetersTest {
   @Test
   void inFlightHookIsAGaugeReadAtScrape() throws Exception {
     PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
-    try (MetricsSession session = new MetricsSession(MetricsTarget.parse("prometheus:0"), "127.0.0.1", Duration.ZERO,
-        TAGS, quiet)) {
-      java.util.concurrent.atomic.AtomicLong inFlight = new java.util.concurrent.atomic.AtomicLong(7);
+    try (MetricsSession session =
+        new MetricsSession(
+            MetricsTarget.parse("prometheus:0"), "127.0.0.1", Duration.ZERO, TAGS, quiet)) {
+      java.util.concurrent.atomic.AtomicLong inFlight =
+          new java.util.concurrent.atomic.AtomicLong(7);
       session.runMeters().inFlight(inFlight::get);
-      assertThat(ScrapeText.value(session.registry().scrape(), "hbload_inflight", Map.of("host", "testhost")))
+      assertThat(
+              ScrapeText.value(
+                  session.registry().scrape(), "hbload_inflight", Map.of("host", "testhost")))
           .hasValue(7.0);
       inFlight.set(3);
-      assertThat(ScrapeText.value(session.registry().scrape(), "hbload_inflight", Map.of())).hasValue(3.0);
+      assertThat(ScrapeText.value(session.registry().scrape(), "hbload_inflight", Map.of()))
+          .hasValue(3.0);
     }
   }
 
   @Test
   void measurementNamesSplitIntoOperationAndStatus() {
     assertThat(OperationOutcome.of("READ")).isEqualTo(new OperationOutcome("READ", "OK"));
-    assertThat(OperationOutcome.of("READ-FAILED")).isEqualTo(new OperationOutcome("READ", "FAILED"));
-    assertThat(OperationOutcome.of("UPDATE-NOT_FOUND")).isEqualTo(new OperationOutcome("UPDATE", "NOT_FOUND"));
-    assertThat(OperationOutcome.of("READ-MODIFY-WRITE")).isEqualTo(new OperationOutcome("READ-MODIFY-WRITE", "OK"));
+    assertThat(OperationOutcome.of("READ-FAILED"))
+        .isEqualTo(new OperationOutcome("READ", "FAILED"));
+    assertThat(OperationOutcome.of("UPDATE-NOT_FOUND"))
+        .isEqualTo(new OperationOutcome("UPDATE", "NOT_FOUND"));
+    assertThat(OperationOutcome.of("READ-MODIFY-WRITE"))
+        .isEqualTo(new OperationOutcome("READ-MODIFY-WRITE", "OK"));
   }
 
   @Test
@@ -179,8 +245,11 @@ class RunMetersTest {
     assertThat(MetricsTarget.parse("prometheus:9100").port()).isEqualTo(9100);
     assertThat(MetricsTarget.parse("pushgateway:http://127.0.0.1:9091").pushgateway())
         .isEqualTo(URI.create("http://127.0.0.1:9091"));
-    assertThatThrownBy(() -> MetricsTarget.parse("prometheus:x")).hasMessageContaining("'x' is not a port");
-    assertThatThrownBy(() -> MetricsTarget.parse("pushgateway:nohost")).hasMessageContaining("not an http(s) URL");
-    assertThatThrownBy(() -> MetricsTarget.parse("graphite")).hasMessageContaining("expected prometheus");
+    assertThatThrownBy(() -> MetricsTarget.parse("prometheus:x"))
+        .hasMessageContaining("'x' is not a port");
+    assertThatThrownBy(() -> MetricsTarget.parse("pushgateway:nohost"))
+        .hasMessageContaining("not an http(s) URL");
+    assertThatThrownBy(() -> MetricsTarget.parse("graphite"))
+        .hasMessageContaining("expected prometheus");
   }
 }

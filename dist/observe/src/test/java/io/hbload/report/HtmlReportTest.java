@@ -12,9 +12,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The report of a fixed run (src/test/resources/report: a real `hbload run -w a -db basic -threads 4 -target 1000
- * -p maxexecutiontime=8 -p status.interval=1 -p basicdb.simulatedelay=2` with --json and --hlog): every series is
- * drawn from the log's intervals, the page is self-contained and forbids fetches.
+ * The report of a fixed run (src/test/resources/report: a real `hbload run -w a -db basic -threads
+ * 4 -target 1000 -p maxexecutiontime=8 -p status.interval=1 -p basicdb.simulatedelay=2` with --json
+ * and --hlog): every series is drawn from the log's intervals, the page is self-contained and
+ * forbids fetches.
  */
 class HtmlReportTest {
   static final Path JSON = Path.of("src/test/resources/report/run.json");
@@ -26,8 +27,10 @@ class HtmlReportTest {
 
   /** The path data of the series called {@code name}. */
   static String pathData(String html, String name) {
-    Matcher m = Pattern.compile("<path class=\"series\" data-series=\"" + Pattern.quote(name) + "\" d=\"([^\"]*)\"")
-        .matcher(html);
+    Matcher m =
+        Pattern.compile(
+                "<path class=\"series\" data-series=\"" + Pattern.quote(name) + "\" d=\"([^\"]*)\"")
+            .matcher(html);
     assertThat(m.find()).as("series " + name).isTrue();
     return m.group(1);
   }
@@ -39,14 +42,25 @@ class HtmlReportTest {
   @Test
   void everyIntervalOfTheLogIsAPointOverTime() throws Exception {
     String html = fixtureReport();
-    long intervals = Files.readAllLines(HLOG).stream().filter(l -> l.startsWith("Tag=READ.service,")).count();
+    long intervals =
+        Files.readAllLines(HLOG).stream().filter(l -> l.startsWith("Tag=READ.service,")).count();
     assertThat(intervals).isEqualTo(8);
-    for (String name : List.of("READ", "UPDATE", "all", "READ service p50", "READ service p99", "READ intended p99",
-        "READ intended p99.9", "UPDATE service p99.9", "UPDATE intended p50")) {
+    for (String name :
+        List.of(
+            "READ",
+            "UPDATE",
+            "all",
+            "READ service p50",
+            "READ service p99",
+            "READ intended p99",
+            "READ intended p99.9",
+            "UPDATE service p99.9",
+            "UPDATE intended p50")) {
       assertThat(points(pathData(html, name))).as(name).isEqualTo(intervals);
     }
     // the spectrum runs from p0 to p99.999 on 61 log-spaced points for each operation and kind
-    for (String name : List.of("READ service", "READ intended", "UPDATE service", "UPDATE intended")) {
+    for (String name :
+        List.of("READ service", "READ intended", "UPDATE service", "UPDATE intended")) {
       assertThat(points(pathData(html, name))).as(name).isEqualTo(61);
     }
     assertThat(html).contains(">99.999%<").doesNotContain("99.9999%");
@@ -56,8 +70,10 @@ class HtmlReportTest {
   @Test
   void theTitleSaysWhatRanAndTheTargetIsDrawn() throws Exception {
     String html = fixtureReport();
-    assertThat(html).contains("<h1>hbload report: run read 50%/update 50%, binding basic, 4 threads, "
-        + "target 1000 ops/s</h1>");
+    assertThat(html)
+        .contains(
+            "<h1>hbload report: run read 50%/update 50%, binding basic, 4 threads, "
+                + "target 1000 ops/s</h1>");
     assertThat(points(pathData(html, "target"))).isEqualTo(2);
   }
 
@@ -65,19 +81,26 @@ class HtmlReportTest {
   void aShortLastIntervalIsNotPlottedButCounted() {
     org.HdrHistogram.Histogram h = new org.HdrHistogram.Histogram(3);
     h.recordValue(1000);
-    List<TaggedInterval> l = List.of(new TaggedInterval("READ.service", 0, 1000, h),
-        new TaggedInterval("READ.service", 1000, 2000, h), new TaggedInterval("READ.service", 2000, 3000, h),
-        new TaggedInterval("READ.service", 3000, 3040, h));
+    List<TaggedInterval> l =
+        List.of(
+            new TaggedInterval("READ.service", 0, 1000, h),
+            new TaggedInterval("READ.service", 1000, 2000, h),
+            new TaggedInterval("READ.service", 2000, 3000, h),
+            new TaggedInterval("READ.service", 3000, 3040, h));
     assertThat(HtmlReport.plotted(l)).hasSize(3);
     assertThat(HtmlReport.plotted(l.subList(0, 3))).hasSize(3);
-    assertThat(HtmlReport.plotted(List.of(l.get(0), l.get(3)))).hasSize(2); // too few to call one short
+    assertThat(HtmlReport.plotted(List.of(l.get(0), l.get(3))))
+        .hasSize(2); // too few to call one short
   }
 
   @Test
   void throughputSeriesMatchesTheLogCounts() throws Exception {
     List<TaggedInterval> log = RunInput.readLog(HLOG);
-    long reads = log.stream().filter(t -> t.tag().equals("READ.service")).mapToLong(t -> t.histogram().getTotalCount())
-        .sum();
+    long reads =
+        log.stream()
+            .filter(t -> t.tag().equals("READ.service"))
+            .mapToLong(t -> t.histogram().getTotalCount())
+            .sum();
     assertThat(reads).isEqualTo(4113); // the fixture JSON's READ operations
     String html = fixtureReport();
     assertThat(html).contains("<td>READ</td><td>4113</td>");
@@ -86,11 +109,17 @@ class HtmlReportTest {
   @Test
   void selfContainedWithSettingsFromTheJson() throws Exception {
     String html = fixtureReport();
-    assertThat(html).contains("<meta http-equiv=\"Content-Security-Policy\" content=\"" + HtmlReport.CSP + "\">");
-    assertThat(html).doesNotContainPattern("(?i)(src|href)\\s*=").doesNotContainPattern("(?i)https?://")
+    assertThat(html)
+        .contains(
+            "<meta http-equiv=\"Content-Security-Policy\" content=\"" + HtmlReport.CSP + "\">");
+    assertThat(html)
+        .doesNotContainPattern("(?i)(src|href)\\s*=")
+        .doesNotContainPattern("(?i)https?://")
         .doesNotContain("<script");
-    assertThat(html).contains("<tr><th>properties.basicdb.simulatedelay</th><td>2</td></tr>")
-        .contains("<tr><th>environment.javaVersion</th>").contains("<tr><th>threads</th><td>4</td></tr>");
+    assertThat(html)
+        .contains("<tr><th>properties.basicdb.simulatedelay</th><td>2</td></tr>")
+        .contains("<tr><th>environment.javaVersion</th>")
+        .contains("<tr><th>threads</th><td>4</td></tr>");
     assertThat(html).contains("not reported by the basic binding");
   }
 
@@ -99,8 +128,11 @@ class HtmlReportTest {
     RunInput warm = RunInput.read(JSON, List.of(HLOG), true);
     RunInput kept = RunInput.read(JSON, List.of(HLOG), false);
     String html = HtmlReport.render(List.of(warm, kept));
-    assertThat(html).contains("Rounds side by side").contains("<tr class=\"discarded\">")
-        .contains("class=\"bar discarded\"").contains("<section class=\"run discarded\">")
+    assertThat(html)
+        .contains("Rounds side by side")
+        .contains("<tr class=\"discarded\">")
+        .contains("class=\"bar discarded\"")
+        .contains("<section class=\"run discarded\">")
         .contains("<section class=\"run\">");
   }
 
@@ -114,7 +146,9 @@ class HtmlReportTest {
   @Test
   void notAResultIsSaidPlainly(@TempDir Path dir) throws Exception {
     Path notJson = Files.writeString(dir.resolve("x.json"), "{\"tool\": \"other\"}");
-    assertThatThrownBy(() -> RunInput.read(notJson, List.of(), false)).hasMessageContaining("not an hbload JSON");
-    assertThatThrownBy(() -> RunInput.read(JSON, List.of(JSON), false)).hasMessageContaining("run.json");
+    assertThatThrownBy(() -> RunInput.read(notJson, List.of(), false))
+        .hasMessageContaining("not an hbload JSON");
+    assertThatThrownBy(() -> RunInput.read(JSON, List.of(JSON), false))
+        .hasMessageContaining("run.json");
   }
 }

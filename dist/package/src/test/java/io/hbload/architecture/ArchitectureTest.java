@@ -4,9 +4,9 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.tngtech.archunit.core.domain.JavaCall;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.domain.JavaCall;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchCondition;
@@ -33,11 +33,12 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The flow's arrows over every io.hbload class (this module sees them all): the modules as layers and no package
- * cycles ({@link FlowRules}, each proven against a planted violation by {@link FlowRulesTest}). And properties are
- * read only by the parsers: the engine's spec parser and each binding's settings parser (code in a {@code parse} or
- * {@code config} package, or a {@link BindingProvider#settings} method). Everything else gets typed specs. Checked
- * on the compiled classes of every module (ArchUnit) and, for string-keyed reads ArchUnit cannot see, on the
+ * The flow's arrows over every io.hbload class (this module sees them all): the modules as layers
+ * and no package cycles ({@link FlowRules}, each proven against a planted violation by {@link
+ * FlowRulesTest}). And properties are read only by the parsers: the engine's spec parser and each
+ * binding's settings parser (code in a {@code parse} or {@code config} package, or a {@link
+ * BindingProvider#settings} method). Everything else gets typed specs. Checked on the compiled
+ * classes of every module (ArchUnit) and, for string-keyed reads ArchUnit cannot see, on the
  * sources.
  */
 class ArchitectureTest {
@@ -45,9 +46,12 @@ class ArchitectureTest {
 
   @BeforeAll
   static void importAll() {
-    classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-        .withImportOption(location -> !location.contains("-tests.jar")) // test helpers of other modules
-        .importPackages("io.hbload");
+    classes =
+        new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .withImportOption(
+                location -> !location.contains("-tests.jar")) // test helpers of other modules
+            .importPackages("io.hbload");
     assertThat(classes.contain(RunSpec.class)).as("core imported").isTrue();
     assertThat(classes.contain(Main.class)).as("cli imported").isTrue();
   }
@@ -63,8 +67,9 @@ class ArchitectureTest {
   }
 
   /**
-   * No cycles between any two io.hbload packages. A constant another package declares is inlined by javac, so a
-   * cycle through constants alone is invisible here (the mapreduce file-name suffixes were one, found with jdeps).
+   * No cycles between any two io.hbload packages. A constant another package declares is inlined by
+   * javac, so a cycle through constants alone is invisible here (the mapreduce file-name suffixes
+   * were one, found with jdeps).
    */
   @Test
   void noPackageCycles() {
@@ -73,28 +78,41 @@ class ArchitectureTest {
 
   @Test
   void onlyParsersUseThePropertyReader() {
-    classes().that().resideOutsideOfPackages("..config..", "..parse..")
+    classes()
+        .that()
+        .resideOutsideOfPackages("..config..", "..parse..")
         .should(notCallOutsideBindingSettings(PropertyReader.class))
         .check(classes);
   }
 
   @Test
   void theRawPropertiesOfASpecAreOnlyEchoedIntoResultDocuments() {
-    noClasses().that().resideOutsideOfPackages("..config..", "..parse..", "..export..")
-        .should().callMethod(Provenance.class, "properties")
+    noClasses()
+        .that()
+        .resideOutsideOfPackages("..config..", "..parse..", "..export..")
+        .should()
+        .callMethod(Provenance.class, "properties")
         .check(classes);
   }
 
   @Test
   void onlyParsersReadJavaUtilProperties() {
-    noClasses().that().resideOutsideOfPackages("..config..", "..parse..")
-        .should().callMethod(Properties.class, "getProperty", String.class)
-        .orShould().callMethod(Properties.class, "getProperty", String.class, String.class)
-        .orShould().callMethod(Properties.class, "stringPropertyNames")
+    noClasses()
+        .that()
+        .resideOutsideOfPackages("..config..", "..parse..")
+        .should()
+        .callMethod(Properties.class, "getProperty", String.class)
+        .orShould()
+        .callMethod(Properties.class, "getProperty", String.class, String.class)
+        .orShould()
+        .callMethod(Properties.class, "stringPropertyNames")
         .check(classes);
   }
 
-  /** A read by key with a literal name ({@code map.get("recordcount")}) is invisible to ArchUnit: scan the sources. */
+  /**
+   * A read by key with a literal name ({@code map.get("recordcount")}) is invisible to ArchUnit:
+   * scan the sources.
+   */
   @Test
   void noSourceOutsideTheParsersReadsAPropertyByName() throws Exception {
     List<String> names = new ArrayList<>();
@@ -102,17 +120,27 @@ class ArchitectureTest {
     names.addAll(constants(HBaseProperties.class));
     assertThat(names).contains("recordcount", "columnfamily", "hbload.zk");
     List<String> offenders = new ArrayList<>();
-    for (Path root : List.of(Path.of("../../core/src/main/java"), Path.of("../../hbase-binding/src/main/java"),
-        Path.of("../../hdfs-io/src/main/java"), Path.of("../../gc-tuner/src/main/java"),
-        Path.of("../embedded/src/main/java"), Path.of("../observe/src/main/java"),
-        Path.of("../mapreduce/src/main/java"), Path.of("../cli/src/main/java"))) {
+    for (Path root :
+        List.of(
+            Path.of("../../core/src/main/java"),
+            Path.of("../../hbase-binding/src/main/java"),
+            Path.of("../../hdfs-io/src/main/java"),
+            Path.of("../../gc-tuner/src/main/java"),
+            Path.of("../embedded/src/main/java"),
+            Path.of("../observe/src/main/java"),
+            Path.of("../mapreduce/src/main/java"),
+            Path.of("../cli/src/main/java"))) {
       assertThat(root).isDirectory();
       try (Stream<Path> files = Files.walk(root)) {
-        for (Path f : files.filter(p -> p.toString().endsWith(".java")).filter(notInConfig()).toList()) {
+        for (Path f :
+            files.filter(p -> p.toString().endsWith(".java")).filter(notInConfig()).toList()) {
           String text = Files.readString(f);
           for (String name : names) {
-            Pattern read = Pattern.compile("\\.(get|getOrDefault|containsKey|getProperty)\\(\\s*\"" + Pattern.quote(name)
-                + "\"");
+            Pattern read =
+                Pattern.compile(
+                    "\\.(get|getOrDefault|containsKey|getProperty)\\(\\s*\""
+                        + Pattern.quote(name)
+                        + "\"");
             if (read.matcher(text).find()) {
               offenders.add(f + " reads '" + name + "'");
             }
@@ -140,15 +168,20 @@ class ArchitectureTest {
     return out;
   }
 
-  /** No call into {@code type} (constructors too) but from a binding provider's {@code settings} method. */
+  /**
+   * No call into {@code type} (constructors too) but from a binding provider's {@code settings}
+   * method.
+   */
   private static ArchCondition<JavaClass> notCallOutsideBindingSettings(Class<?> type) {
-    return new ArchCondition<>("not call " + type.getSimpleName() + " outside a BindingProvider.settings method") {
+    return new ArchCondition<>(
+        "not call " + type.getSimpleName() + " outside a BindingProvider.settings method") {
       @Override
       public void check(JavaClass javaClass, ConditionEvents events) {
         for (JavaCall<?> call : javaClass.getCodeUnitCallsFromSelf()) {
           boolean target = call.getTargetOwner().isEquivalentTo(type);
-          boolean inSettings = call.getOrigin().getName().equals("settings")
-              && call.getOriginOwner().isAssignableTo(BindingProvider.class);
+          boolean inSettings =
+              call.getOrigin().getName().equals("settings")
+                  && call.getOriginOwner().isAssignableTo(BindingProvider.class);
           if (target && !inSettings) {
             events.add(SimpleConditionEvent.violated(call, call.getDescription()));
           }

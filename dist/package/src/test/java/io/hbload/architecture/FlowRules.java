@@ -10,50 +10,74 @@ import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.library.Architectures.LayeredArchitecture;
 
 /**
- * The arrows of the flow as ArchUnit rules, over the packages under a root: {@code io.hbload} for the product,
- * a fixture root for the tests that prove each rule catches a planted violation (so a rule that stopped seeing
- * anything would fail there instead of passing quietly here).
+ * The arrows of the flow as ArchUnit rules, over the packages under a root: {@code io.hbload} for
+ * the product, a fixture root for the tests that prove each rule catches a planted violation (so a
+ * rule that stopped seeing anything would fail there instead of passing quietly here).
  */
 final class FlowRules {
-  private FlowRules() {
-  }
+  private FlowRules() {}
 
   /** No package cycles: each package under {@code root} is a slice. */
   static ArchRule freeOfCycles(String root) {
     return slices().matching(root + ".(**)").should().beFreeOfCycles();
   }
 
-  /** No cycles between the subsystems: each top-level package under {@code root} (and all below it) is a slice. */
+  /**
+   * No cycles between the subsystems: each top-level package under {@code root} (and all below it)
+   * is a slice.
+   */
   static ArchRule subsystemsFreeOfCycles(String root) {
     return slices().matching(root + ".(*)..").should().beFreeOfCycles();
   }
 
   /**
-   * The modules as layers: cli -> mapreduce -> observe/report and embedded -> hbase/hdfs/gc -> core, and core
-   * depends on none of them. The embedded cluster and the test kit ({@code hbase.embedded}, {@code hbase.testkit}:
-   * the hbload-embedded module) sit above the binding whose packages they share: the binding never reaches them (it
-   * finds the embedded cluster as a service), so the plain binding carries no mini cluster. The same arrows the
-   * Maven modules enforce at compile time, checked here over the classes, so an arrow the poms would allow by a
-   * transitive dependency (observe reaching hbase through hdfs-io's classpath) still fails. {@code optionalLayers}: a fixture need not populate every layer; the product must.
+   * The modules as layers: cli -> mapreduce -> observe/report and embedded -> hbase/hdfs/gc ->
+   * core, and core depends on none of them. The embedded cluster and the test kit ({@code
+   * hbase.embedded}, {@code hbase.testkit}: the hbload-embedded module) sit above the binding whose
+   * packages they share: the binding never reaches them (it finds the embedded cluster as a
+   * service), so the plain binding carries no mini cluster. The same arrows the Maven modules
+   * enforce at compile time, checked here over the classes, so an arrow the poms would allow by a
+   * transitive dependency (observe reaching hbase through hdfs-io's classpath) still fails. {@code
+   * optionalLayers}: a fixture need not populate every layer; the product must.
    */
   static LayeredArchitecture moduleLayers(String root, boolean optionalLayers) {
-    return layeredArchitecture().consideringOnlyDependenciesInLayers().withOptionalLayers(optionalLayers)
-        .layer("Cli").definedBy(root + ".cli..")
-        .layer("MapReduce").definedBy(root + ".mapreduce..")
-        .layer("Observe").definedBy(root + ".observe..", root + ".report..")
-        .layer("Embedded").definedBy(root + ".hbase.embedded..", root + ".hbase.testkit..")
-        .layer("HBase").definedBy(resideInAPackage(root + ".hbase..")
-            .and(not(resideInAnyPackage(root + ".hbase.embedded..", root + ".hbase.testkit.."))))
-        .layer("Hdfs").definedBy(root + ".hdfs..")
-        .layer("Gc").definedBy(root + ".gc..")
-        .layer("Core").definedBy(root + ".core..")
-        .whereLayer("Cli").mayNotBeAccessedByAnyLayer()
-        .whereLayer("MapReduce").mayOnlyBeAccessedByLayers("Cli")
-        .whereLayer("Observe").mayOnlyBeAccessedByLayers("MapReduce", "Cli")
-        .whereLayer("Embedded").mayOnlyBeAccessedByLayers("MapReduce", "Cli")
-        .whereLayer("HBase").mayOnlyBeAccessedByLayers("Embedded", "MapReduce", "Cli")
-        .whereLayer("Hdfs").mayOnlyBeAccessedByLayers("Observe", "MapReduce", "Cli")
-        .whereLayer("Gc").mayOnlyBeAccessedByLayers("Cli")
-        .whereLayer("Core").mayNotAccessAnyLayer();
+    return layeredArchitecture()
+        .consideringOnlyDependenciesInLayers()
+        .withOptionalLayers(optionalLayers)
+        .layer("Cli")
+        .definedBy(root + ".cli..")
+        .layer("MapReduce")
+        .definedBy(root + ".mapreduce..")
+        .layer("Observe")
+        .definedBy(root + ".observe..", root + ".report..")
+        .layer("Embedded")
+        .definedBy(root + ".hbase.embedded..", root + ".hbase.testkit..")
+        .layer("HBase")
+        .definedBy(
+            resideInAPackage(root + ".hbase..")
+                .and(
+                    not(resideInAnyPackage(root + ".hbase.embedded..", root + ".hbase.testkit.."))))
+        .layer("Hdfs")
+        .definedBy(root + ".hdfs..")
+        .layer("Gc")
+        .definedBy(root + ".gc..")
+        .layer("Core")
+        .definedBy(root + ".core..")
+        .whereLayer("Cli")
+        .mayNotBeAccessedByAnyLayer()
+        .whereLayer("MapReduce")
+        .mayOnlyBeAccessedByLayers("Cli")
+        .whereLayer("Observe")
+        .mayOnlyBeAccessedByLayers("MapReduce", "Cli")
+        .whereLayer("Embedded")
+        .mayOnlyBeAccessedByLayers("MapReduce", "Cli")
+        .whereLayer("HBase")
+        .mayOnlyBeAccessedByLayers("Embedded", "MapReduce", "Cli")
+        .whereLayer("Hdfs")
+        .mayOnlyBeAccessedByLayers("Observe", "MapReduce", "Cli")
+        .whereLayer("Gc")
+        .mayOnlyBeAccessedByLayers("Cli")
+        .whereLayer("Core")
+        .mayNotAccessAnyLayer();
   }
 }

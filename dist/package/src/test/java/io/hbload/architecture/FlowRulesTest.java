@@ -9,58 +9,75 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Each rule of {@link FlowRules} run against planted class sets (io.hbload.archfixture, test code only): it must
- * report the planted violation, naming the classes, and accept the set that keeps every arrow. A rule that matched
- * nothing (a renamed package, a wrong pattern) would pass {@link ArchitectureTest} quietly; here it fails.
+ * Each rule of {@link FlowRules} run against planted class sets (io.hbload.archfixture, test code
+ * only): it must report the planted violation, naming the classes, and accept the set that keeps
+ * every arrow. A rule that matched nothing (a renamed package, a wrong pattern) would pass {@link
+ * ArchitectureTest} quietly; here it fails.
  */
 class FlowRulesTest {
   private static final String FIXTURES = "io.hbload.archfixture";
 
   @Test
   void theCycleRuleReportsAPlantedPackageCycle() {
-    EvaluationResult result = FlowRules.freeOfCycles(FIXTURES + ".cycle").evaluate(fixtures("cycle"));
+    EvaluationResult result =
+        FlowRules.freeOfCycles(FIXTURES + ".cycle").evaluate(fixtures("cycle"));
 
     assertThat(result.hasViolation()).isTrue();
     assertThat(String.join("\n", result.getFailureReport().getDetails()))
         .contains("Cycle detected")
-        .contains("cycle.a.Producer").contains("cycle.b.Consumer");
+        .contains("cycle.a.Producer")
+        .contains("cycle.b.Consumer");
   }
 
   @Test
   void theSubsystemCycleRuleReportsACycleBetweenTopLevelPackages() {
-    EvaluationResult result = FlowRules.subsystemsFreeOfCycles(FIXTURES + ".cycle").evaluate(fixtures("cycle"));
+    EvaluationResult result =
+        FlowRules.subsystemsFreeOfCycles(FIXTURES + ".cycle").evaluate(fixtures("cycle"));
 
     assertThat(String.join("\n", result.getFailureReport().getDetails()))
-        .contains("Cycle detected").contains("Slice a").contains("Slice b");
+        .contains("Cycle detected")
+        .contains("Slice a")
+        .contains("Slice b");
   }
 
   @Test
   void theCycleRulesAcceptOneWayPackages() {
-    assertThat(FlowRules.subsystemsFreeOfCycles(FIXTURES + ".acyclic").evaluate(fixtures("acyclic"))
-        .getFailureReport().getDetails()).isEmpty();
-    EvaluationResult result = FlowRules.freeOfCycles(FIXTURES + ".acyclic").evaluate(fixtures("acyclic"));
+    assertThat(
+            FlowRules.subsystemsFreeOfCycles(FIXTURES + ".acyclic")
+                .evaluate(fixtures("acyclic"))
+                .getFailureReport()
+                .getDetails())
+        .isEmpty();
+    EvaluationResult result =
+        FlowRules.freeOfCycles(FIXTURES + ".acyclic").evaluate(fixtures("acyclic"));
 
     assertThat(result.getFailureReport().getDetails()).isEmpty();
   }
 
   @Test
   void theLayerRuleReportsEveryPlantedArrowTheWrongWay() {
-    EvaluationResult result = FlowRules.moduleLayers(FIXTURES + ".layers", true).evaluate(fixtures("layers"));
+    EvaluationResult result =
+        FlowRules.moduleLayers(FIXTURES + ".layers", true).evaluate(fixtures("layers"));
 
     List<String> details = result.getFailureReport().getDetails();
     String report = String.join("\n", details);
     assertThat(report)
-        .as("observe -> cli").containsPattern("layers\\.observe\\.Meters[^\\n]*layers\\.cli\\.Command")
-        .as("core -> hdfs").containsPattern("layers\\.core\\.Engine[^\\n]*layers\\.hdfs\\.Writer")
-        .as("hdfs -> hbase").containsPattern("layers\\.hdfs\\.Writer[^\\n]*layers\\.hbase\\.Table")
-        .as("mapreduce -> gc").containsPattern("layers\\.mapreduce\\.Job[^\\n]*layers\\.gc\\.Flags")
+        .as("observe -> cli")
+        .containsPattern("layers\\.observe\\.Meters[^\\n]*layers\\.cli\\.Command")
+        .as("core -> hdfs")
+        .containsPattern("layers\\.core\\.Engine[^\\n]*layers\\.hdfs\\.Writer")
+        .as("hdfs -> hbase")
+        .containsPattern("layers\\.hdfs\\.Writer[^\\n]*layers\\.hbase\\.Table")
+        .as("mapreduce -> gc")
+        .containsPattern("layers\\.mapreduce\\.Job[^\\n]*layers\\.gc\\.Flags")
         .as("hbase -> hbase.embedded")
         .containsPattern("layers\\.hbase\\.Session[^\\n]*layers\\.hbase\\.embedded\\.MiniCluster");
   }
 
   @Test
   void theLayerRuleAcceptsEveryArrowAlongTheFlow() {
-    EvaluationResult result = FlowRules.moduleLayers(FIXTURES + ".flow", false).evaluate(fixtures("flow"));
+    EvaluationResult result =
+        FlowRules.moduleLayers(FIXTURES + ".flow", false).evaluate(fixtures("flow"));
 
     assertThat(result.getFailureReport().getDetails()).isEmpty();
   }

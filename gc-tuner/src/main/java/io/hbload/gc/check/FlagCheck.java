@@ -10,10 +10,15 @@ package io.hbload.gc.check;
  * @param ok whether it took the intended value from the command line
  * @param note why it failed, or how it was checked
  */
-public record FlagCheck(String option, String flagName, String expected, String actual, boolean ok, String note) {
-    /** One report line: {@code ok   -Xms2g -> InitialHeapSize = 2147483648 (origin command line)}. */
-    public String line() {
-        return (ok ? "ok   " : "FAIL ") + option + (flagName == null ? "" : " -> " + flagName + " = " + actual)
-                + " (" + note + ")";
-    }
+public record FlagCheck(
+    String option, String flagName, String expected, String actual, boolean ok, String note) {
+  /** One report line: {@code ok -Xms2g -> InitialHeapSize = 2147483648 (origin command line)}. */
+  public String line() {
+    return (ok ? "ok   " : "FAIL ")
+        + option
+        + (flagName == null ? "" : " -> " + flagName + " = " + actual)
+        + " ("
+        + note
+        + ")";
+  }
 }

@@ -10,19 +10,20 @@ import java.util.List;
  * @param format which JVM wrote it
  * @param regionBytes G1 region size (0 for JDK 8 logs, which print Eden in bytes directly)
  * @param pauses young (Normal) pauses with their Eden size, in log order
- * @param skipped young pauses left out: mixed, concurrent start / initial-mark, to-space exhausted or evacuation
- *     failure, or missing their Eden line
+ * @param skipped young pauses left out: mixed, concurrent start / initial-mark, to-space exhausted
+ *     or evacuation failure, or missing their Eden line
  */
-public record GcLog(Path file, Format format, long regionBytes, List<YoungPause> pauses, int skipped) {
-    public GcLog {
-        pauses = List.copyOf(pauses);
-    }
+public record GcLog(
+    Path file, Format format, long regionBytes, List<YoungPause> pauses, int skipped) {
+  public GcLog {
+    pauses = List.copyOf(pauses);
+  }
 
-    /** The two log dialects the reader understands. */
-    public enum Format {
-        /** JDK 9+ {@code -Xlog:gc*} (JEP 271). */
-        UNIFIED,
-        /** JDK 8 {@code -XX:+PrintGCDetails}. */
-        JDK8_PRINT_GC_DETAILS
-    }
+  /** The two log dialects the reader understands. */
+  public enum Format {
+    /** JDK 9+ {@code -Xlog:gc*} (JEP 271). */
+    UNIFIED,
+    /** JDK 8 {@code -XX:+PrintGCDetails}. */
+    JDK8_PRINT_GC_DETAILS
+  }
 }

@@ -27,23 +27,29 @@ import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 
 /**
- * One worker's HBase operations on the async client: the same requests as {@link io.hbload.hbase.ops.HBaseBinding}
- * sends (both take them from {@link YcsbRequests}), issued on an {@link AsyncTable} and
- * completed from HBase's RPC event-loop threads. The table is the "raw" one ({@code AsyncConnection.getTable(name)}):
- * callbacks run on the event loop, which is fine because they only copy returned cells into the operation's own sink,
- * stamp the outcome and hand the slot to the worker, never block.
+ * One worker's HBase operations on the async client: the same requests as {@link
+ * io.hbload.hbase.ops.HBaseBinding} sends (both take them from {@link YcsbRequests}), issued on an
+ * {@link AsyncTable} and completed from HBase's RPC event-loop threads. The table is the "raw" one
+ * ({@code AsyncConnection.getTable(name)}): callbacks run on the event loop, which is fine because
+ * they only copy returned cells into the operation's own sink, stamp the outcome and hand the slot
+ * to the worker, never block.
  *
- * <p>With client buffering ({@code clientbuffering=true}) writes go through an {@link AsyncBufferedMutator}: an
- * operation completes when its buffered mutation was sent and acknowledged (not, as on the blocking path, when
- * buffered), and the worker {@link #flush}es whenever it has nothing more to issue, so buffered writes never wait for
- * a buffer that will not fill.
+ * <p>With client buffering ({@code clientbuffering=true}) writes go through an {@link
+ * AsyncBufferedMutator}: an operation completes when its buffered mutation was sent and
+ * acknowledged (not, as on the blocking path, when buffered), and the worker {@link #flush}es
+ * whenever it has nothing more to issue, so buffered writes never wait for a buffer that will not
+ * fill.
  *
- * <p>Issuing methods are confined to the worker thread. One completion callback per slot is kept and reused, so a
- * call allocates only what HBase needs (request objects, its future and its listener node). Every call completes
- * exactly once: failures and timeouts (HBase's operation timeout) as {@link Status#ERROR}.
+ * <p>Issuing methods are confined to the worker thread. One completion callback per slot is kept
+ * and reused, so a call allocates only what HBase needs (request objects, its future and its
+ * listener node). Every call completes exactly once: failures and timeouts (HBase's operation
+ * timeout) as {@link Status#ERROR}.
  */
 public final class AsyncHBaseBinding implements AsyncBinding {
-  /** Slack over the operation timeout: a call issued just before the drain completes within timeout + this. */
+  /**
+   * Slack over the operation timeout: a call issued just before the drain completes within timeout
+   * + this.
+   */
   private static final long DRAIN_SLACK_NANOS = TimeUnit.SECONDS.toNanos(2);
 
   private final AsyncConnection connection;
@@ -62,8 +68,12 @@ public final class AsyncHBaseBinding implements AsyncBinding {
     this.spec = spec;
     this.requests = new YcsbRequests(spec.family(), spec.durability(), spec.usePageFilter());
     this.messages = messages;
-    long opTimeoutMs = connection.getConfiguration().getLong(HConstants.HBASE_CLIENT_OPERATION_TIMEOUT,
-        HConstants.DEFAULT_HBASE_CLIENT_OPERATION_TIMEOUT);
+    long opTimeoutMs =
+        connection
+            .getConfiguration()
+            .getLong(
+                HConstants.HBASE_CLIENT_OPERATION_TIMEOUT,
+                HConstants.DEFAULT_HBASE_CLIENT_OPERATION_TIMEOUT);
     this.drainNanos = TimeUnit.MILLISECONDS.toNanos(opTimeoutMs) + DRAIN_SLACK_NANOS;
   }
 
@@ -73,7 +83,11 @@ public final class AsyncHBaseBinding implements AsyncBinding {
       TableName tn = TableName.valueOf(name);
       table = connection.getTable(tn);
       if (spec.clientBuffering()) {
-        mutator = connection.getBufferedMutatorBuilder(tn).setWriteBufferSize(spec.writeBufferSize()).build();
+        mutator =
+            connection
+                .getBufferedMutatorBuilder(tn)
+                .setWriteBufferSize(spec.writeBufferSize())
+                .build();
       }
       tableName = name;
     }
@@ -90,7 +104,8 @@ public final class AsyncHBaseBinding implements AsyncBinding {
   }
 
   @Override
-  public void read(String tableName, Key key, Fields fields, RowSink result, int slot, Completion done) {
+  public void read(
+      String tableName, Key key, Fields fields, RowSink result, int slot, Completion done) {
     SlotCallback c = callback(slot, done, "read");
     try {
       c.sink = result;
@@ -101,7 +116,13 @@ public final class AsyncHBaseBinding implements AsyncBinding {
   }
 
   @Override
-  public void scan(String tableName, Key startKey, int recordCount, Fields fields, ScanSink result, int slot,
+  public void scan(
+      String tableName,
+      Key startKey,
+      int recordCount,
+      Fields fields,
+      ScanSink result,
+      int slot,
       Completion done) {
     SlotCallback c = callback(slot, done, "scan");
     try {
@@ -161,7 +182,10 @@ public final class AsyncHBaseBinding implements AsyncBinding {
     return drainNanos;
   }
 
-  /** Closes the buffered mutator (flushing it; its failures were already counted by their operations). */
+  /**
+   * Closes the buffered mutator (flushing it; its failures were already counted by their
+   * operations).
+   */
   @Override
   public void cleanup() {
     closeMutator();
@@ -177,8 +201,9 @@ public final class AsyncHBaseBinding implements AsyncBinding {
   }
 
   /**
-   * A slot's completion callback, reused for every operation of the slot. Its fields are set on the worker thread
-   * before the callback is registered on the future, which orders them for the thread that completes the future.
+   * A slot's completion callback, reused for every operation of the slot. Its fields are set on the
+   * worker thread before the callback is registered on the future, which orders them for the thread
+   * that completes the future.
    */
   private final class SlotCallback implements BiConsumer<Object, Throwable> {
     private final int slot;

@@ -20,9 +20,10 @@ import org.apache.hadoop.hbase.client.AsyncConnection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 
 /**
- * A run's HBase state for pipelined workers: the blocking {@link HBaseSession} (cluster, table set-up, block-cache
- * figures, the embedded cluster's life) plus one {@link AsyncConnection} on the same configuration, shared by every
- * worker's {@link AsyncHBaseBinding} (it is thread-safe and, like a blocking connection, heavy). Thread-safe.
+ * A run's HBase state for pipelined workers: the blocking {@link HBaseSession} (cluster, table
+ * set-up, block-cache figures, the embedded cluster's life) plus one {@link AsyncConnection} on the
+ * same configuration, shared by every worker's {@link AsyncHBaseBinding} (it is thread-safe and,
+ * like a blocking connection, heavy). Thread-safe.
  */
 public final class AsyncHBaseSession implements BindingSession {
   private static final long CONNECT_TIMEOUT_SECONDS = 60;
@@ -32,7 +33,8 @@ public final class AsyncHBaseSession implements BindingSession {
   private final OpsSpec ops;
   private final PrintStream messages;
 
-  private AsyncHBaseSession(HBaseSession blocking, AsyncConnection connection, OpsSpec ops, PrintStream messages) {
+  private AsyncHBaseSession(
+      HBaseSession blocking, AsyncConnection connection, OpsSpec ops, PrintStream messages) {
     this.blocking = blocking;
     this.connection = connection;
     this.ops = ops;
@@ -40,22 +42,27 @@ public final class AsyncHBaseSession implements BindingSession {
   }
 
   /**
-   * Adds the async connection to an open session; on failure closes the session (the embedded cluster with it) and
-   * throws with a one-line message.
+   * Adds the async connection to an open session; on failure closes the session (the embedded
+   * cluster with it) and throws with a one-line message.
    */
   public static AsyncHBaseSession open(HBaseSession blocking, OpsSpec ops, PrintStream messages)
       throws BindingException {
     Configuration conf = blocking.connection().getConfiguration();
     try {
-      // on a secure cluster, as the same Kerberos login as the blocking connection (not the process's login user)
+      // on a secure cluster, as the same Kerberos login as the blocking connection (not the
+      // process's login user)
       org.apache.hadoop.hbase.security.User user = blocking.kerberosUser();
-      AsyncConnection c = (user == null ? ConnectionFactory.createAsyncConnection(conf)
-          : ConnectionFactory.createAsyncConnection(conf, user)).get(CONNECT_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+      AsyncConnection c =
+          (user == null
+                  ? ConnectionFactory.createAsyncConnection(conf)
+                  : ConnectionFactory.createAsyncConnection(conf, user))
+              .get(CONNECT_TIMEOUT_SECONDS, TimeUnit.SECONDS);
       return new AsyncHBaseSession(blocking, c, ops, messages);
     } catch (ExecutionException | TimeoutException | RuntimeException e) {
       closeAfterFailure(blocking);
       Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
-      throw new BindingException("HBase async connection: " + ConnectivityCheck.rootMessage(cause), cause);
+      throw new BindingException(
+          "HBase async connection: " + ConnectivityCheck.rootMessage(cause), cause);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       closeAfterFailure(blocking);
@@ -71,7 +78,9 @@ public final class AsyncHBaseSession implements BindingSession {
     }
   }
 
-  /** Workers drive the async bindings even with one operation in flight ({@code hbase.async=true}). */
+  /**
+   * Workers drive the async bindings even with one operation in flight ({@code hbase.async=true}).
+   */
   @Override
   public boolean async() {
     return true;
@@ -112,7 +121,9 @@ public final class AsyncHBaseSession implements BindingSession {
     return blocking;
   }
 
-  /** Closes the async connection, then the blocking session (and the embedded cluster it started). */
+  /**
+   * Closes the async connection, then the blocking session (and the embedded cluster it started).
+   */
   @Override
   public void close() throws BindingException {
     try {

@@ -4,9 +4,10 @@ import java.util.Arrays;
 import java.util.function.IntFunction;
 
 /**
- * One reusable object per in-flight slot, made the first time its slot is used: a callback handed to HBase's async
- * client is registered once per operation, and reusing the slot's own keeps an operation's issue free of allocation
- * (a slot is busy until its completion is handed back, so its object is never in two operations at once).
+ * One reusable object per in-flight slot, made the first time its slot is used: a callback handed
+ * to HBase's async client is registered once per operation, and reusing the slot's own keeps an
+ * operation's issue free of allocation (a slot is busy until its completion is handed back, so its
+ * object is never in two operations at once).
  *
  * <p>Confined to the worker's thread, as the slots are.
  */

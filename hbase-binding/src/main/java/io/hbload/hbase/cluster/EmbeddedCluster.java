@@ -7,10 +7,10 @@ import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
 
 /**
- * An HBase cluster running in this JVM, as the binding sees it: how to reach it, and the RegionServers' own
- * figures read in-process (no HTTP, no JMX cache lag). Implemented by the {@code hbload-embedded} module;
- * {@link #unwrap} reaches that module's richer type (Kerberos files, fault injection) for code that depends on it.
- * Implementations are thread-safe.
+ * An HBase cluster running in this JVM, as the binding sees it: how to reach it, and the
+ * RegionServers' own figures read in-process (no HTTP, no JMX cache lag). Implemented by the {@code
+ * hbload-embedded} module; {@link #unwrap} reaches that module's richer type (Kerberos files, fault
+ * injection) for code that depends on it. Implementations are thread-safe.
  */
 public interface EmbeddedCluster extends AutoCloseable {
   /** A fresh client configuration pointing at this cluster. */
@@ -29,10 +29,15 @@ public interface EmbeddedCluster extends AutoCloseable {
   /** The live RegionServers' block-cache counters, read in-process. */
   BlockCacheReader blockCacheReader();
 
-  /** What the live RegionServers can cache, read in-process (they share this JVM's heap and host). */
+  /**
+   * What the live RegionServers can cache, read in-process (they share this JVM's heap and host).
+   */
   ClusterMemory memory(float memstoreFraction);
 
-  /** This cluster as {@code type}, the implementation's own class; a ClassCastException when it is not one. */
+  /**
+   * This cluster as {@code type}, the implementation's own class; a ClassCastException when it is
+   * not one.
+   */
   default <T> T unwrap(Class<T> type) {
     return type.cast(this);
   }

@@ -8,16 +8,18 @@ import java.util.ServiceLoader;
 import org.apache.hadoop.conf.Configuration;
 
 /**
- * The one place that knows where the cluster is: the configured one, or, when none is configured and the caller
- * allows it, an embedded one started here, which this object owns and {@link #close()} stops. Whoever opens it
- * closes it; the runs, sessions and jobs it is handed to only borrow it (a suite's steps all use the one cluster
- * the suite opened). Thread-safe: immutable but for {@link #close()}, which is idempotent.
+ * The one place that knows where the cluster is: the configured one, or, when none is configured
+ * and the caller allows it, an embedded one started here, which this object owns and {@link
+ * #close()} stops. Whoever opens it closes it; the runs, sessions and jobs it is handed to only
+ * borrow it (a suite's steps all use the one cluster the suite opened). Thread-safe: immutable but
+ * for {@link #close()}, which is idempotent.
  */
 public final class HBaseCluster implements AutoCloseable {
   /** Said when no cluster is configured and {@code hbload-embedded} is not on the class path. */
-  public static final String NO_EMBEDDED = "no HBase cluster configured (hbload.zk, hbload.hbase.conf, "
-      + "hbase.zookeeper.quorum or an hbase-site.xml on the class path) and no embedded HBase on the class path "
-      + "(hbload-embedded)";
+  public static final String NO_EMBEDDED =
+      "no HBase cluster configured (hbload.zk, hbload.hbase.conf, "
+          + "hbase.zookeeper.quorum or an hbase-site.xml on the class path) and no embedded HBase on the class path "
+          + "(hbload-embedded)";
 
   private final Configuration conf;
   private final EmbeddedCluster embedded;
@@ -30,32 +32,39 @@ public final class HBaseCluster implements AutoCloseable {
   }
 
   /**
-   * The configured cluster, or with {@code embedIfUnconfigured} and none configured an embedded one started with
-   * those options ({@code beforeStart} runs first, to announce the seconds of start-up).
+   * The configured cluster, or with {@code embedIfUnconfigured} and none configured an embedded one
+   * started with those options ({@code beforeStart} runs first, to announce the seconds of
+   * start-up).
    *
-   * @param embedIfUnconfigured null: never start one (a cluster that is not configured is HBase's default,
-   *     127.0.0.1:2181)
-   * @throws EmbeddedClusterMissingException none is configured, and hbload-embedded is not on the class path
+   * @param embedIfUnconfigured null: never start one (a cluster that is not configured is HBase's
+   *     default, 127.0.0.1:2181)
+   * @throws EmbeddedClusterMissingException none is configured, and hbload-embedded is not on the
+   *     class path
    */
-  public static HBaseCluster open(ClusterSpec spec, EmbeddedOptions embedIfUnconfigured, Runnable beforeStart)
+  public static HBaseCluster open(
+      ClusterSpec spec, EmbeddedOptions embedIfUnconfigured, Runnable beforeStart)
       throws IOException {
     if (embedIfUnconfigured == null || spec.configured()) {
       return new HBaseCluster(spec.toConfiguration(), null, 0);
     }
-    EmbeddedClusterFactory factory = factory(); // missing: said before announcing a start that cannot happen
+    EmbeddedClusterFactory factory =
+        factory(); // missing: said before announcing a start that cannot happen
     beforeStart.run();
     return start(factory, embedIfUnconfigured, spec);
   }
 
   /**
-   * An embedded cluster whatever is configured ({@code hbload embedded}, a suite, a test); its clients get
-   * {@code spec}'s {@code hbase.*} pass-through settings and the bounded timeouts a configured cluster gets.
+   * An embedded cluster whatever is configured ({@code hbload embedded}, a suite, a test); its
+   * clients get {@code spec}'s {@code hbase.*} pass-through settings and the bounded timeouts a
+   * configured cluster gets.
    */
-  public static HBaseCluster startEmbedded(EmbeddedOptions options, ClusterSpec spec) throws IOException {
+  public static HBaseCluster startEmbedded(EmbeddedOptions options, ClusterSpec spec)
+      throws IOException {
     return start(factory(), options, spec);
   }
 
-  private static HBaseCluster start(EmbeddedClusterFactory factory, EmbeddedOptions options, ClusterSpec spec)
+  private static HBaseCluster start(
+      EmbeddedClusterFactory factory, EmbeddedOptions options, ClusterSpec spec)
       throws IOException {
     long t0 = System.nanoTime();
     EmbeddedCluster e = factory.start(options);
@@ -76,7 +85,8 @@ public final class HBaseCluster implements AutoCloseable {
   }
 
   private static EmbeddedClusterFactory factory() throws EmbeddedClusterMissingException {
-    Iterator<EmbeddedClusterFactory> found = ServiceLoader.load(EmbeddedClusterFactory.class).iterator();
+    Iterator<EmbeddedClusterFactory> found =
+        ServiceLoader.load(EmbeddedClusterFactory.class).iterator();
     if (!found.hasNext()) {
       throw new EmbeddedClusterMissingException();
     }
@@ -96,7 +106,10 @@ public final class HBaseCluster implements AutoCloseable {
     return new Configuration(conf);
   }
 
-  /** The embedded cluster this object started and owns, or null when the cluster is the configured one. */
+  /**
+   * The embedded cluster this object started and owns, or null when the cluster is the configured
+   * one.
+   */
   public EmbeddedCluster embedded() {
     return embedded;
   }

@@ -8,10 +8,11 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 
 /**
- * Where the HBase cluster is, as HBase tools take it: an {@code hbase-site.xml} on the class path (YCSB's
- * {@code -cp /etc/hbase/conf}), a conf directory ({@code hbload.hbase.conf}), a ZooKeeper quorum
- * ({@code hbload.zk}) and {@code hbase.*} / {@code zookeeper.*} properties passed through verbatim, applied in
- * that order (later wins). Immutable; {@link #toConfiguration()} builds a fresh {@code Configuration} each call.
+ * Where the HBase cluster is, as HBase tools take it: an {@code hbase-site.xml} on the class path
+ * (YCSB's {@code -cp /etc/hbase/conf}), a conf directory ({@code hbload.hbase.conf}), a ZooKeeper
+ * quorum ({@code hbload.zk}) and {@code hbase.*} / {@code zookeeper.*} properties passed through
+ * verbatim, applied in that order (later wins). Immutable; {@link #toConfiguration()} builds a
+ * fresh {@code Configuration} each call.
  *
  * @param confDir directory with hbase-site.xml, or null
  * @param zkQuorum {@code host[:port][,...]}, or null
@@ -19,9 +20,16 @@ import org.apache.hadoop.hbase.HBaseConfiguration;
  */
 public record ClusterSpec(Path confDir, String zkQuorum, Map<String, String> passThrough) {
 
-  /** Operation timeout unless the user set one: HBase's default of 20 minutes would hide a dead cluster. */
+  /**
+   * Operation timeout unless the user set one: HBase's default of 20 minutes would hide a dead
+   * cluster.
+   */
   public static final int DEFAULT_OPERATION_TIMEOUT_MS = 30_000;
-  /** Per-RPC timeout unless the user set one (HBase: 60 s), so a retry happens within the operation timeout. */
+
+  /**
+   * Per-RPC timeout unless the user set one (HBase: 60 s), so a retry happens within the operation
+   * timeout.
+   */
   public static final int DEFAULT_RPC_TIMEOUT_MS = 10_000;
 
   public ClusterSpec {
@@ -29,11 +37,13 @@ public record ClusterSpec(Path confDir, String zkQuorum, Map<String, String> pas
   }
 
   /**
-   * True when any source names a cluster. If none does, HBase would silently try {@code 127.0.0.1:2181}; hbload
-   * starts its embedded cluster instead.
+   * True when any source names a cluster. If none does, HBase would silently try {@code
+   * 127.0.0.1:2181}; hbload starts its embedded cluster instead.
    */
   public boolean configured() {
-    return confDir != null || zkQuorum != null || passThrough.containsKey("hbase.zookeeper.quorum")
+    return confDir != null
+        || zkQuorum != null
+        || passThrough.containsKey("hbase.zookeeper.quorum")
         || userHBaseSiteOnClassPath();
   }
 
@@ -64,7 +74,10 @@ public record ClusterSpec(Path confDir, String zkQuorum, Map<String, String> pas
     return conf;
   }
 
-  /** Why a conf directory cannot be used (missing, or without any of the site files), or null when it can. */
+  /**
+   * Why a conf directory cannot be used (missing, or without any of the site files), or null when
+   * it can.
+   */
   public static String confDirProblem(Path dir) {
     if (!Files.isDirectory(dir)) {
       return "HBase conf directory " + dir + " does not exist";
@@ -73,7 +86,8 @@ public record ClusterSpec(Path confDir, String zkQuorum, Map<String, String> pas
     for (String name : new String[] {"core-site.xml", "hdfs-site.xml", "hbase-site.xml"}) {
       Path site = dir.resolve(name);
       if (Files.isRegularFile(site)) {
-        String problem = io.hbload.core.config.SiteFiles.problem(site); // Hadoop would read it lazily, mid-start
+        String problem =
+            io.hbload.core.config.SiteFiles.problem(site); // Hadoop would read it lazily, mid-start
         if (problem != null) {
           return problem;
         }
@@ -83,7 +97,10 @@ public record ClusterSpec(Path confDir, String zkQuorum, Map<String, String> pas
     return any ? null : "no hbase-site.xml in HBase conf directory " + dir;
   }
 
-  /** Why {@code host[:port][,host[:port]]} is not a quorum (an empty host, a port that is not 1-65535), or null. */
+  /**
+   * Why {@code host[:port][,host[:port]]} is not a quorum (an empty host, a port that is not
+   * 1-65535), or null.
+   */
   public static String quorumProblem(String quorum) {
     for (String part : quorum.split(",", -1)) {
       String p = part.trim();
@@ -94,7 +111,9 @@ public record ClusterSpec(Path confDir, String zkQuorum, Map<String, String> pas
       }
       if (colon >= 0) {
         String port = p.substring(colon + 1);
-        if (!port.matches("\\d{1,5}") || Integer.parseInt(port) < 1 || Integer.parseInt(port) > 65535) {
+        if (!port.matches("\\d{1,5}")
+            || Integer.parseInt(port) < 1
+            || Integer.parseInt(port) > 65535) {
           return "'" + quorum + "': port '" + port + "' is not a number from 1 to 65535";
         }
       }
@@ -133,16 +152,18 @@ public record ClusterSpec(Path confDir, String zkQuorum, Map<String, String> pas
 
   private static void setUnlessUserSet(Configuration conf, String key, int value) {
     String[] sources = conf.getPropertySources(key);
-    boolean builtIn = sources == null || sources.length == 0
-        || (sources.length == 1 && sources[0].endsWith("hbase-default.xml"));
+    boolean builtIn =
+        sources == null
+            || sources.length == 0
+            || (sources.length == 1 && sources[0].endsWith("hbase-default.xml"));
     if (builtIn) {
       conf.setInt(key, value);
     }
   }
 
   /**
-   * A copy for the start-up connectivity check: few retries and short timeouts, so an unreachable cluster is
-   * reported in seconds rather than after minutes of retries.
+   * A copy for the start-up connectivity check: few retries and short timeouts, so an unreachable
+   * cluster is reported in seconds rather than after minutes of retries.
    */
   public static Configuration forConnectivityCheck(Configuration conf) {
     Configuration c = new Configuration(conf);
@@ -158,8 +179,9 @@ public record ClusterSpec(Path confDir, String zkQuorum, Map<String, String> pas
   }
 
   /**
-   * Whether an hbase-site.xml is on the class path (YCSB's {@code -cp /etc/hbase/conf}). None of the jars hbload
-   * bundles has one (HBase 2.5's test jars ship only {@code override-hbase-site.xml}), so one found is the user's.
+   * Whether an hbase-site.xml is on the class path (YCSB's {@code -cp /etc/hbase/conf}). None of
+   * the jars hbload bundles has one (HBase 2.5's test jars ship only {@code
+   * override-hbase-site.xml}), so one found is the user's.
    */
   static boolean userHBaseSiteOnClassPath() {
     ClassLoader cl = Thread.currentThread().getContextClassLoader();
@@ -171,6 +193,9 @@ public record ClusterSpec(Path confDir, String zkQuorum, Map<String, String> pas
 
   /** Human description for messages, e.g. {@code zk=10.0.0.1:2181}. */
   public static String describe(Configuration conf) {
-    return "zk=" + conf.get("hbase.zookeeper.quorum") + ":" + conf.get("hbase.zookeeper.property.clientPort", "2181");
+    return "zk="
+        + conf.get("hbase.zookeeper.quorum")
+        + ":"
+        + conf.get("hbase.zookeeper.property.clientPort", "2181");
   }
 }

@@ -18,18 +18,20 @@ import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
 import org.apache.hadoop.hbase.regionserver.BloomType;
 
 /**
- * The HBase binding's half of the spec parse: reads every key of {@link HBaseProperties} with YCSB's hbase binding
- * defaults, reporting each bad value through the shared {@link PropertyReader}, so that a bad binding setting is
- * reported with the engine's problems, before any cluster starts. The only code of this module that reads
- * property strings. Stateless.
+ * The HBase binding's half of the spec parse: reads every key of {@link HBaseProperties} with
+ * YCSB's hbase binding defaults, reporting each bad value through the shared {@link
+ * PropertyReader}, so that a bad binding setting is reported with the engine's problems, before any
+ * cluster starts. The only code of this module that reads property strings. Stateless.
  */
 public final class HBaseSettingsParser {
-  private HBaseSettingsParser() {
-  }
+  private HBaseSettingsParser() {}
 
   /** Parses into the engine's reader (errors are thrown by the engine's parser, all together). */
   public static HBaseSettings parse(PropertyReader read, String table) {
-    return new HBaseSettings(ops(read), table(read, table), cluster(read),
+    return new HBaseSettings(
+        ops(read),
+        table(read, table),
+        cluster(read),
         read.intValue(EMBEDDED_REGION_SERVERS, 1, 1, MAX_EMBEDDED_REGION_SERVERS),
         read.has(FLUSH_BEFORE_RUN) ? read.bool(FLUSH_BEFORE_RUN, false) : null,
         read.has(METRICS_SETTLE_MS) ? read.longValue(METRICS_SETTLE_MS, 0, 0, 600_000) : null,
@@ -38,7 +40,8 @@ public final class HBaseSettingsParser {
 
   /**
    * {@code principal} and {@code keytab} (both or neither, as YCSB's hbase2 binding uses them) and
-   * {@code hbload.krb5.conf}; the files must be readable now, so a typo is reported before anything starts.
+   * {@code hbload.krb5.conf}; the files must be readable now, so a typo is reported before anything
+   * starts.
    */
   public static KerberosSpec kerberos(PropertyReader read) {
     String principal = read.optional(PRINCIPAL);
@@ -60,7 +63,9 @@ public final class HBaseSettingsParser {
       read.error(KRB5_CONF, krb5 + " is not a readable file");
       krb5 = null;
     }
-    return ok && principal != null ? new KerberosSpec(principal, keytab, krb5) : new KerberosSpec(null, null, krb5);
+    return ok && principal != null
+        ? new KerberosSpec(principal, keytab, krb5)
+        : new KerberosSpec(null, null, krb5);
   }
 
   private static boolean readableFile(Path p) {
@@ -76,8 +81,8 @@ public final class HBaseSettingsParser {
   }
 
   /**
-   * The properties YCSB hands its DB binding. As YCSB's hbase binding, which has no default column family,
-   * {@code columnfamily} is required.
+   * The properties YCSB hands its DB binding. As YCSB's hbase binding, which has no default column
+   * family, {@code columnfamily} is required.
    */
   public static HBaseSettings parseYcsb(Properties properties) {
     Map<String, String> map = new HashMap<>();
@@ -96,7 +101,8 @@ public final class HBaseSettingsParser {
     if (family.isBlank()) {
       read.error(COLUMN_FAMILY, "must not be empty");
     }
-    return new OpsSpec(family,
+    return new OpsSpec(
+        family,
         read.bool(CLIENT_BUFFERING, false),
         read.longValue(WRITE_BUFFER_SIZE, OpsSpec.DEFAULT_WRITE_BUFFER_SIZE, 1, Long.MAX_VALUE),
         read.enumValue(DURABILITY, Durability.class, Durability.USE_DEFAULT),
@@ -108,13 +114,16 @@ public final class HBaseSettingsParser {
 
   private static TableSpec table(PropertyReader read, String table) {
     String given = read.raw(COLUMN_FAMILY, TableSpec.DEFAULT_FAMILY);
-    String family = given.isBlank() ? TableSpec.DEFAULT_FAMILY : given; // a blank one is reported by ops()
+    String family =
+        given.isBlank() ? TableSpec.DEFAULT_FAMILY : given; // a blank one is reported by ops()
     String problem = TableSpec.nameProblem(table, family);
     if (problem != null) {
       read.error(TABLE + "/" + COLUMN_FAMILY, problem);
       return TableSpec.of(TableSpec.DEFAULT_TABLE, TableSpec.DEFAULT_FAMILY, 0);
     }
-    return new TableSpec(table, family,
+    return new TableSpec(
+        table,
+        family,
         read.intValue(PRESPLIT, 0, 1, 100_000),
         compression(read),
         read.enumValue(BLOCK_ENCODING, DataBlockEncoding.class, DataBlockEncoding.NONE),
@@ -138,7 +147,10 @@ public final class HBaseSettingsParser {
     }
   }
 
-  /** Where the cluster is; a quorum or conf directory that cannot work is bad input, found before anything starts. */
+  /**
+   * Where the cluster is; a quorum or conf directory that cannot work is bad input, found before
+   * anything starts.
+   */
   private static ClusterSpec cluster(PropertyReader read) {
     java.nio.file.Path confDir = read.path(HBASE_CONF_DIR);
     if (confDir != null) {
@@ -154,7 +166,9 @@ public final class HBaseSettingsParser {
         read.error(ZK, problem);
       }
     }
-    return new ClusterSpec(confDir, zk,
+    return new ClusterSpec(
+        confDir,
+        zk,
         read.withPrefixes(List.of(HBASE_PREFIX, "zookeeper."), List.of(USE_PAGE_FILTER, ASYNC)));
   }
 }

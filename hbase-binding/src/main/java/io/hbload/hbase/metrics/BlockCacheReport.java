@@ -5,15 +5,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Turns the counters' growth over a run into {@code [BLOCKCACHE]} report lines: hits, misses and hit ratio overall,
- * for L1 (on-heap LRU) and for L2 (BucketCache, 0 without one). Ratios are printed only when there were lookups;
- * when there were none (data still in the memstore) a note says so instead of a misleading 0. Stateless.
+ * Turns the counters' growth over a run into {@code [BLOCKCACHE]} report lines: hits, misses and
+ * hit ratio overall, for L1 (on-heap LRU) and for L2 (BucketCache, 0 without one). Ratios are
+ * printed only when there were lookups; when there were none (data still in the memstore) a note
+ * says so instead of a misleading 0. Stateless.
  */
 public final class BlockCacheReport {
   public static final String METRIC = "BLOCKCACHE";
 
-  private BlockCacheReport() {
-  }
+  private BlockCacheReport() {}
 
   public static List<ReportLine> lines(BlockCacheSnapshot delta) {
     List<ReportLine> lines = new ArrayList<>();
@@ -28,15 +28,19 @@ public final class BlockCacheReport {
     lines.add(new ReportLine(METRIC, "L2MissCount", delta.l2MissCount()));
     ratio(lines, "L2HitRatio", delta.l2HitCount(), delta.l2MissCount());
     if (delta.hitCount() + delta.missCount() == 0) {
-      lines.add(new ReportLine(METRIC, "Note",
-          "no block-cache lookups during the run: data served from the memstore (flush before read tests)"));
+      lines.add(
+          new ReportLine(
+              METRIC,
+              "Note",
+              "no block-cache lookups during the run: data served from the memstore (flush before read tests)"));
     }
     return lines;
   }
 
   private static void ratio(List<ReportLine> lines, String name, long hits, long misses) {
     if (hits + misses > 0) {
-      lines.add(new ReportLine(METRIC, name, Math.round(1e4 * hits / (double) (hits + misses)) / 1e4));
+      lines.add(
+          new ReportLine(METRIC, name, Math.round(1e4 * hits / (double) (hits + misses)) / 1e4));
     }
   }
 }

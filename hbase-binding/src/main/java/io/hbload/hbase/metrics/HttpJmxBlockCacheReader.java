@@ -6,17 +6,27 @@ import java.net.URI;
 import java.util.List;
 
 /**
- * Reads each RegionServer's {@code /jmx?qry=<bean>} over HTTP, as operators do with curl, and sums the servers. The
- * answer is read with Jackson ({@link JmxAnswer}). Thread-safe; allocates per read (twice per run).
+ * Reads each RegionServer's {@code /jmx?qry=<bean>} over HTTP, as operators do with curl, and sums
+ * the servers. The answer is read with Jackson ({@link JmxAnswer}). Thread-safe; allocates per read
+ * (twice per run).
  */
 public final class HttpJmxBlockCacheReader implements BlockCacheReader {
   private final List<URI> endpoints;
 
-  /** @param infoServers {@code host:port} of each RegionServer's info server */
+  /**
+   * @param infoServers {@code host:port} of each RegionServer's info server
+   */
   public HttpJmxBlockCacheReader(List<String> infoServers) {
-    this.endpoints = infoServers.stream()
-        .map(hp -> URI.create("http://" + hp + "/jmx?qry=" + BEAN.replace("=", "%3D").replace(",", "%2C")))
-        .toList();
+    this.endpoints =
+        infoServers.stream()
+            .map(
+                hp ->
+                    URI.create(
+                        "http://"
+                            + hp
+                            + "/jmx?qry="
+                            + BEAN.replace("=", "%3D").replace(",", "%2C")))
+            .toList();
   }
 
   @Override
@@ -28,7 +38,10 @@ public final class HttpJmxBlockCacheReader implements BlockCacheReader {
     return s;
   }
 
-  /** The counters in one {@code /jmx} answer, in {@link BlockCacheSnapshot#ATTRIBUTES} order (0 when absent). */
+  /**
+   * The counters in one {@code /jmx} answer, in {@link BlockCacheSnapshot#ATTRIBUTES} order (0 when
+   * absent).
+   */
   static long[] parse(String json) throws IOException {
     return counters(JmxAnswer.bean(json, "/jmx answer"));
   }

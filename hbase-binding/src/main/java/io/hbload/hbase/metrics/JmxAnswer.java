@@ -13,29 +13,36 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
 /**
- * A RegionServer's {@code /jmx?qry=BEAN} answer ({@code {"beans": [{...}]}}), fetched over HTTP as operators do with
- * curl and read with Jackson within hbload's read limits ({@link Json#MAX_READ_BYTES}, {@link Json#MAX_READ_DEPTH}):
- * the server is someone else's. Stateless, thread-safe.
+ * A RegionServer's {@code /jmx?qry=BEAN} answer ({@code {"beans": [{...}]}}), fetched over HTTP as
+ * operators do with curl and read with Jackson within hbload's read limits ({@link
+ * Json#MAX_READ_BYTES}, {@link Json#MAX_READ_DEPTH}): the server is someone else's. Stateless,
+ * thread-safe.
  */
 final class JmxAnswer {
   private static final ObjectMapper MAPPER = new ObjectMapper();
-  private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  private static final HttpClient HTTP =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
-  private JmxAnswer() {
-  }
+  private JmxAnswer() {}
 
-  /** The queried bean of {@code uri}'s answer; an IOException when unreachable, not 200, too large or not JSON. */
+  /**
+   * The queried bean of {@code uri}'s answer; an IOException when unreachable, not 200, too large
+   * or not JSON.
+   */
   static JsonNode bean(URI uri) throws IOException {
     try {
-      HttpResponse<InputStream> r = HTTP.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(),
-          HttpResponse.BodyHandlers.ofInputStream());
+      HttpResponse<InputStream> r =
+          HTTP.send(
+              HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(),
+              HttpResponse.BodyHandlers.ofInputStream());
       try (InputStream in = r.body()) {
         if (r.statusCode() != 200) {
           throw new IOException(uri + " answered HTTP " + r.statusCode());
         }
         byte[] body = in.readNBytes((int) Json.MAX_READ_BYTES + 1);
         if (body.length > Json.MAX_READ_BYTES) {
-          throw new IOException(uri + " answered more than " + Json.MAX_READ_BYTES + " bytes: not a /jmx answer");
+          throw new IOException(
+              uri + " answered more than " + Json.MAX_READ_BYTES + " bytes: not a /jmx answer");
         }
         return bean(body, uri.toString());
       }
@@ -49,7 +56,8 @@ final class JmxAnswer {
   static JsonNode bean(byte[] answer, String from) throws IOException {
     try {
       if (Json.nestedTooDeep(answer)) {
-        throw new IOException(from + ": not a /jmx answer: nested deeper than " + Json.MAX_READ_DEPTH + " levels");
+        throw new IOException(
+            from + ": not a /jmx answer: nested deeper than " + Json.MAX_READ_DEPTH + " levels");
       }
       return MAPPER.readTree(answer).path("beans").path(0);
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
@@ -62,8 +70,13 @@ final class JmxAnswer {
     return bean(answer.getBytes(StandardCharsets.UTF_8), from);
   }
 
-  /** A count the bean holds, or -1 when it has none (absent, not a whole number, or negative as JMX's "unknown"). */
+  /**
+   * A count the bean holds, or -1 when it has none (absent, not a whole number, or negative as
+   * JMX's "unknown").
+   */
   static long count(JsonNode node) {
-    return node.isIntegralNumber() && node.canConvertToLong() && node.asLong() >= 0 ? node.asLong() : -1;
+    return node.isIntegralNumber() && node.canConvertToLong() && node.asLong() >= 0
+        ? node.asLong()
+        : -1;
   }
 }

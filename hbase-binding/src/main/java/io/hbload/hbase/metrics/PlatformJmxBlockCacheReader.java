@@ -8,10 +8,11 @@ import javax.management.MBeanServer;
 import javax.management.ObjectName;
 
 /**
- * Reads the RegionServer bean from this JVM's platform MBean server, for an in-process cluster hbload did not start
- * (a user's own mini cluster). Caveat: metrics2 serves the bean from a cache refreshed once per metrics period
- * (10 s by default), so runs shorter than that read stale counters; hbload's own embedded cluster is read through
- * its {@link io.hbload.hbase.cluster.EmbeddedCluster#blockCacheReader()} instead. Stateless, thread-safe.
+ * Reads the RegionServer bean from this JVM's platform MBean server, for an in-process cluster
+ * hbload did not start (a user's own mini cluster). Caveat: metrics2 serves the bean from a cache
+ * refreshed once per metrics period (10 s by default), so runs shorter than that read stale
+ * counters; hbload's own embedded cluster is read through its {@link
+ * io.hbload.hbase.cluster.EmbeddedCluster#blockCacheReader()} instead. Stateless, thread-safe.
  */
 public final class PlatformJmxBlockCacheReader implements BlockCacheReader {
   private final MBeanServer server = ManagementFactory.getPlatformMBeanServer();

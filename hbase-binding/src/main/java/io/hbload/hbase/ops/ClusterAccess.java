@@ -17,11 +17,12 @@ import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.security.User;
 
 /**
- * How every HBase command reaches its cluster, the same way: the {@link HBaseCluster} (the configured one, or an
- * embedded one on 127.0.0.1 when none is configured), then the Kerberos login when one is asked for, before anything
- * connects (a bad login is one line, not a storm of SASL retries); then a short check that the cluster answers.
- * Connections are made as that login. Closing logs out, and stops the cluster if this access opened it (a cluster
- * handed in by its owner, e.g. a suite's, is only borrowed).
+ * How every HBase command reaches its cluster, the same way: the {@link HBaseCluster} (the
+ * configured one, or an embedded one on 127.0.0.1 when none is configured), then the Kerberos login
+ * when one is asked for, before anything connects (a bad login is one line, not a storm of SASL
+ * retries); then a short check that the cluster answers. Connections are made as that login.
+ * Closing logs out, and stops the cluster if this access opened it (a cluster handed in by its
+ * owner, e.g. a suite's, is only borrowed).
  */
 public final class ClusterAccess implements AutoCloseable {
   private final Configuration conf;
@@ -29,7 +30,8 @@ public final class ClusterAccess implements AutoCloseable {
   private final boolean ownsCluster;
   private final KerberosLogin login;
 
-  private ClusterAccess(Configuration conf, HBaseCluster cluster, boolean ownsCluster, KerberosLogin login) {
+  private ClusterAccess(
+      Configuration conf, HBaseCluster cluster, boolean ownsCluster, KerberosLogin login) {
     this.conf = conf;
     this.cluster = cluster;
     this.ownsCluster = ownsCluster;
@@ -41,15 +43,21 @@ public final class ClusterAccess implements AutoCloseable {
    *
    * @param table the table the connectivity check reads the location of
    * @param embedIfUnconfigured start an embedded cluster when no cluster is configured
-   * @throws BindingException with a one-line message (a bad login is a bad-input type); nothing is left running
+   * @throws BindingException with a one-line message (a bad login is a bad-input type); nothing is
+   *     left running
    */
-  public static ClusterAccess open(HBaseSettings settings, String table, boolean embedIfUnconfigured,
-      PrintStream messages) throws BindingException, IOException {
+  public static ClusterAccess open(
+      HBaseSettings settings, String table, boolean embedIfUnconfigured, PrintStream messages)
+      throws BindingException, IOException {
     HBaseCluster cluster;
     try {
-      cluster = HBaseCluster.open(settings.cluster(),
-          embedIfUnconfigured ? EmbeddedOptions.of(settings.embeddedRegionServers()) : null,
-          () -> messages.println("[hbase] no cluster configured: starting an embedded HBase on 127.0.0.1 ..."));
+      cluster =
+          HBaseCluster.open(
+              settings.cluster(),
+              embedIfUnconfigured ? EmbeddedOptions.of(settings.embeddedRegionServers()) : null,
+              () ->
+                  messages.println(
+                      "[hbase] no cluster configured: starting an embedded HBase on 127.0.0.1 ..."));
     } catch (EmbeddedClusterMissingException e) {
       throw new BindingException(e.getMessage(), e); // bad input, said as it is
     }
@@ -60,15 +68,16 @@ public final class ClusterAccess implements AutoCloseable {
   }
 
   /**
-   * Reaches a cluster its owner opened and keeps open (a suite's, a test's): this run's {@code hbase.*}
-   * pass-through settings apply; closing this access leaves the cluster running.
+   * Reaches a cluster its owner opened and keeps open (a suite's, a test's): this run's {@code
+   * hbase.*} pass-through settings apply; closing this access leaves the cluster running.
    */
   public static ClusterAccess open(HBaseCluster cluster, HBaseSettings settings, String table)
       throws BindingException, IOException {
     return connectTo(cluster, false, settings, table);
   }
 
-  private static ClusterAccess connectTo(HBaseCluster cluster, boolean owns, HBaseSettings settings, String table)
+  private static ClusterAccess connectTo(
+      HBaseCluster cluster, boolean owns, HBaseSettings settings, String table)
       throws BindingException {
     KerberosLogin login = null;
     try {
@@ -93,7 +102,8 @@ public final class ClusterAccess implements AutoCloseable {
 
   /** A new connection, as the Kerberos login when there is one. */
   public Connection connect() throws IOException {
-    return login == null ? ConnectionFactory.createConnection(conf)
+    return login == null
+        ? ConnectionFactory.createConnection(conf)
         : ConnectionFactory.createConnection(conf, login.hbaseUser());
   }
 
@@ -101,12 +111,18 @@ public final class ClusterAccess implements AutoCloseable {
     return conf;
   }
 
-  /** The embedded cluster this access started (which starts empty), or null: configured, or borrowed. */
+  /**
+   * The embedded cluster this access started (which starts empty), or null: configured, or
+   * borrowed.
+   */
   public EmbeddedCluster embedded() {
     return ownsCluster ? cluster.embedded() : null;
   }
 
-  /** The in-process cluster this access reaches, started here or borrowed, or null: its figures read in-process. */
+  /**
+   * The in-process cluster this access reaches, started here or borrowed, or null: its figures read
+   * in-process.
+   */
   public EmbeddedCluster inProcess() {
     return cluster.embedded();
   }
@@ -116,7 +132,9 @@ public final class ClusterAccess implements AutoCloseable {
     return login == null ? null : login.hbaseUser();
   }
 
-  /** Logs out, then stops the cluster if this access started it; its failure to stop is reported. */
+  /**
+   * Logs out, then stops the cluster if this access started it; its failure to stop is reported.
+   */
   @Override
   public void close() throws IOException {
     if (login != null) {

@@ -15,34 +15,39 @@ import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.security.User;
 
 /**
- * Proves the cluster answers before a run starts: a throw-away connection with few retries asks whether the table
- * exists (ZooKeeper, the master and {@code hbase:meta}'s RegionServer all take part). HBase's own retries can still
- * outlast its timeouts (ZooKeeper reconnects), so the check also runs under a hard deadline on a daemon thread
- * that is abandoned if it overruns. Stateless.
+ * Proves the cluster answers before a run starts: a throw-away connection with few retries asks
+ * whether the table exists (ZooKeeper, the master and {@code hbase:meta}'s RegionServer all take
+ * part). HBase's own retries can still outlast its timeouts (ZooKeeper reconnects), so the check
+ * also runs under a hard deadline on a daemon thread that is abandoned if it overruns. Stateless.
  */
 public final class ConnectivityCheck {
   /** Total time before "unreachable" is reported; well inside the 30 s users are promised. */
   public static final long DEADLINE_MILLIS = 20_000;
 
-  private ConnectivityCheck() {
-  }
+  private ConnectivityCheck() {}
 
   public static void verify(Configuration conf, String table) throws BindingException {
     verify(conf, table, null);
   }
 
   /**
-   * As {@link #verify(Configuration, String)}, connecting as {@code user} (a Kerberos login), or as the current
-   * user when null. A secure cluster refusing the user fails here too, after the check's few retries.
+   * As {@link #verify(Configuration, String)}, connecting as {@code user} (a Kerberos login), or as
+   * the current user when null. A secure cluster refusing the user fails here too, after the
+   * check's few retries.
    */
   public static void verify(Configuration conf, String table, User user) throws BindingException {
     Configuration check = ClusterSpec.forConnectivityCheck(conf);
-    FutureTask<Boolean> task = new FutureTask<>(() -> {
-      try (Connection c = user == null ? ConnectionFactory.createConnection(check)
-          : ConnectionFactory.createConnection(check, user); Admin admin = c.getAdmin()) {
-        return admin.tableExists(TableName.valueOf(table));
-      }
-    });
+    FutureTask<Boolean> task =
+        new FutureTask<>(
+            () -> {
+              try (Connection c =
+                      user == null
+                          ? ConnectionFactory.createConnection(check)
+                          : ConnectionFactory.createConnection(check, user);
+                  Admin admin = c.getAdmin()) {
+                return admin.tableExists(TableName.valueOf(table));
+              }
+            });
     Thread t = new Thread(task, "hbload-hbase-connectivity-check");
     t.setDaemon(true);
     t.start();
@@ -51,11 +56,19 @@ public final class ConnectivityCheck {
       task.get(DEADLINE_MILLIS, TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
       t.interrupt();
-      throw new BindingException("cannot reach HBase at " + where + " within " + DEADLINE_MILLIS / 1000
-          + " s (check -p hbload.zk / hbase.zookeeper.quorum, or the conf directory)");
+      throw new BindingException(
+          "cannot reach HBase at "
+              + where
+              + " within "
+              + DEADLINE_MILLIS / 1000
+              + " s (check -p hbload.zk / hbase.zookeeper.quorum, or the conf directory)");
     } catch (ExecutionException e) {
-      throw new BindingException("cannot reach HBase at " + where + ": " + rootMessage(e.getCause())
-          + secureHint(conf, e.getCause()));
+      throw new BindingException(
+          "cannot reach HBase at "
+              + where
+              + ": "
+              + rootMessage(e.getCause())
+              + secureHint(conf, e.getCause()));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new BindingException("interrupted while connecting to HBase at " + where);
@@ -63,8 +76,8 @@ public final class ConnectivityCheck {
   }
 
   /**
-   * A secure cluster closes the connection of a client that does not authenticate with Kerberos: say so, since
-   * "Connection closed" alone does not.
+   * A secure cluster closes the connection of a client that does not authenticate with Kerberos:
+   * say so, since "Connection closed" alone does not.
    */
   private static String secureHint(Configuration conf, Throwable t) {
     if (KerberosLogin.requested(conf)) {
@@ -79,14 +92,18 @@ public final class ConnectivityCheck {
     return "";
   }
 
-  /** The innermost cause's message on one line (HBase nests the real reason several levels deep). */
+  /**
+   * The innermost cause's message on one line (HBase nests the real reason several levels deep).
+   */
   public static String rootMessage(Throwable t) {
     Throwable root = t;
     while (root.getCause() != null && root.getCause() != root) {
       root = root.getCause();
     }
-    String m = root.getMessage() == null ? root.getClass().getSimpleName()
-        : root.getClass().getSimpleName() + ": " + root.getMessage();
+    String m =
+        root.getMessage() == null
+            ? root.getClass().getSimpleName()
+            : root.getClass().getSimpleName() + ": " + root.getMessage();
     int nl = m.indexOf('\n');
     return nl < 0 ? m : m.substring(0, nl);
   }

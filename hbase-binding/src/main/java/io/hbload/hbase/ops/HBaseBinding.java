@@ -24,13 +24,13 @@ import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Table;
 
 /**
- * One worker's HBase client: YCSB's operations on the worker's own {@link Table} (and {@link BufferedMutator}
- * with client buffering), over the session's shared connection. The requests are {@link YcsbRequests}' (the cells
- * YCSB's hbase binding writes), the same the async binding sends.
+ * One worker's HBase client: YCSB's operations on the worker's own {@link Table} (and {@link
+ * BufferedMutator} with client buffering), over the session's shared connection. The requests are
+ * {@link YcsbRequests}' (the cells YCSB's hbase binding writes), the same the async binding sends.
  *
- * <p>Confined to its worker thread: no locks. Allocation per call is what HBase's request objects need (see
- * {@link YcsbRequests}); results are handed to the sink as slices of HBase's cells. Failures return
- * {@link Status#ERROR} and never throw.
+ * <p>Confined to its worker thread: no locks. Allocation per call is what HBase's request objects
+ * need (see {@link YcsbRequests}); results are handed to the sink as slices of HBase's cells.
+ * Failures return {@link Status#ERROR} and never throw.
  */
 public final class HBaseBinding implements Binding {
   private final Connection connection;
@@ -49,14 +49,19 @@ public final class HBaseBinding implements Binding {
     this.messages = messages;
   }
 
-  /** The table for this call; reopened only when the workload switches tables (never in YCSB's workloads). */
+  /**
+   * The table for this call; reopened only when the workload switches tables (never in YCSB's
+   * workloads).
+   */
   private Table table(String name) throws IOException {
     if (name != tableName && !name.equals(tableName)) {
       closeTable();
       TableName tn = TableName.valueOf(name);
       table = connection.getTable(tn);
       if (spec.clientBuffering()) {
-        mutator = connection.getBufferedMutator(new BufferedMutatorParams(tn).writeBufferSize(spec.writeBufferSize()));
+        mutator =
+            connection.getBufferedMutator(
+                new BufferedMutatorParams(tn).writeBufferSize(spec.writeBufferSize()));
       }
       tableName = name;
     }
@@ -81,12 +86,14 @@ public final class HBaseBinding implements Binding {
   }
 
   @Override
-  public Status scan(String tableName, Key startKey, int recordCount, Fields fields, ScanSink result) {
+  public Status scan(
+      String tableName, Key startKey, int recordCount, Fields fields, ScanSink result) {
     try {
       Table t = table(tableName);
       boolean wanted = result.wanted();
       try (ResultScanner scanner = t.getScanner(requests.scan(startKey, recordCount, fields))) {
-        // the scan's limit ends it after recordCount rows; counting here too never asks the scanner for one more
+        // the scan's limit ends it after recordCount rows; counting here too never asks the scanner
+        // for one more
         Result r;
         for (int rows = 0; rows < recordCount && (r = scanner.next()) != null; rows++) {
           if (wanted) {
@@ -131,7 +138,8 @@ public final class HBaseBinding implements Binding {
 
   private Status write(Table t, Mutation m) throws IOException {
     if (mutator != null) {
-      // as YCSB: OK once buffered; a failed flush surfaces as an exception on a later mutate or at cleanup
+      // as YCSB: OK once buffered; a failed flush surfaces as an exception on a later mutate or at
+      // cleanup
       mutator.mutate(m);
     } else if (m instanceof Put) {
       t.put((Put) m);

@@ -28,14 +28,17 @@ import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 
 /**
- * One run's HBase state: the single shared {@link Connection} (HBase connections are heavy and thread-safe, so
- * workers share one), the table set-up around phases, the block-cache baseline, and the embedded cluster when
- * hbload started one. Thread-safe: {@link #newBinding} may be called from every worker at once; the phase hooks
- * are called by the engine's controller thread.
+ * One run's HBase state: the single shared {@link Connection} (HBase connections are heavy and
+ * thread-safe, so workers share one), the table set-up around phases, the block-cache baseline, and
+ * the embedded cluster when hbload started one. Thread-safe: {@link #newBinding} may be called from
+ * every worker at once; the phase hooks are called by the engine's controller thread.
  */
 public final class HBaseSession implements BindingSession {
-  /** In-process counters refresh every 1 s on hbload's embedded cluster: wait one period and a bit. */
+  /**
+   * In-process counters refresh every 1 s on hbload's embedded cluster: wait one period and a bit.
+   */
   private static final long IN_PROCESS_SETTLE_MS = 1100;
+
   /** /jmx serves HBase's 5 s metrics through metrics2's 10 s cache. */
   private static final long HTTP_SETTLE_MS = 15_500;
 
@@ -46,16 +49,26 @@ public final class HBaseSession implements BindingSession {
   private final boolean flushBeforeRun;
   private final EmbeddedCluster embedded;
   private final BlockCacheReader cacheReader;
+
   /** Set by {@link #runFinished}: what {@link #runFigures} hands on. */
   private volatile BlockCacheSnapshot runDelta;
+
   private final PrintStream messages;
   private final long settleMillis;
   private final ClusterAccess access;
   private volatile BlockCacheSnapshot baseline;
   private volatile String baselineError;
 
-  private HBaseSession(Connection connection, OpsSpec ops, TableSpec table, Phase phase, boolean flushBeforeRun,
-      ClusterAccess access, BlockCacheReader cacheReader, long settleMillis, PrintStream messages) {
+  private HBaseSession(
+      Connection connection,
+      OpsSpec ops,
+      TableSpec table,
+      Phase phase,
+      boolean flushBeforeRun,
+      ClusterAccess access,
+      BlockCacheReader cacheReader,
+      long settleMillis,
+      PrintStream messages) {
     this.connection = connection;
     this.access = access;
     this.ops = ops;
@@ -69,36 +82,49 @@ public final class HBaseSession implements BindingSession {
   }
 
   /**
-   * Opens a session: finds (or, with {@code embedIfUnconfigured} and no cluster configured,
-   * starts) the cluster, checks it answers, prepares the table for the phase (load: create when missing; run: it
-   * must exist with the family; an embedded cluster is always prepared as for a load) and connects.
+   * Opens a session: finds (or, with {@code embedIfUnconfigured} and no cluster configured, starts)
+   * the cluster, checks it answers, prepares the table for the phase (load: create when missing;
+   * run: it must exist with the family; an embedded cluster is always prepared as for a load) and
+   * connects.
    *
    * @throws BindingException with a one-line message; nothing is left running
    */
-  public static HBaseSession open(HBaseSettings settings, Phase phase, boolean embedIfUnconfigured,
-      PrintStream messages) throws BindingException {
-    return open(settings, phase, messages, () -> {
-      ClusterAccess access = ClusterAccess.open(settings, settings.table().table(), embedIfUnconfigured, messages);
-      if (phase == Phase.LOAD && access.embedded() != null) {
-        // the cluster is this command's own: a later 'run' cannot find these records
-        messages.println("hbload: this load goes into an embedded HBase that is removed when hbload exits: a later "
-            + "'hbload run' starts an empty one (and loads it itself); for a cluster that outlives one command, start "
-            + "'hbload embedded' and give its --zk to load and run");
-      }
-      return access;
-    });
+  public static HBaseSession open(
+      HBaseSettings settings, Phase phase, boolean embedIfUnconfigured, PrintStream messages)
+      throws BindingException {
+    return open(
+        settings,
+        phase,
+        messages,
+        () -> {
+          ClusterAccess access =
+              ClusterAccess.open(settings, settings.table().table(), embedIfUnconfigured, messages);
+          if (phase == Phase.LOAD && access.embedded() != null) {
+            // the cluster is this command's own: a later 'run' cannot find these records
+            messages.println(
+                "hbload: this load goes into an embedded HBase that is removed when hbload exits: a later "
+                    + "'hbload run' starts an empty one (and loads it itself); for a cluster that outlives one command, start "
+                    + "'hbload embedded' and give its --zk to load and run");
+          }
+          return access;
+        });
   }
 
   /**
-   * Opens a session on a cluster its owner keeps open (a suite's, a test kit's): the table is prepared for the
-   * phase as on a configured cluster, and the block-cache figures of an in-process cluster are read in-process.
-   * Closing the session leaves the cluster running.
+   * Opens a session on a cluster its owner keeps open (a suite's, a test kit's): the table is
+   * prepared for the phase as on a configured cluster, and the block-cache figures of an in-process
+   * cluster are read in-process. Closing the session leaves the cluster running.
    *
    * @throws BindingException with a one-line message
    */
-  public static HBaseSession open(HBaseSettings settings, Phase phase, HBaseCluster cluster, PrintStream messages)
+  public static HBaseSession open(
+      HBaseSettings settings, Phase phase, HBaseCluster cluster, PrintStream messages)
       throws BindingException {
-    return open(settings, phase, messages, () -> ClusterAccess.open(cluster, settings, settings.table().table()));
+    return open(
+        settings,
+        phase,
+        messages,
+        () -> ClusterAccess.open(cluster, settings, settings.table().table()));
   }
 
   /** How a session reaches its cluster. */
@@ -106,7 +132,8 @@ public final class HBaseSession implements BindingSession {
     ClusterAccess open() throws BindingException, IOException;
   }
 
-  private static HBaseSession open(HBaseSettings settings, Phase phase, PrintStream messages, AccessOpener opener)
+  private static HBaseSession open(
+      HBaseSettings settings, Phase phase, PrintStream messages, AccessOpener opener)
       throws BindingException {
     OpsSpec ops = settings.ops();
     TableSpec tableSpec = settings.table();
@@ -126,10 +153,14 @@ public final class HBaseSession implements BindingSession {
         }
         reader = cacheReader(access.inProcess(), admin, messages);
       }
-      boolean flush = settings.flushBeforeRun() != null ? settings.flushBeforeRun() : embedded != null;
-      long settle = settings.metricsSettleMillis() != null ? settings.metricsSettleMillis()
-          : access.inProcess() != null ? IN_PROCESS_SETTLE_MS : HTTP_SETTLE_MS;
-      return new HBaseSession(connection, ops, tableSpec, phase, flush, access, reader, settle, messages);
+      boolean flush =
+          settings.flushBeforeRun() != null ? settings.flushBeforeRun() : embedded != null;
+      long settle =
+          settings.metricsSettleMillis() != null
+              ? settings.metricsSettleMillis()
+              : access.inProcess() != null ? IN_PROCESS_SETTLE_MS : HTTP_SETTLE_MS;
+      return new HBaseSession(
+          connection, ops, tableSpec, phase, flush, access, reader, settle, messages);
     } catch (BindingException | IOException | RuntimeException e) {
       closeQuietly(connection);
       if (access != null) {
@@ -142,24 +173,29 @@ public final class HBaseSession implements BindingSession {
     }
   }
 
-  /** The banner saying the figures are for the embedded cluster (also printed by {@code hbload pe}). */
+  /**
+   * The banner saying the figures are for the embedded cluster (also printed by {@code hbload pe}).
+   */
   public static void banner(PrintStream out, EmbeddedCluster e, double seconds) {
     String line = "*".repeat(78);
     out.println(line);
     out.println("* EMBEDDED HBASE: these numbers are for a local, single-node, in-process HBase");
-    out.printf("* (mini cluster, %d RegionServer(s), local file system, started in %.1f s), not a real cluster.%n",
+    out.printf(
+        "* (mini cluster, %d RegionServer(s), local file system, started in %.1f s), not a real cluster.%n",
         e.regionServerCount(), seconds);
     out.println("* The cluster starts empty, so the records are loaded before the run.");
-    out.printf("* ZooKeeper %s:%d; data in %s (removed at exit)%n", e.zkQuorum(), e.zkPort(), e.dataDir());
+    out.printf(
+        "* ZooKeeper %s:%d; data in %s (removed at exit)%n", e.zkQuorum(), e.zkPort(), e.dataDir());
     out.println(line);
   }
 
   /**
-   * The RegionServers' own metrics when the cluster runs in this JVM and was handed to the session (started for
-   * it, or borrowed from a suite or test kit); the platform MBean server for another in-process cluster; else each
-   * live RegionServer's /jmx over HTTP.
+   * The RegionServers' own metrics when the cluster runs in this JVM and was handed to the session
+   * (started for it, or borrowed from a suite or test kit); the platform MBean server for another
+   * in-process cluster; else each live RegionServer's /jmx over HTTP.
    */
-  private static BlockCacheReader cacheReader(EmbeddedCluster inProcess, Admin admin, PrintStream messages) {
+  private static BlockCacheReader cacheReader(
+      EmbeddedCluster inProcess, Admin admin, PrintStream messages) {
     if (inProcess != null) {
       return inProcess.blockCacheReader();
     }
@@ -168,7 +204,8 @@ public final class HBaseSession implements BindingSession {
       return local;
     }
     try {
-      ClusterMetrics cm = admin.getClusterMetrics(java.util.EnumSet.of(ClusterMetrics.Option.LIVE_SERVERS));
+      ClusterMetrics cm =
+          admin.getClusterMetrics(java.util.EnumSet.of(ClusterMetrics.Option.LIVE_SERVERS));
       List<String> info = new ArrayList<>();
       for (Map.Entry<ServerName, ServerMetrics> e : cm.getLiveServerMetrics().entrySet()) {
         int port = e.getValue().getInfoServerPort();
@@ -178,7 +215,8 @@ public final class HBaseSession implements BindingSession {
       }
       return info.isEmpty() ? null : new HttpJmxBlockCacheReader(info);
     } catch (IOException | RuntimeException e) {
-      messages.println("[hbase] block-cache figures unavailable: " + ConnectivityCheck.rootMessage(e));
+      messages.println(
+          "[hbase] block-cache figures unavailable: " + ConnectivityCheck.rootMessage(e));
       return null;
     }
   }
@@ -208,10 +246,14 @@ public final class HBaseSession implements BindingSession {
     return embedded != null;
   }
 
-  /** Before the requested phase: flush (embedded default), compact or wait for compactions if asked; cache baseline. */
+  /**
+   * Before the requested phase: flush (embedded default), compact or wait for compactions if asked;
+   * cache baseline.
+   */
   @Override
   public void runStarting(Phase starting) {
-    if (phase == Phase.RUN && (flushBeforeRun || table.waitForCompactions() || table.majorCompactBeforeRun())) {
+    if (phase == Phase.RUN
+        && (flushBeforeRun || table.waitForCompactions() || table.majorCompactBeforeRun())) {
       try (Admin admin = connection.getAdmin()) {
         TableSetup setup = new TableSetup(admin, table, messages);
         if (table.majorCompactBeforeRun()) {
@@ -222,7 +264,8 @@ public final class HBaseSession implements BindingSession {
           setup.flush();
         }
       } catch (IOException e) {
-        messages.println("[hbase] flush before the run failed: " + ConnectivityCheck.rootMessage(e));
+        messages.println(
+            "[hbase] flush before the run failed: " + ConnectivityCheck.rootMessage(e));
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
@@ -242,7 +285,9 @@ public final class HBaseSession implements BindingSession {
     }
   }
 
-  /** The block-cache deltas over the run; after a load with wait-for-compactions, waits for them. */
+  /**
+   * The block-cache deltas over the run; after a load with wait-for-compactions, waits for them.
+   */
   @Override
   public List<ReportLine> runFinished(Phase finished) {
     List<ReportLine> lines = new ArrayList<>();
@@ -255,15 +300,21 @@ public final class HBaseSession implements BindingSession {
       runDelta = after.minus(before);
       lines.addAll(BlockCacheReport.lines(runDelta));
     } else {
-      lines.add(new ReportLine(BlockCacheReport.METRIC, "Note", "block-cache figures unavailable"
-          + (baselineError != null ? ": " + baselineError : cacheReader == null ? ": no RegionServer info server"
-          : "")));
+      lines.add(
+          new ReportLine(
+              BlockCacheReport.METRIC,
+              "Note",
+              "block-cache figures unavailable"
+                  + (baselineError != null
+                      ? ": " + baselineError
+                      : cacheReader == null ? ": no RegionServer info server" : "")));
     }
     if (phase == Phase.LOAD && table.waitForCompactions()) {
       try (Admin admin = connection.getAdmin()) {
         new TableSetup(admin, table, messages).flushAndWaitForCompactions(3_600_000L);
       } catch (IOException e) {
-        messages.println("[hbase] waiting for compactions failed: " + ConnectivityCheck.rootMessage(e));
+        messages.println(
+            "[hbase] waiting for compactions failed: " + ConnectivityCheck.rootMessage(e));
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
@@ -272,10 +323,11 @@ public final class HBaseSession implements BindingSession {
   }
 
   /**
-   * The counters once they include the run's last calls. They lag by up to one metrics period (and /jmx's cache):
-   * the first refresh after the run ended holds every call of the run, so the wait ends as soon as the counters move
-   * from what they said right after the run, and at the latest after one period (a run whose last interval did no
-   * reads leaves them unchanged). A wait of more than a couple of seconds is said in one line.
+   * The counters once they include the run's last calls. They lag by up to one metrics period (and
+   * /jmx's cache): the first refresh after the run ended holds every call of the run, so the wait
+   * ends as soon as the counters move from what they said right after the run, and at the latest
+   * after one period (a run whose last interval did no reads leaves them unchanged). A wait of more
+   * than a couple of seconds is said in one line.
    */
   private BlockCacheSnapshot settled() {
     long deadline = System.nanoTime() + settleMillis * 1_000_000L;
@@ -284,8 +336,10 @@ public final class HBaseSession implements BindingSession {
       return null;
     }
     if (settleMillis > 2_000) {
-      messages.println("[hbase] waiting for the RegionServers' metrics to include the run's last calls (at most "
-          + settleMillis / 1000 + " s: their block-cache counters refresh every few seconds)");
+      messages.println(
+          "[hbase] waiting for the RegionServers' metrics to include the run's last calls (at most "
+              + settleMillis / 1000
+              + " s: their block-cache counters refresh every few seconds)");
     }
     BlockCacheSnapshot latest = first;
     long now;
@@ -308,14 +362,20 @@ public final class HBaseSession implements BindingSession {
     return latest;
   }
 
-  /** The block-cache counters' growth over the run ({@link BlockCacheSnapshot}), when they could be read. */
+  /**
+   * The block-cache counters' growth over the run ({@link BlockCacheSnapshot}), when they could be
+   * read.
+   */
   @Override
   public List<Object> runFigures() {
     BlockCacheSnapshot delta = runDelta;
     return delta == null ? List.of() : List.of(delta);
   }
 
-  /** Closes the connection, then the embedded cluster (removing its data) if this session started one. */
+  /**
+   * Closes the connection, then the embedded cluster (removing its data) if this session started
+   * one.
+   */
   @Override
   public void close() throws BindingException {
     closeQuietly(connection);

@@ -5,18 +5,23 @@ import io.hbload.core.binding.ScanSink;
 import org.apache.hadoop.hbase.Cell;
 
 /**
- * Copies the cells HBase returned into the engine's sinks: one place for the blocking and the async binding, so
- * both hand a read's fields and a scan's rows over alike (qualifier and value, straight from the cells' arrays).
+ * Copies the cells HBase returned into the engine's sinks: one place for the blocking and the async
+ * binding, so both hand a read's fields and a scan's rows over alike (qualifier and value, straight
+ * from the cells' arrays).
  */
 public final class ResultSinks {
-  private ResultSinks() {
-  }
+  private ResultSinks() {}
 
   /** A row's fields into {@code sink}. */
   public static void fields(Cell[] cells, RowSink sink) {
     for (Cell c : cells) {
-      sink.field(c.getQualifierArray(), c.getQualifierOffset(), c.getQualifierLength(),
-          c.getValueArray(), c.getValueOffset(), c.getValueLength());
+      sink.field(
+          c.getQualifierArray(),
+          c.getQualifierOffset(),
+          c.getQualifierLength(),
+          c.getValueArray(),
+          c.getValueOffset(),
+          c.getValueLength());
     }
   }
 

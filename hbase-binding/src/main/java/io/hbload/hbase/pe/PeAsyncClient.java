@@ -22,31 +22,42 @@ import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 
 /**
- * One client of a PE async command (one pipelined worker): its {@link AsyncTable} on its {@link AsyncConnection}
- * (PE's AsyncTableTest), with PE's async calls as its typed extension ({@link PeAsyncCalls}), which its
- * {@link PeAsyncSource}'s steps make. YCSB's calls are not PE's and complete NOT_IMPLEMENTED. Its cleanup closes the
- * source's scanner (inside the client's elapsed time, as PE's takedown).
+ * One client of a PE async command (one pipelined worker): its {@link AsyncTable} on its {@link
+ * AsyncConnection} (PE's AsyncTableTest), with PE's async calls as its typed extension ({@link
+ * PeAsyncCalls}), which its {@link PeAsyncSource}'s steps make. YCSB's calls are not PE's and
+ * complete NOT_IMPLEMENTED. Its cleanup closes the source's scanner (inside the client's elapsed
+ * time, as PE's takedown).
  *
- * <p>The table is the "raw" one ({@code AsyncConnection.getTable(name)}): callbacks run on HBase's event loop, which
- * is fine because they only check the returned cells and hand the slot to the worker, never block.
+ * <p>The table is the "raw" one ({@code AsyncConnection.getTable(name)}): callbacks run on HBase's
+ * event loop, which is fine because they only check the returned cells and hand the slot to the
+ * worker, never block.
  */
 final class PeAsyncClient implements AsyncBinding, PeAsyncCalls {
-  /** Slack over the operation timeout: a call issued just before the drain completes within timeout + this. */
+  /**
+   * Slack over the operation timeout: a call issued just before the drain completes within timeout
+   * + this.
+   */
   private static final long DRAIN_SLACK_NANOS = TimeUnit.SECONDS.toNanos(2);
 
   final int index;
   private final AsyncTable<?> table;
   private final long drainNanos;
+
   /** --usetags: single puts go as a batch of one, as {@link PeClient#put} says why. */
   private final boolean tags;
+
   private PeAsyncSource source;
 
   PeAsyncClient(int index, AsyncConnection connection, PeSpec spec) {
     this.index = index;
     this.table = connection.getTable(TableName.valueOf(spec.table()));
     this.tags = spec.tags() > 0;
-    long opTimeoutMs = connection.getConfiguration().getLong(HConstants.HBASE_CLIENT_OPERATION_TIMEOUT,
-        HConstants.DEFAULT_HBASE_CLIENT_OPERATION_TIMEOUT);
+    long opTimeoutMs =
+        connection
+            .getConfiguration()
+            .getLong(
+                HConstants.HBASE_CLIENT_OPERATION_TIMEOUT,
+                HConstants.DEFAULT_HBASE_CLIENT_OPERATION_TIMEOUT);
     this.drainNanos = TimeUnit.MILLISECONDS.toNanos(opTimeoutMs) + DRAIN_SLACK_NANOS;
   }
 
@@ -89,7 +100,13 @@ final class PeAsyncClient implements AsyncBinding, PeAsyncCalls {
   }
 
   @Override
-  public void scan(String t, Key startKey, int recordCount, Fields fields, ScanSink result, int slot,
+  public void scan(
+      String t,
+      Key startKey,
+      int recordCount,
+      Fields fields,
+      ScanSink result,
+      int slot,
       Completion done) {
     done.complete(slot, Status.NOT_IMPLEMENTED);
   }

@@ -14,32 +14,41 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 
 /**
- * One client's PE async command as the operation source of its pipelined worker, which keeps several in flight, one
- * per row of its range as {@link PeSource} draws them (same rows, keys, values, sample and --measureAfter), each a
- * step the source issues itself on its client's {@link PeAsyncCalls} (HBase's
- * {@link org.apache.hadoop.hbase.client.AsyncTable}); the engine's loop stamps and records each:
- * <ul>
- *   <li>asyncSequentialWrite / asyncRandomWrite: {@code AsyncTable.put} of row i / a random row. PE's async writes
- *       never buffer (no AsyncBufferedMutator, whatever --autoFlush says), and neither do these. HBase 2.5's
- *       AsyncSequentialWriteTest puts each row twice (once before its multiPut branch, once in it); one put per row
- *       here, as the blocking commands do.</li>
- *   <li>asyncSequentialRead / asyncRandomRead: {@code AsyncTable.get} of row i / a random row (randomRead's choice),
- *       the result checked on the completing thread as the blocking reads check theirs.</li>
- *   <li>asyncScan: as PE's AsyncScanTest, one scanner per client from its first row ({@code AsyncTable.getScanner},
- *       which fetches ahead asynchronously) and one row per operation; a row is handed over in order, so an
- *       operation completes within its call and --inflight adds nothing to this one.</li>
- * </ul>
- * With the default of 1 operation in flight a client waits for each completion before the next call, as PE waits on
- * each future, so figures compare with {@code hbase pe}; {@code --inflight N} keeps N outstanding.
+ * One client's PE async command as the operation source of its pipelined worker, which keeps
+ * several in flight, one per row of its range as {@link PeSource} draws them (same rows, keys,
+ * values, sample and --measureAfter), each a step the source issues itself on its client's {@link
+ * PeAsyncCalls} (HBase's {@link org.apache.hadoop.hbase.client.AsyncTable}); the engine's loop
+ * stamps and records each:
  *
- * <p>Confined to its worker's thread except the per-slot callbacks, which run once per operation on the completing
- * thread and only check the result and complete the slot. One callback per slot is kept and reused: what a call
- * allocates is what HBase needs (its request, future and listener node).
+ * <ul>
+ *   <li>asyncSequentialWrite / asyncRandomWrite: {@code AsyncTable.put} of row i / a random row.
+ *       PE's async writes never buffer (no AsyncBufferedMutator, whatever --autoFlush says), and
+ *       neither do these. HBase 2.5's AsyncSequentialWriteTest puts each row twice (once before its
+ *       multiPut branch, once in it); one put per row here, as the blocking commands do.
+ *   <li>asyncSequentialRead / asyncRandomRead: {@code AsyncTable.get} of row i / a random row
+ *       (randomRead's choice), the result checked on the completing thread as the blocking reads
+ *       check theirs.
+ *   <li>asyncScan: as PE's AsyncScanTest, one scanner per client from its first row ({@code
+ *       AsyncTable.getScanner}, which fetches ahead asynchronously) and one row per operation; a
+ *       row is handed over in order, so an operation completes within its call and --inflight adds
+ *       nothing to this one.
+ * </ul>
+ *
+ * With the default of 1 operation in flight a client waits for each completion before the next
+ * call, as PE waits on each future, so figures compare with {@code hbase pe}; {@code --inflight N}
+ * keeps N outstanding.
+ *
+ * <p>Confined to its worker's thread except the per-slot callbacks, which run once per operation on
+ * the completing thread and only check the result and complete the slot. One callback per slot is
+ * kept and reused: what a call allocates is what HBase needs (its request, future and listener
+ * node).
  */
 final class PeAsyncSource extends PeRows {
   private final PeAsyncCalls client;
+
   /** Calls issued and not yet seen completed by the worker (gets and puts of the run). */
   private int outstanding;
+
   private final PerSlot<SlotCallback> callbacks = new PerSlot<>(SlotCallback::new);
   private ResultScanner scanner;
   private long rowsScanned;
@@ -47,13 +56,21 @@ final class PeAsyncSource extends PeRows {
   private long badValues;
   private int mostInFlight;
 
-  PeAsyncSource(PeSpec spec, PeAsyncClient client, SplittableRandom random, boolean run, AtomicInteger loadRows) {
+  PeAsyncSource(
+      PeSpec spec,
+      PeAsyncClient client,
+      SplittableRandom random,
+      boolean run,
+      AtomicInteger loadRows) {
     super(spec, client.index, random, run, loadRows);
     this.client = client;
     client.attach(this);
   }
 
-  /** Issues the slot's row on the async table; the callback (or this call, for asyncScan) completes the slot. */
+  /**
+   * Issues the slot's row on the async table; the callback (or this call, for asyncScan) completes
+   * the slot.
+   */
   @Override
   public void call(OperationSlot s, AsyncBinding.Completion done) {
     int i = (int) s.number;
@@ -92,7 +109,10 @@ final class PeAsyncSource extends PeRows {
   private Status scanNext() throws IOException {
     if (scanner == null) {
       scanner = client.scanner(requests.scan(null).withStartRow(PeLayout.rowKey(firstRow)));
-      rowsExpected = spec.filterAll() ? 0 : Math.max(0, Math.min(spec.perClientRows(), spec.totalRows() - firstRow));
+      rowsExpected =
+          spec.filterAll()
+              ? 0
+              : Math.max(0, Math.min(spec.perClientRows(), spec.totalRows() - firstRow));
     }
     return scanner.next() == null ? requests.scanEnd() : Status.OK;
   }
@@ -106,7 +126,9 @@ final class PeAsyncSource extends PeRows {
     return c;
   }
 
-  /** Counts rows and bad reads, on the worker's thread, once the engine has recorded the operation. */
+  /**
+   * Counts rows and bad reads, on the worker's thread, once the engine has recorded the operation.
+   */
   @Override
   public Next completed(OperationSlot s, boolean finishing) {
     SlotCallback c = callbacks.at(s.index);
@@ -140,11 +162,15 @@ final class PeAsyncSource extends PeRows {
     }
   }
 
-  /** One slot's completion: checks a read's result (stateless, safe on HBase's threads) and completes the slot. */
+  /**
+   * One slot's completion: checks a read's result (stateless, safe on HBase's threads) and
+   * completes the slot.
+   */
   private final class SlotCallback implements BiConsumer<Object, Throwable> {
     private final int slot;
     AsyncBinding.Completion done;
     boolean read;
+
     /** Counted in {@link #outstanding}; worker thread only. */
     boolean pending;
 
@@ -154,7 +180,8 @@ final class PeAsyncSource extends PeRows {
 
     @Override
     public void accept(Object result, Throwable error) {
-      Status status = error != null ? Status.ERROR : read ? requests.check((Result) result) : Status.OK;
+      Status status =
+          error != null ? Status.ERROR : read ? requests.check((Result) result) : Status.OK;
       done.complete(slot, status);
     }
   }

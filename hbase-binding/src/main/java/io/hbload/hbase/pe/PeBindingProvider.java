@@ -11,11 +11,11 @@ import io.hbload.hbase.config.HBaseSettings;
 import io.hbload.hbase.config.HBaseSettingsParser;
 
 /**
- * The binding of one {@code hbload pe} run: HBase's settings (cluster, --hbase-conf, --zk, the embedded cluster)
- * parsed as for {@code -db hbase}, and PE's command and options from its {@link PeSpec}. Built by the command for its
- * run (so not listed for {@code -db}); pass it to
- * {@link io.hbload.core.parse.SpecParser#parse(java.util.Map, Phase, BindingProvider)} and the Launcher, and read
- * PE's per-client figures from the run's result with {@link PeClientResult#of}.
+ * The binding of one {@code hbload pe} run: HBase's settings (cluster, --hbase-conf, --zk, the
+ * embedded cluster) parsed as for {@code -db hbase}, and PE's command and options from its {@link
+ * PeSpec}. Built by the command for its run (so not listed for {@code -db}); pass it to {@link
+ * io.hbload.core.parse.SpecParser#parse(java.util.Map, Phase, BindingProvider)} and the Launcher,
+ * and read PE's per-client figures from the run's result with {@link PeClientResult#of}.
  */
 public final class PeBindingProvider implements BindingProvider {
   private final PeSpec spec;
@@ -47,12 +47,15 @@ public final class PeBindingProvider implements BindingProvider {
 
   @Override
   public PeSession open(BindingContext context) throws BindingException {
-    return PeSession.open(context.settings(HBaseSettings.class), spec, context.messages(), context.execution().shard(),
+    return PeSession.open(
+        context.settings(HBaseSettings.class),
+        spec,
+        context.messages(),
+        context.execution().shard(),
         context.execution().threads());
   }
 
   public PeSpec spec() {
     return spec;
   }
-
 }

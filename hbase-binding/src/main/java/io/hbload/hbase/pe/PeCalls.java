@@ -12,13 +12,16 @@ import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 
 /**
- * The typed extension of a PE client's {@link io.hbload.core.binding.Binding}: the HBase calls PE's commands make,
- * which YCSB's binding has no method for (increment, append, check-and-*, PE's own Get, Put and Scan requests).
- * {@link PeSource}'s steps call it; the engine's loop times and records each step around the call. Confined to the
- * client's worker.
+ * The typed extension of a PE client's {@link io.hbload.core.binding.Binding}: the HBase calls PE's
+ * commands make, which YCSB's binding has no method for (increment, append, check-and-*, PE's own
+ * Get, Put and Scan requests). {@link PeSource}'s steps call it; the engine's loop times and
+ * records each step around the call. Confined to the client's worker.
  */
 interface PeCalls {
-  /** One row's put: through the client's buffered mutator when it has one (PE's BufferedMutatorTest), else sent. */
+  /**
+   * One row's put: through the client's buffered mutator when it has one (PE's
+   * BufferedMutatorTest), else sent.
+   */
   void put(Put put) throws IOException;
 
   /** A --multiPut batch, sent as one call. */
@@ -35,6 +38,9 @@ interface PeCalls {
 
   void append(Append append) throws IOException;
 
-  /** PE's check-and-set calls: the builder of a conditional mutation of {@code row} in {@code family}. */
+  /**
+   * PE's check-and-set calls: the builder of a conditional mutation of {@code row} in {@code
+   * family}.
+   */
   Table.CheckAndMutateBuilder checkAndMutate(byte[] row, byte[] family);
 }

@@ -24,27 +24,33 @@ import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 
 /**
- * One PE client (one worker): its {@link Table} and, for writes without --autoFlush, its {@link BufferedMutator} (as
- * PE's SequentialWriteTest), with PE's calls as its typed extension ({@link PeCalls}), which its {@link PeSource}'s
- * steps make. YCSB's calls are not PE's and answer NOT_IMPLEMENTED. Its cleanup sends what its source batched and
- * flushes what is buffered (inside the client's elapsed time, as PE's takedown), then closes. Confined to its worker
- * thread.
+ * One PE client (one worker): its {@link Table} and, for writes without --autoFlush, its {@link
+ * BufferedMutator} (as PE's SequentialWriteTest), with PE's calls as its typed extension ({@link
+ * PeCalls}), which its {@link PeSource}'s steps make. YCSB's calls are not PE's and answer
+ * NOT_IMPLEMENTED. Its cleanup sends what its source batched and flushes what is buffered (inside
+ * the client's elapsed time, as PE's takedown), then closes. Confined to its worker thread.
  */
 final class PeClient implements Binding, PeCalls {
   final int index;
   private final Table table;
   private final BufferedMutator mutator;
+
   /** --usetags: single puts go as a batch of one, see {@link #put}. */
   private final boolean tags;
+
   private PeSource source;
 
   PeClient(int index, Connection connection, PeSpec spec, boolean buffered) throws IOException {
     this.index = index;
     TableName name = TableName.valueOf(spec.table());
     this.table = connection.getTable(name);
-    // PE's BufferedMutatorTest: 2 MB client buffer, flushed at the end of the client (inside its elapsed time)
-    this.mutator = buffered ? connection.getBufferedMutator(new BufferedMutatorParams(name)
-        .writeBufferSize(2L * 1024 * 1024)) : null;
+    // PE's BufferedMutatorTest: 2 MB client buffer, flushed at the end of the client (inside its
+    // elapsed time)
+    this.mutator =
+        buffered
+            ? connection.getBufferedMutator(
+                new BufferedMutatorParams(name).writeBufferSize(2L * 1024 * 1024))
+            : null;
     this.tags = spec.tags() > 0;
   }
 
@@ -54,9 +60,9 @@ final class PeClient implements Binding, PeCalls {
   }
 
   /**
-   * Through the buffered mutator when there is one, else straight to the table. With --usetags a single put goes as
-   * a batch of one: HBase's single-put RPC carries no cell tags (only a batch's cell block does, with a codec that
-   * keeps them), so PE's own autoFlush writes lose theirs.
+   * Through the buffered mutator when there is one, else straight to the table. With --usetags a
+   * single put goes as a batch of one: HBase's single-put RPC carries no cell tags (only a batch's
+   * cell block does, with a codec that keeps them), so PE's own autoFlush writes lose theirs.
    */
   @Override
   public void put(Put put) throws IOException {
@@ -69,7 +75,10 @@ final class PeClient implements Binding, PeCalls {
     }
   }
 
-  /** Whether puts go through the buffered mutator (then a --multiPut batch is not kept: the mutator batches). */
+  /**
+   * Whether puts go through the buffered mutator (then a --multiPut batch is not kept: the mutator
+   * batches).
+   */
   boolean buffered() {
     return mutator != null;
   }
@@ -132,8 +141,8 @@ final class PeClient implements Binding, PeCalls {
       failure = failure == null ? e : failure;
     }
     if (failure != null) {
-      throw new BindingException("PE client " + index + ": flushing or closing failed: " + failure.getMessage(),
-          failure);
+      throw new BindingException(
+          "PE client " + index + ": flushing or closing failed: " + failure.getMessage(), failure);
     }
   }
 

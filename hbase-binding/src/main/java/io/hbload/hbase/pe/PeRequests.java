@@ -19,38 +19,54 @@ import org.apache.hadoop.hbase.filter.FilterList;
 import org.apache.hadoop.hbase.filter.ValueFilter;
 
 /**
- * One client's PE requests, the same for the blocking and the async commands: the row each command picks, the Put of
- * a row (every family x column, PE-shaped values, --writeToWAL's durability), the Get of a row, the Scans (--caching,
- * --cacheBlocks, --asyncPrefetch, --scanReadType, --replicas' consistency), --filterAll on every read, and the check of
- * a read's result.
+ * One client's PE requests, the same for the blocking and the async commands: the row each command
+ * picks, the Put of a row (every family x column, PE-shaped values, --writeToWAL's durability), the
+ * Get of a row, the Scans (--caching, --cacheBlocks, --asyncPrefetch, --scanReadType, --replicas'
+ * consistency), --filterAll on every read, and the check of a read's result.
  *
- * <p>Confined to one client's thread, except {@link #check}, which is stateless and may run on HBase's event-loop
- * threads. The key and value buffers are reused; what is allocated per request is what HBase's request objects need.
+ * <p>Confined to one client's thread, except {@link #check}, which is stateless and may run on
+ * HBase's event-loop threads. The key and value buffers are reused; what is allocated per request
+ * is what HBase's request objects need.
  */
 final class PeRequests {
   private final PeSpec spec;
+
   /** PE's tag value length. */
   private static final int TAG_LENGTH = 256;
+
   /** A serialized tag's 2-byte length and 1-byte type before its value. */
   private static final int TAG_HEADER = 3;
 
   private final SplittableRandom random;
-  /** PE's families and qualifiers, shared with the blocking client's scans and checks (never written after this). */
+
+  /**
+   * PE's families and qualifiers, shared with the blocking client's scans and checks (never written
+   * after this).
+   */
   final byte[][] families;
+
   final byte[][] qualifiers;
   private final byte[] row = new byte[PeLayout.ROW_LENGTH];
   final byte[] value;
   private final Durability durability;
   private final Consistency consistency;
+
   /**
-   * --filterAll: PE sets its FilterAllFilter, which lives in hbase-server's tests jar and so loads on a RegionServer
-   * only where that jar is deployed. A ValueFilter with NO_OP does the same with a filter every server has: it reads
-   * each cell and skips it, so the row is read on the server and nothing comes back. Null without --filterAll.
+   * --filterAll: PE sets its FilterAllFilter, which lives in hbase-server's tests jar and so loads
+   * on a RegionServer only where that jar is deployed. A ValueFilter with NO_OP does the same with
+   * a filter every server has: it reads each cell and skips it, so the row is read on the server
+   * and nothing comes back. Null without --filterAll.
    */
   private final Filter filterAll;
-  /** The tags of the cell being built (--usetags): PE's tags, serialized as HBase keeps them; null without. */
+
+  /**
+   * The tags of the cell being built (--usetags): PE's tags, serialized as HBase keeps them; null
+   * without.
+   */
   private final byte[] tags;
+
   private final byte[] tagValue = new byte[TAG_LENGTH];
+
   /** --valueZipf's lengths, else null. */
   private final ZipfValueLength zipf;
 
@@ -70,7 +86,10 @@ final class PeRequests {
     this.consistency = spec.replicas() > 1 ? Consistency.TIMELINE : Consistency.STRONG;
     this.tags = spec.tags() > 0 ? new byte[spec.tags() * (TAG_HEADER + TAG_LENGTH)] : null;
     this.zipf = spec.valueZipf() ? new ZipfValueLength(spec.valueSize()) : null;
-    this.filterAll = spec.filterAll() ? new ValueFilter(CompareOperator.NO_OP, new BinaryComparator(new byte[0])) : null;
+    this.filterAll =
+        spec.filterAll()
+            ? new ValueFilter(CompareOperator.NO_OP, new BinaryComparator(new byte[0]))
+            : null;
   }
 
   /** PE's random row (its getRandomRow): uniform over the key space. */
@@ -78,10 +97,15 @@ final class PeRequests {
     return random.nextInt(Integer.MAX_VALUE) % spec.totalRows();
   }
 
-  /** Fills {@link #value} with a new PE-shaped value; returns its length (PE's: --valueRandom, --valueZipf or fixed). */
+  /**
+   * Fills {@link #value} with a new PE-shaped value; returns its length (PE's: --valueRandom,
+   * --valueZipf or fixed).
+   */
   int nextValue() {
-    int length = spec.valueRandom() ? random.nextInt(spec.valueSize())
-        : zipf != null ? zipf.next(random) : spec.valueSize();
+    int length =
+        spec.valueRandom()
+            ? random.nextInt(spec.valueSize())
+            : zipf != null ? zipf.next(random) : spec.valueSize();
     PeLayout.value(random, value, length);
     return length;
   }
@@ -95,11 +119,41 @@ final class PeRequests {
       for (byte[] q : qualifiers) {
         int length = nextValue();
         // a KeyValue straight from the reused buffers: it copies, so they are free again at once
-        put.add(tags == null
-            ? new KeyValue(r, 0, r.length, family, 0, family.length, q, 0, q.length, HConstants.LATEST_TIMESTAMP,
-                KeyValue.Type.Put, value, 0, length)
-            : new KeyValue(r, 0, r.length, family, 0, family.length, q, 0, q.length, HConstants.LATEST_TIMESTAMP,
-                KeyValue.Type.Put, value, 0, length, nextTags(), 0, tags.length));
+        put.add(
+            tags == null
+                ? new KeyValue(
+                    r,
+                    0,
+                    r.length,
+                    family,
+                    0,
+                    family.length,
+                    q,
+                    0,
+                    q.length,
+                    HConstants.LATEST_TIMESTAMP,
+                    KeyValue.Type.Put,
+                    value,
+                    0,
+                    length)
+                : new KeyValue(
+                    r,
+                    0,
+                    r.length,
+                    family,
+                    0,
+                    family.length,
+                    q,
+                    0,
+                    q.length,
+                    HConstants.LATEST_TIMESTAMP,
+                    KeyValue.Type.Put,
+                    value,
+                    0,
+                    length,
+                    nextTags(),
+                    0,
+                    tags.length));
       }
     }
     put.setDurability(durability);
@@ -107,8 +161,9 @@ final class PeRequests {
   }
 
   /**
-   * PE's tags of one cell: N tags of types 0 .. N-1, all with one new 256-byte PE-shaped value, in HBase's serialized
-   * form (2-byte length of type and value, type, value), written into the reused buffer.
+   * PE's tags of one cell: N tags of types 0 .. N-1, all with one new 256-byte PE-shaped value, in
+   * HBase's serialized form (2-byte length of type and value, type, value), written into the reused
+   * buffer.
    */
   private byte[] nextTags() {
     PeLayout.value(random, tagValue, TAG_LENGTH);
@@ -138,7 +193,10 @@ final class PeRequests {
     return get;
   }
 
-  /** A Scan of every family x column; {@code filter} (may be null) is the command's own, as {@link #scanOf}. */
+  /**
+   * A Scan of every family x column; {@code filter} (may be null) is the command's own, as {@link
+   * #scanOf}.
+   */
   Scan scan(Filter filter) {
     Scan scan = scanOf(filter);
     for (byte[] family : families) {
@@ -159,12 +217,18 @@ final class PeRequests {
   }
 
   /**
-   * PE's settings of every scan (--caching, --cacheBlocks, --asyncPrefetch, --scanReadType) and its filters: the
-   * command's own {@code filter} (may be null), with --filterAll's before it in one list, as PE adds them.
+   * PE's settings of every scan (--caching, --cacheBlocks, --asyncPrefetch, --scanReadType) and its
+   * filters: the command's own {@code filter} (may be null), with --filterAll's before it in one
+   * list, as PE adds them.
    */
   private Scan scanOf(Filter filter) {
-    Scan scan = new Scan().setCaching(spec.caching()).setConsistency(consistency).setCacheBlocks(spec.cacheBlocks())
-        .setAsyncPrefetch(spec.asyncPrefetch()).setReadType(spec.scanReadType());
+    Scan scan =
+        new Scan()
+            .setCaching(spec.caching())
+            .setConsistency(consistency)
+            .setCacheBlocks(spec.cacheBlocks())
+            .setAsyncPrefetch(spec.asyncPrefetch())
+            .setReadType(spec.scanReadType());
     if (filterAll != null) {
       scan.setFilter(filter == null ? filterAll : new FilterList(filterAll, filter));
     } else if (filter != null) {
@@ -173,15 +237,18 @@ final class PeRequests {
     return scan;
   }
 
-  /** What a scan's next() returning null means: the end of its rows, or with --filterAll every next(). */
+  /**
+   * What a scan's next() returning null means: the end of its rows, or with --filterAll every
+   * next().
+   */
   Status scanEnd() {
     return filterAll != null ? Status.OK : Status.NOT_FOUND;
   }
 
   /**
-   * OK when every requested cell is there with PE-shaped bytes of the expected length; NOT_FOUND for no row,
-   * UNEXPECTED_STATE for anything else. With --filterAll, OK for no row and UNEXPECTED_STATE for any: the server
-   * filtered everything out. Stateless: safe on any thread.
+   * OK when every requested cell is there with PE-shaped bytes of the expected length; NOT_FOUND
+   * for no row, UNEXPECTED_STATE for anything else. With --filterAll, OK for no row and
+   * UNEXPECTED_STATE for any: the server filtered everything out. Stateless: safe on any thread.
    */
   Status check(Result r) {
     if (filterAll != null) {

@@ -8,29 +8,37 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * What PE's blocking and async sources share: which row each operation is. In the run, row i for the i-th operation
- * from the client's first row (PE's partitioning), none for rows outside the --sampleRate sample, the first
- * --measureAfter + 1 unmeasured (PE's {@code (i - startRow) > measureAfter}); in the load the engine runs first when
- * the embedded cluster starts empty and the command reads, sequentialWrite's rows 0 .. totalRows-1, shared out
- * through one counter. PE's --randomSleep makes the random reads sleep 0 .. N-1 ms before each row is handed to the
- * loop, so the sleep is outside the timed call (PE 2.5 starts its clock before the sleep and counts it in its
- * latencies; here latencies are the call's alone). Each operation is one step the source makes itself ({@link OperationSlot#sourceCall}) under the
- * command's measure (INSERT in that load). Confined to the worker.
+ * What PE's blocking and async sources share: which row each operation is. In the run, row i for
+ * the i-th operation from the client's first row (PE's partitioning), none for rows outside the
+ * --sampleRate sample, the first --measureAfter + 1 unmeasured (PE's {@code (i - startRow) >
+ * measureAfter}); in the load the engine runs first when the embedded cluster starts empty and the
+ * command reads, sequentialWrite's rows 0 .. totalRows-1, shared out through one counter. PE's
+ * --randomSleep makes the random reads sleep 0 .. N-1 ms before each row is handed to the loop, so
+ * the sleep is outside the timed call (PE 2.5 starts its clock before the sleep and counts it in
+ * its latencies; here latencies are the call's alone). Each operation is one step the source makes
+ * itself ({@link OperationSlot#sourceCall}) under the command's measure (INSERT in that load).
+ * Confined to the worker.
  */
 abstract class PeRows implements OperationSource {
   final PeSpec spec;
   final PeTest test;
   final PeRequests requests;
+
   /** The measured phase, else the load before it. */
   final boolean run;
+
   final int firstRow;
   private final AtomicInteger loadRows;
   private final int everyN;
+
   /** --randomSleep's bound in ms for the random reads, else 0. */
   private final int sleepMillis;
+
   private int next;
 
-  /** @param loadRows the rows that load has handed out, shared by every client */
+  /**
+   * @param loadRows the rows that load has handed out, shared by every client
+   */
   PeRows(PeSpec spec, int client, SplittableRandom random, boolean run, AtomicInteger loadRows) {
     this.spec = spec;
     this.test = spec.test();
@@ -40,8 +48,10 @@ abstract class PeRows implements OperationSource {
     this.firstRow = spec.firstRow(client);
     this.next = firstRow;
     this.everyN = spec.everyN();
-    this.sleepMillis = run && (test == PeTest.RANDOM_READ || test == PeTest.ASYNC_RANDOM_READ)
-        ? spec.randomSleepMillis() : 0;
+    this.sleepMillis =
+        run && (test == PeTest.RANDOM_READ || test == PeTest.ASYNC_RANDOM_READ)
+            ? spec.randomSleepMillis()
+            : 0;
   }
 
   @Override
@@ -68,7 +78,10 @@ abstract class PeRows implements OperationSource {
     return true;
   }
 
-  /** PE's random sleep (ThreadLocalRandom, as PE, so the seeded rows stay those of a run without it). */
+  /**
+   * PE's random sleep (ThreadLocalRandom, as PE, so the seeded rows stay those of a run without
+   * it).
+   */
   private void sleep() {
     try {
       Thread.sleep(ThreadLocalRandom.current().nextInt(sleepMillis));

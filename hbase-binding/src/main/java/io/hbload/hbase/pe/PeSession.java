@@ -26,19 +26,19 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 
 /**
- * One {@code hbload pe} run's HBase state: the cluster (the configured one, or the embedded one as for {@code run}),
- * PE's table, and PE's connections: one per client, or one shared with --oneCon. It is also where the workers get
- * their operations ({@link OperationSources}): each gets a {@link PeClient} as its binding and a {@link PeSource} on
- * it; for PE's async commands the workers are pipelined and get a {@link PeAsyncClient} on an {@link AsyncConnection}
- * (again one per client, or one with --oneCon; the one blocking connection then only sets the table up) and a
- * {@link PeAsyncSource}. On the embedded cluster, which
- * starts empty, a read or scan command is preceded by the engine's load of PE's rows (sequentialWrite's layout), then
- * a flush.
+ * One {@code hbload pe} run's HBase state: the cluster (the configured one, or the embedded one as
+ * for {@code run}), PE's table, and PE's connections: one per client, or one shared with --oneCon.
+ * It is also where the workers get their operations ({@link OperationSources}): each gets a {@link
+ * PeClient} as its binding and a {@link PeSource} on it; for PE's async commands the workers are
+ * pipelined and get a {@link PeAsyncClient} on an {@link AsyncConnection} (again one per client, or
+ * one with --oneCon; the one blocking connection then only sets the table up) and a {@link
+ * PeAsyncSource}. On the embedded cluster, which starts empty, a read or scan command is preceded
+ * by the engine's load of PE's rows (sequentialWrite's layout), then a flush.
  *
- * <p>A sharded run ({@code hbload.shard=I/N}, as {@code hbload mapreduce pe} gives each map task) is one slice of
- * the clients: with T threads, shard I runs PE clients I x T .. I x T + T - 1 of the N x T, and the table is the
- * coordinator's to prepare, once, before the shards start ({@link PeShardSetup}): a shard only checks it is there.
- * Thread-safe.
+ * <p>A sharded run ({@code hbload.shard=I/N}, as {@code hbload mapreduce pe} gives each map task)
+ * is one slice of the clients: with T threads, shard I runs PE clients I x T .. I x T + T - 1 of
+ * the N x T, and the table is the coordinator's to prepare, once, before the shards start ({@link
+ * PeShardSetup}): a shard only checks it is there. Thread-safe.
  */
 public final class PeSession implements BindingSession, OperationSources {
   private final PeSpec spec;
@@ -51,11 +51,18 @@ public final class PeSession implements BindingSession, OperationSources {
   private final PrintStream messages;
   private final AtomicInteger loadRows = new AtomicInteger();
   private final ClusterAccess access;
+
   /** The PE client index of this process's worker 0: 0 unless the run is a shard of the clients. */
   private final int firstClient;
 
-  private PeSession(PeSpec spec, Connection[] connections, AsyncConnection[] asyncConnections, ClusterAccess access,
-      boolean loadFirst, PrintStream messages, int firstClient) {
+  private PeSession(
+      PeSpec spec,
+      Connection[] connections,
+      AsyncConnection[] asyncConnections,
+      ClusterAccess access,
+      boolean loadFirst,
+      PrintStream messages,
+      int firstClient) {
     this.access = access;
     this.firstClient = firstClient;
     this.spec = spec;
@@ -72,12 +79,19 @@ public final class PeSession implements BindingSession, OperationSources {
    * @param shard this process's shard of the clients, {@link ShardSpec#WHOLE} for all of them
    * @param threads the run's threads: PE's clients in this process
    */
-  static PeSession open(HBaseSettings settings, PeSpec spec, PrintStream messages, ShardSpec shard, int threads)
+  static PeSession open(
+      HBaseSettings settings, PeSpec spec, PrintStream messages, ShardSpec shard, int threads)
       throws BindingException {
     if ((long) shard.count() * threads != spec.clients()) {
       // the engine's threads are PE's clients: N shards of T threads must make PE's nclients
-      throw new BindingException("PE's " + spec.clients() + " clients are not " + shard.count() + " shard(s) of "
-          + threads + " thread(s)");
+      throw new BindingException(
+          "PE's "
+              + spec.clients()
+              + " clients are not "
+              + shard.count()
+              + " shard(s) of "
+              + threads
+              + " thread(s)");
     }
     boolean async = spec.test().async();
     int perClient = spec.oneCon() ? 1 : threads;
@@ -85,7 +99,8 @@ public final class PeSession implements BindingSession, OperationSources {
     AsyncConnection[] asyncConnections = new AsyncConnection[async ? perClient : 0];
     ClusterAccess access = null;
     try {
-      // as run reaches its cluster: configured or embedded, the Kerberos login, the connectivity check
+      // as run reaches its cluster: configured or embedded, the Kerberos login, the connectivity
+      // check
       access = ClusterAccess.open(settings, spec.table(), true, messages);
       EmbeddedCluster embedded = access.embedded();
       for (int i = 0; i < connections.length; i++) {
@@ -98,18 +113,36 @@ public final class PeSession implements BindingSession, OperationSources {
       try (Admin admin = connections[0].getAdmin()) {
         PeTableSetup setup = new PeTableSetup(admin, spec, messages);
         if (shard.sharded()) {
-          setup.requireTable(); // prepared once by the coordinator: a shard re-creating it would drop the others' rows
+          setup.requireTable(); // prepared once by the coordinator: a shard re-creating it would
+          // drop the others' rows
           hasData = true;
         } else {
           hasData = setup.prepare(embedded != null);
         }
       }
       int firstClient = shard.index() * threads;
-      messages.println("[pe] " + spec.test().command() + ": " + (shard.sharded() ? "client(s) " + firstClient + ".."
-          + (firstClient + threads - 1) + " of " + spec.clients() : spec.clients() + " client(s)") + " as threads, "
-          + spec.perClientRows() + " rows each, " + spec.totalRows() + " rows in all, "
-          + (async ? asyncConnections.length + " async connection(s)" : connections.length + " connection(s)"));
-      return new PeSession(spec, connections, asyncConnections, access, !hasData, messages, firstClient);
+      messages.println(
+          "[pe] "
+              + spec.test().command()
+              + ": "
+              + (shard.sharded()
+                  ? "client(s) "
+                      + firstClient
+                      + ".."
+                      + (firstClient + threads - 1)
+                      + " of "
+                      + spec.clients()
+                  : spec.clients() + " client(s)")
+              + " as threads, "
+              + spec.perClientRows()
+              + " rows each, "
+              + spec.totalRows()
+              + " rows in all, "
+              + (async
+                  ? asyncConnections.length + " async connection(s)"
+                  : connections.length + " connection(s)"));
+      return new PeSession(
+          spec, connections, asyncConnections, access, !hasData, messages, firstClient);
     } catch (BindingException | IOException | RuntimeException e) {
       closeAll(connections);
       closeAll(asyncConnections);
@@ -126,20 +159,26 @@ public final class PeSession implements BindingSession, OperationSources {
   /** An async connection as the Kerberos login when there is one (as the blocking connections). */
   private static AsyncConnection connectAsync(ClusterAccess access) throws IOException {
     try {
-      return (access.user() == null ? ConnectionFactory.createAsyncConnection(access.configuration())
-          : ConnectionFactory.createAsyncConnection(access.configuration(), access.user()))
+      return (access.user() == null
+              ? ConnectionFactory.createAsyncConnection(access.configuration())
+              : ConnectionFactory.createAsyncConnection(access.configuration(), access.user()))
           .get(ASYNC_CONNECT_TIMEOUT_SECONDS, TimeUnit.SECONDS);
     } catch (ExecutionException e) {
-      throw new IOException("async connection: " + ConnectivityCheck.rootMessage(e.getCause()), e.getCause());
+      throw new IOException(
+          "async connection: " + ConnectivityCheck.rootMessage(e.getCause()), e.getCause());
     } catch (TimeoutException e) {
-      throw new IOException("async connection: none within " + ASYNC_CONNECT_TIMEOUT_SECONDS + " s", e);
+      throw new IOException(
+          "async connection: none within " + ASYNC_CONNECT_TIMEOUT_SECONDS + " s", e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new InterruptedIOException("async connection: interrupted");
     }
   }
 
-  /** PE's async commands run on pipelined workers, even with 1 operation in flight (PE's own behaviour). */
+  /**
+   * PE's async commands run on pipelined workers, even with 1 operation in flight (PE's own
+   * behaviour).
+   */
   @Override
   public boolean async() {
     return spec.test().async();
@@ -148,14 +187,17 @@ public final class PeSession implements BindingSession, OperationSources {
   @Override
   public AsyncBinding newAsyncBinding(int workerIndex) throws BindingException {
     if (!spec.test().async()) {
-      throw new BindingException(spec.test().command() + " is not an async command: 1 operation in flight");
+      throw new BindingException(
+          spec.test().command() + " is not an async command: 1 operation in flight");
     }
-    return new PeAsyncClient(firstClient + workerIndex, asyncConnections[workerIndex % asyncConnections.length], spec);
+    return new PeAsyncClient(
+        firstClient + workerIndex, asyncConnections[workerIndex % asyncConnections.length], spec);
   }
 
   /** The worker's async command on the {@link PeAsyncClient} this session made for it. */
   @Override
-  public OperationSource pipelined(int workerIndex, Phase phase, AsyncBinding binding, SplittableRandom random) {
+  public OperationSource pipelined(
+      int workerIndex, Phase phase, AsyncBinding binding, SplittableRandom random) {
     return new PeAsyncSource(spec, (PeAsyncClient) binding, random, phase == Phase.RUN, loadRows);
   }
 
@@ -163,16 +205,21 @@ public final class PeSession implements BindingSession, OperationSources {
   public Binding newBinding(int workerIndex) throws BindingException {
     try {
       // the load before a read command writes as sequentialWrite does: through a buffered mutator
-      boolean buffered = loadFirst && loadRows.get() < spec.totalRows() || spec.test().writes() && !spec.autoFlush();
-      return new PeClient(firstClient + workerIndex, connections[workerIndex % connections.length], spec, buffered);
+      boolean buffered =
+          loadFirst && loadRows.get() < spec.totalRows()
+              || spec.test().writes() && !spec.autoFlush();
+      return new PeClient(
+          firstClient + workerIndex, connections[workerIndex % connections.length], spec, buffered);
     } catch (IOException e) {
-      throw new BindingException("PE client " + workerIndex + ": " + ConnectivityCheck.rootMessage(e), e);
+      throw new BindingException(
+          "PE client " + workerIndex + ": " + ConnectivityCheck.rootMessage(e), e);
     }
   }
 
   /** The worker's command on the {@link PeClient} this session made for it. */
   @Override
-  public OperationSource blocking(int workerIndex, Phase phase, Binding binding, SplittableRandom random) {
+  public OperationSource blocking(
+      int workerIndex, Phase phase, Binding binding, SplittableRandom random) {
     return new PeSource(spec, (PeClient) binding, random, phase == Phase.RUN, loadRows);
   }
 
@@ -182,7 +229,9 @@ public final class PeSession implements BindingSession, OperationSources {
     return loadFirst;
   }
 
-  /** After that load, a flush, so reads go through store files and the block cache, as on a cluster. */
+  /**
+   * After that load, a flush, so reads go through store files and the block cache, as on a cluster.
+   */
   @Override
   public void runStarting(Phase phase) {
     if (!loadFirst) {

@@ -11,23 +11,26 @@ import org.apache.hadoop.hbase.client.BufferedMutatorParams;
 import org.apache.hadoop.hbase.client.Connection;
 
 /**
- * What the coordinator of a sharded PE run ({@code hbload mapreduce pe}) does once, before its shards start, so
- * that none of them touches the table layout: PE's table handling as {@code hbload pe} does it (created, or
- * re-created for {@code --presplit}, replicas or families), and on a cluster that starts empty (an embedded one), a
- * read or scan command's rows written first, sequentialWrite's rows 0 .. totalRows-1 through one buffered mutator,
- * then a flush, as {@code hbload pe} loads the embedded cluster. Stateless.
+ * What the coordinator of a sharded PE run ({@code hbload mapreduce pe}) does once, before its
+ * shards start, so that none of them touches the table layout: PE's table handling as {@code hbload
+ * pe} does it (created, or re-created for {@code --presplit}, replicas or families), and on a
+ * cluster that starts empty (an embedded one), a read or scan command's rows written first,
+ * sequentialWrite's rows 0 .. totalRows-1 through one buffered mutator, then a flush, as {@code
+ * hbload pe} loads the embedded cluster. Stateless.
  */
 public final class PeShardSetup {
-  private PeShardSetup() {
-  }
+  private PeShardSetup() {}
 
   /**
    * Prepares PE's table on {@code connection}'s cluster.
    *
-   * @param startsEmpty the cluster was created empty for this run: a read command gets its rows written first
-   * @throws BindingException when a read command finds no table on a cluster that does not start empty
+   * @param startsEmpty the cluster was created empty for this run: a read command gets its rows
+   *     written first
+   * @throws BindingException when a read command finds no table on a cluster that does not start
+   *     empty
    */
-  public static void prepare(Connection connection, PeSpec spec, boolean startsEmpty, PrintStream messages)
+  public static void prepare(
+      Connection connection, PeSpec spec, boolean startsEmpty, PrintStream messages)
       throws IOException, BindingException {
     boolean hasData;
     try (Admin admin = connection.getAdmin()) {
@@ -36,17 +39,22 @@ public final class PeShardSetup {
     if (hasData) {
       return;
     }
-    messages.println("[pe] the cluster starts empty: writing PE's rows 0.." + (spec.totalRows() - 1)
-        + " from here first (sequentialWrite's layout, not measured)");
+    messages.println(
+        "[pe] the cluster starts empty: writing PE's rows 0.."
+            + (spec.totalRows() - 1)
+            + " from here first (sequentialWrite's layout, not measured)");
     PeRequests rows = new PeRequests(spec, new SplittableRandom());
-    try (BufferedMutator mutator = connection.getBufferedMutator(new BufferedMutatorParams(
-        TableName.valueOf(spec.table())).writeBufferSize(2L * 1024 * 1024))) {
+    try (BufferedMutator mutator =
+        connection.getBufferedMutator(
+            new BufferedMutatorParams(TableName.valueOf(spec.table()))
+                .writeBufferSize(2L * 1024 * 1024))) {
       for (int i = 0; i < spec.totalRows(); i++) {
         mutator.mutate(rows.put(i));
       }
     }
     try (Admin admin = connection.getAdmin()) {
-      new PeTableSetup(admin, spec, messages).flush(); // reads then go through store files, as on a cluster
+      new PeTableSetup(admin, spec, messages)
+          .flush(); // reads then go through store files, as on a cluster
     }
   }
 }

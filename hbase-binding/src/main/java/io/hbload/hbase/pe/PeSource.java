@@ -26,17 +26,19 @@ import org.apache.hadoop.hbase.filter.SingleColumnValueFilter;
 import org.apache.hadoop.hbase.filter.WhileMatchFilter;
 
 /**
- * One client's PE command as the operation source of its (blocking) worker, one operation per row of its range
- * ({@link PeRows} says which). Each operation is one step the source makes itself on its client's {@link PeCalls}
- * (PE's Get, Put, Scan, increment, append, check-and-*), under the command's measure; the engine's loop times and
- * records it (YCSB report, JSON, HdrHistogram log, and the worker's own figures, from which PE's per-client line
- * comes). Its {@link #figures} are PE's per-client counts.
+ * One client's PE command as the operation source of its (blocking) worker, one operation per row
+ * of its range ({@link PeRows} says which). Each operation is one step the source makes itself on
+ * its client's {@link PeCalls} (PE's Get, Put, Scan, increment, append, check-and-*), under the
+ * command's measure; the engine's loop times and records it (YCSB report, JSON, HdrHistogram log,
+ * and the worker's own figures, from which PE's per-client line comes). Its {@link #figures} are
+ * PE's per-client counts.
  *
- * <p>Reads check what they get: every requested cell present and PE-shaped ({@link PeLayout#wellFormed}), else the
- * read counts as NOT_FOUND or UNEXPECTED_STATE; PE itself does not check. Scans count their rows.
+ * <p>Reads check what they get: every requested cell present and PE-shaped ({@link
+ * PeLayout#wellFormed}), else the read counts as NOT_FOUND or UNEXPECTED_STATE; PE itself does not
+ * check. Scans count their rows.
  *
- * <p>Confined to its worker. The key and value buffers are reused; the allocation left per operation is what
- * HBase's request objects need (Get/Put/Scan and their copy of the row key).
+ * <p>Confined to its worker. The key and value buffers are reused; the allocation left per
+ * operation is what HBase's request objects need (Get/Put/Scan and their copy of the row key).
  */
 final class PeSource extends PeRows {
   private static final byte[] FAMILY_ZERO = PeLayout.family(0);
@@ -56,10 +58,12 @@ final class PeSource extends PeRows {
   private long badValues;
 
   /**
-   * @param run the measured phase (else the load the engine runs first when the embedded cluster starts empty)
+   * @param run the measured phase (else the load the engine runs first when the embedded cluster
+   *     starts empty)
    * @param loadRows the rows that load has handed out, shared by every client
    */
-  PeSource(PeSpec spec, PeClient client, SplittableRandom random, boolean run, AtomicInteger loadRows) {
+  PeSource(
+      PeSpec spec, PeClient client, SplittableRandom random, boolean run, AtomicInteger loadRows) {
     super(spec, client.index, random, run, loadRows);
     this.client = client;
     this.buffered = client.buffered();
@@ -91,7 +95,7 @@ final class PeSource extends PeRows {
         case INCREMENT -> increment(i);
         case APPEND -> append(i);
         case CHECK_AND_PUT, CHECK_AND_MUTATE, CHECK_AND_DELETE -> checkAnd(i);
-        // never here: the session puts the async commands on pipelined workers (PeAsyncSource)
+          // never here: the session puts the async commands on pipelined workers (PeAsyncSource)
         default -> throw new IllegalStateException(test.command() + " is an async command");
       };
     } catch (IOException | RuntimeException e) {
@@ -150,7 +154,10 @@ final class PeSource extends PeRows {
     return worst;
   }
 
-  /** Every requested cell there, with PE-shaped bytes of the expected length; a miss or a wrong value counted. */
+  /**
+   * Every requested cell there, with PE-shaped bytes of the expected length; a miss or a wrong
+   * value counted.
+   */
   private Status check(Result r) {
     Status s = requests.check(r);
     if (!s.isOk()) {
@@ -163,7 +170,10 @@ final class PeSource extends PeRows {
   private Status scanNext() throws IOException {
     if (scanner == null) {
       scanner = client.scanner(requests.scan(null).withStartRow(PeLayout.rowKey(firstRow)));
-      rowsExpected = spec.filterAll() ? 0 : Math.max(0, Math.min(spec.perClientRows(), spec.totalRows() - firstRow));
+      rowsExpected =
+          spec.filterAll()
+              ? 0
+              : Math.max(0, Math.min(spec.perClientRows(), spec.totalRows() - firstRow));
     }
     Result r = scanner.next();
     if (r == null) {
@@ -177,8 +187,11 @@ final class PeSource extends PeRows {
   private Status scanRange() throws IOException {
     int start = randomRow();
     long stop = (long) start + test.scanRange();
-    Scan scan = requests.scan(null).withStartRow(PeLayout.rowKey(start)).withStopRow(PeLayout.rowKey((int) Math.min(
-        stop, Integer.MAX_VALUE)));
+    Scan scan =
+        requests
+            .scan(null)
+            .withStartRow(PeLayout.rowKey(start))
+            .withStopRow(PeLayout.rowKey((int) Math.min(stop, Integer.MAX_VALUE)));
     if (!spec.filterAll()) {
       rowsExpected += Math.min(test.scanRange(), spec.totalRows() - start);
     }
@@ -187,16 +200,27 @@ final class PeSource extends PeRows {
 
   /** PE's randomSeekScan: a random start, rows while a page filter of 120 lets them through. */
   private Status randomSeekScan() throws IOException {
-    Scan scan = requests.scan(new FilterList(new WhileMatchFilter(new PageFilter(120))))
-        .withStartRow(PeLayout.rowKey(randomRow()));
+    Scan scan =
+        requests
+            .scan(new FilterList(new WhileMatchFilter(new PageFilter(120))))
+            .withStartRow(PeLayout.rowKey(randomRow()));
     return countRows(scan);
   }
 
-  /** PE's filterScan: the whole table, server-side filtered on info0:0 equal to a freshly generated value. */
+  /**
+   * PE's filterScan: the whole table, server-side filtered on info0:0 equal to a freshly generated
+   * value.
+   */
   private Status filterScan() throws IOException {
     int length = requests.nextValue();
-    return countRows(requests.familyZeroScan(new FilterList(new SingleColumnValueFilter(FAMILY_ZERO, COLUMN_ZERO,
-        CompareOperator.EQUAL, new BinaryComparator(java.util.Arrays.copyOf(requests.value, length))))));
+    return countRows(
+        requests.familyZeroScan(
+            new FilterList(
+                new SingleColumnValueFilter(
+                    FAMILY_ZERO,
+                    COLUMN_ZERO,
+                    CompareOperator.EQUAL,
+                    new BinaryComparator(java.util.Arrays.copyOf(requests.value, length))))));
   }
 
   private Status countRows(Scan scan) throws IOException {
@@ -228,19 +252,21 @@ final class PeSource extends PeRows {
   }
 
   /**
-   * PE's checkAndPut/Mutate/Delete: put a known value, then the check-and-set conditioned on it. Clients overlap on
-   * the rows, so a check may not hold (another client's checkAndDelete got there first): counted, not an error.
+   * PE's checkAndPut/Mutate/Delete: put a known value, then the check-and-set conditioned on it.
+   * Clients overlap on the rows, so a check may not hold (another client's checkAndDelete got there
+   * first): counted, not an error.
    */
   private Status checkAnd(int i) throws IOException {
     byte[] key = PeLayout.rowKey(i);
     Put put = new Put(key).addColumn(FAMILY_ZERO, casQualifier, key);
     client.put(put);
     var builder = client.checkAndMutate(key, FAMILY_ZERO).qualifier(casQualifier).ifEquals(key);
-    boolean applied = switch (test) {
-      case CHECK_AND_PUT -> builder.thenPut(put);
-      case CHECK_AND_MUTATE -> builder.thenMutate(mutations(key, put));
-      default -> builder.thenDelete(new Delete(key).addColumns(FAMILY_ZERO, casQualifier));
-    };
+    boolean applied =
+        switch (test) {
+          case CHECK_AND_PUT -> builder.thenPut(put);
+          case CHECK_AND_MUTATE -> builder.thenMutate(mutations(key, put));
+          default -> builder.thenDelete(new Delete(key).addColumns(FAMILY_ZERO, casQualifier));
+        };
     if (!applied) {
       notApplied++;
     }
@@ -253,7 +279,10 @@ final class PeSource extends PeRows {
     return m;
   }
 
-  /** At the client's end (inside its elapsed time, as PE's takedown): sends what is batched, closes the scanner. */
+  /**
+   * At the client's end (inside its elapsed time, as PE's takedown): sends what is batched, closes
+   * the scanner.
+   */
   void finish() throws IOException {
     try {
       if (gets != null && !gets.isEmpty()) {

@@ -10,11 +10,12 @@ import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 
 /**
- * PE's table handling before a run (its checkTable): a read or scan command needs the table; a table is (re)created
- * when missing, when --presplit is given, or when its region replicas or number of families differ from what was
- * asked; families {@code info0..} carry --compress, --blockEncoding, --bloomFilter, --inmemory, --blockSize and
- * --inmemoryCompaction, the table --splitPolicy; --presplit N splits the row range into N equal parts at PE's row
- * keys. Not thread-safe (one Admin, one caller).
+ * PE's table handling before a run (its checkTable): a read or scan command needs the table; a
+ * table is (re)created when missing, when --presplit is given, or when its region replicas or
+ * number of families differ from what was asked; families {@code info0..} carry --compress,
+ * --blockEncoding, --bloomFilter, --inmemory, --blockSize and --inmemoryCompaction, the table
+ * --splitPolicy; --presplit N splits the row range into N equal parts at PE's row keys. Not
+ * thread-safe (one Admin, one caller).
  */
 final class PeTableSetup {
   private final Admin admin;
@@ -30,15 +31,20 @@ final class PeTableSetup {
   }
 
   /**
-   * Prepares the table; returns false when a read command finds no table and {@code mayCreateForRead} (the embedded
-   * cluster, which starts empty and is then loaded first), throws when it may not.
+   * Prepares the table; returns false when a read command finds no table and {@code
+   * mayCreateForRead} (the embedded cluster, which starts empty and is then loaded first), throws
+   * when it may not.
    */
   boolean prepare(boolean mayCreateForRead) throws IOException, BindingException {
     boolean exists = admin.tableExists(name);
     if (!exists && spec.test().needsData()) {
       if (!mayCreateForRead) {
-        throw new BindingException("table '" + name + "' does not exist: " + spec.test().command()
-            + " reads it; run a write command first (e.g. hbload pe sequentialWrite)");
+        throw new BindingException(
+            "table '"
+                + name
+                + "' does not exist: "
+                + spec.test().command()
+                + " reads it; run a write command first (e.g. hbload pe sequentialWrite)");
       }
       create();
       return false;
@@ -46,12 +52,16 @@ final class PeTableSetup {
     boolean recreate = false;
     if (exists) {
       TableDescriptor td = admin.getDescriptor(name);
-      recreate = spec.presplit() > 0
-          || (!spec.test().needsData() && td.getRegionReplication() != spec.replicas())
-          || td.getColumnFamilyCount() != spec.families();
+      recreate =
+          spec.presplit() > 0
+              || (!spec.test().needsData() && td.getRegionReplication() != spec.replicas())
+              || td.getColumnFamilyCount() != spec.families();
       if (recreate) {
-        messages.println("[pe] re-creating table " + name + " (as PE: --presplit given, or its replicas/families "
-            + "differ from --replicas/--families)");
+        messages.println(
+            "[pe] re-creating table "
+                + name
+                + " (as PE: --presplit given, or its replicas/families "
+                + "differ from --replicas/--families)");
         if (admin.isTableEnabled(name)) {
           admin.disableTable(name);
         }
@@ -64,24 +74,29 @@ final class PeTableSetup {
     return true;
   }
 
-  /** A shard's check: the table its coordinator prepared is there; it is never created or re-created here. */
+  /**
+   * A shard's check: the table its coordinator prepared is there; it is never created or re-created
+   * here.
+   */
   void requireTable() throws IOException, BindingException {
     if (!admin.tableExists(name)) {
-      throw new BindingException("table '" + name + "' does not exist: the coordinator of the shards prepares it");
+      throw new BindingException(
+          "table '" + name + "' does not exist: the coordinator of the shards prepares it");
     }
   }
 
   private void create() throws IOException {
     TableDescriptorBuilder table = TableDescriptorBuilder.newBuilder(name);
     for (int f = 0; f < spec.families(); f++) {
-      table.setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(PeLayout.family(f))
-          .setDataBlockEncoding(spec.blockEncoding())
-          .setCompressionType(spec.compression())
-          .setBloomFilterType(spec.bloomFilter())
-          .setInMemory(spec.inMemory())
-          .setBlocksize(spec.blockSize())
-          .setInMemoryCompaction(spec.inMemoryCompaction())
-          .build());
+      table.setColumnFamily(
+          ColumnFamilyDescriptorBuilder.newBuilder(PeLayout.family(f))
+              .setDataBlockEncoding(spec.blockEncoding())
+              .setCompressionType(spec.compression())
+              .setBloomFilterType(spec.bloomFilter())
+              .setInMemory(spec.inMemory())
+              .setBlocksize(spec.blockSize())
+              .setInMemoryCompaction(spec.inMemoryCompaction())
+              .build());
     }
     if (!spec.splitPolicy().isEmpty()) {
       table.setRegionSplitPolicyClassName(spec.splitPolicy());
@@ -95,12 +110,28 @@ final class PeTableSetup {
     } else {
       admin.createTable(table.build(), splits);
     }
-    messages.println("[pe] created table " + name + ": " + spec.families() + " famil" + (spec.families() == 1 ? "y" : "ies")
-        + ", " + Math.max(1, splits.length + 1) + " region(s), compression " + spec.compression().getName()
-        + ", encoding " + spec.blockEncoding() + ", bloom " + spec.bloomFilter()
-        + (spec.inMemory() ? ", in-memory" : "") + (spec.replicas() > 1 ? ", " + spec.replicas() + " replicas" : "")
-        + ", block size " + spec.blockSize() + ", in-memory compaction " + spec.inMemoryCompaction()
-        + (spec.splitPolicy().isEmpty() ? "" : ", split policy " + spec.splitPolicy()));
+    messages.println(
+        "[pe] created table "
+            + name
+            + ": "
+            + spec.families()
+            + " famil"
+            + (spec.families() == 1 ? "y" : "ies")
+            + ", "
+            + Math.max(1, splits.length + 1)
+            + " region(s), compression "
+            + spec.compression().getName()
+            + ", encoding "
+            + spec.blockEncoding()
+            + ", bloom "
+            + spec.bloomFilter()
+            + (spec.inMemory() ? ", in-memory" : "")
+            + (spec.replicas() > 1 ? ", " + spec.replicas() + " replicas" : "")
+            + ", block size "
+            + spec.blockSize()
+            + ", in-memory compaction "
+            + spec.inMemoryCompaction()
+            + (spec.splitPolicy().isEmpty() ? "" : ", split policy " + spec.splitPolicy()));
   }
 
   /** PE's split points: --presplit N regions at row numbers (totalRows / N) x 1 .. N-1. */

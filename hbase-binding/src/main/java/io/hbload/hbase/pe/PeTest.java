@@ -4,8 +4,8 @@ import io.hbload.core.measure.Measure;
 import java.util.Locale;
 
 /**
- * HBase PerformanceEvaluation's commands ("tests"), with the name PE gives each on its command line and in its
- * report, and the measurement its operations go under in YCSB's report. Immutable.
+ * HBase PerformanceEvaluation's commands ("tests"), with the name PE gives each on its command line
+ * and in its report, and the measurement its operations go under in YCSB's report. Immutable.
  */
 public enum PeTest {
   SEQUENTIAL_WRITE("sequentialWrite", "SequentialWriteTest", Measure.INSERT, 0),
@@ -62,36 +62,49 @@ public enum PeTest {
     return scanRange;
   }
 
-  /** PE's rule: a command whose name says read or scan needs the table to exist (and is never given a new one). */
+  /**
+   * PE's rule: a command whose name says read or scan needs the table to exist (and is never given
+   * a new one).
+   */
   public boolean needsData() {
     String lower = command.toLowerCase(Locale.ROOT);
     return lower.contains("read") || lower.contains("scan");
   }
 
   /**
-   * The check-and-set family (increment, append, checkAnd*): every client works on rows 0 .. rows-1, so clients
-   * overlap on purpose, as in PE; the qualifier is the test's name.
+   * The check-and-set family (increment, append, checkAnd*): every client works on rows 0 ..
+   * rows-1, so clients overlap on purpose, as in PE; the qualifier is the test's name.
    */
   public boolean overlapping() {
-    return this == INCREMENT || this == APPEND || this == CHECK_AND_PUT || this == CHECK_AND_MUTATE
+    return this == INCREMENT
+        || this == APPEND
+        || this == CHECK_AND_PUT
+        || this == CHECK_AND_MUTATE
         || this == CHECK_AND_DELETE;
   }
 
-  /** The commands that write PE's rows (sequentialWrite's and randomWrite's cells), blocking or async. */
+  /**
+   * The commands that write PE's rows (sequentialWrite's and randomWrite's cells), blocking or
+   * async.
+   */
   public boolean writes() {
-    return this == SEQUENTIAL_WRITE || this == RANDOM_WRITE || this == ASYNC_SEQUENTIAL_WRITE
+    return this == SEQUENTIAL_WRITE
+        || this == RANDOM_WRITE
+        || this == ASYNC_SEQUENTIAL_WRITE
         || this == ASYNC_RANDOM_WRITE;
   }
 
   /**
-   * PE's async commands, run on pipelined workers over HBase's async client: 1 operation in flight per client by
-   * default (PE waits on each future), more with {@code --inflight}.
+   * PE's async commands, run on pipelined workers over HBase's async client: 1 operation in flight
+   * per client by default (PE waits on each future), more with {@code --inflight}.
    */
   public boolean async() {
     return ordinal() >= ASYNC_RANDOM_READ.ordinal();
   }
 
-  /** The scan commands that read one scanner per client from its first row, one row per operation. */
+  /**
+   * The scan commands that read one scanner per client from its first row, one row per operation.
+   */
   public boolean scansOneScanner() {
     return this == SCAN || this == ASYNC_SCAN;
   }

@@ -4,11 +4,12 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
- * PE's {@code --valueZipf} value lengths: 1 .. valueSize-1, length L drawn with a weight of L^-1.2, the distribution
- * PE's {@code RandomDistribution.Zipf(random, 1, valueSize, 1.2)} draws (short values common, long ones rare). Lengths
- * are grouped into buckets, each one length wide until lengths reach 1000 and then about 0.1% of its lengths wide (PE's
- * epsilon), so that the table stays small for large values: a draw picks a bucket by the cumulative weights, then a
- * length uniformly within it.
+ * PE's {@code --valueZipf} value lengths: 1 .. valueSize-1, length L drawn with a weight of L^-1.2,
+ * the distribution PE's {@code RandomDistribution.Zipf(random, 1, valueSize, 1.2)} draws (short
+ * values common, long ones rare). Lengths are grouped into buckets, each one length wide until
+ * lengths reach 1000 and then about 0.1% of its lengths wide (PE's epsilon), so that the table
+ * stays small for large values: a draw picks a bucket by the cumulative weights, then a length
+ * uniformly within it.
  *
  * <p>Immutable once built; {@link #next} allocates nothing and draws from the caller's random.
  */
@@ -18,13 +19,17 @@ final class ZipfValueLength {
 
   /** Last length of each bucket, ascending; bucket i holds upper[i-1]+1 .. upper[i]. */
   private final int[] upper;
+
   /** Probability of a length up to upper[i]; the last is 1. */
   private final double[] cumulative;
 
-  /** @param valueSize PE's --valueSize, at least 2 (PE's Zipf refuses a range of one length) */
+  /**
+   * @param valueSize PE's --valueSize, at least 2 (PE's Zipf refuses a range of one length)
+   */
   ZipfValueLength(int valueSize) {
     if (valueSize < 2) {
-      throw new IllegalArgumentException("--valueZipf needs --valueSize of at least 2: " + valueSize);
+      throw new IllegalArgumentException(
+          "--valueZipf needs --valueSize of at least 2: " + valueSize);
     }
     int max = valueSize - 1;
     int[] ends = new int[Math.min(max, 1024)];

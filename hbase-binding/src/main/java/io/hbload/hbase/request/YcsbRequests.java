@@ -16,26 +16,29 @@ import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.filter.PageFilter;
 
 /**
- * The HBase request for each of YCSB's operations, built here only, so that the blocking and the async binding send
- * the server the same thing. The cells are YCSB's hbase binding's: row = the key's bytes, one family, qualifier =
- * field name, value bytes as given; writes carry the configured durability.
+ * The HBase request for each of YCSB's operations, built here only, so that the blocking and the
+ * async binding send the server the same thing. The cells are YCSB's hbase binding's: row = the
+ * key's bytes, one family, qualifier = field name, value bytes as given; writes carry the
+ * configured durability.
  *
- * <p>A scan is YCSB's hbase2 scan (start row, caching = record count, a {@link PageFilter} of the record count unless
- * {@code hbase.usepagefilter=false}, the named columns or the whole family) plus {@link Scan#setLimit}: the page
- * filter counts per region, so a scan crossing a region boundary reads up to the record count again in the next
- * region, and without a limit HBase's client scanner fetches another batch when asked for a row past the cache; with
- * the limit the client scanner closes the scan as soon as it has the record count, on either client.
+ * <p>A scan is YCSB's hbase2 scan (start row, caching = record count, a {@link PageFilter} of the
+ * record count unless {@code hbase.usepagefilter=false}, the named columns or the whole family)
+ * plus {@link Scan#setLimit}: the page filter counts per region, so a scan crossing a region
+ * boundary reads up to the record count again in the next region, and without a limit HBase's
+ * client scanner fetches another batch when asked for a row past the cache; with the limit the
+ * client scanner closes the scan as soon as it has the record count, on either client.
  *
- * <p>Confined to its owner's thread (one binding, one worker): it keeps the last page filter. Allocation per call is
- * what HBase's request objects need (the request, one copy of the row key, the column set, one {@link KeyValue} per
- * written field built straight from the engine's value slice); the page filter is made again only when the record
- * count changes.
+ * <p>Confined to its owner's thread (one binding, one worker): it keeps the last page filter.
+ * Allocation per call is what HBase's request objects need (the request, one copy of the row key,
+ * the column set, one {@link KeyValue} per written field built straight from the engine's value
+ * slice); the page filter is made again only when the record count changes.
  */
 public final class YcsbRequests {
   private final byte[] family;
   private final Durability durability;
   private final boolean usePageFilter;
-  // PageFilter is plain data on the client (its row counter only moves on the server), so one per page size
+  // PageFilter is plain data on the client (its row counter only moves on the server), so one per
+  // page size
   private PageFilter pageFilter;
 
   /**
@@ -62,12 +65,16 @@ public final class YcsbRequests {
     return get;
   }
 
-  /** The scan of {@code recordCount} rows from {@code startKey} (inclusive): the named fields, or the whole family. */
+  /**
+   * The scan of {@code recordCount} rows from {@code startKey} (inclusive): the named fields, or
+   * the whole family.
+   */
   public Scan scan(Key startKey, int recordCount, Fields fields) {
     // withStartRow keeps the array, and the engine refills the key's buffer: copy
     Scan scan = new Scan().withStartRow(Arrays.copyOf(startKey.array(), startKey.length()));
     scan.setCaching(recordCount);
-    // the scan ends after recordCount rows over all regions (the page filter limits per region only)
+    // the scan ends after recordCount rows over all regions (the page filter limits per region
+    // only)
     scan.setLimit(recordCount);
     if (usePageFilter) {
       if (pageFilter == null || pageFilter.getPageSize() != recordCount) {
@@ -86,8 +93,8 @@ public final class YcsbRequests {
   }
 
   /**
-   * The write of {@code values} into row {@code key} (YCSB's insert and update alike). The values are copied into
-   * the Put's cells, so the engine may refill its slices as soon as this returns.
+   * The write of {@code values} into row {@code key} (YCSB's insert and update alike). The values
+   * are copied into the Put's cells, so the engine may refill its slices as soon as this returns.
    *
    * @throws IOException as {@link Put#add} declares (not thrown for cells of the Put's own row)
    */
@@ -97,9 +104,24 @@ public final class YcsbRequests {
     byte[] row = put.getRow();
     for (int i = 0, n = values.count(); i < n; i++) {
       byte[] q = values.nameBytes(i);
-      // one KeyValue straight from the engine's slice: Put.addColumn would need an exact-length value array
-      put.add(new KeyValue(row, 0, row.length, family, 0, family.length, q, 0, q.length,
-          HConstants.LATEST_TIMESTAMP, KeyValue.Type.Put, values.array(i), values.offset(i), values.length(i)));
+      // one KeyValue straight from the engine's slice: Put.addColumn would need an exact-length
+      // value array
+      put.add(
+          new KeyValue(
+              row,
+              0,
+              row.length,
+              family,
+              0,
+              family.length,
+              q,
+              0,
+              q.length,
+              HConstants.LATEST_TIMESTAMP,
+              KeyValue.Type.Put,
+              values.array(i),
+              values.offset(i),
+              values.length(i)));
     }
     return put;
   }

@@ -3,10 +3,10 @@ package io.hbload.hbase.security;
 import java.nio.file.Path;
 
 /**
- * Who to log in as: a principal and its keytab (both or neither; neither means the ticket cache of {@code kinit}
- * when the cluster's configuration asks for Kerberos), and optionally the krb5.conf naming the realm's KDCs
- * (otherwise the JVM's default: {@code -Djava.security.krb5.conf}, {@code /etc/krb5.conf}). Holds paths only,
- * never a secret. Immutable.
+ * Who to log in as: a principal and its keytab (both or neither; neither means the ticket cache of
+ * {@code kinit} when the cluster's configuration asks for Kerberos), and optionally the krb5.conf
+ * naming the realm's KDCs (otherwise the JVM's default: {@code -Djava.security.krb5.conf}, {@code
+ * /etc/krb5.conf}). Holds paths only, never a secret. Immutable.
  *
  * @param principal e.g. {@code client@EXAMPLE.COM}, or null
  * @param keytab the principal's keytab, or null
@@ -18,7 +18,8 @@ public record KerberosSpec(String principal, Path keytab, Path krb5Conf) {
 
   public KerberosSpec {
     if ((principal == null) != (keytab == null)) {
-      throw new IllegalArgumentException("principal and keytab go together: " + principal + ", " + keytab);
+      throw new IllegalArgumentException(
+          "principal and keytab go together: " + principal + ", " + keytab);
     }
   }
 

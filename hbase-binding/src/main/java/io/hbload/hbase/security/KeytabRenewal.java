@@ -10,19 +10,22 @@ import javax.security.auth.kerberos.KerberosTicket;
 import org.apache.hadoop.security.UserGroupInformation;
 
 /**
- * Keeps a keytab login's ticket-granting ticket fresh for as long as the run lasts, on a daemon timer. HBase
- * renews only the process-wide login user (its relogin chore, and the RPC client's relogin on a SASL failure), never
- * a login of its own like ours; and an established connection outlives its ticket, so a run fails only when it
- * must connect again (a RegionServer restarted, a region moved, an idle connection closed) after the ticket ended.
+ * Keeps a keytab login's ticket-granting ticket fresh for as long as the run lasts, on a daemon
+ * timer. HBase renews only the process-wide login user (its relogin chore, and the RPC client's
+ * relogin on a SASL failure), never a login of its own like ours; and an established connection
+ * outlives its ticket, so a run fails only when it must connect again (a RegionServer restarted, a
+ * region moved, an idle connection closed) after the ticket ended.
  *
- * <p>The ticket is renewed at 80% of its lifetime, Hadoop's own refresh point, and checked at least every minute or
- * sooner when that point is nearer: a fixed one-minute check (or Hadoop's {@code checkTGTAndReloginFromKeytab},
- * which also waits {@code hadoop.kerberos.min.seconds.before.relogin}, 60 s, between logins) lets a ticket shorter
- * than a couple of minutes run out. Thread-safe; {@link #close()} stops the timer.
+ * <p>The ticket is renewed at 80% of its lifetime, Hadoop's own refresh point, and checked at least
+ * every minute or sooner when that point is nearer: a fixed one-minute check (or Hadoop's {@code
+ * checkTGTAndReloginFromKeytab}, which also waits {@code
+ * hadoop.kerberos.min.seconds.before.relogin}, 60 s, between logins) lets a ticket shorter than a
+ * couple of minutes run out. Thread-safe; {@link #close()} stops the timer.
  */
 final class KeytabRenewal implements AutoCloseable {
   /** Hadoop's refresh point: the share of a ticket's lifetime after which it is renewed. */
   static final double REFRESH_AT = 0.8;
+
   static final long MAX_CHECK_MILLIS = 60_000;
   static final long MIN_CHECK_MILLIS = 1_000;
 
@@ -31,17 +34,20 @@ final class KeytabRenewal implements AutoCloseable {
 
   private KeytabRenewal(UserGroupInformation ugi) {
     this.ugi = ugi;
-    this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
-      Thread t = new Thread(r, "hbload-kerberos-renewal");
-      t.setDaemon(true);
-      return t;
-    });
+    this.timer =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "hbload-kerberos-renewal");
+              t.setDaemon(true);
+              return t;
+            });
   }
 
   /** Starts renewing {@code ugi}, a login from a keytab. */
   static KeytabRenewal start(UserGroupInformation ugi) {
     KeytabRenewal r = new KeytabRenewal(ugi);
-    r.timer.schedule(r::check, r.nextCheckMillis(System.currentTimeMillis()), TimeUnit.MILLISECONDS);
+    r.timer.schedule(
+        r::check, r.nextCheckMillis(System.currentTimeMillis()), TimeUnit.MILLISECONDS);
     return r;
   }
 
@@ -49,21 +55,26 @@ final class KeytabRenewal implements AutoCloseable {
     try {
       KerberosTicket tgt = tgt(ugi);
       if (tgt == null || System.currentTimeMillis() >= refreshPoint(tgt)) {
-        // due (or gone): the refresh point was decided here, so Hadoop's minimum time between logins must not veto it
+        // due (or gone): the refresh point was decided here, so Hadoop's minimum time between
+        // logins must not veto it
         ugi.forceReloginFromKeytab();
       }
     } catch (IOException | RuntimeException e) {
-      // the next check tries again; a ticket that really ran out shows as failed operations, counted as such
+      // the next check tries again; a ticket that really ran out shows as failed operations,
+      // counted as such
     } finally {
       try {
-        timer.schedule(this::check, nextCheckMillis(System.currentTimeMillis()), TimeUnit.MILLISECONDS);
+        timer.schedule(
+            this::check, nextCheckMillis(System.currentTimeMillis()), TimeUnit.MILLISECONDS);
       } catch (java.util.concurrent.RejectedExecutionException closed) {
         // closed meanwhile
       }
     }
   }
 
-  /** Milliseconds until the next check: the refresh point of the current ticket, within [1 s, 60 s]. */
+  /**
+   * Milliseconds until the next check: the refresh point of the current ticket, within [1 s, 60 s].
+   */
   long nextCheckMillis(long now) {
     KerberosTicket tgt = tgt(ugi);
     long until = tgt == null ? MIN_CHECK_MILLIS : refreshPoint(tgt) - now;
@@ -71,7 +82,8 @@ final class KeytabRenewal implements AutoCloseable {
   }
 
   static long refreshPoint(KerberosTicket tgt) {
-    long start = tgt.getStartTime() != null ? tgt.getStartTime().getTime() : tgt.getAuthTime().getTime();
+    long start =
+        tgt.getStartTime() != null ? tgt.getStartTime().getTime() : tgt.getAuthTime().getTime();
     long end = tgt.getEndTime().getTime();
     return start + (long) ((end - start) * REFRESH_AT);
   }
@@ -79,8 +91,10 @@ final class KeytabRenewal implements AutoCloseable {
   /** The login's current ticket-granting ticket (the one ending last), or null. */
   @SuppressWarnings("removal") // Subject.getSubject: the JDK 17 way (Hadoop 3.4 itself needs it)
   static KerberosTicket tgt(UserGroupInformation ugi) {
-    Subject subject = ugi.doAs((PrivilegedAction<Subject>) () ->
-        Subject.getSubject(java.security.AccessController.getContext()));
+    Subject subject =
+        ugi.doAs(
+            (PrivilegedAction<Subject>)
+                () -> Subject.getSubject(java.security.AccessController.getContext()));
     if (subject == null) {
       return null;
     }

@@ -9,17 +9,17 @@ import org.apache.kerby.kerberos.kerb.ccache.Credential;
 import org.apache.kerby.kerberos.kerb.ccache.CredentialCache;
 
 /**
- * The ticket cache {@code kinit} fills, read only to say why a login from it found no ticket: the JDK silently drops
- * an expired ticket-granting ticket, after which Hadoop logs in as the operating-system user and the first RPC fails
- * deep inside SASL. Reading the cache's own end times turns that into "expired at T". Where it is, as the JDK and
- * Hadoop look: {@code $KRB5CCNAME} ({@code FILE:path} or a path), else {@code /tmp/krb5cc_<uid>}. Only file caches
- * are read (a {@code KEYRING:} or {@code KCM:} cache is not a file: nothing is said about it). Stateless.
+ * The ticket cache {@code kinit} fills, read only to say why a login from it found no ticket: the
+ * JDK silently drops an expired ticket-granting ticket, after which Hadoop logs in as the
+ * operating-system user and the first RPC fails deep inside SASL. Reading the cache's own end times
+ * turns that into "expired at T". Where it is, as the JDK and Hadoop look: {@code $KRB5CCNAME}
+ * ({@code FILE:path} or a path), else {@code /tmp/krb5cc_<uid>}. Only file caches are read (a
+ * {@code KEYRING:} or {@code KCM:} cache is not a file: nothing is said about it). Stateless.
  */
 final class TicketCache {
   static final String ENV = "KRB5CCNAME";
 
-  private TicketCache() {
-  }
+  private TicketCache() {}
 
   /** The file cache the JDK reads, or null when {@code $KRB5CCNAME} names another kind of cache. */
   static Path location(Map<String, String> env) {
@@ -42,7 +42,9 @@ final class TicketCache {
     }
   }
 
-  /** A file credential cache starts with 0x05 and its format version, 1 to 4 (MIT's file format). */
+  /**
+   * A file credential cache starts with 0x05 and its format version, 1 to 4 (MIT's file format).
+   */
   private static boolean looksLikeACache(Path file) {
     try (java.io.InputStream in = Files.newInputStream(file)) {
       byte[] head = in.readNBytes(2);
@@ -53,9 +55,9 @@ final class TicketCache {
   }
 
   /**
-   * What is wrong with the cache at {@code file} when it holds ticket-granting tickets and all of them ended before
-   * {@code now}: {@code the ticket of client@REALM in FILE expired at T}; null when the cache is absent, unreadable,
-   * holds no such ticket or a current one.
+   * What is wrong with the cache at {@code file} when it holds ticket-granting tickets and all of
+   * them ended before {@code now}: {@code the ticket of client@REALM in FILE expired at T}; null
+   * when the cache is absent, unreadable, holds no such ticket or a current one.
    */
   static String expiredTgt(Path file, Instant now) {
     if (file == null || !Files.isRegularFile(file) || !looksLikeACache(file)) {
@@ -69,14 +71,22 @@ final class TicketCache {
     }
     long latestEnd = Long.MIN_VALUE;
     for (Credential c : cache.getCredentials()) {
-      if (c.getServerName() != null && c.getServerName().getName().startsWith("krbtgt/") && c.getEndTime() != null) {
+      if (c.getServerName() != null
+          && c.getServerName().getName().startsWith("krbtgt/")
+          && c.getEndTime() != null) {
         latestEnd = Math.max(latestEnd, c.getEndTime().getTime());
       }
     }
     if (latestEnd == Long.MIN_VALUE || latestEnd > now.toEpochMilli()) {
       return null;
     }
-    String principal = cache.getPrimaryPrincipal() == null ? "?" : cache.getPrimaryPrincipal().getName();
-    return "the ticket of " + principal + " in " + file + " expired at " + Instant.ofEpochMilli(latestEnd);
+    String principal =
+        cache.getPrimaryPrincipal() == null ? "?" : cache.getPrimaryPrincipal().getName();
+    return "the ticket of "
+        + principal
+        + " in "
+        + file
+        + " expired at "
+        + Instant.ofEpochMilli(latestEnd);
   }
 }

@@ -6,8 +6,9 @@ import java.util.Arrays;
 import java.util.Collection;
 
 /**
- * A {@link Fields} selection filled from field names (YCSB's {@code Set<String>}), or "all". Reusable: {@link #set}
- * refills it, growing its arrays only when a larger selection comes. Not thread-safe.
+ * A {@link Fields} selection filled from field names (YCSB's {@code Set<String>}), or "all".
+ * Reusable: {@link #set} refills it, growing its arrays only when a larger selection comes. Not
+ * thread-safe.
  */
 public final class ArrayFields implements Fields {
   private String[] names = new String[4];

@@ -5,8 +5,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * {@link Values} held as whole byte arrays, filled field by field (from YCSB's {@code Map<String, ByteIterator>}).
- * Reusable after {@link #clear()}; arrays grow only when more fields come. Not thread-safe.
+ * {@link Values} held as whole byte arrays, filled field by field (from YCSB's {@code Map<String,
+ * ByteIterator>}). Reusable after {@link #clear()}; arrays grow only when more fields come. Not
+ * thread-safe.
  */
 public final class ArrayValues implements Values {
   private String[] names = new String[16];

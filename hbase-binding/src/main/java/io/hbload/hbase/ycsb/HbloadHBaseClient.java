@@ -20,18 +20,20 @@ import site.ycsb.DBException;
 import site.ycsb.Status;
 
 /**
- * hbload's HBase binding as a YCSB 0.17 {@link DB}: {@code java -cp 'ycsb-core.jar:hbload.jar:/etc/hbase/conf'
- * site.ycsb.Client -db io.hbload.hbase.ycsb.HbloadHBaseClient -P workloads/workloada -p columnfamily=family}.
+ * hbload's HBase binding as a YCSB 0.17 {@link DB}: {@code java -cp
+ * 'ycsb-core.jar:hbload.jar:/etc/hbase/conf' site.ycsb.Client -db
+ * io.hbload.hbase.ycsb.HbloadHBaseClient -P workloads/workloada -p columnfamily=family}.
  *
- * <p>Same properties as YCSB's hbase20/hbase2 binding ({@code table}, {@code columnfamily} (required),
- * {@code clientbuffering}, {@code writebuffersize}, {@code durability}, {@code hbase.usepagefilter},
- * {@code debug}); the cluster comes from {@code hbase-site.xml} on the class path as with YCSB, and additionally
- * from {@code -p hbase.*}, {@code -p hbload.zk=host:port} or {@code -p hbload.hbase.conf=DIR}. The table must exist
- * (as YCSB's binding requires). One instance per YCSB thread (not thread-safe, as YCSB requires); all instances
- * share one connection, reference-counted.
+ * <p>Same properties as YCSB's hbase20/hbase2 binding ({@code table}, {@code columnfamily}
+ * (required), {@code clientbuffering}, {@code writebuffersize}, {@code durability}, {@code
+ * hbase.usepagefilter}, {@code debug}); the cluster comes from {@code hbase-site.xml} on the class
+ * path as with YCSB, and additionally from {@code -p hbase.*}, {@code -p hbload.zk=host:port} or
+ * {@code -p hbload.hbase.conf=DIR}. The table must exist (as YCSB's binding requires). One instance
+ * per YCSB thread (not thread-safe, as YCSB requires); all instances share one connection,
+ * reference-counted.
  *
- * <p>Allocation: YCSB's interface needs fresh maps and {@link ByteIterator}s per call; the HBase calls underneath
- * are hbload's.
+ * <p>Allocation: YCSB's interface needs fresh maps and {@link ByteIterator}s per call; the HBase
+ * calls underneath are hbload's.
  */
 public class HbloadHBaseClient extends DB {
   private final Key key = new Key();
@@ -71,26 +73,32 @@ public class HbloadHBaseClient extends DB {
   }
 
   @Override
-  public Status read(String table, String k, Set<String> fieldSet, Map<String, ByteIterator> result) {
+  public Status read(
+      String table, String k, Set<String> fieldSet, Map<String, ByteIterator> result) {
     return status(binding.read(table, key.set(k), fields.set(fieldSet), new MapSink(result)));
   }
 
   @Override
-  public Status scan(String table, String startkey, int recordcount, Set<String> fieldSet,
+  public Status scan(
+      String table,
+      String startkey,
+      int recordcount,
+      Set<String> fieldSet,
       Vector<HashMap<String, ByteIterator>> result) {
-    ScanSink sink = new ScanSink() {
-      @Override
-      public boolean wanted() {
-        return true;
-      }
+    ScanSink sink =
+        new ScanSink() {
+          @Override
+          public boolean wanted() {
+            return true;
+          }
 
-      @Override
-      public RowSink row(byte[] rowKey, int offset, int length) {
-        HashMap<String, ByteIterator> row = new HashMap<>();
-        result.add(row);
-        return new MapSink(row);
-      }
-    };
+          @Override
+          public RowSink row(byte[] rowKey, int offset, int length) {
+            HashMap<String, ByteIterator> row = new HashMap<>();
+            result.add(row);
+            return new MapSink(row);
+          }
+        };
     return status(binding.scan(table, key.set(startkey), recordcount, fields.set(fieldSet), sink));
   }
 
@@ -117,21 +125,33 @@ public class HbloadHBaseClient extends DB {
     return values;
   }
 
-  /** Maps hbload's status onto YCSB's constants by name, so identity checks ({@code isOk}) keep working. */
+  /**
+   * Maps hbload's status onto YCSB's constants by name, so identity checks ({@code isOk}) keep
+   * working.
+   */
   static Status status(io.hbload.core.binding.Status s) {
     if (s == io.hbload.core.binding.Status.OK) {
       return Status.OK;
     }
     switch (s.name()) {
-      case "ERROR": return Status.ERROR;
-      case "NOT_FOUND": return Status.NOT_FOUND;
-      case "NOT_IMPLEMENTED": return Status.NOT_IMPLEMENTED;
-      case "UNEXPECTED_STATE": return Status.UNEXPECTED_STATE;
-      case "BAD_REQUEST": return Status.BAD_REQUEST;
-      case "FORBIDDEN": return Status.FORBIDDEN;
-      case "SERVICE_UNAVAILABLE": return Status.SERVICE_UNAVAILABLE;
-      case "BATCHED_OK": return Status.BATCHED_OK;
-      default: return new Status(s.name(), s.description());
+      case "ERROR":
+        return Status.ERROR;
+      case "NOT_FOUND":
+        return Status.NOT_FOUND;
+      case "NOT_IMPLEMENTED":
+        return Status.NOT_IMPLEMENTED;
+      case "UNEXPECTED_STATE":
+        return Status.UNEXPECTED_STATE;
+      case "BAD_REQUEST":
+        return Status.BAD_REQUEST;
+      case "FORBIDDEN":
+        return Status.FORBIDDEN;
+      case "SERVICE_UNAVAILABLE":
+        return Status.SERVICE_UNAVAILABLE;
+      case "BATCHED_OK":
+        return Status.BATCHED_OK;
+      default:
+        return new Status(s.name(), s.description());
     }
   }
 
@@ -149,10 +169,18 @@ public class HbloadHBaseClient extends DB {
     }
 
     @Override
-    public void field(byte[] name, int nameOffset, int nameLength, byte[] value, int valueOffset, int valueLength) {
+    public void field(
+        byte[] name,
+        int nameOffset,
+        int nameLength,
+        byte[] value,
+        int valueOffset,
+        int valueLength) {
       byte[] v = new byte[valueLength];
       System.arraycopy(value, valueOffset, v, 0, valueLength);
-      target.put(new String(name, nameOffset, nameLength, StandardCharsets.UTF_8), new ByteArrayByteIterator(v));
+      target.put(
+          new String(name, nameOffset, nameLength, StandardCharsets.UTF_8),
+          new ByteArrayByteIterator(v));
     }
   }
 }

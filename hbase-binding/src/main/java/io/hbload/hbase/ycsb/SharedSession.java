@@ -7,22 +7,22 @@ import io.hbload.hbase.ops.HBaseSession;
 import java.io.PrintStream;
 
 /**
- * The one {@link HBaseSession} (and so one HBase connection) all YCSB client threads of this JVM share, as YCSB's
- * hbase binding shares its static connection: opened by the first {@code init()}, closed by the last
- * {@code cleanup()}. Thread-safe (class lock; only taken at init and cleanup).
+ * The one {@link HBaseSession} (and so one HBase connection) all YCSB client threads of this JVM
+ * share, as YCSB's hbase binding shares its static connection: opened by the first {@code init()},
+ * closed by the last {@code cleanup()}. Thread-safe (class lock; only taken at init and cleanup).
  */
 final class SharedSession {
   private static HBaseSession session;
   private static int references;
 
-  private SharedSession() {
-  }
+  private SharedSession() {}
 
   /** The shared session, opened with {@code properties} if this is the first reference. */
   static synchronized HBaseSession acquire(HBaseSettings settings, PrintStream messages)
       throws BindingException {
     if (session == null) {
-      // YCSB's binding never creates tables and never starts a cluster: the table must exist (load and run alike)
+      // YCSB's binding never creates tables and never starts a cluster: the table must exist (load
+      // and run alike)
       session = HBaseSession.open(settings, Phase.RUN, false, messages);
     }
     references++;

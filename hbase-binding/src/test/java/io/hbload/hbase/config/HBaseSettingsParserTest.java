@@ -17,7 +17,9 @@ import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
 import org.apache.hadoop.hbase.regionserver.BloomType;
 import org.junit.jupiter.api.Test;
 
-/** The HBase binding's keys are parsed at spec time, with the engine's, before any cluster starts. */
+/**
+ * The HBase binding's keys are parsed at spec time, with the engine's, before any cluster starts.
+ */
 class HBaseSettingsParserTest {
   private static Map<String, String> props(String... kv) {
     Map<String, String> p = new java.util.HashMap<>();
@@ -29,27 +31,67 @@ class HBaseSettingsParserTest {
 
   @Test
   void everyBadValueIsReportedWithTheEnginesInOnePass() {
-    Map<String, String> p = Map.of("db", "hbase", "recordcount", "ten", "hbload.presplit", "0",
-        "durability", "sometimes", "hbload.compression", "zip", "clientbuffering", "yes",
-        "hbload.embedded.regionservers", "99");
+    Map<String, String> p =
+        Map.of(
+            "db",
+            "hbase",
+            "recordcount",
+            "ten",
+            "hbload.presplit",
+            "0",
+            "durability",
+            "sometimes",
+            "hbload.compression",
+            "zip",
+            "clientbuffering",
+            "yes",
+            "hbload.embedded.regionservers",
+            "99");
     assertThatThrownBy(() -> SpecParser.parse(p, Phase.LOAD))
-        .isInstanceOfSatisfying(SpecException.class, e -> assertThat(e.problems()).containsExactlyInAnyOrder(
-            "property recordcount: 'ten' is not a whole number",
-            "property clientbuffering: expected true or false, got 'yes'",
-            "property durability: unknown value 'sometimes' (one of [USE_DEFAULT, SKIP_WAL, ASYNC_WAL, SYNC_WAL, "
-                + "FSYNC_WAL])",
-            "property hbload.presplit: 0 is below the minimum 1",
-            "property hbload.compression: unknown: zip (none, gz, snappy, lz4, zstd, lzo, bzip2)",
-            "property hbload.embedded.regionservers: 99 is above the maximum 16"));
+        .isInstanceOfSatisfying(
+            SpecException.class,
+            e ->
+                assertThat(e.problems())
+                    .containsExactlyInAnyOrder(
+                        "property recordcount: 'ten' is not a whole number",
+                        "property clientbuffering: expected true or false, got 'yes'",
+                        "property durability: unknown value 'sometimes' (one of [USE_DEFAULT, SKIP_WAL, ASYNC_WAL, SYNC_WAL, "
+                            + "FSYNC_WAL])",
+                        "property hbload.presplit: 0 is below the minimum 1",
+                        "property hbload.compression: unknown: zip (none, gz, snappy, lz4, zstd, lzo, bzip2)",
+                        "property hbload.embedded.regionservers: 99 is above the maximum 16"));
   }
 
   @Test
   void theSpecCarriesTypedSettingsForTheWorkloadsTable() {
-    RunSpec spec = SpecParser.parse(props("db", "hbase20", "table", "bench", "columnfamily", "cf",
-        "hbload.presplit", "30", "hbload.compression", "GZ", "hbload.blockencoding", "fast_diff",
-        "hbload.bloomfilter", "rowcol", "durability", "skip_wal", "hbload.zk", " zk1:2182 ",
-        "hbase.client.retries.number", "3", "hbase.usepagefilter", "false", "hbload.flushbeforerun", "false"),
-        Phase.RUN);
+    RunSpec spec =
+        SpecParser.parse(
+            props(
+                "db",
+                "hbase20",
+                "table",
+                "bench",
+                "columnfamily",
+                "cf",
+                "hbload.presplit",
+                "30",
+                "hbload.compression",
+                "GZ",
+                "hbload.blockencoding",
+                "fast_diff",
+                "hbload.bloomfilter",
+                "rowcol",
+                "durability",
+                "skip_wal",
+                "hbload.zk",
+                " zk1:2182 ",
+                "hbase.client.retries.number",
+                "3",
+                "hbase.usepagefilter",
+                "false",
+                "hbload.flushbeforerun",
+                "false"),
+            Phase.RUN);
     HBaseSettings s = (HBaseSettings) spec.binding().settings();
     assertThat(s.table().table()).isEqualTo("bench");
     assertThat(s.table().family()).isEqualTo("cf");
@@ -60,14 +102,16 @@ class HBaseSettingsParserTest {
     assertThat(s.ops().durability()).isEqualTo(Durability.SKIP_WAL);
     assertThat(s.ops().usePageFilter()).isFalse();
     assertThat(s.cluster().zkQuorum()).isEqualTo("zk1:2182");
-    assertThat(s.cluster().passThrough()).containsExactly(Map.entry("hbase.client.retries.number", "3"));
+    assertThat(s.cluster().passThrough())
+        .containsExactly(Map.entry("hbase.client.retries.number", "3"));
     assertThat(s.flushBeforeRun()).isFalse();
     assertThat(s.metricsSettleMillis()).isNull();
     assertThat(new HBaseBindingProvider().aliases()).contains("hbase20");
   }
 
   @Test
-  void defaultsAreYcsbsAndHbloads(@org.junit.jupiter.api.io.TempDir Path conf) throws java.io.IOException {
+  void defaultsAreYcsbsAndHbloads(@org.junit.jupiter.api.io.TempDir Path conf)
+      throws java.io.IOException {
     HBaseSettings s = HBaseSettingsParser.parse(Map.of());
     assertThat(s.table().table()).isEqualTo("usertable");
     assertThat(s.table().presplit()).as("0 = 10 x RegionServers").isZero();
@@ -76,21 +120,34 @@ class HBaseSettingsParserTest {
     assertThat(s.flushBeforeRun()).as("depends on the cluster").isNull();
     assertThat(s.cluster().confDir()).isNull();
     java.nio.file.Files.writeString(conf.resolve("hbase-site.xml"), "<configuration/>");
-    assertThat(HBaseSettingsParser.parse(Map.of("hbload.hbase.conf", conf.toString())).cluster().confDir())
+    assertThat(
+            HBaseSettingsParser.parse(Map.of("hbload.hbase.conf", conf.toString()))
+                .cluster()
+                .confDir())
         .isEqualTo(conf);
   }
 
   @Test
-  void aConfDirOrQuorumThatCannotWorkIsBadInputBeforeAnythingStarts(@org.junit.jupiter.api.io.TempDir Path empty) {
-    assertThatThrownBy(() -> HBaseSettingsParser.parse(Map.of("hbload.hbase.conf", "/nonexistent/conf")))
-        .isInstanceOf(SpecException.class).hasMessageContaining("HBase conf directory /nonexistent/conf does not exist");
-    assertThatThrownBy(() -> HBaseSettingsParser.parse(Map.of("hbload.hbase.conf", empty.toString())))
-        .isInstanceOf(SpecException.class).hasMessageContaining("no hbase-site.xml in HBase conf directory");
+  void aConfDirOrQuorumThatCannotWorkIsBadInputBeforeAnythingStarts(
+      @org.junit.jupiter.api.io.TempDir Path empty) {
+    assertThatThrownBy(
+            () -> HBaseSettingsParser.parse(Map.of("hbload.hbase.conf", "/nonexistent/conf")))
+        .isInstanceOf(SpecException.class)
+        .hasMessageContaining("HBase conf directory /nonexistent/conf does not exist");
+    assertThatThrownBy(
+            () -> HBaseSettingsParser.parse(Map.of("hbload.hbase.conf", empty.toString())))
+        .isInstanceOf(SpecException.class)
+        .hasMessageContaining("no hbase-site.xml in HBase conf directory");
     assertThatThrownBy(() -> HBaseSettingsParser.parse(Map.of("hbload.zk", "zk1:2181,zk2:21x81")))
-        .isInstanceOf(SpecException.class).hasMessageContaining("port '21x81' is not a number from 1 to 65535");
+        .isInstanceOf(SpecException.class)
+        .hasMessageContaining("port '21x81' is not a number from 1 to 65535");
     assertThatThrownBy(() -> HBaseSettingsParser.parse(Map.of("hbload.zk", "zk1,")))
-        .isInstanceOf(SpecException.class).hasMessageContaining("empty host");
-    assertThat(HBaseSettingsParser.parse(Map.of("hbload.zk", "zk1:2181, zk2:2181,zk3")).cluster().zkQuorum())
+        .isInstanceOf(SpecException.class)
+        .hasMessageContaining("empty host");
+    assertThat(
+            HBaseSettingsParser.parse(Map.of("hbload.zk", "zk1:2181, zk2:2181,zk3"))
+                .cluster()
+                .zkQuorum())
         .isEqualTo("zk1:2181, zk2:2181,zk3");
   }
 

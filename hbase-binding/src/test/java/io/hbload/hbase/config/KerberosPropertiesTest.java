@@ -13,10 +13,12 @@ import java.util.Properties;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** YCSB hbase2's {@code principal}/{@code keytab} and hbload's {@code hbload.krb5.conf}, parsed with the rest. */
+/**
+ * YCSB hbase2's {@code principal}/{@code keytab} and hbload's {@code hbload.krb5.conf}, parsed with
+ * the rest.
+ */
 class KerberosPropertiesTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private Path file(String name) throws IOException {
     return Files.writeString(dir.resolve(name), "x");
@@ -26,8 +28,16 @@ class KerberosPropertiesTest {
   void principalAndKeytabTogetherAreTheLogin() throws IOException {
     Path keytab = file("client.keytab");
     Path krb5 = file("krb5.conf");
-    KerberosSpec k = HBaseSettingsParser.parse(Map.of("principal", "client@EXAMPLE.COM", "keytab",
-        keytab.toString(), "hbload.krb5.conf", krb5.toString())).kerberos();
+    KerberosSpec k =
+        HBaseSettingsParser.parse(
+                Map.of(
+                    "principal",
+                    "client@EXAMPLE.COM",
+                    "keytab",
+                    keytab.toString(),
+                    "hbload.krb5.conf",
+                    krb5.toString()))
+            .kerberos();
     assertThat(k).isEqualTo(new KerberosSpec("client@EXAMPLE.COM", keytab, krb5));
     assertThat(k.usesKeytab()).isTrue();
     assertThat(k.describe()).isEqualTo("client@EXAMPLE.COM with keytab " + keytab);
@@ -47,31 +57,60 @@ class KerberosPropertiesTest {
     p.setProperty("columnfamily", "family");
     p.setProperty("principal", "ycsb@EXAMPLE.COM");
     p.setProperty("keytab", keytab.toString());
-    assertThat(HBaseSettingsParser.parseYcsb(p).kerberos()).isEqualTo(new KerberosSpec("ycsb@EXAMPLE.COM", keytab,
-        null));
+    assertThat(HBaseSettingsParser.parseYcsb(p).kerberos())
+        .isEqualTo(new KerberosSpec("ycsb@EXAMPLE.COM", keytab, null));
   }
 
   @Test
   void everyProblemIsReportedTogether() {
     Path missing = dir.resolve("missing.keytab");
-    assertThatThrownBy(() -> HBaseSettingsParser.parse(Map.of("principal", "a@B", "hbload.krb5.conf",
-        dir.resolve("no-krb5.conf").toString())))
-        .isInstanceOfSatisfying(SpecException.class, e -> assertThat(e.problems()).containsExactlyInAnyOrder(
-            "property principal: needs keytab too (or give neither to use the ticket cache of kinit)",
-            "property hbload.krb5.conf: " + dir.resolve("no-krb5.conf") + " is not a readable file"));
+    assertThatThrownBy(
+            () ->
+                HBaseSettingsParser.parse(
+                    Map.of(
+                        "principal",
+                        "a@B",
+                        "hbload.krb5.conf",
+                        dir.resolve("no-krb5.conf").toString())))
+        .isInstanceOfSatisfying(
+            SpecException.class,
+            e ->
+                assertThat(e.problems())
+                    .containsExactlyInAnyOrder(
+                        "property principal: needs keytab too (or give neither to use the ticket cache of kinit)",
+                        "property hbload.krb5.conf: "
+                            + dir.resolve("no-krb5.conf")
+                            + " is not a readable file"));
     assertThatThrownBy(() -> HBaseSettingsParser.parse(Map.of("keytab", missing.toString())))
-        .isInstanceOfSatisfying(SpecException.class, e -> assertThat(e.problems()).containsExactlyInAnyOrder(
-            "property keytab: needs principal too (the keytab may hold several)",
-            "property keytab: " + missing + " is not a readable file"));
-    assertThatThrownBy(() -> HBaseSettingsParser.parse(Map.of("principal", "a@B", "keytab", dir.toString())))
-        .isInstanceOfSatisfying(SpecException.class, e -> assertThat(e.problems()).containsExactly(
-            "property keytab: " + dir + " is not a readable file"));
+        .isInstanceOfSatisfying(
+            SpecException.class,
+            e ->
+                assertThat(e.problems())
+                    .containsExactlyInAnyOrder(
+                        "property keytab: needs principal too (the keytab may hold several)",
+                        "property keytab: " + missing + " is not a readable file"));
+    assertThatThrownBy(
+            () -> HBaseSettingsParser.parse(Map.of("principal", "a@B", "keytab", dir.toString())))
+        .isInstanceOfSatisfying(
+            SpecException.class,
+            e ->
+                assertThat(e.problems())
+                    .containsExactly("property keytab: " + dir + " is not a readable file"));
   }
 
   @Test
   void aKeytabPathIsNotASecretButTheValuesOfSecretKeysAre() {
-    assertThat(io.hbload.core.export.Redaction.settings(Map.of("keytab", "/etc/security/client.keytab",
-        "principal", "client@EXAMPLE.COM", "hbase.auth.token", "AAEC", "krb5.password", "pw")))
+    assertThat(
+            io.hbload.core.export.Redaction.settings(
+                Map.of(
+                    "keytab",
+                    "/etc/security/client.keytab",
+                    "principal",
+                    "client@EXAMPLE.COM",
+                    "hbase.auth.token",
+                    "AAEC",
+                    "krb5.password",
+                    "pw")))
         .containsEntry("keytab", "/etc/security/client.keytab")
         .containsEntry("principal", "client@EXAMPLE.COM")
         .containsEntry("hbase.auth.token", "<redacted>")

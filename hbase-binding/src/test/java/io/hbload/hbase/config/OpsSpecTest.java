@@ -2,7 +2,6 @@ package io.hbload.hbase.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hbload.hbase.config.HBaseSettingsParser;
 import java.util.Map;
 import org.apache.hadoop.hbase.client.Durability;
 import org.junit.jupiter.api.Test;
@@ -15,20 +14,41 @@ class OpsSpecTest {
   @Test
   void ycsbDefaults() throws Exception {
     OpsSpec s = ops(Map.of());
-    assertThat(s).isEqualTo(new OpsSpec("family", false, 12 * 1024 * 1024, Durability.USE_DEFAULT, true, false, false));
+    assertThat(s)
+        .isEqualTo(
+            new OpsSpec(
+                "family", false, 12 * 1024 * 1024, Durability.USE_DEFAULT, true, false, false));
   }
 
   @Test
   void ycsbPropertyNames() throws Exception {
-    OpsSpec s = ops(Map.of("columnfamily", "cf", "clientbuffering", "true", "writebuffersize", "1024",
-        "durability", "SKIP_WAL", "hbase.usepagefilter", "false", "debug", "true", "hbase.async", "true"));
+    OpsSpec s =
+        ops(
+            Map.of(
+                "columnfamily",
+                "cf",
+                "clientbuffering",
+                "true",
+                "writebuffersize",
+                "1024",
+                "durability",
+                "SKIP_WAL",
+                "hbase.usepagefilter",
+                "false",
+                "debug",
+                "true",
+                "hbase.async",
+                "true"));
     assertThat(s).isEqualTo(new OpsSpec("cf", true, 1024, Durability.SKIP_WAL, false, true, true));
   }
 
   @Test
   void asyncIsNotPassedIntoTheHBaseConfiguration() throws Exception {
-    assertThat(HBaseSettingsParser.parse(Map.of("hbase.async", "true", "hbase.rpc.timeout", "5"))
-        .cluster().passThrough()).containsOnlyKeys("hbase.rpc.timeout");
+    assertThat(
+            HBaseSettingsParser.parse(Map.of("hbase.async", "true", "hbase.rpc.timeout", "5"))
+                .cluster()
+                .passThrough())
+        .containsOnlyKeys("hbase.rpc.timeout");
   }
 
   @Test

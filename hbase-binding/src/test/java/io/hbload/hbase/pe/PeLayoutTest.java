@@ -18,10 +18,12 @@ import org.junit.jupiter.api.Test;
 class PeLayoutTest {
   @Test
   void rowKeysAreTwentySixZeroPaddedDigits() {
-    assertThat(new String(PeLayout.rowKey(0), StandardCharsets.US_ASCII)).isEqualTo("00000000000000000000000000");
+    assertThat(new String(PeLayout.rowKey(0), StandardCharsets.US_ASCII))
+        .isEqualTo("00000000000000000000000000");
     assertThat(new String(PeLayout.rowKey(1234567), StandardCharsets.US_ASCII))
         .isEqualTo("00000000000000000001234567");
-    assertThat(new String(PeLayout.rowKey(-42), StandardCharsets.US_ASCII)).isEqualTo("00000000000000000000000042");
+    assertThat(new String(PeLayout.rowKey(-42), StandardCharsets.US_ASCII))
+        .isEqualTo("00000000000000000000000042");
   }
 
   @Test
@@ -39,10 +41,42 @@ class PeLayoutTest {
   }
 
   private static PeSpec spec(PeTest test, int clients, Integer rows, Float size) {
-    return PeSpec.validated(test, clients, rows, size, 0, "TestTable", 1, 1, 1000, false, 0, 1,
-        Compression.Algorithm.NONE, DataBlockEncoding.NONE, BloomType.ROW, false, false, true, false, 30, 0, 0, 0, 1f,
-        65536, MemoryCompactionPolicy.NONE, "", false, true, false, Scan.ReadType.DEFAULT, 0,
-        false, 0, 0);
+    return PeSpec.validated(
+        test,
+        clients,
+        rows,
+        size,
+        0,
+        "TestTable",
+        1,
+        1,
+        1000,
+        false,
+        0,
+        1,
+        Compression.Algorithm.NONE,
+        DataBlockEncoding.NONE,
+        BloomType.ROW,
+        false,
+        false,
+        true,
+        false,
+        30,
+        0,
+        0,
+        0,
+        1f,
+        65536,
+        MemoryCompactionPolicy.NONE,
+        "",
+        false,
+        true,
+        false,
+        Scan.ReadType.DEFAULT,
+        0,
+        false,
+        0,
+        0);
   }
 
   @Test
@@ -59,20 +93,59 @@ class PeLayoutTest {
     PeSpec both = spec(PeTest.RANDOM_READ, 2, 10, 3f);
     assertThat(both.perClientRows()).isEqualTo(10);
     assertThat(both.totalRows()).isEqualTo(3 * 1048576);
-    assertThat(spec(PeTest.INCREMENT, 3, 10, null).firstRow(2)).as("check-and-set clients overlap").isZero();
+    assertThat(spec(PeTest.INCREMENT, 3, 10, null).firstRow(2))
+        .as("check-and-set clients overlap")
+        .isZero();
   }
 
   @Test
   void everyProblemIsReportedAtOnce() {
-    assertThatThrownBy(() -> PeSpec.validated(PeTest.SEQUENTIAL_WRITE, 0, 0, null, 0, "TestTable", 0, 1, 1000,
-        false, 0, 1, Compression.Algorithm.NONE, DataBlockEncoding.NONE, BloomType.ROW, false, false, true, false,
-        30, 0, 5, 0, 1f, 512, MemoryCompactionPolicy.NONE, "not a class", false, true, false, Scan.ReadType.DEFAULT,
-        -1, false, 0, 0))
+    assertThatThrownBy(
+            () ->
+                PeSpec.validated(
+                    PeTest.SEQUENTIAL_WRITE,
+                    0,
+                    0,
+                    null,
+                    0,
+                    "TestTable",
+                    0,
+                    1,
+                    1000,
+                    false,
+                    0,
+                    1,
+                    Compression.Algorithm.NONE,
+                    DataBlockEncoding.NONE,
+                    BloomType.ROW,
+                    false,
+                    false,
+                    true,
+                    false,
+                    30,
+                    0,
+                    5,
+                    0,
+                    1f,
+                    512,
+                    MemoryCompactionPolicy.NONE,
+                    "not a class",
+                    false,
+                    true,
+                    false,
+                    Scan.ReadType.DEFAULT,
+                    -1,
+                    false,
+                    0,
+                    0))
         .isInstanceOf(SpecException.class)
-        .satisfies(e -> assertThat(((SpecException) e).problems()).hasSize(7)
-            .anyMatch(m -> m.startsWith("--blockSize must be 1024 B to 16 MiB"))
-            .anyMatch(m -> m.startsWith("--splitPolicy must be a class name"))
-            .anyMatch(m -> m.startsWith("--randomSleep must be >= 0")));
+        .satisfies(
+            e ->
+                assertThat(((SpecException) e).problems())
+                    .hasSize(7)
+                    .anyMatch(m -> m.startsWith("--blockSize must be 1024 B to 16 MiB"))
+                    .anyMatch(m -> m.startsWith("--splitPolicy must be a class name"))
+                    .anyMatch(m -> m.startsWith("--randomSleep must be >= 0")));
   }
 
   @Test
@@ -81,7 +154,8 @@ class PeLayoutTest {
     for (int ms = 1; ms <= 10; ms++) {
       h.recordValue(ms * 1_000_000L);
     }
-    assertThat(PeReport.countAtLeast(h, 5_000_000L)).isEqualTo(6); // 5 .. 10 ms, as PE's latency / 1000 >= 5
+    assertThat(PeReport.countAtLeast(h, 5_000_000L))
+        .isEqualTo(6); // 5 .. 10 ms, as PE's latency / 1000 >= 5
     assertThat(PeReport.countAtLeast(h, 11_000_000L)).isZero();
     assertThat(PeReport.countAtLeast(h, 1_000_000L)).isEqualTo(10);
   }
@@ -93,8 +167,10 @@ class PeLayoutTest {
       h.recordValue(i * 1000L);
     }
     String line = PeReport.latencyLine(h);
-    assertThat(line).matches("mean=500\\.50, min=1\\.00, max=1000\\.\\d\\d, stdDev=288\\.\\d\\d, 50th=500\\.\\d\\d, "
-        + "75th=750\\.\\d\\d, 95th=950\\.\\d\\d, 99th=990\\.\\d\\d, 99\\.9th=999\\.\\d\\d, 99\\.99th=1000\\.\\d\\d, "
-        + "99\\.999th=1000\\.\\d\\d");
+    assertThat(line)
+        .matches(
+            "mean=500\\.50, min=1\\.00, max=1000\\.\\d\\d, stdDev=288\\.\\d\\d, 50th=500\\.\\d\\d, "
+                + "75th=750\\.\\d\\d, 95th=950\\.\\d\\d, 99th=990\\.\\d\\d, 99\\.9th=999\\.\\d\\d, 99\\.99th=1000\\.\\d\\d, "
+                + "99\\.999th=1000\\.\\d\\d");
   }
 }

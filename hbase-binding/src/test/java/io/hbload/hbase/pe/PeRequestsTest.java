@@ -19,13 +19,50 @@ import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
 import org.apache.hadoop.hbase.regionserver.BloomType;
 import org.junit.jupiter.api.Test;
 
-/** PE's read options on the requests both the blocking and the async commands send (one builder, PeRequests). */
+/**
+ * PE's read options on the requests both the blocking and the async commands send (one builder,
+ * PeRequests).
+ */
 class PeRequestsTest {
-  private static PeRequests requests(boolean filterAll, boolean cacheBlocks, boolean asyncPrefetch,
-      Scan.ReadType readType) {
-    PeSpec spec = PeSpec.validated(PeTest.RANDOM_READ, 1, 10, null, 0, "TestTable", 1, 2, 10, false, 0, 1,
-        Compression.Algorithm.NONE, DataBlockEncoding.NONE, BloomType.ROW, false, false, true, false, 30, 0, 0, 0, 1f,
-        65536, MemoryCompactionPolicy.NONE, "", filterAll, cacheBlocks, asyncPrefetch, readType, 0, false, 0, 0);
+  private static PeRequests requests(
+      boolean filterAll, boolean cacheBlocks, boolean asyncPrefetch, Scan.ReadType readType) {
+    PeSpec spec =
+        PeSpec.validated(
+            PeTest.RANDOM_READ,
+            1,
+            10,
+            null,
+            0,
+            "TestTable",
+            1,
+            2,
+            10,
+            false,
+            0,
+            1,
+            Compression.Algorithm.NONE,
+            DataBlockEncoding.NONE,
+            BloomType.ROW,
+            false,
+            false,
+            true,
+            false,
+            30,
+            0,
+            0,
+            0,
+            1f,
+            65536,
+            MemoryCompactionPolicy.NONE,
+            "",
+            filterAll,
+            cacheBlocks,
+            asyncPrefetch,
+            readType,
+            0,
+            false,
+            0,
+            0);
     return new PeRequests(spec, new SplittableRandom(1));
   }
 
@@ -48,17 +85,27 @@ class PeRequestsTest {
   void filterAllFiltersEveryGetAndScanAndAnEmptyResultIsOk() {
     PeRequests r = requests(true, true, false, Scan.ReadType.DEFAULT);
     Get get = r.get(3);
-    assertThat(get.getFilter()).isInstanceOfSatisfying(ValueFilter.class,
-        f -> assertThat(f.getCompareOperator()).isEqualTo(CompareOperator.NO_OP));
+    assertThat(get.getFilter())
+        .isInstanceOfSatisfying(
+            ValueFilter.class,
+            f -> assertThat(f.getCompareOperator()).isEqualTo(CompareOperator.NO_OP));
     assertThat(r.scan(null).getFilter()).isInstanceOf(ValueFilter.class);
     // the command's own filter stays, beside --filterAll's
-    assertThat(r.scan(new PageFilter(120)).getFilter()).isInstanceOfSatisfying(FilterList.class,
-        l -> assertThat(l.getFilters()).hasSize(2).anyMatch(ValueFilter.class::isInstance)
-            .anyMatch(PageFilter.class::isInstance));
+    assertThat(r.scan(new PageFilter(120)).getFilter())
+        .isInstanceOfSatisfying(
+            FilterList.class,
+            l ->
+                assertThat(l.getFilters())
+                    .hasSize(2)
+                    .anyMatch(ValueFilter.class::isInstance)
+                    .anyMatch(PageFilter.class::isInstance));
     assertThat(r.check(Result.EMPTY_RESULT)).isEqualTo(Status.OK);
     assertThat(r.scanEnd()).isEqualTo(Status.OK);
-    Result aRow = Result.create(List.of(new KeyValue(PeLayout.rowKey(3), PeLayout.family(0), PeLayout.qualifier(0),
-        new byte[10])));
+    Result aRow =
+        Result.create(
+            List.of(
+                new KeyValue(
+                    PeLayout.rowKey(3), PeLayout.family(0), PeLayout.qualifier(0), new byte[10])));
     assertThat(r.check(aRow)).as("a row past the filter").isEqualTo(Status.UNEXPECTED_STATE);
 
     PeRequests plain = requests(false, true, false, Scan.ReadType.DEFAULT);

@@ -25,7 +25,9 @@ class ZipfValueLengthTest {
       counts[l]++;
     }
     for (int l : new int[] {1, 2, 10}) {
-      assertThat(counts[l] / (double) draws).as("P(%d)", l).isCloseTo(Math.pow(l, -1.2) / total, within(0.005));
+      assertThat(counts[l] / (double) draws)
+          .as("P(%d)", l)
+          .isCloseTo(Math.pow(l, -1.2) / total, within(0.005));
     }
     long upTo100 = 0;
     for (int l = 1; l <= 100; l++) {

@@ -25,14 +25,17 @@ class YcsbRequestsTest {
   private static final byte[] FAMILY = Bytes.toBytes("family");
 
   private final YcsbRequests withPageFilter = new YcsbRequests("family", Durability.SYNC_WAL, true);
-  private final YcsbRequests withoutPageFilter = new YcsbRequests("family", Durability.ASYNC_WAL, false);
+  private final YcsbRequests withoutPageFilter =
+      new YcsbRequests("family", Durability.ASYNC_WAL, false);
 
   @Test
   void scanStartsAtTheKeyAndStopsAfterTheRecordCountWithOrWithoutThePageFilter() {
     Key key = new Key().set("user1234");
     Scan scan = withPageFilter.scan(key, 25, new ArrayFields().set(null));
     key.set("user9999");
-    assertThat(Bytes.toString(scan.getStartRow())).as("a copy of the key, not its reused buffer").isEqualTo("user1234");
+    assertThat(Bytes.toString(scan.getStartRow()))
+        .as("a copy of the key, not its reused buffer")
+        .isEqualTo("user1234");
     assertThat(scan.includeStartRow()).isTrue();
     assertThat(scan.getStopRow()).isEmpty();
     assertThat(scan.getLimit()).isEqualTo(25);
@@ -50,7 +53,9 @@ class YcsbRequestsTest {
 
   @Test
   void scanOfNamedFieldsAsksForThoseColumnsOnly() {
-    Scan scan = withPageFilter.scan(new Key().set("user1"), 10, new ArrayFields().set(List.of("field3", "field0")));
+    Scan scan =
+        withPageFilter.scan(
+            new Key().set("user1"), 10, new ArrayFields().set(List.of("field3", "field0")));
     assertThat(qualifiers(scan.getFamilyMap().get(FAMILY))).containsExactly("field0", "field3");
   }
 
@@ -72,7 +77,9 @@ class YcsbRequestsTest {
     assertThat(all.getFamilyMap()).containsOnlyKeys(FAMILY);
     assertThat(all.getFamilyMap().get(FAMILY)).isNull();
 
-    Get some = withPageFilter.get(new Key().set("user42"), new ArrayFields().set(List.of("field1", "field7")));
+    Get some =
+        withPageFilter.get(
+            new Key().set("user42"), new ArrayFields().set(List.of("field1", "field7")));
     assertThat(qualifiers(some.getFamilyMap().get(FAMILY))).containsExactly("field1", "field7");
   }
 
@@ -89,10 +96,16 @@ class YcsbRequestsTest {
     for (Cell c : put.getFamilyCellMap().get(FAMILY)) {
       assertThat(CellUtil.cloneRow(c)).isEqualTo(Bytes.toBytes("user7"));
       assertThat(c.getTimestamp()).as("the server's time").isEqualTo(HConstants.LATEST_TIMESTAMP);
-      cells.add(Bytes.toString(CellUtil.cloneQualifier(c)) + "=" + Bytes.toString(CellUtil.cloneValue(c)));
+      cells.add(
+          Bytes.toString(CellUtil.cloneQualifier(c))
+              + "="
+              + Bytes.toString(CellUtil.cloneValue(c)));
     }
-    assertThat(cells).as("values copied when built").containsExactly("field0=value-zero", "field1=value-one");
-    assertThat(withoutPageFilter.put(new Key().set("user7"), values).getDurability()).isEqualTo(Durability.ASYNC_WAL);
+    assertThat(cells)
+        .as("values copied when built")
+        .containsExactly("field0=value-zero", "field1=value-one");
+    assertThat(withoutPageFilter.put(new Key().set("user7"), values).getDurability())
+        .isEqualTo(Durability.ASYNC_WAL);
   }
 
   @Test

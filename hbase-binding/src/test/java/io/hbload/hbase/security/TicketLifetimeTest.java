@@ -12,15 +12,20 @@ import javax.security.auth.kerberos.KerberosTicket;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Where the ticket cache is looked for, and when a keytab login's ticket is renewed (no KDC: see TicketLifetimeIT). */
+/**
+ * Where the ticket cache is looked for, and when a keytab login's ticket is renewed (no KDC: see
+ * TicketLifetimeIT).
+ */
 class TicketLifetimeTest {
   @Test
   void theCacheIsWhereTheJdkLooks() {
-    assertThat(TicketCache.location(Map.of("KRB5CCNAME", "FILE:/x/cc"))).isEqualTo(Path.of("/x/cc"));
+    assertThat(TicketCache.location(Map.of("KRB5CCNAME", "FILE:/x/cc")))
+        .isEqualTo(Path.of("/x/cc"));
     assertThat(TicketCache.location(Map.of("KRB5CCNAME", "/y/cc"))).isEqualTo(Path.of("/y/cc"));
     assertThat(TicketCache.location(Map.of("KRB5CCNAME", "KEYRING:persistent:0"))).isNull();
-    assertThat(TicketCache.location(Map.of())).isEqualTo(Path.of("/tmp/krb5cc_"
-        + new com.sun.security.auth.module.UnixSystem().getUid()));
+    assertThat(TicketCache.location(Map.of()))
+        .isEqualTo(
+            Path.of("/tmp/krb5cc_" + new com.sun.security.auth.module.UnixSystem().getUid()));
   }
 
   @Test
@@ -41,8 +46,17 @@ class TicketLifetimeTest {
   }
 
   private static KerberosTicket tgt(long start, long end) {
-    return new KerberosTicket(new byte[] {1}, new KerberosPrincipal("client@EXAMPLE.COM"),
-        new KerberosPrincipal("krbtgt/EXAMPLE.COM@EXAMPLE.COM"), new byte[16], 17, new boolean[32], new Date(start),
-        new Date(start), new Date(end), null, null);
+    return new KerberosTicket(
+        new byte[] {1},
+        new KerberosPrincipal("client@EXAMPLE.COM"),
+        new KerberosPrincipal("krbtgt/EXAMPLE.COM@EXAMPLE.COM"),
+        new byte[16],
+        17,
+        new boolean[32],
+        new Date(start),
+        new Date(start),
+        new Date(end),
+        null,
+        null);
   }
 }

@@ -8,8 +8,10 @@ import org.junit.jupiter.api.Test;
 class HbloadHBaseClientTest {
   @Test
   void statusesMapToYcsbsConstantsSoIdentityChecksWork() {
-    assertThat(HbloadHBaseClient.status(io.hbload.core.binding.Status.OK)).isSameAs(site.ycsb.Status.OK);
-    assertThat(HbloadHBaseClient.status(io.hbload.core.binding.Status.ERROR)).isSameAs(site.ycsb.Status.ERROR);
+    assertThat(HbloadHBaseClient.status(io.hbload.core.binding.Status.OK))
+        .isSameAs(site.ycsb.Status.OK);
+    assertThat(HbloadHBaseClient.status(io.hbload.core.binding.Status.ERROR))
+        .isSameAs(site.ycsb.Status.ERROR);
     assertThat(HbloadHBaseClient.status(io.hbload.core.binding.Status.NOT_FOUND))
         .isSameAs(site.ycsb.Status.NOT_FOUND);
     assertThat(HbloadHBaseClient.status(io.hbload.core.binding.Status.BATCHED_OK).isOk()).isTrue();

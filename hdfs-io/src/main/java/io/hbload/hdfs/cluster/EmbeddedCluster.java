@@ -42,10 +42,12 @@ public final class EmbeddedCluster implements AutoCloseable {
   }
 
   /**
-   * Starts a cluster with {@code dataNodes} DataNodes sharing {@code conf} (so the DataNodes use the
-   * same raw coder as the client) under {@code baseDir}, or a new temporary directory when null.
+   * Starts a cluster with {@code dataNodes} DataNodes sharing {@code conf} (so the DataNodes use
+   * the same raw coder as the client) under {@code baseDir}, or a new temporary directory when
+   * null.
    */
-  public static EmbeddedCluster start(Configuration conf, int dataNodes, Path baseDir) throws IOException {
+  public static EmbeddedCluster start(Configuration conf, int dataNodes, Path baseDir)
+      throws IOException {
     QuietLogs.apply();
     boolean owns = baseDir == null;
     Path dir = owns ? Files.createTempDirectory("hbload-minidfs") : baseDir;
@@ -61,10 +63,11 @@ public final class EmbeddedCluster implements AutoCloseable {
     // the benchmark measures the client; keep the NameNode from scheduling reconstruction work
     c.setInt(DFSConfigKeys.DFS_NAMENODE_REDUNDANCY_INTERVAL_SECONDS_KEY, 3600);
     c.setInt(DFSConfigKeys.DFS_NAMENODE_SAFEMODE_EXTENSION_KEY, 0);
-    MiniDFSCluster mini = new MiniDFSCluster.Builder(c, dir.toFile())
-        .numDataNodes(dataNodes)
-        .storagesPerDatanode(1)
-        .build();
+    MiniDFSCluster mini =
+        new MiniDFSCluster.Builder(c, dir.toFile())
+            .numDataNodes(dataNodes)
+            .storagesPerDatanode(1)
+            .build();
     mini.waitActive();
     return new EmbeddedCluster(mini, dir, owns);
   }
@@ -86,8 +89,8 @@ public final class EmbeddedCluster implements AutoCloseable {
    * Stops the {@code count} DataNodes that hold the most data (not parity) units of the given
    * files' block groups, so reads must decode. Returns their transfer addresses.
    */
-  public List<String> stopDataNodesHoldingData(DistributedFileSystem fs, Collection<String> files,
-      int count) throws IOException {
+  public List<String> stopDataNodesHoldingData(
+      DistributedFileSystem fs, Collection<String> files, int count) throws IOException {
     Map<String, Integer> dataUnits = new HashMap<>();
     for (String file : files) {
       var policy = fs.getErasureCodingPolicy(new org.apache.hadoop.fs.Path(file));
@@ -109,10 +112,14 @@ public final class EmbeddedCluster implements AutoCloseable {
         }
       }
     }
-    List<String> victims = dataUnits.entrySet().stream()
-        .sorted(Map.Entry.<String, Integer>comparingByValue(Comparator.reverseOrder())
-            .thenComparing(Map.Entry.comparingByKey()))
-        .limit(count).map(Map.Entry::getKey).toList();
+    List<String> victims =
+        dataUnits.entrySet().stream()
+            .sorted(
+                Map.Entry.<String, Integer>comparingByValue(Comparator.reverseOrder())
+                    .thenComparing(Map.Entry.comparingByKey()))
+            .limit(count)
+            .map(Map.Entry::getKey)
+            .toList();
     for (String address : victims) {
       MiniDFSCluster.DataNodeProperties props = cluster.stopDataNode(address);
       if (props == null) {

@@ -21,8 +21,8 @@ import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
 /**
  * The HDFS a run talks to: a real cluster from configuration files / {@code fs.defaultFS}, or an
  * {@link EmbeddedCluster} when nothing points at HDFS. Checks up front what would otherwise fail
- * half-way (unreachable NameNode, unknown or not enabled policy, too few DataNodes) and reports it as
- * {@link BadInputException}.
+ * half-way (unreachable NameNode, unknown or not enabled policy, too few DataNodes) and reports it
+ * as {@link BadInputException}.
  *
  * <p>Not thread-safe for set-up; the {@link DistributedFileSystem} it hands out is thread-safe.
  */
@@ -33,8 +33,12 @@ public final class HdfsTarget implements AutoCloseable {
   private final String description;
   private final boolean ownsCluster;
 
-  private HdfsTarget(Configuration conf, DistributedFileSystem fs, Optional<EmbeddedCluster> embedded,
-      String description, boolean ownsCluster) {
+  private HdfsTarget(
+      Configuration conf,
+      DistributedFileSystem fs,
+      Optional<EmbeddedCluster> embedded,
+      String description,
+      boolean ownsCluster) {
     this.conf = conf;
     this.fs = fs;
     this.embedded = embedded;
@@ -43,16 +47,23 @@ public final class HdfsTarget implements AutoCloseable {
   }
 
   /**
-   * A client of an embedded cluster someone else started and will close (tests, benchmarks that
-   * run several passes on one cluster), with its own client settings such as the raw coder.
+   * A client of an embedded cluster someone else started and will close (tests, benchmarks that run
+   * several passes on one cluster), with its own client settings such as the raw coder.
    */
   public static HdfsTarget attach(EmbeddedCluster cluster, Map<String, String> clientOverrides)
       throws IOException {
     Configuration client = cluster.clientConfiguration();
     clientOverrides.forEach(client::set);
     DistributedFileSystem fs = (DistributedFileSystem) FileSystem.newInstance(client);
-    return new HdfsTarget(client, fs, Optional.of(cluster), "embedded MiniDFSCluster, "
-        + cluster.dataNodeCount() + " DataNodes, NameNode " + cluster.nameNodeAddress(), false);
+    return new HdfsTarget(
+        client,
+        fs,
+        Optional.of(cluster),
+        "embedded MiniDFSCluster, "
+            + cluster.dataNodeCount()
+            + " DataNodes, NameNode "
+            + cluster.nameNodeAddress(),
+        false);
   }
 
   /**
@@ -63,24 +74,38 @@ public final class HdfsTarget implements AutoCloseable {
    *     raw coder list
    * @param notices receives one line when an embedded cluster is started
    */
-  public static HdfsTarget open(HdfsSettings settings, int embeddedDataNodes,
-      Map<String, String> clientOverrides, Consumer<String> notices) throws IOException {
+  public static HdfsTarget open(
+      HdfsSettings settings,
+      int embeddedDataNodes,
+      Map<String, String> clientOverrides,
+      Consumer<String> notices)
+      throws IOException {
     Configuration conf = configuration(settings);
     clientOverrides.forEach(conf::set);
     failFast(conf, settings);
 
     URI defaultFs = FileSystem.getDefaultUri(conf);
     if (isLocal(defaultFs)) {
-      int dataNodes = settings.embeddedDataNodes() > 0 ? settings.embeddedDataNodes() : embeddedDataNodes;
-      notices.accept("no HDFS configured: starting an embedded MiniDFSCluster (1 NameNode, "
-          + dataNodes + " DataNodes) on 127.0.0.1");
-      EmbeddedCluster cluster = EmbeddedCluster.start(conf, dataNodes, settings.embeddedBaseDir().orElse(null));
+      int dataNodes =
+          settings.embeddedDataNodes() > 0 ? settings.embeddedDataNodes() : embeddedDataNodes;
+      notices.accept(
+          "no HDFS configured: starting an embedded MiniDFSCluster (1 NameNode, "
+              + dataNodes
+              + " DataNodes) on 127.0.0.1");
+      EmbeddedCluster cluster =
+          EmbeddedCluster.start(conf, dataNodes, settings.embeddedBaseDir().orElse(null));
       try {
         Configuration client = cluster.clientConfiguration();
         clientOverrides.forEach(client::set);
         DistributedFileSystem fs = (DistributedFileSystem) FileSystem.newInstance(client);
-        return new HdfsTarget(client, fs, Optional.of(cluster),
-            "embedded MiniDFSCluster, " + dataNodes + " DataNodes, NameNode " + cluster.nameNodeAddress(),
+        return new HdfsTarget(
+            client,
+            fs,
+            Optional.of(cluster),
+            "embedded MiniDFSCluster, "
+                + dataNodes
+                + " DataNodes, NameNode "
+                + cluster.nameNodeAddress(),
             true);
       } catch (IOException | RuntimeException e) {
         cluster.close();
@@ -95,8 +120,8 @@ public final class HdfsTarget implements AutoCloseable {
       fs = (DistributedFileSystem) FileSystem.newInstance(defaultFs, conf);
       fs.getFileStatus(new org.apache.hadoop.fs.Path("/"));
     } catch (IOException e) {
-      throw new BadInputException("cannot reach the NameNode at " + defaultFs + ": "
-          + firstLine(e.getMessage()), e);
+      throw new BadInputException(
+          "cannot reach the NameNode at " + defaultFs + ": " + firstLine(e.getMessage()), e);
     }
     return new HdfsTarget(conf, fs, Optional.empty(), "HDFS " + defaultFs, false);
   }
@@ -111,8 +136,9 @@ public final class HdfsTarget implements AutoCloseable {
   }
 
   /**
-   * Hadoop's defaults, then the files in order, then fs.defaultFS, then -D overrides: the client configuration
-   * before hbload's fail-fast settings (also what a Kerberos login reads its switch from).
+   * Hadoop's defaults, then the files in order, then fs.defaultFS, then -D overrides: the client
+   * configuration before hbload's fail-fast settings (also what a Kerberos login reads its switch
+   * from).
    */
   public static Configuration configuration(HdfsSettings settings) {
     Configuration conf = new Configuration();
@@ -122,7 +148,9 @@ public final class HdfsTarget implements AutoCloseable {
       }
       conf.addResource(new org.apache.hadoop.fs.Path(file.toUri()));
     }
-    settings.defaultFs().ifPresent(uri -> conf.set(CommonConfigurationKeysPublic.FS_DEFAULT_NAME_KEY, uri));
+    settings
+        .defaultFs()
+        .ifPresent(uri -> conf.set(CommonConfigurationKeysPublic.FS_DEFAULT_NAME_KEY, uri));
     settings.overrides().forEach(conf::set);
     return conf;
   }
@@ -140,10 +168,12 @@ public final class HdfsTarget implements AutoCloseable {
     setUnlessGiven(conf, settings, "dfs.client.failover.max.attempts", "2");
   }
 
-  private static void setUnlessGiven(Configuration conf, HdfsSettings settings, String key, String value) {
+  private static void setUnlessGiven(
+      Configuration conf, HdfsSettings settings, String key, String value) {
     String[] sources = conf.getPropertySources(key);
-    boolean userSet = sources != null
-        && Arrays.stream(sources).anyMatch(source -> !source.endsWith("-default.xml"));
+    boolean userSet =
+        sources != null
+            && Arrays.stream(sources).anyMatch(source -> !source.endsWith("-default.xml"));
     if (!userSet) {
       conf.set(key, value);
     }
@@ -156,31 +186,42 @@ public final class HdfsTarget implements AutoCloseable {
   public StoragePolicy checkUsable(StoragePolicy policy) throws IOException {
     int live = liveDataNodes();
     if (live >= 0 && live < policy.dataNodesForFullWidth()) {
-      throw new BadInputException(policy + " needs " + policy.dataNodesForFullWidth()
-          + " DataNodes, the cluster has " + live + " live");
+      throw new BadInputException(
+          policy
+              + " needs "
+              + policy.dataNodesForFullWidth()
+              + " DataNodes, the cluster has "
+              + live
+              + " live");
     }
     if (!policy.isErasureCoded()) {
       return policy;
     }
-    ErasureCodingPolicyInfo info = fs.getAllErasureCodingPolicies().stream()
-        .filter(p -> p.getPolicy().getName().equalsIgnoreCase(policy.name()))
-        .findFirst()
-        .orElseThrow(() -> new BadInputException("the NameNode does not know policy " + policy.name()));
+    ErasureCodingPolicyInfo info =
+        fs.getAllErasureCodingPolicies().stream()
+            .filter(p -> p.getPolicy().getName().equalsIgnoreCase(policy.name()))
+            .findFirst()
+            .orElseThrow(
+                () -> new BadInputException("the NameNode does not know policy " + policy.name()));
     if (!info.isEnabled()) {
       try {
         fs.enableErasureCodingPolicy(info.getPolicy().getName());
       } catch (IOException e) {
-        throw new BadInputException("policy " + policy.name() + " is not enabled and enabling it failed: "
-            + firstLine(e.getMessage()), e);
+        throw new BadInputException(
+            "policy "
+                + policy.name()
+                + " is not enabled and enabling it failed: "
+                + firstLine(e.getMessage()),
+            e);
       }
     }
     return StoragePolicy.of(info.getPolicy());
   }
 
   /**
-   * Live DataNodes, or -1 when this user may not ask: a DataNode report needs the HDFS superuser on a cluster with
-   * permissions on (any Kerberized one), and a benchmark user is rarely that; the NameNode then refuses a too-wide
-   * write itself.
+   * Live DataNodes, or -1 when this user may not ask: a DataNode report needs the HDFS superuser on
+   * a cluster with permissions on (any Kerberized one), and a benchmark user is rarely that; the
+   * NameNode then refuses a too-wide write itself.
    */
   private int liveDataNodes() throws IOException {
     try {

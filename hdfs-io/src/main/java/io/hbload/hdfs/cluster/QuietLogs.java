@@ -4,14 +4,21 @@ import java.lang.reflect.Method;
 import java.util.List;
 
 /**
- * Turns Hadoop's INFO chatter off (an embedded NameNode and 9 DataNodes log thousands of lines)
- * for whichever backend is present: reload4j (Hadoop's) or log4j2 (HBase's fat jar), by
- * reflection so neither is required. Errors still show. Idempotent; thread-safe enough for the
- * one call at start-up.
+ * Turns Hadoop's INFO chatter off (an embedded NameNode and 9 DataNodes log thousands of lines) for
+ * whichever backend is present: reload4j (Hadoop's) or log4j2 (HBase's fat jar), by reflection so
+ * neither is required. Errors still show. Idempotent; thread-safe enough for the one call at
+ * start-up.
  */
 public final class QuietLogs {
-  private static final List<String> NOISY = List.of("org.apache.hadoop", "org.eclipse.jetty",
-      "BlockStateChange", "org.apache.hadoop.hdfs.StateChange", "SecurityLogger", "com.google");
+  private static final List<String> NOISY =
+      List.of(
+          "org.apache.hadoop",
+          "org.eclipse.jetty",
+          "BlockStateChange",
+          "org.apache.hadoop.hdfs.StateChange",
+          "SecurityLogger",
+          "com.google");
+
   /** Logs an embedded DataNode writes at ERROR when the benchmark stops it on purpose. */
   private static final String DATANODE = "org.apache.hadoop.hdfs.server.datanode.DataNode";
 
@@ -35,16 +42,21 @@ public final class QuietLogs {
       }
       setLevel.invoke(getLogger.invoke(null, DATANODE), levelClass.getField("FATAL").get(null));
       Object root = loggerClass.getMethod("getRootLogger").invoke(null);
-      boolean hasAppenders = ((java.util.Enumeration<?>) loggerClass.getMethod("getAllAppenders")
-          .invoke(root)).hasMoreElements();
+      boolean hasAppenders =
+          ((java.util.Enumeration<?>) loggerClass.getMethod("getAllAppenders").invoke(root))
+              .hasMoreElements();
       if (!hasAppenders) {
         // no log4j.properties at all: route errors to stderr instead of "log4j:WARN No appenders"
         Class<?> layout = Class.forName("org.apache.log4j.PatternLayout");
         Object pattern = layout.getConstructor(String.class).newInstance("%p %c{1}: %m%n");
         Class<?> appenderClass = Class.forName("org.apache.log4j.ConsoleAppender");
-        Object appender = appenderClass.getConstructor(Class.forName("org.apache.log4j.Layout"), String.class)
-            .newInstance(pattern, "System.err");
-        loggerClass.getMethod("addAppender", Class.forName("org.apache.log4j.Appender")).invoke(root, appender);
+        Object appender =
+            appenderClass
+                .getConstructor(Class.forName("org.apache.log4j.Layout"), String.class)
+                .newInstance(pattern, "System.err");
+        loggerClass
+            .getMethod("addAppender", Class.forName("org.apache.log4j.Appender"))
+            .invoke(root, appender);
         setLevel.invoke(root, error);
       }
     } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {

@@ -34,30 +34,41 @@ import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.security.ssl.KeyStoreTestUtil;
 
 /**
- * A Kerberized {@link EmbeddedCluster} on 127.0.0.1, set up the way Hadoop tests its own secure HDFS without root:
- * Kerberos RPC, block access tokens, SASL on the data-transfer port ({@code dfs.data.transfer.protection}
- * {@code authentication}) and HTTPS-only web endpoints (a DataNode refuses SASL data transfer on unprivileged ports
- * otherwise), with a throw-away key store and ssl-server/ssl-client files in a private directory. Once up, its
- * superuser prepares what an administrator would for a benchmark user: a home directory, {@code /benchmarks}
- * and {@code /tmp} writable by everyone (sticky), and every built-in erasure-coding policy the DataNodes can hold
- * enabled (enabling one needs the superuser). Not thread-safe, except {@link #close()}, which stops it and removes its files.
+ * A Kerberized {@link EmbeddedCluster} on 127.0.0.1, set up the way Hadoop tests its own secure
+ * HDFS without root: Kerberos RPC, block access tokens, SASL on the data-transfer port ({@code
+ * dfs.data.transfer.protection} {@code authentication}) and HTTPS-only web endpoints (a DataNode
+ * refuses SASL data transfer on unprivileged ports otherwise), with a throw-away key store and
+ * ssl-server/ssl-client files in a private directory. Once up, its superuser prepares what an
+ * administrator would for a benchmark user: a home directory, {@code /benchmarks} and {@code /tmp}
+ * writable by everyone (sticky), and every built-in erasure-coding policy the DataNodes can hold
+ * enabled (enabling one needs the superuser). Not thread-safe, except {@link #close()}, which stops
+ * it and removes its files.
  */
 public final class SecureEmbeddedHdfs implements AutoCloseable {
   /**
-   * Principals and keytabs of the servers, and the user the cluster is prepared for. In a JVM whose other Kerberos
-   * servers (an embedded HBase) logged in first, {@code serverPrincipal} must be theirs: the NameNode's login becomes
-   * the process's, and a server of another principal would then no longer accept its own clients.
+   * Principals and keytabs of the servers, and the user the cluster is prepared for. In a JVM whose
+   * other Kerberos servers (an embedded HBase) logged in first, {@code serverPrincipal} must be
+   * theirs: the NameNode's login becomes the process's, and a server of another principal would
+   * then no longer accept its own clients.
    */
-  public record Logins(String serverPrincipal, Path serverKeytab, String spnegoPrincipal, Path spnegoKeytab,
+  public record Logins(
+      String serverPrincipal,
+      Path serverKeytab,
+      String spnegoPrincipal,
+      Path spnegoKeytab,
       String clientUser) {}
 
   private final EmbeddedCluster cluster;
   private final Path privateDir;
   private final Map<String, String> clientSettings;
   private final List<String> enabledPolicies;
-  private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
+  private final java.util.concurrent.atomic.AtomicBoolean closed =
+      new java.util.concurrent.atomic.AtomicBoolean();
 
-  private SecureEmbeddedHdfs(EmbeddedCluster cluster, Path privateDir, Map<String, String> clientSettings,
+  private SecureEmbeddedHdfs(
+      EmbeddedCluster cluster,
+      Path privateDir,
+      Map<String, String> clientSettings,
       List<String> enabledPolicies) {
     this.cluster = cluster;
     this.privateDir = privateDir;
@@ -66,14 +77,17 @@ public final class SecureEmbeddedHdfs implements AutoCloseable {
   }
 
   /**
-   * Starts a NameNode and {@code dataNodes} DataNodes logged in as {@code logins.serverPrincipal()}. This JVM must
-   * already point its Kerberos at the KDC that knows the principals (an embedded KDC does that when it starts).
+   * Starts a NameNode and {@code dataNodes} DataNodes logged in as {@code
+   * logins.serverPrincipal()}. This JVM must already point its Kerberos at the KDC that knows the
+   * principals (an embedded KDC does that when it starts).
    */
   public static SecureEmbeddedHdfs start(Logins logins, int dataNodes) throws IOException {
     if (dataNodes < 1) {
       throw new IllegalArgumentException("dataNodes must be >= 1: " + dataNodes);
     }
-    Path dir = Files.createTempDirectory("hbload-secure-hdfs-"); // 0700: key stores and their passwords live here
+    Path dir =
+        Files.createTempDirectory(
+            "hbload-secure-hdfs-"); // 0700: key stores and their passwords live here
     Path ssl = Files.createDirectories(dir.resolve("ssl"));
     EmbeddedCluster cluster = null;
     try {
@@ -82,7 +96,8 @@ public final class SecureEmbeddedHdfs implements AutoCloseable {
       cluster = startWithSslFilesVisible(conf, dataNodes, dir.resolve("data"), ssl);
       Configuration served = cluster.clientConfiguration();
       Map<String, String> client = new LinkedHashMap<>();
-      client.put(CommonConfigurationKeysPublic.FS_DEFAULT_NAME_KEY,
+      client.put(
+          CommonConfigurationKeysPublic.FS_DEFAULT_NAME_KEY,
           served.get(CommonConfigurationKeysPublic.FS_DEFAULT_NAME_KEY));
       client.put(CommonConfigurationKeysPublic.HADOOP_SECURITY_AUTHENTICATION, "kerberos");
       client.put(DFSConfigKeys.DFS_NAMENODE_KERBEROS_PRINCIPAL_KEY, logins.serverPrincipal());
@@ -112,24 +127,42 @@ public final class SecureEmbeddedHdfs implements AutoCloseable {
     conf.set(DFSConfigKeys.DFS_DATANODE_KERBEROS_PRINCIPAL_KEY, logins.serverPrincipal());
     conf.set(DFSConfigKeys.DFS_DATANODE_KEYTAB_FILE_KEY, logins.serverKeytab().toString());
     conf.set(DFSConfigKeys.DFS_WEB_AUTHENTICATION_KERBEROS_PRINCIPAL_KEY, logins.spnegoPrincipal());
-    conf.set(DFSConfigKeys.DFS_WEB_AUTHENTICATION_KERBEROS_KEYTAB_KEY, logins.spnegoKeytab().toString());
+    conf.set(
+        DFSConfigKeys.DFS_WEB_AUTHENTICATION_KERBEROS_KEYTAB_KEY, logins.spnegoKeytab().toString());
     conf.setBoolean(DFSConfigKeys.DFS_BLOCK_ACCESS_TOKEN_ENABLE_KEY, true);
     conf.set(HdfsClientConfigKeys.DFS_DATA_TRANSFER_PROTECTION_KEY, "authentication");
     conf.set(DFSConfigKeys.DFS_HTTP_POLICY_KEY, HttpConfig.Policy.HTTPS_ONLY.name());
-    // random passwords: the key stores are throw-away, but nothing here should be a well-known secret
-    KeyStoreTestUtil.setupSSLConfig(ssl.toString(), ssl.toString(), conf, false, true, "",
-        randomPassword(), randomPassword(), randomPassword());
-    for (String file : List.of(KeyStoreTestUtil.getServerSSLConfigFileName(), KeyStoreTestUtil.getClientSSLConfigFileName())) {
+    // random passwords: the key stores are throw-away, but nothing here should be a well-known
+    // secret
+    KeyStoreTestUtil.setupSSLConfig(
+        ssl.toString(),
+        ssl.toString(),
+        conf,
+        false,
+        true,
+        "",
+        randomPassword(),
+        randomPassword(),
+        randomPassword());
+    for (String file :
+        List.of(
+            KeyStoreTestUtil.getServerSSLConfigFileName(),
+            KeyStoreTestUtil.getClientSSLConfigFileName())) {
       neverReload(ssl.resolve(file));
     }
-    conf.set(DFSConfigKeys.DFS_CLIENT_HTTPS_KEYSTORE_RESOURCE_KEY, KeyStoreTestUtil.getClientSSLConfigFileName());
-    conf.set(DFSConfigKeys.DFS_SERVER_HTTPS_KEYSTORE_RESOURCE_KEY, KeyStoreTestUtil.getServerSSLConfigFileName());
+    conf.set(
+        DFSConfigKeys.DFS_CLIENT_HTTPS_KEYSTORE_RESOURCE_KEY,
+        KeyStoreTestUtil.getClientSSLConfigFileName());
+    conf.set(
+        DFSConfigKeys.DFS_SERVER_HTTPS_KEYSTORE_RESOURCE_KEY,
+        KeyStoreTestUtil.getServerSSLConfigFileName());
     return conf;
   }
 
   /**
-   * The key stores never change, and they are deleted at close while the servers' reload timers (every 10 s by
-   * default) live on until the JVM exits: each would print a stack trace then. A day's interval keeps them quiet.
+   * The key stores never change, and they are deleted at close while the servers' reload timers
+   * (every 10 s by default) live on until the JVM exits: each would print a stack trace then. A
+   * day's interval keeps them quiet.
    */
   private static void neverReload(Path sslFile) throws IOException {
     Configuration c = new Configuration(false);
@@ -139,18 +172,23 @@ public final class SecureEmbeddedHdfs implements AutoCloseable {
       c.setLong("ssl." + mode + ".stores.reload.interval", 86_400_000L);
       c.setLong("ssl." + mode + ".truststore.reload.interval", 86_400_000L);
     }
-    try (OutputStream out = Files.newOutputStream(sslFile, StandardOpenOption.TRUNCATE_EXISTING,
-        StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)) {
+    try (OutputStream out =
+        Files.newOutputStream(
+            sslFile,
+            StandardOpenOption.TRUNCATE_EXISTING,
+            StandardOpenOption.WRITE,
+            LinkOption.NOFOLLOW_LINKS)) {
       c.writeXml(out);
     }
   }
 
   /**
-   * Hadoop reads ssl-server.xml only as a class-path resource: the starting thread sees the private directory on its
-   * context class loader while the servers build their HTTPS endpoints (they do so on this thread), and only then.
+   * Hadoop reads ssl-server.xml only as a class-path resource: the starting thread sees the private
+   * directory on its context class loader while the servers build their HTTPS endpoints (they do so
+   * on this thread), and only then.
    */
-  private static EmbeddedCluster startWithSslFilesVisible(Configuration conf, int dataNodes, Path base, Path ssl)
-      throws IOException {
+  private static EmbeddedCluster startWithSslFilesVisible(
+      Configuration conf, int dataNodes, Path base, Path ssl) throws IOException {
     Thread t = Thread.currentThread();
     ClassLoader previous = t.getContextClassLoader();
     ClassLoader parent = previous != null ? previous : SecureEmbeddedHdfs.class.getClassLoader();
@@ -164,34 +202,43 @@ public final class SecureEmbeddedHdfs implements AutoCloseable {
     }
   }
 
-  /** As the superuser: the client's home, world-writable /benchmarks and /tmp, and the policies that fit. */
+  /**
+   * As the superuser: the client's home, world-writable /benchmarks and /tmp, and the policies that
+   * fit.
+   */
   private static List<String> prepareForUser(EmbeddedCluster cluster, Logins logins, int dataNodes)
       throws Exception {
-    UserGroupInformation superuser = UserGroupInformation.loginUserFromKeytabAndReturnUGI(logins.serverPrincipal(),
-        logins.serverKeytab().toString());
+    UserGroupInformation superuser =
+        UserGroupInformation.loginUserFromKeytabAndReturnUGI(
+            logins.serverPrincipal(), logins.serverKeytab().toString());
     Configuration conf = cluster.clientConfiguration();
-    return superuser.doAs((PrivilegedExceptionAction<List<String>>) () -> {
-      try (DistributedFileSystem fs = (DistributedFileSystem) FileSystem.newInstance(conf)) {
-        org.apache.hadoop.fs.Path home = new org.apache.hadoop.fs.Path("/user/" + logins.clientUser());
-        fs.mkdirs(home);
-        fs.setOwner(home, logins.clientUser(), null);
-        // /benchmarks for dfsio, /tmp for MapReduce's staging and history directories, as on a real cluster
-        for (String shared : List.of("/benchmarks", "/tmp")) {
-          org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(shared);
-          fs.mkdirs(p);
-          fs.setPermission(p, new FsPermission((short) 01777));
-        }
-        List<String> enabled = new ArrayList<>();
-        for (ErasureCodingPolicyInfo info : fs.getAllErasureCodingPolicies()) {
-          ErasureCodingPolicy p = info.getPolicy();
-          if (p.getNumDataUnits() + p.getNumParityUnits() <= dataNodes) {
-            fs.enableErasureCodingPolicy(p.getName());
-            enabled.add(p.getName());
-          }
-        }
-        return enabled;
-      }
-    });
+    return superuser.doAs(
+        (PrivilegedExceptionAction<List<String>>)
+            () -> {
+              try (DistributedFileSystem fs =
+                  (DistributedFileSystem) FileSystem.newInstance(conf)) {
+                org.apache.hadoop.fs.Path home =
+                    new org.apache.hadoop.fs.Path("/user/" + logins.clientUser());
+                fs.mkdirs(home);
+                fs.setOwner(home, logins.clientUser(), null);
+                // /benchmarks for dfsio, /tmp for MapReduce's staging and history directories, as
+                // on a real cluster
+                for (String shared : List.of("/benchmarks", "/tmp")) {
+                  org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(shared);
+                  fs.mkdirs(p);
+                  fs.setPermission(p, new FsPermission((short) 01777));
+                }
+                List<String> enabled = new ArrayList<>();
+                for (ErasureCodingPolicyInfo info : fs.getAllErasureCodingPolicies()) {
+                  ErasureCodingPolicy p = info.getPolicy();
+                  if (p.getNumDataUnits() + p.getNumParityUnits() <= dataNodes) {
+                    fs.enableErasureCodingPolicy(p.getName());
+                    enabled.add(p.getName());
+                  }
+                }
+                return enabled;
+              }
+            });
   }
 
   private static String randomPassword() {
@@ -200,7 +247,10 @@ public final class SecureEmbeddedHdfs implements AutoCloseable {
     return HexFormat.of().formatHex(b);
   }
 
-  /** What a client needs besides its own login: fs.defaultFS, Kerberos, the NameNode's principal, SASL transfer. */
+  /**
+   * What a client needs besides its own login: fs.defaultFS, Kerberos, the NameNode's principal,
+   * SASL transfer.
+   */
   public Map<String, String> clientSettings() {
     return clientSettings;
   }
@@ -219,8 +269,9 @@ public final class SecureEmbeddedHdfs implements AutoCloseable {
   }
 
   /**
-   * Writes {@code core-site.xml} and {@code hdfs-site.xml} with {@link #clientSettings()} into {@code dir}, each created
-   * new (never through a link planted in a shared directory); no keytab, password or principal of a user in them.
+   * Writes {@code core-site.xml} and {@code hdfs-site.xml} with {@link #clientSettings()} into
+   * {@code dir}, each created new (never through a link planted in a shared directory); no keytab,
+   * password or principal of a user in them.
    *
    * @return the two files
    */
@@ -229,22 +280,30 @@ public final class SecureEmbeddedHdfs implements AutoCloseable {
     Configuration core = new Configuration(false);
     Configuration hdfs = new Configuration(false);
     clientSettings.forEach((k, v) -> (k.startsWith("dfs.") ? hdfs : core).set(k, v));
-    return List.of(writeNew(dir.resolve("core-site.xml"), core), writeNew(dir.resolve("hdfs-site.xml"), hdfs));
+    return List.of(
+        writeNew(dir.resolve("core-site.xml"), core), writeNew(dir.resolve("hdfs-site.xml"), hdfs));
   }
 
   private static Path writeNew(Path file, Configuration conf) throws IOException {
     Files.deleteIfExists(file); // removes a link itself, not its target
-    Set<OpenOption> options = Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
-        LinkOption.NOFOLLOW_LINKS);
-    try (var channel = Files.newByteChannel(file, options,
-        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-r--r--")));
-         OutputStream out = Channels.newOutputStream(channel)) {
+    Set<OpenOption> options =
+        Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
+    try (var channel =
+            Files.newByteChannel(
+                file,
+                options,
+                PosixFilePermissions.asFileAttribute(
+                    PosixFilePermissions.fromString("rw-r--r--")));
+        OutputStream out = Channels.newOutputStream(channel)) {
       conf.writeXml(out);
     }
     return file;
   }
 
-  /** Stops the cluster and removes its data and key stores; idempotent (a shutdown hook may call it again). */
+  /**
+   * Stops the cluster and removes its data and key stores; idempotent (a shutdown hook may call it
+   * again).
+   */
   @Override
   public void close() {
     if (!closed.compareAndSet(false, true)) {

@@ -39,38 +39,59 @@ public final class CoderBench {
    * @param workingSetBytes total buffer bytes for the larger-than-cache case
    * @param seconds measured time per case (plus half of it as warm-up)
    */
-  public record Settings(int dataUnits, int parityUnits, int cellBytes, long workingSetBytes, double seconds) {
-    /** Widest cell accepted: HDFS's built-in policies use 1 MiB; past this the buffers stop making sense. */
+  public record Settings(
+      int dataUnits, int parityUnits, int cellBytes, long workingSetBytes, double seconds) {
+    /**
+     * Widest cell accepted: HDFS's built-in policies use 1 MiB; past this the buffers stop making
+     * sense.
+     */
     public static final long MAX_CELL_BYTES = 64L << 20;
+
     /** Most units (k + p) in a stripe; HDFS's widest built-in policy has 14. */
     public static final int MAX_UNITS = 32;
+
     /**
-     * Most buffers the larger-than-cache case allocates (stripes x (k + p)). Every buffer is a Java object (and,
-     * direct, a cleaner and a native allocation): past a million, tiny cells measure the bookkeeping rather than
-     * the coder, and the stripe count would head for int overflow (4g of 1-byte RS(1,1) stripes is 2^31).
+     * Most buffers the larger-than-cache case allocates (stripes x (k + p)). Every buffer is a Java
+     * object (and, direct, a cleaner and a native allocation): past a million, tiny cells measure
+     * the bookkeeping rather than the coder, and the stripe count would head for int overflow (4g
+     * of 1-byte RS(1,1) stripes is 2^31).
      */
     public static final long MAX_BUFFERS = 1L << 20;
 
     /**
-     * Settings from the command line's units: the cell as any byte count (checked before it narrows to an int),
-     * the time as a duration.
+     * Settings from the command line's units: the cell as any byte count (checked before it narrows
+     * to an int), the time as a duration.
      *
      * @throws BadInputException naming the option that is out of range
      */
-    public static Settings of(int dataUnits, int parityUnits, long cellBytes, long workingSetBytes,
+    public static Settings of(
+        int dataUnits,
+        int parityUnits,
+        long cellBytes,
+        long workingSetBytes,
         java.time.Duration time) {
       if (cellBytes > MAX_CELL_BYTES) {
         throw new BadInputException("--cell must be at most 64m, got " + cellBytes + " bytes");
       }
-      return new Settings(dataUnits, parityUnits, (int) cellBytes, workingSetBytes, time.toNanos() / 1e9);
+      return new Settings(
+          dataUnits, parityUnits, (int) cellBytes, workingSetBytes, time.toNanos() / 1e9);
     }
 
     public Settings {
-      // each bound before the sum: k + p of two large ints wraps negative and would pass a sum check
-      if (dataUnits < 1 || parityUnits < 1 || dataUnits > MAX_UNITS || parityUnits > MAX_UNITS
+      // each bound before the sum: k + p of two large ints wraps negative and would pass a sum
+      // check
+      if (dataUnits < 1
+          || parityUnits < 1
+          || dataUnits > MAX_UNITS
+          || parityUnits > MAX_UNITS
           || dataUnits + parityUnits > MAX_UNITS) {
-        throw new BadInputException("RS shape must have k >= 1, p >= 1, k + p <= " + MAX_UNITS + ", got --k "
-            + dataUnits + " --p " + parityUnits);
+        throw new BadInputException(
+            "RS shape must have k >= 1, p >= 1, k + p <= "
+                + MAX_UNITS
+                + ", got --k "
+                + dataUnits
+                + " --p "
+                + parityUnits);
       }
       if (cellBytes < 1) {
         throw new BadInputException("--cell must be at least 1 byte");
@@ -85,9 +106,20 @@ public final class CoderBench {
       // long throughout: the count only narrows to an int once it is known to be small
       long stripes = workingSetBytes / stripeBytes;
       if (stripes > MAX_BUFFERS / (dataUnits + parityUnits)) {
-        throw new BadInputException("--working-set " + Sizes.format(workingSetBytes) + " of " + cellBytes
-            + "-byte cells is " + stripes + " stripes of RS(" + dataUnits + "," + parityUnits + "), more than "
-            + MAX_BUFFERS + " buffers: raise --cell or lower --working-set");
+        throw new BadInputException(
+            "--working-set "
+                + Sizes.format(workingSetBytes)
+                + " of "
+                + cellBytes
+                + "-byte cells is "
+                + stripes
+                + " stripes of RS("
+                + dataUnits
+                + ","
+                + parityUnits
+                + "), more than "
+                + MAX_BUFFERS
+                + " buffers: raise --cell or lower --working-set");
       }
       if (!(seconds > 0)) {
         throw new BadInputException("--seconds must be positive");
@@ -99,9 +131,13 @@ public final class CoderBench {
       return (int) Math.max(1, workingSetBytes / ((long) cellBytes * (dataUnits + parityUnits)));
     }
 
-    /** Bytes of buffers the larger-than-cache case holds at once: its stripes plus the decode outputs. */
+    /**
+     * Bytes of buffers the larger-than-cache case holds at once: its stripes plus the decode
+     * outputs.
+     */
     long bufferBytes() {
-      return ((long) stripesForWorkingSet() * (dataUnits + parityUnits) + Math.min(dataUnits, parityUnits))
+      return ((long) stripesForWorkingSet() * (dataUnits + parityUnits)
+              + Math.min(dataUnits, parityUnits))
           * cellBytes;
     }
   }
@@ -110,7 +146,8 @@ public final class CoderBench {
    * What this JVM can give the benchmark's buffers, read from its limits.
    *
    * @param maxHeap -Xmx
-   * @param maxDirect -XX:MaxDirectMemorySize (the heap's maximum when not set, as java.nio applies it)
+   * @param maxDirect -XX:MaxDirectMemorySize (the heap's maximum when not set, as java.nio applies
+   *     it)
    * @param physical the machine's (or container's) memory
    */
   record MemoryLimits(long maxHeap, long maxDirect, long physical) {
@@ -120,10 +157,11 @@ public final class CoderBench {
     }
 
     /**
-     * The most buffer bytes one measurement may hold: 3/4 (the rest for everything else the JVM holds) of the
-     * least of half the heap (G1 stores an array of half a region or more in whole regions, up to twice its size:
-     * 1 MiB cells in 1 MiB regions), direct memory, and a third of RAM (the heap, up to twice the set, stays
-     * committed after one coder's heap case while the next coder's direct case allocates the set once more).
+     * The most buffer bytes one measurement may hold: 3/4 (the rest for everything else the JVM
+     * holds) of the least of half the heap (G1 stores an array of half a region or more in whole
+     * regions, up to twice its size: 1 MiB cells in 1 MiB regions), direct memory, and a third of
+     * RAM (the heap, up to twice the set, stays committed after one coder's heap case while the
+     * next coder's direct case allocates the set once more).
      */
     long bufferLimit() {
       return Math.min(Math.min(maxHeap / 2, maxDirect), physical / 3) / 4 * 3;
@@ -131,7 +169,8 @@ public final class CoderBench {
 
     private static long maxDirectMemory(long maxHeap) {
       try {
-        HotSpotDiagnosticMXBean hotspot = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+        HotSpotDiagnosticMXBean hotspot =
+            ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
         long value = Long.parseLong(hotspot.getVMOption("MaxDirectMemorySize").getValue());
         return value > 0 ? value : maxHeap;
       } catch (RuntimeException | LinkageError e) {
@@ -140,7 +179,8 @@ public final class CoderBench {
     }
 
     private static long physicalMemory() {
-      if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+      if (ManagementFactory.getOperatingSystemMXBean()
+              instanceof com.sun.management.OperatingSystemMXBean os
           && os.getTotalMemorySize() > 0) {
         return os.getTotalMemorySize();
       }
@@ -149,19 +189,27 @@ public final class CoderBench {
   }
 
   /**
-   * Refuses settings whose buffers cannot fit this JVM before anything is allocated: an OutOfMemoryError halfway
-   * through a run is a stack trace, not an answer.
+   * Refuses settings whose buffers cannot fit this JVM before anything is allocated: an
+   * OutOfMemoryError halfway through a run is a stack trace, not an answer.
    *
    * @throws BadInputException saying what fits and what to change
    */
   static void checkFits(Settings s, MemoryLimits limits) {
     long limit = limits.bufferLimit();
     if (s.bufferBytes() > limit) {
-      throw new BadInputException("--working-set " + Sizes.format(s.workingSetBytes())
-          + " does not fit this JVM's memory: at most " + Sizes.format(limit) + " of buffers here (3/4 of the least"
-          + " of half of -Xmx " + Sizes.format(limits.maxHeap()) + ", -XX:MaxDirectMemorySize "
-          + Sizes.format(limits.maxDirect()) + " and a third of RAM " + Sizes.format(limits.physical())
-          + "); lower --working-set or raise -Xmx and -XX:MaxDirectMemorySize");
+      throw new BadInputException(
+          "--working-set "
+              + Sizes.format(s.workingSetBytes())
+              + " does not fit this JVM's memory: at most "
+              + Sizes.format(limit)
+              + " of buffers here (3/4 of the least"
+              + " of half of -Xmx "
+              + Sizes.format(limits.maxHeap())
+              + ", -XX:MaxDirectMemorySize "
+              + Sizes.format(limits.maxDirect())
+              + " and a third of RAM "
+              + Sizes.format(limits.physical())
+              + "); lower --working-set or raise -Xmx and -XX:MaxDirectMemorySize");
     }
   }
 
@@ -174,7 +222,8 @@ public final class CoderBench {
    * @param encodeGBps data GB/s (10^9) encoded
    * @param decodeGBps data GB/s decoded
    */
-  public record Measurement(String coder, String buffers, String workingSet, double encodeGBps, double decodeGBps) {}
+  public record Measurement(
+      String coder, String buffers, String workingSet, double encodeGBps, double decodeGBps) {}
 
   /**
    * Results and the agreement check.
@@ -183,7 +232,8 @@ public final class CoderBench {
    * @param checks one line per compared coder/buffer kind
    * @param agree true when every coder produced identical parity and decoded the original data
    */
-  public record Report(Settings settings, List<Measurement> measurements, List<String> checks, boolean agree) {}
+  public record Report(
+      Settings settings, List<Measurement> measurements, List<String> checks, boolean agree) {}
 
   private CoderBench() {}
 
@@ -212,8 +262,15 @@ public final class CoderBench {
         for (boolean hot : new boolean[] {true, false}) {
           int stripes = hot ? 1 : settings.stripesForWorkingSet();
           Measurement m = measure(settings, coder.getKey(), coder.getValue(), direct, stripes, hot);
-          progress.accept(String.format(java.util.Locale.ROOT, "%s %s %s: encode %.2f GB/s, decode %.2f GB/s",
-              m.coder(), m.buffers(), m.workingSet(), m.encodeGBps(), m.decodeGBps()));
+          progress.accept(
+              String.format(
+                  java.util.Locale.ROOT,
+                  "%s %s %s: encode %.2f GB/s, decode %.2f GB/s",
+                  m.coder(),
+                  m.buffers(),
+                  m.workingSet(),
+                  m.encodeGBps(),
+                  m.decodeGBps()));
           rows.add(m);
         }
       }
@@ -221,8 +278,9 @@ public final class CoderBench {
     return new Report(settings, rows, checks, agree);
   }
 
-  private static boolean checkAgreement(Settings s, Map<String, RawErasureCoderFactory> coders,
-      List<String> checks) throws IOException {
+  private static boolean checkAgreement(
+      Settings s, Map<String, RawErasureCoderFactory> coders, List<String> checks)
+      throws IOException {
     int k = s.dataUnits();
     int p = s.parityUnits();
     // an odd length on purpose: SIMD coders take a tail path there
@@ -272,9 +330,15 @@ public final class CoderBench {
             decodeOk &= Arrays.equals(bytes(decoded[i]), data[erased[i]]);
           }
           all &= parityOk && decodeOk;
-          checks.add(String.format(java.util.Locale.ROOT,
-              "%s %s: parity %s rs_java, decode of %d erased data units %s", coder.getKey(),
-              direct ? "direct" : "heap", parityOk ? "==" : "!=", erasures, decodeOk ? "ok" : "WRONG"));
+          checks.add(
+              String.format(
+                  java.util.Locale.ROOT,
+                  "%s %s: parity %s rs_java, decode of %d erased data units %s",
+                  coder.getKey(),
+                  direct ? "direct" : "heap",
+                  parityOk ? "==" : "!=",
+                  erasures,
+                  decodeOk ? "ok" : "WRONG"));
         } finally {
           encoder.release();
           decoder.release();
@@ -287,8 +351,14 @@ public final class CoderBench {
   /** The buffers of one measurement: stripes of data and parity, and the decode outputs. */
   private record Stripes(ByteBuffer[][] data, ByteBuffer[][] parity, ByteBuffer[] decodeOut) {}
 
-  private static Measurement measure(Settings s, String name, RawErasureCoderFactory factory,
-      boolean direct, int stripes, boolean hot) throws IOException {
+  private static Measurement measure(
+      Settings s,
+      String name,
+      RawErasureCoderFactory factory,
+      boolean direct,
+      int stripes,
+      boolean hot)
+      throws IOException {
     int k = s.dataUnits();
     int p = s.parityUnits();
     int cell = s.cellBytes();
@@ -297,11 +367,16 @@ public final class CoderBench {
     try {
       buffers = allocate(s, direct, stripes);
     } catch (OutOfMemoryError e) {
-      // checkFits cannot see memory held elsewhere in the JVM; the buffers are unreachable once allocate's frame
+      // checkFits cannot see memory held elsewhere in the JVM; the buffers are unreachable once
+      // allocate's frame
       // is gone, so there is room to say so in one line
-      throw new BadInputException("--working-set " + Sizes.format(s.workingSetBytes())
-          + " did not fit in memory while allocating its buffers ("
-          + (e.getMessage() == null ? "out of memory" : e.getMessage()) + "); lower --working-set or raise -Xmx and -XX:MaxDirectMemorySize", e);
+      throw new BadInputException(
+          "--working-set "
+              + Sizes.format(s.workingSetBytes())
+              + " did not fit in memory while allocating its buffers ("
+              + (e.getMessage() == null ? "out of memory" : e.getMessage())
+              + "); lower --working-set or raise -Xmx and -XX:MaxDirectMemorySize",
+          e);
     }
     ByteBuffer[][] data = buffers.data();
     ByteBuffer[][] parity = buffers.parity();
@@ -314,12 +389,19 @@ public final class CoderBench {
       erased[i] = i;
     }
     try {
-      double encode = timed(s.seconds(), stripes, st -> {
-        for (ByteBuffer b : data[st]) {
-          b.clear();
-        }
-        encoder.encode(data[st], parity[st]);
-      }) * k * cell / 1e9;
+      double encode =
+          timed(
+                  s.seconds(),
+                  stripes,
+                  st -> {
+                    for (ByteBuffer b : data[st]) {
+                      b.clear();
+                    }
+                    encoder.encode(data[st], parity[st]);
+                  })
+              * k
+              * cell
+              / 1e9;
       // every stripe has valid parity now; decode reads the survivors of the same stripes
       ByteBuffer[][] inputs = new ByteBuffer[stripes][k + p];
       for (int st = 0; st < stripes; st++) {
@@ -333,19 +415,30 @@ public final class CoderBench {
           inputs[st][e] = null;
         }
       }
-      double decode = timed(s.seconds(), stripes, st -> {
-        for (ByteBuffer b : inputs[st]) {
-          if (b != null) {
-            b.clear();
-          }
-        }
-        for (ByteBuffer b : decodeOut) {
-          b.clear();
-        }
-        decoder.decode(inputs[st], erased, decodeOut);
-      }) * k * cell / 1e9;
-      return new Measurement(name, direct ? "direct" : "heap", hot ? "cache-hot" : "larger-than-cache",
-          encode, decode);
+      double decode =
+          timed(
+                  s.seconds(),
+                  stripes,
+                  st -> {
+                    for (ByteBuffer b : inputs[st]) {
+                      if (b != null) {
+                        b.clear();
+                      }
+                    }
+                    for (ByteBuffer b : decodeOut) {
+                      b.clear();
+                    }
+                    decoder.decode(inputs[st], erased, decodeOut);
+                  })
+              * k
+              * cell
+              / 1e9;
+      return new Measurement(
+          name,
+          direct ? "direct" : "heap",
+          hot ? "cache-hot" : "larger-than-cache",
+          encode,
+          decode);
     } finally {
       encoder.release();
       decoder.release();

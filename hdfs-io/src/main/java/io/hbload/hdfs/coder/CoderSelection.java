@@ -25,13 +25,14 @@ public final class CoderSelection {
   /** Hadoop's key listing the RS raw coders in preference order. */
   public static final String RS_RAWCODERS_KEY = CodecUtil.IO_ERASURECODE_CODEC_RS_RAWCODERS_KEY;
 
-  private static final Map<String, String> NAMES_BY_CLASS = Map.of(
-      "NativeRSRawEncoder", "rs_native",
-      "IsalRSRawEncoder", IsalRsRawErasureCoderFactory.CODER_NAME,
-      "RSRawEncoder", "rs_java",
-      "RSRawEncoderLegacy", "rs-legacy_java",
-      "XORRawEncoder", "xor_java",
-      "NativeXORRawEncoder", "xor_native");
+  private static final Map<String, String> NAMES_BY_CLASS =
+      Map.of(
+          "NativeRSRawEncoder", "rs_native",
+          "IsalRSRawEncoder", IsalRsRawErasureCoderFactory.CODER_NAME,
+          "RSRawEncoder", "rs_java",
+          "RSRawEncoderLegacy", "rs-legacy_java",
+          "XORRawEncoder", "xor_java",
+          "NativeXORRawEncoder", "xor_native");
 
   private CoderSelection() {}
 
@@ -55,13 +56,16 @@ public final class CoderSelection {
       case RS_JAVA:
         return new Resolved("rs_java", Optional.empty());
       case RS_ISAL:
-        IsalLibrary.unavailableReason().ifPresent(r -> {
-          throw new BadInputException("coder rs_isal unavailable: " + r);
-        });
+        IsalLibrary.unavailableReason()
+            .ifPresent(
+                r -> {
+                  throw new BadInputException("coder rs_isal unavailable: " + r);
+                });
         return new Resolved(IsalRsRawErasureCoderFactory.CODER_NAME, Optional.empty());
       case RS_NATIVE:
         if (!nativeHadoop) {
-          throw new BadInputException("coder rs_native unavailable: " + ErasureCodeNative.getLoadingFailureReason());
+          throw new BadInputException(
+              "coder rs_native unavailable: " + ErasureCodeNative.getLoadingFailureReason());
         }
         return new Resolved("rs_native", Optional.empty());
       default:
@@ -73,10 +77,13 @@ public final class CoderSelection {
           names.add(IsalRsRawErasureCoderFactory.CODER_NAME);
         }
         names.add("rs_java");
-        Optional<String> warning = names.size() == 1
-            ? Optional.of("warning: no ISA-L coder (" + IsalLibrary.unavailableReason().orElse("?")
-                + "); using Hadoop's slow pure-Java coder rs_java")
-            : Optional.empty();
+        Optional<String> warning =
+            names.size() == 1
+                ? Optional.of(
+                    "warning: no ISA-L coder ("
+                        + IsalLibrary.unavailableReason().orElse("?")
+                        + "); using Hadoop's slow pure-Java coder rs_java")
+                : Optional.empty();
         return new Resolved(String.join(",", names), warning);
     }
   }
@@ -98,8 +105,11 @@ public final class CoderSelection {
     if (!policy.isErasureCoded()) {
       return "none";
     }
-    RawErasureEncoder encoder = CodecUtil.createRawEncoder(conf, policy.codec(),
-        new ErasureCoderOptions(policy.dataUnits(), policy.parityUnits()));
+    RawErasureEncoder encoder =
+        CodecUtil.createRawEncoder(
+            conf,
+            policy.codec(),
+            new ErasureCoderOptions(policy.dataUnits(), policy.parityUnits()));
     try {
       return nameOf(encoder);
     } finally {

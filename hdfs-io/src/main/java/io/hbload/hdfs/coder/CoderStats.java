@@ -30,15 +30,19 @@ public final class CoderStats {
 
   /** A consistent-enough copy for reporting deltas between two points of a run. */
   public static Snapshot snapshot() {
-    return new Snapshot(ENCODE_NANOS.sum(), ENCODE_BYTES.sum(), DECODE_NANOS.sum(), DECODE_BYTES.sum());
+    return new Snapshot(
+        ENCODE_NANOS.sum(), ENCODE_BYTES.sum(), DECODE_NANOS.sum(), DECODE_BYTES.sum());
   }
 
   /** Counter values at one moment. */
   public record Snapshot(long encodeNanos, long encodeBytes, long decodeNanos, long decodeBytes) {
     /** This minus an earlier snapshot. */
     public Snapshot minus(Snapshot earlier) {
-      return new Snapshot(encodeNanos - earlier.encodeNanos, encodeBytes - earlier.encodeBytes,
-          decodeNanos - earlier.decodeNanos, decodeBytes - earlier.decodeBytes);
+      return new Snapshot(
+          encodeNanos - earlier.encodeNanos,
+          encodeBytes - earlier.encodeBytes,
+          decodeNanos - earlier.decodeNanos,
+          decodeBytes - earlier.decodeBytes);
     }
   }
 }

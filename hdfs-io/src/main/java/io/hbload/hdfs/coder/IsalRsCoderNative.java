@@ -6,20 +6,21 @@ import java.nio.ReadOnlyBufferException;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
- * One RS(k, p) coder's native tables in {@code libhbload-isal.so} (C in {@code src/main/native/hbload_isal.c}),
- * owned by this object: the raw handle never leaves it.
+ * One RS(k, p) coder's native tables in {@code libhbload-isal.so} (C in {@code
+ * src/main/native/hbload_isal.c}), owned by this object: the raw handle never leaves it.
  *
- * <p>Public only because the raw coder adapters must live in Hadoop's package; not an API. The JNI entry points
- * are package-private and take the raw handle; everything outside this package goes through the methods here,
- * which enforce what C cannot check: outputs that are read-only views ({@link ReadOnlyBufferException}, as
- * Hadoop's Java coder), the handle's lifetime and its threading. C validates the rest (array lengths, nulls,
- * spans within buffers, erased indexes) and throws {@link IllegalArgumentException} rather than touching memory
- * it was not given. Offsets are buffer positions (direct) or array offsets (heap).
+ * <p>Public only because the raw coder adapters must live in Hadoop's package; not an API. The JNI
+ * entry points are package-private and take the raw handle; everything outside this package goes
+ * through the methods here, which enforce what C cannot check: outputs that are read-only views
+ * ({@link ReadOnlyBufferException}, as Hadoop's Java coder), the handle's lifetime and its
+ * threading. C validates the rest (array lengths, nulls, spans within buffers, erased indexes) and
+ * throws {@link IllegalArgumentException} rather than touching memory it was not given. Offsets are
+ * buffer positions (direct) or array offsets (heap).
  *
- * <p>Thread-safe: encodes share a read lock (the encode tables are immutable); decodes take the write lock (they
- * rebuild the cached decode tables) and so does {@link #close()}, which frees the tables once and zeroes the
- * handle, so a second close is harmless and any call after it throws an {@link IOException} saying the coder is
- * closed instead of reading freed memory.
+ * <p>Thread-safe: encodes share a read lock (the encode tables are immutable); decodes take the
+ * write lock (they rebuild the cached decode tables) and so does {@link #close()}, which frees the
+ * tables once and zeroes the handle, so a second close is harmless and any call after it throws an
+ * {@link IOException} saying the coder is closed instead of reading freed memory.
  */
 public final class IsalRsCoderNative implements AutoCloseable {
   private final int dataUnits;
@@ -39,8 +40,13 @@ public final class IsalRsCoderNative implements AutoCloseable {
   }
 
   /** Encodes k direct inputs into p direct outputs of {@code length} bytes. */
-  public void encode(ByteBuffer[] inputs, int[] inputPositions, ByteBuffer[] outputs, int[] outputPositions,
-      int length) throws IOException {
+  public void encode(
+      ByteBuffer[] inputs,
+      int[] inputPositions,
+      ByteBuffer[] outputs,
+      int[] outputPositions,
+      int length)
+      throws IOException {
     requireWritable(outputs);
     lock.readLock().lock();
     try {
@@ -51,7 +57,8 @@ public final class IsalRsCoderNative implements AutoCloseable {
   }
 
   /** Encodes k heap inputs into p heap outputs of {@code length} bytes. */
-  public void encode(byte[][] inputs, int[] inputOffsets, byte[][] outputs, int[] outputOffsets, int length)
+  public void encode(
+      byte[][] inputs, int[] inputOffsets, byte[][] outputs, int[] outputOffsets, int length)
       throws IOException {
     lock.readLock().lock();
     try {
@@ -62,8 +69,14 @@ public final class IsalRsCoderNative implements AutoCloseable {
   }
 
   /** Decodes the units listed in {@code erased} from k+p direct inputs (null = not available). */
-  public void decode(ByteBuffer[] inputs, int[] inputPositions, int[] erased, ByteBuffer[] outputs,
-      int[] outputPositions, int length) throws IOException {
+  public void decode(
+      ByteBuffer[] inputs,
+      int[] inputPositions,
+      int[] erased,
+      ByteBuffer[] outputs,
+      int[] outputPositions,
+      int length)
+      throws IOException {
     requireWritable(outputs);
     lock.writeLock().lock();
     try {
@@ -74,8 +87,14 @@ public final class IsalRsCoderNative implements AutoCloseable {
   }
 
   /** Heap variant of {@link #decode(ByteBuffer[], int[], int[], ByteBuffer[], int[], int)}. */
-  public void decode(byte[][] inputs, int[] inputOffsets, int[] erased, byte[][] outputs, int[] outputOffsets,
-      int length) throws IOException {
+  public void decode(
+      byte[][] inputs,
+      int[] inputOffsets,
+      int[] erased,
+      byte[][] outputs,
+      int[] outputOffsets,
+      int length)
+      throws IOException {
     lock.writeLock().lock();
     try {
       decodeHeap(openHandle(), inputs, inputOffsets, erased, outputs, outputOffsets, length);
@@ -106,9 +125,9 @@ public final class IsalRsCoderNative implements AutoCloseable {
   }
 
   /**
-   * C writes through a buffer's address, which a read-only view does not protect (the write would land) and a
-   * read-only file mapping turns into a SIGSEGV: refuse both before any byte is written, as Hadoop's Java coder
-   * does when its put fails.
+   * C writes through a buffer's address, which a read-only view does not protect (the write would
+   * land) and a read-only file mapping turns into a SIGSEGV: refuse both before any byte is
+   * written, as Hadoop's Java coder does when its put fails.
    */
   private static void requireWritable(ByteBuffer[] outputs) {
     if (outputs == null) {
@@ -121,23 +140,48 @@ public final class IsalRsCoderNative implements AutoCloseable {
     }
   }
 
-  // ---- JNI entry points: package-private, raw handle; C validates arguments, the callers above own the handle.
+  // ---- JNI entry points: package-private, raw handle; C validates arguments, the callers above
+  // own the handle.
 
   /** Allocates the tables; throws IllegalArgumentException for an unsupported shape. */
   static native long create(int k, int p);
 
-  /** Frees a handle; 0 is ignored. Not idempotent for a non-zero handle: callers zero theirs first. */
+  /**
+   * Frees a handle; 0 is ignored. Not idempotent for a non-zero handle: callers zero theirs first.
+   */
   static native void destroy(long handle);
 
-  static native void encodeDirect(long handle, ByteBuffer[] inputs, int[] inputPositions,
-      ByteBuffer[] outputs, int[] outputPositions, int length);
+  static native void encodeDirect(
+      long handle,
+      ByteBuffer[] inputs,
+      int[] inputPositions,
+      ByteBuffer[] outputs,
+      int[] outputPositions,
+      int length);
 
-  static native void encodeHeap(long handle, byte[][] inputs, int[] inputOffsets,
-      byte[][] outputs, int[] outputOffsets, int length);
+  static native void encodeHeap(
+      long handle,
+      byte[][] inputs,
+      int[] inputOffsets,
+      byte[][] outputs,
+      int[] outputOffsets,
+      int length);
 
-  static native void decodeDirect(long handle, ByteBuffer[] inputs, int[] inputPositions,
-      int[] erased, ByteBuffer[] outputs, int[] outputPositions, int length);
+  static native void decodeDirect(
+      long handle,
+      ByteBuffer[] inputs,
+      int[] inputPositions,
+      int[] erased,
+      ByteBuffer[] outputs,
+      int[] outputPositions,
+      int length);
 
-  static native void decodeHeap(long handle, byte[][] inputs, int[] inputOffsets,
-      int[] erased, byte[][] outputs, int[] outputOffsets, int length);
+  static native void decodeHeap(
+      long handle,
+      byte[][] inputs,
+      int[] inputOffsets,
+      int[] erased,
+      byte[][] outputs,
+      int[] outputOffsets,
+      int length);
 }

@@ -10,13 +10,13 @@ import org.apache.hadoop.io.erasurecode.rawcoder.RawErasureEncoder;
 
 /**
  * Hadoop raw-coder factory for the {@code rs} codec backed by ISA-L through hbload's JNI library,
- * registered under {@value #CODER_NAME} via {@code META-INF/services}. Name it in
- * {@code io.erasurecode.codec.rs.rawcoders} to use it; when the library is missing the factory
- * throws and Hadoop's {@code CodecUtil} moves on to the next coder in that list.
+ * registered under {@value #CODER_NAME} via {@code META-INF/services}. Name it in {@code
+ * io.erasurecode.codec.rs.rawcoders} to use it; when the library is missing the factory throws and
+ * Hadoop's {@code CodecUtil} moves on to the next coder in that list.
  *
  * <p>The name deliberately lacks "native": {@code io.erasurecode.codec.native.enabled=false} skips
- * every coder whose name contains it, and that switch is about libhadoop, not this coder.
- * Stateless and thread-safe.
+ * every coder whose name contains it, and that switch is about libhadoop, not this coder. Stateless
+ * and thread-safe.
  */
 public final class IsalRsRawErasureCoderFactory implements RawErasureCoderFactory {
   /** The coder name under which the factory registers. */

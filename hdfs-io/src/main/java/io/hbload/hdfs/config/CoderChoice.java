@@ -31,7 +31,8 @@ public enum CoderChoice {
         return c;
       }
     }
-    throw new BadInputException("unknown coder '" + text + "' (use auto, rs_native, rs_isal, rs_java)");
+    throw new BadInputException(
+        "unknown coder '" + text + "' (use auto, rs_native, rs_isal, rs_java)");
   }
 
   @Override

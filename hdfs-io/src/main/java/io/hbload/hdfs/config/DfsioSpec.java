@@ -18,8 +18,16 @@ import java.util.List;
  * @param dataNodesDown DataNodes holding data units to stop before a read (embedded cluster only)
  * @param hdfs where HDFS is
  */
-public record DfsioSpec(StoragePolicy policy, int files, long fileBytes, int streams,
-    int bufferBytes, String baseDir, CoderChoice coder, int dataNodesDown, HdfsSettings hdfs) {
+public record DfsioSpec(
+    StoragePolicy policy,
+    int files,
+    long fileBytes,
+    int streams,
+    int bufferBytes,
+    String baseDir,
+    CoderChoice coder,
+    int dataNodesDown,
+    HdfsSettings hdfs) {
   /** Default base directory, as TestDFSIO's /benchmarks/TestDFSIO. */
   public static final String DEFAULT_BASE_DIR = "/benchmarks/hbload-dfsio";
 
@@ -45,8 +53,14 @@ public record DfsioSpec(StoragePolicy policy, int files, long fileBytes, int str
     } else if (dataNodesDown > 0 && !policy.isErasureCoded()) {
       errors.add("--datanodes-down needs an EC policy (replicated reads just switch replica)");
     } else if (dataNodesDown > policy.parityUnits() && policy.isErasureCoded()) {
-      errors.add("--datanodes-down " + dataNodesDown + " exceeds what " + policy.name()
-          + " tolerates (" + policy.parityUnits() + ")");
+      errors.add(
+          "--datanodes-down "
+              + dataNodesDown
+              + " exceeds what "
+              + policy.name()
+              + " tolerates ("
+              + policy.parityUnits()
+              + ")");
     }
     if (!errors.isEmpty()) {
       throw new BadInputException(String.join("; ", errors));
@@ -55,8 +69,16 @@ public record DfsioSpec(StoragePolicy policy, int files, long fileBytes, int str
 
   /** The same run with another policy (compare runs replication and EC back to back). */
   public DfsioSpec withPolicy(StoragePolicy other) {
-    return new DfsioSpec(other, files, fileBytes, streams, bufferBytes, baseDir, coder,
-        other.isErasureCoded() ? dataNodesDown : 0, hdfs);
+    return new DfsioSpec(
+        other,
+        files,
+        fileBytes,
+        streams,
+        bufferBytes,
+        baseDir,
+        coder,
+        other.isErasureCoded() ? dataNodesDown : 0,
+        hdfs);
   }
 
   /** The same run with {@code k} DataNodes down for reads. */

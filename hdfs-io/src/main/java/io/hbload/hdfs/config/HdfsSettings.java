@@ -9,15 +9,20 @@ import java.util.Optional;
  * Where HDFS is: configuration files and overrides like Hadoop tools take them, or nothing, which
  * means "start an embedded MiniDFSCluster".
  *
- * @param confFiles Hadoop XML files (core-site, hdfs-site...) added in order; a directory stands for the
- *     core-site.xml and hdfs-site.xml in it (as HADOOP_CONF_DIR, or what {@code hbload embedded} writes)
+ * @param confFiles Hadoop XML files (core-site, hdfs-site...) added in order; a directory stands
+ *     for the core-site.xml and hdfs-site.xml in it (as HADOOP_CONF_DIR, or what {@code hbload
+ *     embedded} writes)
  * @param defaultFs an explicit {@code fs.defaultFS}, e.g. hdfs://nn:8020
  * @param overrides {@code -D key=value} settings, applied last
  * @param embeddedDataNodes DataNodes for the embedded cluster; 0 = as many as the policy needs
  * @param embeddedBaseDir local directory for the embedded cluster's data (deleted on close)
  */
-public record HdfsSettings(List<Path> confFiles, Optional<String> defaultFs,
-    Map<String, String> overrides, int embeddedDataNodes, Optional<Path> embeddedBaseDir) {
+public record HdfsSettings(
+    List<Path> confFiles,
+    Optional<String> defaultFs,
+    Map<String, String> overrides,
+    int embeddedDataNodes,
+    Optional<Path> embeddedBaseDir) {
   public HdfsSettings {
     confFiles = confFiles.stream().flatMap(f -> siteFiles(f).stream()).toList();
     overrides = Map.copyOf(overrides);
@@ -27,20 +32,30 @@ public record HdfsSettings(List<Path> confFiles, Optional<String> defaultFs,
     defaultFs.ifPresent(HdfsSettings::checkFileSystemUri);
   }
 
-  /** A file as given; a directory as its core-site.xml and hdfs-site.xml, at least one of them present. */
+  /**
+   * A file as given; a directory as its core-site.xml and hdfs-site.xml, at least one of them
+   * present.
+   */
   private static List<Path> siteFiles(Path given) {
     if (!java.nio.file.Files.isDirectory(given)) {
       return List.of(given);
     }
-    List<Path> sites = java.util.stream.Stream.of("core-site.xml", "hdfs-site.xml").map(given::resolve)
-        .filter(java.nio.file.Files::exists).toList();
+    List<Path> sites =
+        java.util.stream.Stream.of("core-site.xml", "hdfs-site.xml")
+            .map(given::resolve)
+            .filter(java.nio.file.Files::exists)
+            .toList();
     if (sites.isEmpty()) {
-      throw new BadInputException("configuration directory " + given + " has no core-site.xml or hdfs-site.xml");
+      throw new BadInputException(
+          "configuration directory " + given + " has no core-site.xml or hdfs-site.xml");
     }
     return sites;
   }
 
-  /** Hadoop would fail on a malformed fs.defaultFS only when the first file is opened, with a raw exception. */
+  /**
+   * Hadoop would fail on a malformed fs.defaultFS only when the first file is opened, with a raw
+   * exception.
+   */
   private static void checkFileSystemUri(String fs) {
     java.net.URI uri;
     try {

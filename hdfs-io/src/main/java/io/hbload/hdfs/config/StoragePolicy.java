@@ -15,8 +15,8 @@ import org.apache.hadoop.hdfs.protocol.SystemErasureCodingPolicies;
  * @param cellBytes cell size (EC only)
  * @param codec the EC codec name, e.g. "rs" (EC only)
  */
-public record StoragePolicy(String name, int replication, int dataUnits, int parityUnits,
-    int cellBytes, String codec) {
+public record StoragePolicy(
+    String name, int replication, int dataUnits, int parityUnits, int cellBytes, String codec) {
   /** The name that selects replication. */
   public static final String REPLICATION = "REPLICATION";
 
@@ -37,20 +37,29 @@ public record StoragePolicy(String name, int replication, int dataUnits, int par
     if (REPLICATION.equalsIgnoreCase(name.trim())) {
       return replication(replicas);
     }
-    ErasureCodingPolicy ec = SystemErasureCodingPolicies.getByName(name.trim().toUpperCase(Locale.ROOT)
-        .replace("1024K", "1024k"));
+    ErasureCodingPolicy ec =
+        SystemErasureCodingPolicies.getByName(
+            name.trim().toUpperCase(Locale.ROOT).replace("1024K", "1024k"));
     if (ec == null) {
-      String known = SystemErasureCodingPolicies.getPolicies().stream()
-          .map(ErasureCodingPolicy::getName).collect(Collectors.joining(", "));
-      throw new BadInputException("unknown policy '" + name + "' (known: REPLICATION, " + known + ")");
+      String known =
+          SystemErasureCodingPolicies.getPolicies().stream()
+              .map(ErasureCodingPolicy::getName)
+              .collect(Collectors.joining(", "));
+      throw new BadInputException(
+          "unknown policy '" + name + "' (known: REPLICATION, " + known + ")");
     }
     return of(ec);
   }
 
   /** The record for an HDFS policy object (also user-defined ones read from a real cluster). */
   public static StoragePolicy of(ErasureCodingPolicy ec) {
-    return new StoragePolicy(ec.getName(), 0, ec.getNumDataUnits(), ec.getNumParityUnits(),
-        ec.getCellSize(), ec.getCodecName());
+    return new StoragePolicy(
+        ec.getName(),
+        0,
+        ec.getNumDataUnits(),
+        ec.getNumParityUnits(),
+        ec.getCellSize(),
+        ec.getCodecName());
   }
 
   public boolean isErasureCoded() {

@@ -14,7 +14,9 @@ public final class DfsioLog {
 
   public static String render(RunResult r) {
     String testName = r.phase().equals("write") ? "write" : "read";
-    return "----- TestDFSIO ----- : " + testName + "\n"
+    return "----- TestDFSIO ----- : "
+        + testName
+        + "\n"
         + line("Date & time", new Date(r.start().toEpochMilli()).toString())
         + line("Number of files", Integer.toString(r.files()))
         + line("Total MBytes processed", f(r.bytes() / 1048576.0))

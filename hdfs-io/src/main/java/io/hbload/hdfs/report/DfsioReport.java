@@ -8,8 +8,8 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Where the runs of one dfsio command go: the report in the chosen format, TestDFSIO's result log appended to a
- * file when asked, and the verdict on the bytes read. Stateless.
+ * Where the runs of one dfsio command go: the report in the chosen format, TestDFSIO's result log
+ * appended to a file when asked, and the verdict on the bytes read. Stateless.
  */
 public final class DfsioReport {
   /** How the report is printed. */
@@ -52,11 +52,14 @@ public final class DfsioReport {
 
   private DfsioReport() {}
 
-  /** Where the result log goes ({@code --result-log}); the CLI appends through a temp file, never in place. */
+  /**
+   * Where the result log goes ({@code --result-log}); the CLI appends through a temp file, never in
+   * place.
+   */
   @FunctionalInterface
   public interface ResultLog {
     /** Nowhere: no {@code --result-log}. */
-    ResultLog NONE = text -> { };
+    ResultLog NONE = text -> {};
 
     void append(String text) throws IOException;
   }
@@ -65,9 +68,11 @@ public final class DfsioReport {
    * Prints the report to {@code out}, appends the result log to {@code resultLog} (TestDFSIO's
    * {@code TestDFSIO_results.log} lines), and checks what was read.
    *
-   * @return the one-line reason the run failed (bytes that did not verify), or empty when it did not
+   * @return the one-line reason the run failed (bytes that did not verify), or empty when it did
+   *     not
    */
-  public static Optional<String> publish(List<RunResult> runs, Format format, ResultLog resultLog, PrintWriter out)
+  public static Optional<String> publish(
+      List<RunResult> runs, Format format, ResultLog resultLog, PrintWriter out)
       throws IOException {
     out.print(format.render(runs));
     out.flush();

@@ -22,8 +22,13 @@ public final class RunMeter {
   private final CoderStats.Snapshot startCoder = CoderStats.snapshot();
 
   /** Finishes the pass. */
-  public RunResult finish(String phase, String policy, String coder, String target,
-      List<FileResult> files, int dataNodesDown) {
+  public RunResult finish(
+      String phase,
+      String policy,
+      String coder,
+      String target,
+      List<FileResult> files,
+      int dataNodesDown) {
     long wall = System.nanoTime() - startNanos;
     long cpu = processCpuNanos() - startCpuNanos;
     CoderStats.Snapshot coderDelta = CoderStats.snapshot().minus(startCoder);
@@ -48,9 +53,26 @@ public final class RunMeter {
     double mean = sumRate / n;
     double stdDev = Math.sqrt(Math.max(0, sumRateSq / n - mean * mean));
     double throughput = sumNanos == 0 ? 0 : bytes / 1048576.0 / (sumNanos / 1e9);
-    return new RunResult(phase, policy, coder, target, start, files.size(), bytes, wall, throughput,
-        mean, stdDev, wall == 0 ? 0 : (double) cpu / wall, ecBytes, decodeMillis,
-        coderDelta.encodeNanos(), coderDelta.decodeNanos(), mismatched, dataNodesDown, startLoad,
+    return new RunResult(
+        phase,
+        policy,
+        coder,
+        target,
+        start,
+        files.size(),
+        bytes,
+        wall,
+        throughput,
+        mean,
+        stdDev,
+        wall == 0 ? 0 : (double) cpu / wall,
+        ecBytes,
+        decodeMillis,
+        coderDelta.encodeNanos(),
+        coderDelta.decodeNanos(),
+        mismatched,
+        dataNodesDown,
+        startLoad,
         loadAverage1());
   }
 

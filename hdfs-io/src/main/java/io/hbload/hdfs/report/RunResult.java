@@ -26,11 +26,27 @@ import java.time.Instant;
  * @param load1Start host 1-minute load average at the start
  * @param load1End host 1-minute load average at the end
  */
-public record RunResult(String phase, String policy, String coder, String target, Instant start,
-    int files, long bytes, long wallNanos, double throughputMiBps, double avgIoRateMiBps,
-    double ioRateStdDev, double cpuCores, long erasureCodedBytes, long ecDecodeMillis,
-    long isalEncodeNanos, long isalDecodeNanos, long mismatchedBytes, int dataNodesDown,
-    double load1Start, double load1End) {
+public record RunResult(
+    String phase,
+    String policy,
+    String coder,
+    String target,
+    Instant start,
+    int files,
+    long bytes,
+    long wallNanos,
+    double throughputMiBps,
+    double avgIoRateMiBps,
+    double ioRateStdDev,
+    double cpuCores,
+    long erasureCodedBytes,
+    long ecDecodeMillis,
+    long isalEncodeNanos,
+    long isalDecodeNanos,
+    long mismatchedBytes,
+    int dataNodesDown,
+    double load1Start,
+    double load1End) {
   /** Aggregate rate: all bytes over the wall time of the pass, MiB/s. */
   public double aggregateMiBps() {
     return wallNanos == 0 ? 0 : bytes / 1048576.0 / (wallNanos / 1e9);

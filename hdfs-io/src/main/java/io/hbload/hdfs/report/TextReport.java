@@ -8,18 +8,28 @@ import java.util.Locale;
 import java.util.function.Function;
 
 /**
- * Renders runs as a human-readable table, one column per run (side by side for compare), then a line saying
- * whether the ISA-L coder loaded and why not, so a slow EC column is explained on the spot. Stateless.
+ * Renders runs as a human-readable table, one column per run (side by side for compare), then a
+ * line saying whether the ISA-L coder loaded and why not, so a slow EC column is explained on the
+ * spot. Stateless.
  */
 public final class TextReport {
   private TextReport() {}
 
   public static String render(List<RunResult> runs) {
     List<String[]> rows = new ArrayList<>();
-    rows.add(row("", runs, r -> r.phase() + (r.dataNodesDown() > 0 ? " (" + r.dataNodesDown() + " DN down)" : "")));
+    rows.add(
+        row(
+            "",
+            runs,
+            r ->
+                r.phase() + (r.dataNodesDown() > 0 ? " (" + r.dataNodesDown() + " DN down)" : "")));
     rows.add(row("policy", runs, RunResult::policy));
     rows.add(row("raw coder", runs, RunResult::coder));
-    rows.add(row("files x size", runs, r -> r.files() + " x " + Sizes.format(r.files() == 0 ? 0 : r.bytes() / r.files())));
+    rows.add(
+        row(
+            "files x size",
+            runs,
+            r -> r.files() + " x " + Sizes.format(r.files() == 0 ? 0 : r.bytes() / r.files())));
     rows.add(row("bytes", runs, r -> Long.toString(r.bytes())));
     rows.add(row("elapsed s", runs, r -> f(r.wallNanos() / 1e9, 3)));
     rows.add(row("aggregate MiB/s", runs, r -> f(r.aggregateMiBps(), 1)));
@@ -28,7 +38,11 @@ public final class TextReport {
     rows.add(row("process CPU cores", runs, r -> f(r.cpuCores(), 2)));
     rows.add(row("EC bytes read", runs, r -> Long.toString(r.erasureCodedBytes())));
     rows.add(row("client decode ms", runs, r -> Long.toString(r.ecDecodeMillis())));
-    rows.add(row("rs_isal enc/dec ms", runs, r -> f(r.isalEncodeNanos() / 1e6, 1) + " / " + f(r.isalDecodeNanos() / 1e6, 1)));
+    rows.add(
+        row(
+            "rs_isal enc/dec ms",
+            runs,
+            r -> f(r.isalEncodeNanos() / 1e6, 1) + " / " + f(r.isalDecodeNanos() / 1e6, 1)));
     rows.add(row("mismatched bytes", runs, r -> Long.toString(r.mismatchedBytes())));
     rows.add(row("load avg 1m", runs, r -> f(r.load1Start(), 2) + " -> " + f(r.load1End(), 2)));
     int[] widths = new int[runs.size() + 1];

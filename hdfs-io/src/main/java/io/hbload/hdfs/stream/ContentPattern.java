@@ -25,7 +25,9 @@ public final class ContentPattern {
     return (byte) (word(file, offset >>> 3) >>> ((offset & 7) * 8));
   }
 
-  /** Fills {@code buf[off, off+len)} with the file's bytes starting at file offset {@code offset}. */
+  /**
+   * Fills {@code buf[off, off+len)} with the file's bytes starting at file offset {@code offset}.
+   */
   public static void fill(byte[] buf, int off, int len, int file, long offset) {
     int i = 0;
     // head up to the next word boundary

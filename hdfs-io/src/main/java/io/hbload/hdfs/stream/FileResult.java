@@ -6,11 +6,17 @@ package io.hbload.hdfs.stream;
  * @param file file index
  * @param bytes bytes written or read
  * @param nanos time from open to close
- * @param mismatchedBytes bytes that differ from {@link ContentPattern} (reads; includes missing bytes)
+ * @param mismatchedBytes bytes that differ from {@link ContentPattern} (reads; includes missing
+ *     bytes)
  * @param ecDecodeMillis the client's EC decode time for this stream (reads of striped files)
  * @param erasureCodedBytes bytes read from striped blocks
  */
-public record FileResult(int file, long bytes, long nanos, long mismatchedBytes, long ecDecodeMillis,
+public record FileResult(
+    int file,
+    long bytes,
+    long nanos,
+    long mismatchedBytes,
+    long ecDecodeMillis,
     long erasureCodedBytes) {
   /** TestDFSIO's per-file rate: MiB per second. */
   public double mibPerSec() {

@@ -24,30 +24,40 @@ public final class ParallelStreams {
   private ParallelStreams() {}
 
   /** Runs {@code task} for files 0..files-1; the first failure stops the others and is rethrown. */
-  public static List<FileResult> run(DistributedFileSystem fs, int files, int threads, int bufferBytes,
-      FileTask task) throws IOException {
+  public static List<FileResult> run(
+      DistributedFileSystem fs, int files, int threads, int bufferBytes, FileTask task)
+      throws IOException {
     return run(fs, files, threads, bufferBytes, PassProgress.silent(), task);
   }
 
   /** As above, the streams counting what they move into {@code progress}. */
-  public static List<FileResult> run(DistributedFileSystem fs, int files, int threads, int bufferBytes,
-      PassProgress progress, FileTask task) throws IOException {
+  public static List<FileResult> run(
+      DistributedFileSystem fs,
+      int files,
+      int threads,
+      int bufferBytes,
+      PassProgress progress,
+      FileTask task)
+      throws IOException {
     AtomicInteger next = new AtomicInteger();
     AtomicReference<Throwable> failure = new AtomicReference<>();
     List<FileResult> results = Collections.synchronizedList(new ArrayList<>());
     List<Thread> workers = new ArrayList<>();
     for (int t = 0; t < Math.min(threads, files); t++) {
-      Thread worker = new Thread(() -> {
-        FileStreams streams = new FileStreams(fs, bufferBytes, progress);
-        int file;
-        while (failure.get() == null && (file = next.getAndIncrement()) < files) {
-          try {
-            results.add(task.run(streams, file));
-          } catch (IOException | RuntimeException | Error e) {
-            failure.compareAndSet(null, e);
-          }
-        }
-      }, "hbload-dfsio-" + t);
+      Thread worker =
+          new Thread(
+              () -> {
+                FileStreams streams = new FileStreams(fs, bufferBytes, progress);
+                int file;
+                while (failure.get() == null && (file = next.getAndIncrement()) < files) {
+                  try {
+                    results.add(task.run(streams, file));
+                  } catch (IOException | RuntimeException | Error e) {
+                    failure.compareAndSet(null, e);
+                  }
+                }
+              },
+              "hbload-dfsio-" + t);
       worker.setDaemon(true);
       workers.add(worker);
       worker.start();

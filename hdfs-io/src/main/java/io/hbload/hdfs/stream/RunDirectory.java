@@ -13,17 +13,19 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 
 /**
- * The tool's HDFS layout and its ownership rule: {@code <base>/_hbload-dfsio} (marker),
- * {@code <base>/<policy label>/file-00000...}. The tool writes into, reads from and deletes only a
- * base directory that is new, empty, or holds nothing but this layout; anything else is refused
- * before a single byte is written or deleted.
+ * The tool's HDFS layout and its ownership rule: {@code <base>/_hbload-dfsio} (marker), {@code
+ * <base>/<policy label>/file-00000...}. The tool writes into, reads from and deletes only a base
+ * directory that is new, empty, or holds nothing but this layout; anything else is refused before a
+ * single byte is written or deleted.
  *
  * <p>Immutable and thread-safe (all state is in HDFS).
  */
 public final class RunDirectory {
   /** Marker file saying the base directory belongs to hbload dfsio. */
   public static final String MARKER = "_hbload-dfsio";
-  private static final Pattern POLICY_DIR = Pattern.compile("replication-\\d+|[a-z0-9]+(-[a-z0-9]+)*");
+
+  private static final Pattern POLICY_DIR =
+      Pattern.compile("replication-\\d+|[a-z0-9]+(-[a-z0-9]+)*");
   private static final Pattern FILE = Pattern.compile("file-\\d{5,}");
 
   private final DistributedFileSystem fs;
@@ -139,7 +141,11 @@ public final class RunDirectory {
   }
 
   private BadInputException foreign(Path example) {
-    return new BadInputException("directory " + base + " exists and holds files hbload did not write (e.g. "
-        + Path.getPathWithoutSchemeAndAuthority(example) + "); use a new or empty --dir");
+    return new BadInputException(
+        "directory "
+            + base
+            + " exists and holds files hbload did not write (e.g. "
+            + Path.getPathWithoutSchemeAndAuthority(example)
+            + "); use a new or empty --dir");
   }
 }

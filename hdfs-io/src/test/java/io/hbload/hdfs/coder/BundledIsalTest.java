@@ -13,9 +13,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The JNI library as the build packages it and {@link IsalLibrary} extracts it: run path {@code $ORIGIN}, the
- * bundled libisal.so.2 beside it in the extracted directory, and the dynamic linker resolving libisal from there
- * rather than from the system's libisal2, which is installed on this machine (so a wrong path would show).
+ * The JNI library as the build packages it and {@link IsalLibrary} extracts it: run path {@code
+ * $ORIGIN}, the bundled libisal.so.2 beside it in the extracted directory, and the dynamic linker
+ * resolving libisal from there rather than from the system's libisal2, which is installed on this
+ * machine (so a wrong path would show).
  */
 class BundledIsalTest {
   private Path dir;
@@ -23,7 +24,9 @@ class BundledIsalTest {
   @BeforeEach
   void loaded() {
     IsalAssumptions.requireIsal();
-    assumeTrue(System.getProperty(IsalLibrary.PATH_PROPERTY) == null, "an explicit library is not extracted");
+    assumeTrue(
+        System.getProperty(IsalLibrary.PATH_PROPERTY) == null,
+        "an explicit library is not extracted");
     dir = IsalLibrary.directory().orElseThrow();
   }
 
@@ -40,33 +43,44 @@ class BundledIsalTest {
   void jni_library_has_run_path_origin() throws Exception {
     List<String> dynamic = tool("readelf", "-d", dir.resolve(IsalLibrary.JNI_LIBRARY).toString());
     assertThat(dynamic).anyMatch(l -> l.contains("(NEEDED)") && l.contains("[libisal.so.2]"));
-    assertThat(dynamic).anyMatch(l -> (l.contains("(RPATH)") || l.contains("(RUNPATH)")) && l.endsWith("[$ORIGIN]"));
+    assertThat(dynamic)
+        .anyMatch(
+            l -> (l.contains("(RPATH)") || l.contains("(RUNPATH)")) && l.endsWith("[$ORIGIN]"));
   }
 
   @Test
   void ldd_resolves_libisal_to_the_extracted_directory() throws Exception {
     List<String> libs = tool("ldd", dir.resolve(IsalLibrary.JNI_LIBRARY).toString());
-    assertThat(libs).filteredOn(l -> l.contains("libisal"))
+    assertThat(libs)
+        .filteredOn(l -> l.contains("libisal"))
         .containsExactly("libisal.so.2 => " + dir.resolve("libisal.so.2"));
   }
 
   @Test
   void this_jvm_mapped_the_extracted_libisal_and_no_other() throws IOException {
     // what the dynamic linker actually did for this process, not what ldd predicts
-    List<String> mapped = Files.readAllLines(Path.of("/proc/self/maps")).stream()
-        .filter(l -> l.contains("libisal"))
-        .map(l -> l.substring(l.indexOf('/')))
-        .distinct().toList();
+    List<String> mapped =
+        Files.readAllLines(Path.of("/proc/self/maps")).stream()
+            .filter(l -> l.contains("libisal"))
+            .map(l -> l.substring(l.indexOf('/')))
+            .distinct()
+            .toList();
     assertThat(mapped).containsExactly(dir.resolve("libisal.so.2").toString());
   }
 
   @Test
   void isal_license_travels_with_the_library() {
-    assumeTrue(Files.exists(Path.of("/usr/share/doc/libisal2/copyright")), "Debian's libisal2 copyright absent");
-    assertThat(IsalLibrary.class.getResource(IsalLibrary.RESOURCE_DIR + "libisal.so.2.LICENSE")).isNotNull();
+    assumeTrue(
+        Files.exists(Path.of("/usr/share/doc/libisal2/copyright")),
+        "Debian's libisal2 copyright absent");
+    assertThat(IsalLibrary.class.getResource(IsalLibrary.RESOURCE_DIR + "libisal.so.2.LICENSE"))
+        .isNotNull();
   }
 
-  /** Runs a binutils/libc tool with LD_LIBRARY_PATH removed, so only the run path can point at the directory. */
+  /**
+   * Runs a binutils/libc tool with LD_LIBRARY_PATH removed, so only the run path can point at the
+   * directory.
+   */
   static List<String> tool(String... command) throws IOException, InterruptedException {
     ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
     builder.environment().remove("LD_LIBRARY_PATH");

@@ -11,9 +11,10 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs a test class's {@code main} in a fresh JVM on this JVM's class path. For cases whose failure mode is a
- * native crash (SIGSEGV, glibc abort): in the test JVM that would take every other test down with it, here it is
- * an exit code and output the test can assert on. The crash report goes to the temp directory, not the module.
+ * Runs a test class's {@code main} in a fresh JVM on this JVM's class path. For cases whose failure
+ * mode is a native crash (SIGSEGV, glibc abort): in the test JVM that would take every other test
+ * down with it, here it is an exit code and output the test can assert on. The crash report goes to
+ * the temp directory, not the module.
  */
 final class ChildJvm {
   /** What the child printed (stdout and stderr interleaved) and how it ended. */
@@ -22,7 +23,10 @@ final class ChildJvm {
       return output.lines().toList();
     }
 
-    /** Lines -Xcheck:jni prints about misuse: "WARNING: JNI local refs..." and "Warning: Calling other JNI...". */
+    /**
+     * Lines -Xcheck:jni prints about misuse: "WARNING: JNI local refs..." and "Warning: Calling
+     * other JNI...".
+     */
     List<String> jniWarnings() {
       return output.lines().filter(l -> l.regionMatches(true, 0, "warning", 0, 7)).toList();
     }
@@ -30,10 +34,13 @@ final class ChildJvm {
 
   private ChildJvm() {}
 
-  static Result run(List<String> jvmOptions, Class<?> main, String... args) throws IOException, InterruptedException {
+  static Result run(List<String> jvmOptions, Class<?> main, String... args)
+      throws IOException, InterruptedException {
     List<String> command = new ArrayList<>();
     command.add(System.getProperty("java.home") + File.separator + "bin" + File.separator + "java");
-    command.add("-XX:ErrorFile=" + Path.of(System.getProperty("java.io.tmpdir"), "hbload-hs_err_pid%p.log"));
+    command.add(
+        "-XX:ErrorFile="
+            + Path.of(System.getProperty("java.io.tmpdir"), "hbload-hs_err_pid%p.log"));
     command.addAll(jvmOptions);
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));

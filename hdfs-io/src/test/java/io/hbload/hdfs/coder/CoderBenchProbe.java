@@ -4,9 +4,10 @@ import java.nio.ByteBuffer;
 import java.time.Duration;
 
 /**
- * Run in a child JVM with small memory limits by {@link CoderBenchMemoryTest}: runs {@link CoderBench} with the
- * given settings, optionally holding a direct-memory ballast first (memory the benchmark's own estimate cannot
- * see), and prints {@code ok} or {@code threw <class>: <message>}. Args: k p cell working-set-bytes ballast-bytes.
+ * Run in a child JVM with small memory limits by {@link CoderBenchMemoryTest}: runs {@link
+ * CoderBench} with the given settings, optionally holding a direct-memory ballast first (memory the
+ * benchmark's own estimate cannot see), and prints {@code ok} or {@code threw <class>: <message>}.
+ * Args: k p cell working-set-bytes ballast-bytes.
  */
 public final class CoderBenchProbe {
   private CoderBenchProbe() {}
@@ -18,7 +19,8 @@ public final class CoderBenchProbe {
     long workingSet = Long.parseLong(args[3]);
     ByteBuffer ballast = ByteBuffer.allocateDirect(Integer.parseInt(args[4]));
     try {
-      CoderBench.run(CoderBench.Settings.of(k, p, cell, workingSet, Duration.ofMillis(10)), line -> { });
+      CoderBench.run(
+          CoderBench.Settings.of(k, p, cell, workingSet, Duration.ofMillis(10)), line -> {});
       System.out.println("ok");
     } catch (Throwable e) {
       System.out.println("threw " + e.getClass().getName() + ": " + e.getMessage());

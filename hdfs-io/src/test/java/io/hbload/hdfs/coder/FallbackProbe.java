@@ -16,6 +16,7 @@ public final class FallbackProbe {
     Configuration conf = new Configuration(false);
     // even when asked for first, the unavailable coder is skipped by Hadoop's CodecUtil
     conf.set(CoderSelection.RS_RAWCODERS_KEY, "rs_isal,rs_java");
-    System.out.println("inUse=" + CoderSelection.coderInUse(conf, StoragePolicy.parse("RS-6-3-1024k", 3)));
+    System.out.println(
+        "inUse=" + CoderSelection.coderInUse(conf, StoragePolicy.parse("RS-6-3-1024k", 3)));
   }
 }

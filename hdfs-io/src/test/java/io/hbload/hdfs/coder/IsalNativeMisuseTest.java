@@ -11,10 +11,10 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The JNI entry points refuse bad arguments with a Java exception instead of crashing: every case of
- * {@link NativeMisuseProbe}, run once in a child JVM under {@code -Xcheck:jni} (a crash there is an exit code
- * here, not the end of this JVM), raises the expected exception, the misused handle still encodes correctly,
- * and the JVM's JNI checker has nothing to say.
+ * The JNI entry points refuse bad arguments with a Java exception instead of crashing: every case
+ * of {@link NativeMisuseProbe}, run once in a child JVM under {@code -Xcheck:jni} (a crash there is
+ * an exit code here, not the end of this JVM), raises the expected exception, the misused handle
+ * still encodes correctly, and the JVM's JNI checker has nothing to say.
  */
 class IsalNativeMisuseTest {
   private static ChildJvm.Result probe;
@@ -32,8 +32,9 @@ class IsalNativeMisuseTest {
   @ParameterizedTest(name = "{0}: {1}")
   @MethodSource("cases")
   void throws_instead_of_crashing(String name, Class<? extends Throwable> expected) {
-    assertThat(probe.lines()).as(probe.output()).anySatisfy(l ->
-        assertThat(l).startsWith(name + ": " + expected.getName() + ": "));
+    assertThat(probe.lines())
+        .as(probe.output())
+        .anySatisfy(l -> assertThat(l).startsWith(name + ": " + expected.getName() + ": "));
   }
 
   @Test

@@ -18,9 +18,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Read-only output buffers are refused with {@link ReadOnlyBufferException}, as Hadoop's Java coder refuses them,
- * before any byte is written: through Hadoop's public {@code encode}/{@code decode}, for read-only views of heap
- * and direct buffers and (in a child JVM, since writing one from C is a SIGSEGV) read-only file mappings.
+ * Read-only output buffers are refused with {@link ReadOnlyBufferException}, as Hadoop's Java coder
+ * refuses them, before any byte is written: through Hadoop's public {@code encode}/{@code decode},
+ * for read-only views of heap and direct buffers and (in a child JVM, since writing one from C is a
+ * SIGSEGV) read-only file mappings.
  */
 class IsalReadOnlyOutputTest {
   private static final int K = 6;
@@ -51,7 +52,8 @@ class IsalReadOnlyOutputTest {
     ByteBuffer[] parity = zeros(P, direct);
     ByteBuffer target = parity[P - 1];
     parity[P - 1] = target.asReadOnlyBuffer();
-    assertThatThrownBy(() -> encoder.encode(data, parity)).isInstanceOf(ReadOnlyBufferException.class);
+    assertThatThrownBy(() -> encoder.encode(data, parity))
+        .isInstanceOf(ReadOnlyBufferException.class);
     assertThat(isZero(target)).as("the read-only view's memory").isTrue();
     for (ByteBuffer d : data) {
       assertThat(d.position()).as("inputs are not consumed by a refused call").isZero();
@@ -74,7 +76,8 @@ class IsalReadOnlyOutputTest {
 
   @Test
   void read_only_inputs_are_fine() throws Exception {
-    // only outputs are written: a read-only direct input (a mapped file being encoded) must still work
+    // only outputs are written: a read-only direct input (a mapped file being encoded) must still
+    // work
     ByteBuffer[] data = units(K, true);
     ByteBuffer[] readOnly = new ByteBuffer[K];
     for (int i = 0; i < K; i++) {
@@ -91,12 +94,14 @@ class IsalReadOnlyOutputTest {
   void read_only_file_mappings_are_refused_like_hadoops_java_coder() throws Exception {
     ChildJvm.Result r = ChildJvm.run(List.of(), ReadOnlyOutputProbe.class);
     assertThat(r.exit()).as(r.output()).isZero();
-    assertThat(r.lines()).as(r.output()).contains(
-        "java encode: java.nio.ReadOnlyBufferException",
-        "isal encode: java.nio.ReadOnlyBufferException",
-        "java decode: java.nio.ReadOnlyBufferException",
-        "isal decode: java.nio.ReadOnlyBufferException",
-        "file untouched: true");
+    assertThat(r.lines())
+        .as(r.output())
+        .contains(
+            "java encode: java.nio.ReadOnlyBufferException",
+            "isal encode: java.nio.ReadOnlyBufferException",
+            "java decode: java.nio.ReadOnlyBufferException",
+            "isal decode: java.nio.ReadOnlyBufferException",
+            "file untouched: true");
   }
 
   private static ByteBuffer[] units(int n, boolean direct) {

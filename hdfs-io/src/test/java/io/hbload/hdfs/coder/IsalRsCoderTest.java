@@ -40,7 +40,12 @@ class IsalRsCoderTest {
     IsalAssumptions.requireIsal();
   }
 
-  enum Buffers { HEAP_ARRAY, HEAP_BUFFER, DIRECT, SLICED_DIRECT }
+  enum Buffers {
+    HEAP_ARRAY,
+    HEAP_BUFFER,
+    DIRECT,
+    SLICED_DIRECT
+  }
 
   static Stream<Arguments> shapes() {
     List<Arguments> all = new ArrayList<>();
@@ -101,8 +106,10 @@ class IsalRsCoderTest {
       byte[][] decoded = decode(isal, units, erased, chunk, kind);
       byte[][] javaDecoded = decode(javaCoder, units, erased, chunk, Buffers.HEAP_ARRAY);
       for (int e = 0; e < erasedCount; e++) {
-        assertThat(decoded[e]).as("unit %d of erasures %s", erased[e], Arrays.toString(erased))
-            .isEqualTo(units[erased[e]]).isEqualTo(javaDecoded[e]);
+        assertThat(decoded[e])
+            .as("unit %d of erasures %s", erased[e], Arrays.toString(erased))
+            .isEqualTo(units[erased[e]])
+            .isEqualTo(javaDecoded[e]);
       }
       patterns++;
     }
@@ -111,15 +118,18 @@ class IsalRsCoderTest {
   }
 
   static Stream<Arguments> patternShapes() {
-    return Stream.of(Buffers.values()).flatMap(b -> Stream.of(
-        Arguments.of(3, 2, b), Arguments.of(6, 3, b), Arguments.of(10, 4, b)));
+    return Stream.of(Buffers.values())
+        .flatMap(
+            b -> Stream.of(Arguments.of(3, 2, b), Arguments.of(6, 3, b), Arguments.of(10, 4, b)));
   }
 
   @ParameterizedTest(name = "RS(200,55) {0}")
   @EnumSource(Buffers.class)
   void widest_shape_encodes_and_decodes_like_java(Buffers kind) throws IOException {
-    // 255 units, the limit of Hadoop's RS (k + p < 256, GF(2^8)): the heap paths hold 255 array references while
-    // pinned, more than a native method's default local-reference capacity (IsalJniCheckTest runs this under
+    // 255 units, the limit of Hadoop's RS (k + p < 256, GF(2^8)): the heap paths hold 255 array
+    // references while
+    // pinned, more than a native method's default local-reference capacity (IsalJniCheckTest runs
+    // this under
     // -Xcheck:jni)
     int k = 200;
     int p = 55;
@@ -138,7 +148,8 @@ class IsalRsCoderTest {
     byte[][] units = new byte[k + p][];
     System.arraycopy(data, 0, units, 0, k);
     System.arraycopy(expected, 0, units, k, p);
-    // p erasures: every fifth data unit (40) and every other parity unit from the first (28, capped at 15)
+    // p erasures: every fifth data unit (40) and every other parity unit from the first (28, capped
+    // at 15)
     int[] erased = new int[p];
     int e = 0;
     for (int i = 0; i < k && e < 40; i += 5) {
@@ -163,8 +174,12 @@ class IsalRsCoderTest {
     for (int i = 4; i < 9; i++) {
       inputs[i] = ByteBuffer.allocateDirect(64);
     }
-    ByteBuffer[] outputs = {ByteBuffer.allocateDirect(64), ByteBuffer.allocateDirect(64),
-        ByteBuffer.allocateDirect(64), ByteBuffer.allocateDirect(64)};
+    ByteBuffer[] outputs = {
+      ByteBuffer.allocateDirect(64),
+      ByteBuffer.allocateDirect(64),
+      ByteBuffer.allocateDirect(64),
+      ByteBuffer.allocateDirect(64)
+    };
     assertThatThrownBy(() -> isal.decode(inputs, new int[] {0, 1, 2, 3}, outputs))
         .isInstanceOf(org.apache.hadoop.HadoopIllegalArgumentException.class);
     isal.release();
@@ -182,13 +197,16 @@ class IsalRsCoderTest {
     ByteBuffer[] data = directUnits(6, 128);
     ByteBuffer[] parity = directUnits(3, 128);
     assertThatThrownBy(() -> encoder.encode(data, parity))
-        .isInstanceOf(IOException.class).hasMessageContaining("closed");
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("closed");
     assertThatThrownBy(() -> encoder.encode(new byte[6][128], new byte[3][128]))
-        .isInstanceOf(IOException.class).hasMessageContaining("closed");
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("closed");
     ByteBuffer[] inputs = directUnits(9, 128);
     inputs[0] = null;
     assertThatThrownBy(() -> decoder.decode(inputs, new int[] {0}, directUnits(1, 128)))
-        .isInstanceOf(IOException.class).hasMessageContaining("closed");
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("closed");
   }
 
   @Test
@@ -199,21 +217,23 @@ class IsalRsCoderTest {
     List<Throwable> failures = java.util.Collections.synchronizedList(new ArrayList<>());
     for (int t = 0; t < 4; t++) {
       long seed = SEED + t;
-      threads.add(new Thread(() -> {
-        try {
-          for (int round = 0; round < 50; round++) {
-            byte[][] data = randomUnits(6, 4096, new Random(seed * 1000 + round));
-            byte[][] expected = new byte[3][4096];
-            new RSRawEncoder(options).encode(copy(data), expected);
-            byte[][] actual = encode(shared, data, 3, 4096, Buffers.DIRECT);
-            for (int i = 0; i < 3; i++) {
-              assertThat(actual[i]).isEqualTo(expected[i]);
-            }
-          }
-        } catch (Throwable e) {
-          failures.add(e);
-        }
-      }));
+      threads.add(
+          new Thread(
+              () -> {
+                try {
+                  for (int round = 0; round < 50; round++) {
+                    byte[][] data = randomUnits(6, 4096, new Random(seed * 1000 + round));
+                    byte[][] expected = new byte[3][4096];
+                    new RSRawEncoder(options).encode(copy(data), expected);
+                    byte[][] actual = encode(shared, data, 3, 4096, Buffers.DIRECT);
+                    for (int i = 0; i < 3; i++) {
+                      assertThat(actual[i]).isEqualTo(expected[i]);
+                    }
+                  }
+                } catch (Throwable e) {
+                  failures.add(e);
+                }
+              }));
     }
     threads.forEach(Thread::start);
     for (Thread t : threads) {
@@ -225,12 +245,14 @@ class IsalRsCoderTest {
 
   @Test
   void registered_under_rs_isal_and_chosen_by_codec_util() {
-    boolean found = ServiceLoader.load(RawErasureCoderFactory.class).stream()
-        .anyMatch(p -> p.type() == IsalRsRawErasureCoderFactory.class);
+    boolean found =
+        ServiceLoader.load(RawErasureCoderFactory.class).stream()
+            .anyMatch(p -> p.type() == IsalRsRawErasureCoderFactory.class);
     assertThat(found).isTrue();
     Configuration conf = new Configuration(false);
     conf.set("io.erasurecode.codec.rs.rawcoders", "rs_isal,rs_java");
-    RawErasureEncoder encoder = CodecUtil.createRawEncoder(conf, "rs", new ErasureCoderOptions(6, 3));
+    RawErasureEncoder encoder =
+        CodecUtil.createRawEncoder(conf, "rs", new ErasureCoderOptions(6, 3));
     assertThat(encoder).isInstanceOf(IsalRSRawEncoder.class);
     assertThat(encoder.preferDirectBuffer()).isTrue();
     encoder.release();
@@ -281,26 +303,29 @@ class IsalRsCoderTest {
   static ByteBuffer wrap(byte[] unit, Buffers kind) {
     int pad = 11;
     switch (kind) {
-      case HEAP_BUFFER: {
-        byte[] backing = new byte[unit.length + 2 * pad];
-        Arrays.fill(backing, (byte) 0x5A);
-        System.arraycopy(unit, 0, backing, pad, unit.length);
-        return ByteBuffer.wrap(backing, pad, unit.length).slice();
-      }
-      case DIRECT: {
-        ByteBuffer b = ByteBuffer.allocateDirect(unit.length);
-        b.put(unit).flip();
-        return b;
-      }
-      case SLICED_DIRECT: {
-        ByteBuffer b = ByteBuffer.allocateDirect(unit.length + 2 * pad);
-        b.position(pad);
-        ByteBuffer slice = b.slice();
-        slice.put(unit).flip();
-        ByteBuffer positioned = b.duplicate();
-        positioned.position(pad).limit(pad + unit.length);
-        return positioned; // position != 0: exercises the position arithmetic
-      }
+      case HEAP_BUFFER:
+        {
+          byte[] backing = new byte[unit.length + 2 * pad];
+          Arrays.fill(backing, (byte) 0x5A);
+          System.arraycopy(unit, 0, backing, pad, unit.length);
+          return ByteBuffer.wrap(backing, pad, unit.length).slice();
+        }
+      case DIRECT:
+        {
+          ByteBuffer b = ByteBuffer.allocateDirect(unit.length);
+          b.put(unit).flip();
+          return b;
+        }
+      case SLICED_DIRECT:
+        {
+          ByteBuffer b = ByteBuffer.allocateDirect(unit.length + 2 * pad);
+          b.position(pad);
+          ByteBuffer slice = b.slice();
+          slice.put(unit).flip();
+          ByteBuffer positioned = b.duplicate();
+          positioned.position(pad).limit(pad + unit.length);
+          return positioned; // position != 0: exercises the position arithmetic
+        }
       default:
         throw new IllegalArgumentException(kind.name());
     }
@@ -339,7 +364,8 @@ class IsalRsCoderTest {
     return parity;
   }
 
-  static byte[][] decode(RawErasureDecoder coder, byte[][] units, int[] erased, int chunk, Buffers kind)
+  static byte[][] decode(
+      RawErasureDecoder coder, byte[][] units, int[] erased, int chunk, Buffers kind)
       throws IOException {
     boolean[] gone = new boolean[units.length];
     for (int e : erased) {

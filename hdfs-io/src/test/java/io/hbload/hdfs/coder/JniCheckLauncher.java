@@ -11,9 +11,9 @@ import org.junit.platform.launcher.listeners.SummaryGeneratingListener;
 import org.junit.platform.launcher.listeners.TestExecutionSummary;
 
 /**
- * Run in a child JVM by {@link IsalJniCheckTest}: runs the named JUnit test classes with the JUnit Platform
- * launcher and prints a summary, so the coder tests can run once more under JVM options surefire's fork does not
- * have ({@code -Xcheck:jni}). Exit 0 when every test passed.
+ * Run in a child JVM by {@link IsalJniCheckTest}: runs the named JUnit test classes with the JUnit
+ * Platform launcher and prints a summary, so the coder tests can run once more under JVM options
+ * surefire's fork does not have ({@code -Xcheck:jni}). Exit 0 when every test passed.
  */
 public final class JniCheckLauncher {
   private JniCheckLauncher() {}

@@ -14,10 +14,10 @@ import org.apache.hadoop.io.erasurecode.rawcoder.RawErasureDecoder;
 import org.apache.hadoop.io.erasurecode.rawcoder.RawErasureEncoder;
 
 /**
- * Run in a child JVM by {@link IsalReadOnlyOutputTest}: encodes and decodes into outputs that are read-only
- * memory mappings of a file, through Hadoop's public coder API, first with Hadoop's Java coder (the reference
- * behaviour) then with the ISA-L coder, and prints what each call threw. Writing such a mapping from C is a
- * SIGSEGV, which is why this runs in its own JVM.
+ * Run in a child JVM by {@link IsalReadOnlyOutputTest}: encodes and decodes into outputs that are
+ * read-only memory mappings of a file, through Hadoop's public coder API, first with Hadoop's Java
+ * coder (the reference behaviour) then with the ISA-L coder, and prints what each call threw.
+ * Writing such a mapping from C is a SIGSEGV, which is why this runs in its own JVM.
  */
 public final class ReadOnlyOutputProbe {
   private static final int K = 3;

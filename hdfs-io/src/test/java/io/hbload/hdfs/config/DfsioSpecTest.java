@@ -10,8 +10,10 @@ class DfsioSpecTest {
 
   @Test
   void reports_every_error_at_once() {
-    assertThatThrownBy(() -> new DfsioSpec(RS63, 0, 0, 0, 0, "relative", CoderChoice.AUTO, 4,
-        HdfsSettings.embedded()))
+    assertThatThrownBy(
+            () ->
+                new DfsioSpec(
+                    RS63, 0, 0, 0, 0, "relative", CoderChoice.AUTO, 4, HdfsSettings.embedded()))
         .isInstanceOf(BadInputException.class)
         .hasMessageContaining("--files")
         .hasMessageContaining("--size must be at least 1 byte")
@@ -23,13 +25,25 @@ class DfsioSpecTest {
 
   @Test
   void degraded_reads_need_ec() {
-    assertThatThrownBy(() -> new DfsioSpec(StoragePolicy.replication(3), 1, 1, 1, 1, "/d", CoderChoice.AUTO, 1,
-        HdfsSettings.embedded())).hasMessageContaining("--datanodes-down needs an EC policy");
+    assertThatThrownBy(
+            () ->
+                new DfsioSpec(
+                    StoragePolicy.replication(3),
+                    1,
+                    1,
+                    1,
+                    1,
+                    "/d",
+                    CoderChoice.AUTO,
+                    1,
+                    HdfsSettings.embedded()))
+        .hasMessageContaining("--datanodes-down needs an EC policy");
   }
 
   @Test
   void with_policy_keeps_the_rest() {
-    DfsioSpec spec = new DfsioSpec(RS63, 2, 10, 1, 1, "/d", CoderChoice.RS_JAVA, 3, HdfsSettings.embedded());
+    DfsioSpec spec =
+        new DfsioSpec(RS63, 2, 10, 1, 1, "/d", CoderChoice.RS_JAVA, 3, HdfsSettings.embedded());
     DfsioSpec rep = spec.withPolicy(StoragePolicy.replication(3));
     assertThat(rep.dataNodesDown()).isZero();
     assertThat(rep.files()).isEqualTo(2);

@@ -20,7 +20,9 @@ class SizesTest {
   @Test
   void rejects_garbage_with_one_line() {
     for (String bad : new String[] {"", "m", "-1m", "1x", "lots", "1e400"}) {
-      assertThatThrownBy(() -> Sizes.parse(bad)).as(bad).isInstanceOf(BadInputException.class)
+      assertThatThrownBy(() -> Sizes.parse(bad))
+          .as(bad)
+          .isInstanceOf(BadInputException.class)
           .hasMessageStartingWith("not a size");
     }
   }

@@ -26,7 +26,8 @@ class StoragePolicyTest {
     assertThat(rep.isErasureCoded()).isFalse();
     assertThat(rep.dataNodesForFullWidth()).isEqualTo(3);
     assertThat(rep.label()).isEqualTo("replication-3");
-    assertThatThrownBy(() -> StoragePolicy.parse("REPLICATION", 0)).isInstanceOf(BadInputException.class);
+    assertThatThrownBy(() -> StoragePolicy.parse("REPLICATION", 0))
+        .isInstanceOf(BadInputException.class);
   }
 
   @Test

@@ -19,10 +19,10 @@ import java.util.SplittableRandom;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * {@code basic}: does nothing and answers OK, like YCSB's BasicDB, to measure the engine itself. Honors
- * {@code basicdb.simulatedelay} (ms) and {@code basicdb.randomizedelay} (default true: uniform in [0,
- * delay)) to stand in for a slow store. {@code basicdb.verbose} is ignored: printing every call would
- * measure the terminal.
+ * {@code basic}: does nothing and answers OK, like YCSB's BasicDB, to measure the engine itself.
+ * Honors {@code basicdb.simulatedelay} (ms) and {@code basicdb.randomizedelay} (default true:
+ * uniform in [0, delay)) to stand in for a slow store. {@code basicdb.verbose} is ignored: printing
+ * every call would measure the terminal.
  */
 public final class BasicBindingProvider implements BindingProvider {
   @Override
@@ -42,15 +42,16 @@ public final class BasicBindingProvider implements BindingProvider {
 
   /**
    * @param delayNanos {@code basicdb.simulatedelay}, given in ms
-   * @param randomize {@code basicdb.randomizedelay}: uniform in [0, delay) instead of the full delay
+   * @param randomize {@code basicdb.randomizedelay}: uniform in [0, delay) instead of the full
+   *     delay
    */
-  record Settings(long delayNanos, boolean randomize) implements BindingSettings {
-  }
+  record Settings(long delayNanos, boolean randomize) implements BindingSettings {}
 
   @Override
   public BindingSettings settings(PropertyReader properties, WorkloadSpec workload, Phase phase) {
     double delayMillis = properties.doubleValue("basicdb.simulatedelay", 0, 0, 86_400_000);
-    return new Settings((long) (delayMillis * 1e6), properties.bool("basicdb.randomizedelay", true));
+    return new Settings(
+        (long) (delayMillis * 1e6), properties.bool("basicdb.randomizedelay", true));
   }
 
   @Override
@@ -88,7 +89,8 @@ public final class BasicBindingProvider implements BindingProvider {
     }
 
     @Override
-    public Status scan(String table, Key startKey, int recordCount, Fields fields, ScanSink result) {
+    public Status scan(
+        String table, Key startKey, int recordCount, Fields fields, ScanSink result) {
       return delayThenOk();
     }
 

@@ -16,10 +16,10 @@ import java.util.NavigableMap;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * {@code memory}: a real, thread-safe in-process store ({@link MemoryStore}) that keeps every row, for
- * tests and demos. Reads return stored bytes, so {@code dataintegrity=true} checks real round trips.
- * Updates of a missing row create it (as HBase's Put does). A session starts empty when its table has no
- * rows in this JVM, so {@code run} loads first.
+ * {@code memory}: a real, thread-safe in-process store ({@link MemoryStore}) that keeps every row,
+ * for tests and demos. Reads return stored bytes, so {@code dataintegrity=true} checks real round
+ * trips. Updates of a missing row create it (as HBase's Put does). A session starts empty when its
+ * table has no rows in this JVM, so {@code run} loads first.
  */
 public final class MemoryBindingProvider implements BindingProvider {
   @Override
@@ -87,8 +87,10 @@ public final class MemoryBindingProvider implements BindingProvider {
     }
 
     @Override
-    public Status scan(String table, Key startKey, int recordCount, Fields fields, ScanSink result) {
-      NavigableMap<String, Map<String, byte[]>> rows = store.table(table).tailMap(startKey.toString(), true);
+    public Status scan(
+        String table, Key startKey, int recordCount, Fields fields, ScanSink result) {
+      NavigableMap<String, Map<String, byte[]>> rows =
+          store.table(table).tailMap(startKey.toString(), true);
       int n = 0;
       for (Map.Entry<String, Map<String, byte[]>> e : rows.entrySet()) {
         if (n++ >= recordCount) {
@@ -104,11 +106,15 @@ public final class MemoryBindingProvider implements BindingProvider {
 
     @Override
     public Status update(String table, Key key, Values values) {
-      store.table(table).compute(key.toString(), (k, row) -> {
-        Map<String, byte[]> r = row == null ? new ConcurrentHashMap<>() : row;
-        put(r, values);
-        return r;
-      });
+      store
+          .table(table)
+          .compute(
+              key.toString(),
+              (k, row) -> {
+                Map<String, byte[]> r = row == null ? new ConcurrentHashMap<>() : row;
+                put(r, values);
+                return r;
+              });
       return Status.OK;
     }
 

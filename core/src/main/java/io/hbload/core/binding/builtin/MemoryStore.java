@@ -6,14 +6,15 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 
 /**
- * The JVM-wide data of the {@code memory} binding: tables of rows in key order, each row a map of field
- * name to value bytes. Survives across phases in one JVM (load, then run), like a server would. Thread-safe.
+ * The JVM-wide data of the {@code memory} binding: tables of rows in key order, each row a map of
+ * field name to value bytes. Survives across phases in one JVM (load, then run), like a server
+ * would. Thread-safe.
  */
 public final class MemoryStore {
   private static final MemoryStore SHARED = new MemoryStore();
 
-  private final ConcurrentHashMap<String, ConcurrentSkipListMap<String, Map<String, byte[]>>> tables =
-      new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<String, ConcurrentSkipListMap<String, Map<String, byte[]>>>
+      tables = new ConcurrentHashMap<>();
 
   public static MemoryStore shared() {
     return SHARED;

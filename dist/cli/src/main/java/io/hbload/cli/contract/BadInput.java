@@ -7,20 +7,21 @@ import java.util.List;
 import picocli.CommandLine;
 
 /**
- * Which failures are the user's input rather than a failed run or a bug. Each module throws its own type (core's
- * {@link SpecException}, a binding's {@link BindingException}, hdfs-io's and gc-tuner's), and this is the one list
- * of them: any other exception, an {@link IllegalArgumentException} from a bug included, is exit 1.
+ * Which failures are the user's input rather than a failed run or a bug. Each module throws its own
+ * type (core's {@link SpecException}, a binding's {@link BindingException}, hdfs-io's and
+ * gc-tuner's), and this is the one list of them: any other exception, an {@link
+ * IllegalArgumentException} from a bug included, is exit 1.
  */
 public final class BadInput {
-  private static final List<Class<? extends Throwable>> TYPES = List.of(
-      CommandLine.ParameterException.class,
-      SpecException.class,
-      BindingException.class,
-      io.hbload.hdfs.config.BadInputException.class,
-      InvalidInputException.class);
+  private static final List<Class<? extends Throwable>> TYPES =
+      List.of(
+          CommandLine.ParameterException.class,
+          SpecException.class,
+          BindingException.class,
+          io.hbload.hdfs.config.BadInputException.class,
+          InvalidInputException.class);
 
-  private BadInput() {
-  }
+  private BadInput() {}
 
   /** True when {@code e} (or an exception it wraps) means the input was bad. */
   public static boolean is(Throwable e) {
@@ -35,9 +36,10 @@ public final class BadInput {
   }
 
   /**
-   * Runs a module's own parser inside a picocli converter: its bad-input exception becomes picocli's conversion
-   * error, which the handler prints after the option's name ({@code Invalid value for option '--x': ...}); any
-   * other exception from a converter would come out as "cannot convert ... (java.lang...Exception: ...)".
+   * Runs a module's own parser inside a picocli converter: its bad-input exception becomes
+   * picocli's conversion error, which the handler prints after the option's name ({@code Invalid
+   * value for option '--x': ...}); any other exception from a converter would come out as "cannot
+   * convert ... (java.lang...Exception: ...)".
    */
   public static <T> T converted(java.util.function.Supplier<T> parser) {
     try {

@@ -8,8 +8,9 @@ import java.util.regex.Pattern;
 import picocli.CommandLine;
 
 /**
- * Durations as operators type them: {@code 30s}, {@code 15m}, {@code 1h}, {@code 250ms}, {@code 1.5h}, a plain
- * number of seconds, or ISO-8601 ({@code PT15M}). Registered for every {@link Duration} option.
+ * Durations as operators type them: {@code 30s}, {@code 15m}, {@code 1h}, {@code 250ms}, {@code
+ * 1.5h}, a plain number of seconds, or ISO-8601 ({@code PT15M}). Registered for every {@link
+ * Duration} option.
  */
 public final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
   private static final Pattern FORM = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h|d)?");
@@ -29,13 +30,14 @@ public final class DurationConverter implements CommandLine.ITypeConverter<Durat
       throw invalid(value);
     }
     double amount = Double.parseDouble(m.group(1));
-    double unitNanos = switch (m.group(2) == null ? "s" : m.group(2)) {
-      case "ms" -> 1e6;
-      case "m" -> 60e9;
-      case "h" -> 3600e9;
-      case "d" -> 86_400e9;
-      default -> 1e9;
-    };
+    double unitNanos =
+        switch (m.group(2) == null ? "s" : m.group(2)) {
+          case "ms" -> 1e6;
+          case "m" -> 60e9;
+          case "h" -> 3600e9;
+          case "d" -> 86_400e9;
+          default -> 1e9;
+        };
     double nanos = amount * unitNanos;
     if (nanos > Long.MAX_VALUE) {
       throw invalid(value);

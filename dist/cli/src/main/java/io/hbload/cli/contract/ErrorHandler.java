@@ -7,9 +7,9 @@ import picocli.CommandLine.IParameterExceptionHandler;
 import picocli.CommandLine.ParseResult;
 
 /**
- * The one place that turns an exception into what the user sees: a single line on stderr,
- * {@code hbload <command>: <message>}, never a stack trace, and the exit code from {@link ExitCode}. Installed on
- * the root command line, so every subcommand, present and future, gets it.
+ * The one place that turns an exception into what the user sees: a single line on stderr, {@code
+ * hbload <command>: <message>}, never a stack trace, and the exit code from {@link ExitCode}.
+ * Installed on the root command line, so every subcommand, present and future, gets it.
  */
 public final class ErrorHandler implements IExecutionExceptionHandler, IParameterExceptionHandler {
   @Override
@@ -19,21 +19,29 @@ public final class ErrorHandler implements IExecutionExceptionHandler, IParamete
   }
 
   @Override
-  public int handleExecutionException(Exception ex, CommandLine commandLine, ParseResult parseResult) {
+  public int handleExecutionException(
+      Exception ex, CommandLine commandLine, ParseResult parseResult) {
     if (BadInput.is(ex)) {
       print(commandLine, firstLine(BadInput.find(ex).getMessage()));
       return ExitCode.BAD_INPUT;
     }
     // A failed run or a bug: still one line, but with the type, which says which kind it was.
-    print(commandLine, "failed: " + ex.getClass().getSimpleName() + ": " + firstLine(ex.getMessage()));
+    print(
+        commandLine,
+        "failed: " + ex.getClass().getSimpleName() + ": " + firstLine(ex.getMessage()));
     return ExitCode.FAILURE;
   }
 
-  /** For a misspelt option, the closest ones picocli knows: "--thread" gets "did you mean -threads?". */
+  /**
+   * For a misspelt option, the closest ones picocli knows: "--thread" gets "did you mean
+   * -threads?".
+   */
   private static String suggestion(CommandLine.ParameterException ex) {
     if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getSuggestions().isEmpty()) {
-      return "; did you mean " + String.join(" or ", u.getSuggestions().subList(0, Math.min(3,
-          u.getSuggestions().size()))) + "?";
+      return "; did you mean "
+          + String.join(
+              " or ", u.getSuggestions().subList(0, Math.min(3, u.getSuggestions().size())))
+          + "?";
     }
     return "";
   }

@@ -1,26 +1,32 @@
 package io.hbload.cli.contract;
 
 /**
- * The exit codes every subcommand returns, and only these: scripts and CI jobs branch on them, so a new command
- * must not invent its own.
+ * The exit codes every subcommand returns, and only these: scripts and CI jobs branch on them, so a
+ * new command must not invent its own.
  */
 public final class ExitCode {
   /** Completed as asked. */
   public static final int OK = 0;
-  /** A run failure: a worker failed, data did not verify, a check found a problem, or an internal error. */
+
+  /**
+   * A run failure: a worker failed, data did not verify, a check found a problem, or an internal
+   * error.
+   */
   public static final int FAILURE = 1;
+
   /** Bad input: usage, options, properties, files, cluster settings. Nothing ran. */
   public static final int BAD_INPUT = 2;
+
   /** Interrupted (Ctrl-C); the report of what was done is still printed. */
   public static final int INTERRUPTED = 130;
 
   /** The lines {@code --help} prints under "Exit codes". */
   public static final String[] HELP = {
-      "0:completed",
-      "1:run failure (a worker failed, errors with --fail-on-error, a failed check, an internal error)",
-      "2:bad input: usage, options, properties, files, cluster settings",
-      "130:interrupted (the report of what was done is still printed)"};
+    "0:completed",
+    "1:run failure (a worker failed, errors with --fail-on-error, a failed check, an internal error)",
+    "2:bad input: usage, options, properties, files, cluster settings",
+    "130:interrupted (the report of what was done is still printed)"
+  };
 
-  private ExitCode() {
-  }
+  private ExitCode() {}
 }

@@ -5,12 +5,11 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /**
- * A command that only groups subcommands ({@code dfsio}, {@code mapreduce}, ...): run alone, it prints its usage
- * and exits 0, like every group of the CLI.
+ * A command that only groups subcommands ({@code dfsio}, {@code mapreduce}, ...): run alone, it
+ * prints its usage and exits 0, like every group of the CLI.
  */
 public abstract class GroupCommand implements Callable<Integer> {
-  @Spec
-  protected CommandSpec spec;
+  @Spec protected CommandSpec spec;
 
   @Override
   public Integer call() {

@@ -7,13 +7,15 @@ import picocli.CommandLine.Model.PositionalParamSpec;
 import picocli.CommandLine.ParseResult;
 
 /**
- * The checks every command's options go through after parsing and before its {@code call()}: nothing of a command
- * has started when they fail. Today one rule, which no converter can apply because picocli's own String and Path
- * conversions accept it: a value given but empty ({@code --json ''}, {@code --table=}, {@code -db ""}) is bad input,
- * never "unset" (a script that expands an empty variable would otherwise run with defaults it did not ask for).
- * {@code NAME=VALUE} map options ({@code -p}, {@code -D}) are exempt: an empty property value is YCSB's to read.
+ * The checks every command's options go through after parsing and before its {@code call()}:
+ * nothing of a command has started when they fail. Today one rule, which no converter can apply
+ * because picocli's own String and Path conversions accept it: a value given but empty ({@code
+ * --json ''}, {@code --table=}, {@code -db ""}) is bad input, never "unset" (a script that expands
+ * an empty variable would otherwise run with defaults it did not ask for). {@code NAME=VALUE} map
+ * options ({@code -p}, {@code -D}) are exempt: an empty property value is YCSB's to read.
  *
- * <p>Installed once on the root command line, so every subcommand, present and future, gets it. Stateless.
+ * <p>Installed once on the root command line, so every subcommand, present and future, gets it.
+ * Stateless.
  */
 public final class OptionChecks implements CommandLine.IExecutionStrategy {
   private final CommandLine.IExecutionStrategy next;
@@ -41,7 +43,8 @@ public final class OptionChecks implements CommandLine.IExecutionStrategy {
     }
     for (String value : arg.originalStringValues()) {
       if (value.isBlank()) {
-        throw new CommandLine.ParameterException(p.commandSpec().commandLine(),
+        throw new CommandLine.ParameterException(
+            p.commandSpec().commandLine(),
             name + ": an empty value; leave the option out for its default");
       }
     }

@@ -4,14 +4,14 @@ import picocli.CommandLine;
 import picocli.CommandLine.ITypeConverter;
 
 /**
- * Whole-number option types with their range, as picocli converters: a value out of range is refused while the
- * command line is parsed ({@code Invalid value for option '--x': ...}, exit 2), before the command's {@code call()}
- * starts anything, and each command states the type once ({@code converter = Ranges.Count.class}) instead of
- * checking it by hand somewhere in its run. Stateless.
+ * Whole-number option types with their range, as picocli converters: a value out of range is
+ * refused while the command line is parsed ({@code Invalid value for option '--x': ...}, exit 2),
+ * before the command's {@code call()} starts anything, and each command states the type once
+ * ({@code converter = Ranges.Count.class}) instead of checking it by hand somewhere in its run.
+ * Stateless.
  */
 public final class Ranges {
-  private Ranges() {
-  }
+  private Ranges() {}
 
   /** A count of things to start or make: at least 1. */
   public static final class Count implements ITypeConverter<Integer> {
@@ -45,13 +45,17 @@ public final class Ranges {
     }
   }
 
-  /** A byte size ({@link ByteSizeConverter}'s grammar) that must be more than 0: a heap, a memory size. */
+  /**
+   * A byte size ({@link ByteSizeConverter}'s grammar) that must be more than 0: a heap, a memory
+   * size.
+   */
   public static final class PositiveSize implements ITypeConverter<Long> {
     @Override
     public Long convert(String value) {
       long bytes = new ByteSizeConverter().convert(value);
       if (bytes <= 0) {
-        throw new CommandLine.TypeConversionException("'" + value + "' is not a size above 0 (use e.g. 32g)");
+        throw new CommandLine.TypeConversionException(
+            "'" + value + "' is not a size above 0 (use e.g. 32g)");
       }
       return bytes;
     }

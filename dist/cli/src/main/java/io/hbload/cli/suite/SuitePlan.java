@@ -11,14 +11,23 @@ import java.util.TreeMap;
 /**
  * A checked suite: what to run and where its files go. Immutable.
  *
- * @param runProperties per workload, in run order: the merged properties of its runs (operationcount 0,
- *     maxexecutiontime the duration), without output files, which each run adds
- * @param loadProperties the load's, from the first workload (as YCSB users load with workload a's file)
+ * @param runProperties per workload, in run order: the merged properties of its runs
+ *     (operationcount 0, maxexecutiontime the duration), without output files, which each run adds
+ * @param loadProperties the load's, from the first workload (as YCSB users load with workload a's
+ *     file)
  * @param resume continue the suite already in {@code dir}
  * @param embedded no cluster configured: the suite starts one embedded HBase for all its runs
  */
-public record SuitePlan(List<String> workloads, int rounds, int discard, Duration duration, boolean load, Path dir,
-    boolean resume, Map<String, Map<String, String>> runProperties, Map<String, String> loadProperties,
+public record SuitePlan(
+    List<String> workloads,
+    int rounds,
+    int discard,
+    Duration duration,
+    boolean load,
+    Path dir,
+    boolean resume,
+    Map<String, Map<String, String>> runProperties,
+    Map<String, String> loadProperties,
     boolean embedded) {
 
   public SuitePlan {
@@ -26,12 +35,22 @@ public record SuitePlan(List<String> workloads, int rounds, int discard, Duratio
   }
 
   /**
-   * One line a resumed suite must match: its shape and a digest of every run's properties (so that results of
-   * another record count or target are never mixed into one table).
+   * One line a resumed suite must match: its shape and a digest of every run's properties (so that
+   * results of another record count or target are never mixed into one table).
    */
   public String description() {
-    return "workloads=" + String.join(",", workloads) + " rounds=" + rounds + " discard=" + discard + " duration="
-        + duration.toSeconds() + "s load=" + load + " properties=" + digest();
+    return "workloads="
+        + String.join(",", workloads)
+        + " rounds="
+        + rounds
+        + " discard="
+        + discard
+        + " duration="
+        + duration.toSeconds()
+        + "s load="
+        + load
+        + " properties="
+        + digest();
   }
 
   private String digest() {
@@ -46,7 +65,10 @@ public record SuitePlan(List<String> workloads, int rounds, int discard, Duratio
     }
   }
 
-  /** Files of one run: {@code round2-c.txt} (YCSB's report), {@code .json}, {@code .hlog}; the load's {@code load.*}. */
+  /**
+   * Files of one run: {@code round2-c.txt} (YCSB's report), {@code .json}, {@code .hlog}; the
+   * load's {@code load.*}.
+   */
   public Path report(String step) {
     return dir.resolve(step + ".txt");
   }

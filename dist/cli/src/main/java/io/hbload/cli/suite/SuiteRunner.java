@@ -38,12 +38,13 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Runs a {@link SuitePlan}: the load (if asked, or always on an embedded cluster, which starts empty), then rounds x
- * workloads in order, each through the same {@link Launcher} as {@code hbload run}, writing its files into the
- * suite directory and recording it in the manifest; then the table of the kept rounds. Ctrl-C stops the running
- * step and a failed step stops the suite: what finished is kept and reported, and the missing runs are named (exit
- * 130 or 1); {@code --resume} runs only what the manifest and the files do not already hold. One execution per
- * instance, on the calling thread.
+ * Runs a {@link SuitePlan}: the load (if asked, or always on an embedded cluster, which starts
+ * empty), then rounds x workloads in order, each through the same {@link Launcher} as {@code hbload
+ * run}, writing its files into the suite directory and recording it in the manifest; then the table
+ * of the kept rounds. Ctrl-C stops the running step and a failed step stops the suite: what
+ * finished is kept and reported, and the missing runs are named (exit 130 or 1); {@code --resume}
+ * runs only what the manifest and the files do not already hold. One execution per instance, on the
+ * calling thread.
  */
 public final class SuiteRunner {
   private volatile SuiteTable table;
@@ -52,13 +53,21 @@ public final class SuiteRunner {
   private final PrintStream out;
   private final StepListeners watchers;
   private volatile Launcher current;
-  /** The embedded cluster every step runs on, or null: the steps reach the configured one themselves. */
+
+  /**
+   * The embedded cluster every step runs on, or null: the steps reach the configured one
+   * themselves.
+   */
   private HBaseCluster cluster;
+
   private volatile boolean interrupted;
   private int stepsRun;
   private boolean createdDir;
 
-  /** Who else hears a step's phase besides the status line and the files (the suite's {@code --metrics}). */
+  /**
+   * Who else hears a step's phase besides the status line and the files (the suite's {@code
+   * --metrics}).
+   */
   @FunctionalInterface
   public interface StepListeners {
     StepListeners NONE = (round, workload) -> List.of();
@@ -78,7 +87,10 @@ public final class SuiteRunner {
     this.watchers = watchers;
   }
 
-  /** Operations outstanding in the running step, 0 between steps ({@link Launcher#inFlight}); any thread. */
+  /**
+   * Operations outstanding in the running step, 0 between steps ({@link Launcher#inFlight}); any
+   * thread.
+   */
   public long inFlight() {
     Launcher l = current;
     return l == null ? 0 : l.inFlight();
@@ -86,24 +98,30 @@ public final class SuiteRunner {
 
   public int execute() throws IOException, BindingException {
     SuiteManifest manifest = openDirectory();
-    // Ctrl-C: stop the running step, run no more; the JVM waits (up to a minute) for the table to be written
-    try (InterruptHook hook = InterruptHook.install(() -> {
-      interrupted = true;
-      Launcher l = current;
-      if (l != null) {
-        l.requestStop(Launcher.INTERRUPTED);
-      }
-    })) {
+    // Ctrl-C: stop the running step, run no more; the JVM waits (up to a minute) for the table to
+    // be written
+    try (InterruptHook hook =
+        InterruptHook.install(
+            () -> {
+              interrupted = true;
+              Launcher l = current;
+              if (l != null) {
+                l.requestStop(Launcher.INTERRUPTED);
+              }
+            })) {
       try {
         Map<String, String> extra = new HashMap<>();
         if (plan.embedded()) {
-          err.println("hbload suite: no cluster configured: starting one embedded HBase on 127.0.0.1 for every run"
-              + " (numbers from a local, in-process cluster, not a real one)");
+          err.println(
+              "hbload suite: no cluster configured: starting one embedded HBase on 127.0.0.1 for every run"
+                  + " (numbers from a local, in-process cluster, not a real one)");
           cluster = HBaseCluster.startEmbedded(EmbeddedOptions.of(1));
           EmbeddedCluster embedded = cluster.embedded();
-          // recorded in every step's properties; the steps run on the cluster itself (launch), read in-process
+          // recorded in every step's properties; the steps run on the cluster itself (launch), read
+          // in-process
           extra.put(HBaseProperties.ZK, embedded.zkQuorum() + ":" + embedded.zkPort());
-          // the embedded cluster's data is in the memstore until flushed: reads would never touch the block cache
+          // the embedded cluster's data is in the memstore until flushed: reads would never touch
+          // the block cache
           extra.put(HBaseProperties.FLUSH_BEFORE_RUN, "true");
         }
         return steps(manifest, extra);
@@ -115,12 +133,16 @@ public final class SuiteRunner {
     }
   }
 
-  /** Creates the directory of a new suite or opens the one to resume; bad input before anything is written. */
+  /**
+   * Creates the directory of a new suite or opens the one to resume; bad input before anything is
+   * written.
+   */
   private SuiteManifest openDirectory() throws IOException {
     Path dir = plan.dir();
     if (plan.resume()) {
       if (!Files.isDirectory(dir) || !SuiteManifest.isSuite(dir)) {
-        throw new SpecException("--resume " + dir + ": not a suite directory (no " + SuiteManifest.FILE + ")");
+        throw new SpecException(
+            "--resume " + dir + ": not a suite directory (no " + SuiteManifest.FILE + ")");
       }
       return SuiteManifest.read(dir, plan.description());
     }
@@ -129,12 +151,17 @@ public final class SuiteRunner {
         throw new SpecException("--out " + dir + " is a file, not a directory");
       }
       if (SuiteManifest.isSuite(dir)) {
-        throw new SpecException("--out " + dir + " holds a suite already: continue it with --resume " + dir
-            + ", or give a new directory");
+        throw new SpecException(
+            "--out "
+                + dir
+                + " holds a suite already: continue it with --resume "
+                + dir
+                + ", or give a new directory");
       }
       try (var entries = Files.list(dir)) {
         if (entries.findAny().isPresent()) {
-          throw new SpecException("--out " + dir + " is not empty and holds no suite: give a new or empty directory");
+          throw new SpecException(
+              "--out " + dir + " is not empty and holds no suite: give a new or empty directory");
         }
       }
     }
@@ -143,7 +170,8 @@ public final class SuiteRunner {
     return SuiteManifest.create(dir, plan.description());
   }
 
-  private int steps(SuiteManifest manifest, Map<String, String> extra) throws IOException, BindingException {
+  private int steps(SuiteManifest manifest, Map<String, String> extra)
+      throws IOException, BindingException {
     List<RoundRun> runs = new ArrayList<>();
     String failure = null;
     boolean mustLoad = plan.load() && !manifest.loaded() || plan.embedded();
@@ -152,7 +180,8 @@ public final class SuiteRunner {
         err.println("hbload suite: the embedded cluster starts empty: loading the records first");
       }
       Map<String, String> p = withFiles(plan.loadProperties(), "load", extra);
-      Launcher.Outcome o = launch(SpecParser.parse(p, Phase.LOAD), "load", 0, plan.workloads().get(0));
+      Launcher.Outcome o =
+          launch(SpecParser.parse(p, Phase.LOAD), "load", 0, plan.workloads().get(0));
       failure = failure(o);
       if (failure == null) {
         manifest.markLoaded();
@@ -170,27 +199,60 @@ public final class SuiteRunner {
         String step = SuitePlan.step(round, w);
         if (manifest.done(round, w)) {
           if (filesPresent(step)) {
-            err.println("hbload suite: " + step + " finished before (resumed): reading " + plan.hlog(step).getFileName());
-            runs.add(RoundRun.of(w, round, HlogMerge.merge(List.of(plan.hlog(step))).result(),
-                manifest.cache(round, w)));
+            err.println(
+                "hbload suite: "
+                    + step
+                    + " finished before (resumed): reading "
+                    + plan.hlog(step).getFileName());
+            runs.add(
+                RoundRun.of(
+                    w,
+                    round,
+                    HlogMerge.merge(List.of(plan.hlog(step))).result(),
+                    manifest.cache(round, w)));
             continue;
           }
-          err.println("hbload suite: " + step + " is in the manifest but its files are not all there: running it again");
+          err.println(
+              "hbload suite: "
+                  + step
+                  + " is in the manifest but its files are not all there: running it again");
           manifest.forget(round, w);
         }
-        err.printf(Locale.ROOT, "hbload suite: round %d of %d, workload %s (run %d of %d)%s%n", round, plan.rounds(), w,
-            n, total, round <= plan.discard() ? ", warm-up round: discarded" : "");
-        Launcher.Outcome o = launch(SpecParser.parse(withFiles(plan.runProperties().get(w), step, extra), Phase.RUN),
-            step, round, w);
+        err.printf(
+            Locale.ROOT,
+            "hbload suite: round %d of %d, workload %s (run %d of %d)%s%n",
+            round,
+            plan.rounds(),
+            w,
+            n,
+            total,
+            round <= plan.discard() ? ", warm-up round: discarded" : "");
+        Launcher.Outcome o =
+            launch(
+                SpecParser.parse(withFiles(plan.runProperties().get(w), step, extra), Phase.RUN),
+                step,
+                round,
+                w);
         failure = failure(o);
         if (failure == null) {
           CacheCounts cache = cache(o.result());
           manifest.markDone(round, w, cache);
           RoundRun r = RoundRun.of(w, round, o.result(), cache);
           runs.add(r);
-          err.printf(Locale.ROOT, "hbload suite: %s done: %,d operations, %,.0f ops/s, block-cache hit ratio %s%n", step,
-              r.operations(), r.throughputOpsPerSec(), cache == null ? "unavailable"
-                  : pct(cache.hitRatio()) + " (L1 " + pct(cache.l1HitRatio()) + ", L2 " + pct(cache.l2HitRatio()) + ")");
+          err.printf(
+              Locale.ROOT,
+              "hbload suite: %s done: %,d operations, %,.0f ops/s, block-cache hit ratio %s%n",
+              step,
+              r.operations(),
+              r.throughputOpsPerSec(),
+              cache == null
+                  ? "unavailable"
+                  : pct(cache.hitRatio())
+                      + " (L1 "
+                      + pct(cache.l1HitRatio())
+                      + ", L2 "
+                      + pct(cache.l2HitRatio())
+                      + ")");
         }
       }
     }
@@ -203,7 +265,8 @@ public final class SuiteRunner {
   }
 
   private int finish(List<RoundRun> runs, String failure) throws IOException {
-    SuiteTable table = SuiteAggregator.aggregate(plan.workloads(), plan.rounds(), plan.discard(), runs);
+    SuiteTable table =
+        SuiteAggregator.aggregate(plan.workloads(), plan.rounds(), plan.discard(), runs);
     this.table = table;
     write("suite.txt", SuiteTableFormat.text(table));
     write("suite.md", SuiteTableFormat.markdown(table));
@@ -225,8 +288,17 @@ public final class SuiteRunner {
       return ExitCode.OK;
     }
     String why = interrupted ? "interrupted" : "stopped: " + failure;
-    err.println("hbload suite: " + why + "; missing " + missing.size() + " run(s): " + String.join(", ", missing)
-        + "; what finished is in " + plan.dir() + "; continue with --resume " + plan.dir());
+    err.println(
+        "hbload suite: "
+            + why
+            + "; missing "
+            + missing.size()
+            + " run(s): "
+            + String.join(", ", missing)
+            + "; what finished is in "
+            + plan.dir()
+            + "; continue with --resume "
+            + plan.dir());
     return interrupted ? ExitCode.INTERRUPTED : ExitCode.FAILURE;
   }
 
@@ -247,7 +319,8 @@ public final class SuiteRunner {
       return o;
     } catch (BindingException e) {
       if (stepsRun == 0 && !plan.resume()) {
-        // the cluster cannot be reached or the table is not there: bad input, and the new suite leaves nothing behind
+        // the cluster cannot be reached or the table is not there: bad input, and the new suite
+        // leaves nothing behind
         Files.deleteIfExists(plan.dir().resolve(SuiteManifest.FILE));
         if (createdDir) {
           Files.deleteIfExists(plan.dir());
@@ -260,7 +333,10 @@ public final class SuiteRunner {
     }
   }
 
-  /** Why a step does not count (null when it does): a failed worker, Ctrl-C, a load cut short, errors. */
+  /**
+   * Why a step does not count (null when it does): a failed worker, Ctrl-C, a load cut short,
+   * errors.
+   */
   private String failure(Launcher.Outcome o) {
     if (o.workerFailed()) {
       return "a run failed: " + o.result().stopReason();
@@ -269,7 +345,9 @@ public final class SuiteRunner {
       return "interrupted";
     }
     if (!o.result().completed()) {
-      return o.result().spec().phase().name().toLowerCase(Locale.ROOT) + " incomplete: " + o.result().stopReason();
+      return o.result().spec().phase().name().toLowerCase(Locale.ROOT)
+          + " incomplete: "
+          + o.result().stopReason();
     }
     if (o.failedOnErrors()) {
       return o.result().errorCount() + " operations failed (--fail-on-error)";
@@ -277,7 +355,8 @@ public final class SuiteRunner {
     return null;
   }
 
-  private Map<String, String> withFiles(Map<String, String> base, String step, Map<String, String> extra) {
+  private Map<String, String> withFiles(
+      Map<String, String> base, String step, Map<String, String> extra) {
     Map<String, String> p = new LinkedHashMap<>(base);
     extra.forEach(p::putIfAbsent);
     p.put(PropertyNames.EXPORT_FILE, plan.report(step).toString());
@@ -287,14 +366,27 @@ public final class SuiteRunner {
   }
 
   private boolean filesPresent(String step) {
-    return Files.isRegularFile(plan.report(step)) && Files.isRegularFile(plan.json(step))
+    return Files.isRegularFile(plan.report(step))
+        && Files.isRegularFile(plan.json(step))
         && Files.isRegularFile(plan.hlog(step));
   }
 
-  /** The run's block-cache counts, as the binding's typed figure of the run; null when it gave none. */
+  /**
+   * The run's block-cache counts, as the binding's typed figure of the run; null when it gave none.
+   */
   static CacheCounts cache(RunResult result) {
-    return result.figure(BlockCacheSnapshot.class).map(d -> new CacheCounts(d.hitCount(), d.missCount(),
-        d.l1HitCount(), d.l1MissCount(), d.l2HitCount(), d.l2MissCount())).orElse(null);
+    return result
+        .figure(BlockCacheSnapshot.class)
+        .map(
+            d ->
+                new CacheCounts(
+                    d.hitCount(),
+                    d.missCount(),
+                    d.l1HitCount(),
+                    d.l1MissCount(),
+                    d.l2HitCount(),
+                    d.l2MissCount()))
+        .orElse(null);
   }
 
   private void write(String name, String content) throws IOException {

@@ -23,13 +23,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * What a {@code mapreduce pe} task commits of its client, and its latencies taken back from a real shard log: the
- * figures round-trip, and the histogram read from an {@code .hlog} holds exactly the run's calls of the command's
- * measurement (successes and failures), none of the others'.
+ * What a {@code mapreduce pe} task commits of its client, and its latencies taken back from a real
+ * shard log: the figures round-trip, and the histogram read from an {@code .hlog} holds exactly the
+ * run's calls of the command's measurement (successes and failures), none of the others'.
  */
 class PeShardResultTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void aClientsFiguresRoundTripAndGetTheirLatenciesBack() {
@@ -55,14 +54,28 @@ class PeShardResultTest {
 
   @Test
   void aShardLogGivesTheCommandsServiceTimesOnly() {
-    // a real shard's log (basic binding, workload a: reads and updates); PE's randomRead is measured as READ
+    // a real shard's log (basic binding, workload a: reads and updates); PE's randomRead is
+    // measured as READ
     Path hlog = dir.resolve("shard-00000.hlog");
     StringWriter out = new StringWriter();
     var cl = HbloadCommand.commandLine();
     cl.setOut(new PrintWriter(out, true));
     cl.setErr(new PrintWriter(new StringWriter(), true));
-    int exit = cl.execute("run", "-w", "a", "-db", "basic", "--shard", "0/2", "-p", "operationcount=400", "-p",
-        "recordcount=100", "--hlog", hlog.toString());
+    int exit =
+        cl.execute(
+            "run",
+            "-w",
+            "a",
+            "-db",
+            "basic",
+            "--shard",
+            "0/2",
+            "-p",
+            "operationcount=400",
+            "-p",
+            "recordcount=100",
+            "--hlog",
+            hlog.toString());
     assertThat(exit).isZero();
 
     Histogram reads = PeClients.latency(hlog, spec(PeTest.RANDOM_READ));
@@ -72,15 +85,48 @@ class PeShardResultTest {
   }
 
   private static long count(String report, String op) {
-    Matcher m = Pattern.compile("^\\[" + op + "], Operations, (\\d+)$", Pattern.MULTILINE).matcher(report);
+    Matcher m =
+        Pattern.compile("^\\[" + op + "], Operations, (\\d+)$", Pattern.MULTILINE).matcher(report);
     assertThat(m.find()).as(report).isTrue();
     return Long.parseLong(m.group(1));
   }
 
   private static PeSpec spec(PeTest test) {
-    return PeSpec.validated(test, 2, 100, null, 0, "TestTable", 1, 1, 100, false, 0, 1, Compression.Algorithm.NONE,
-        DataBlockEncoding.NONE, BloomType.ROW, false, false, true, false, 30, 0, 0, 0, 1.0f,
-        65536, MemoryCompactionPolicy.NONE, "", false, true, false, Scan.ReadType.DEFAULT, 0,
-        false, 0, 0);
+    return PeSpec.validated(
+        test,
+        2,
+        100,
+        null,
+        0,
+        "TestTable",
+        1,
+        1,
+        100,
+        false,
+        0,
+        1,
+        Compression.Algorithm.NONE,
+        DataBlockEncoding.NONE,
+        BloomType.ROW,
+        false,
+        false,
+        true,
+        false,
+        30,
+        0,
+        0,
+        0,
+        1.0f,
+        65536,
+        MemoryCompactionPolicy.NONE,
+        "",
+        false,
+        true,
+        false,
+        Scan.ReadType.DEFAULT,
+        0,
+        false,
+        0,
+        0);
   }
 }

@@ -30,28 +30,36 @@ import org.apache.hadoop.hbase.util.JVMClusterUtil;
 import org.apache.hadoop.security.UserGroupInformation;
 
 /**
- * An HBase mini cluster in this JVM (1 master, 1 or more RegionServers, 1 ZooKeeper) bound to 127.0.0.1, with
- * its root directory on the local file system (no HDFS: lighter, and a load generator does not need a durable
- * WAL) and no info servers (they add seconds of Jetty start-up; metrics are read in-process). All data goes to a
- * fresh temporary directory that {@link #close()} removes; a shutdown hook does the same if the JVM exits first
- * (Ctrl-C). A failed start shuts down what did start and removes the directory, since the cluster's non-daemon
- * threads would otherwise keep the JVM alive.
+ * An HBase mini cluster in this JVM (1 master, 1 or more RegionServers, 1 ZooKeeper) bound to
+ * 127.0.0.1, with its root directory on the local file system (no HDFS: lighter, and a load
+ * generator does not need a durable WAL) and no info servers (they add seconds of Jetty start-up;
+ * metrics are read in-process). All data goes to a fresh temporary directory that {@link #close()}
+ * removes; a shutdown hook does the same if the JVM exits first (Ctrl-C). A failed start shuts down
+ * what did start and removes the directory, since the cluster's non-daemon threads would otherwise
+ * keep the JVM alive.
  *
- * <p>Started through the binding's cluster seam ({@link io.hbload.hbase.cluster.HBaseCluster}, which finds
- * {@link EmbeddedHBaseFactory} as a service), or directly by code that depends on this module.
+ * <p>Started through the binding's cluster seam ({@link io.hbload.hbase.cluster.HBaseCluster},
+ * which finds {@link EmbeddedHBaseFactory} as a service), or directly by code that depends on this
+ * module.
  *
- * <p>Thread-safe: {@link #close()} may race with the shutdown hook; the state is only read otherwise.
+ * <p>Thread-safe: {@link #close()} may race with the shutdown hook; the state is only read
+ * otherwise.
  */
-@SuppressWarnings("deprecation") // HBaseTestingUtility: the 2.5 line's mini cluster; its successor always starts HDFS
+@SuppressWarnings(
+    "deprecation") // HBaseTestingUtility: the 2.5 line's mini cluster; its successor always starts
+// HDFS
 public final class EmbeddedHBase implements EmbeddedCluster {
   /** HBaseTestingUtility reads its data directory from this system property only. */
   private static final String BASE_DIR_PROPERTY = "test.build.data.basedirectory";
 
   /** HBase's key for how often RegionServer metrics are recomputed. */
   public static final String METRICS_PERIOD_KEY = "hbase.regionserver.metrics.period";
+
   public static final int METRICS_PERIOD_MILLIS = 1000;
+
   /** Where the master's RPC server listens. */
   public static final String MASTER_IPC_ADDRESS = "hbase.master.ipc.address";
+
   /** Where each RegionServer's RPC server listens. */
   public static final String REGIONSERVER_IPC_ADDRESS = "hbase.regionserver.ipc.address";
 
@@ -63,7 +71,8 @@ public final class EmbeddedHBase implements EmbeddedCluster {
   private final EmbeddedKdc kdc;
   private boolean closed;
 
-  private EmbeddedHBase(HBaseTestingUtility util, Path dataDir, int regionServers, EmbeddedKdc kdc) {
+  private EmbeddedHBase(
+      HBaseTestingUtility util, Path dataDir, int regionServers, EmbeddedKdc kdc) {
     this.util = util;
     this.kdc = kdc;
     this.dataDir = dataDir;
@@ -76,7 +85,8 @@ public final class EmbeddedHBase implements EmbeddedCluster {
   /** The RegionServers of this cluster that are up now. */
   public List<HRegionServer> liveRegionServers() {
     List<HRegionServer> servers = new ArrayList<>();
-    for (JVMClusterUtil.RegionServerThread t : util.getMiniHBaseCluster().getLiveRegionServerThreads()) {
+    for (JVMClusterUtil.RegionServerThread t :
+        util.getMiniHBaseCluster().getLiveRegionServerThreads()) {
       HRegionServer rs = t.getRegionServer();
       if (!rs.isStopped() && !rs.isAborted()) {
         servers.add(rs);
@@ -91,10 +101,11 @@ public final class EmbeddedHBase implements EmbeddedCluster {
   }
 
   /**
-   * Starts a cluster; {@code zkPort} 0 picks a free port. Blocks until the RegionServers serve {@code hbase:meta}
-   * (about 7 s here). {@code regionServerInfoServers} turns on the RegionServers' HTTP info servers (127.0.0.1,
-   * random ports) so that clients in other JVMs can read {@code /jmx}; they cost seconds of start-up (much more
-   * from a fat jar, where Jetty scans the whole jar).
+   * Starts a cluster; {@code zkPort} 0 picks a free port. Blocks until the RegionServers serve
+   * {@code hbase:meta} (about 7 s here). {@code regionServerInfoServers} turns on the
+   * RegionServers' HTTP info servers (127.0.0.1, random ports) so that clients in other JVMs can
+   * read {@code /jmx}; they cost seconds of start-up (much more from a fat jar, where Jetty scans
+   * the whole jar).
    */
   public static EmbeddedHBase start(int regionServers, int zkPort, boolean regionServerInfoServers)
       throws IOException {
@@ -102,19 +113,21 @@ public final class EmbeddedHBase implements EmbeddedCluster {
   }
 
   /**
-   * Starts a Kerberized cluster: an {@link EmbeddedKdc} first (its files in the cluster's data directory), then
-   * master and RegionServers that accept only Kerberos (SASL) clients, as {@code hbase/localhost}, with HBase's
-   * delegation-token endpoint ({@code TokenProvider}) so MapReduce tasks can authenticate with tokens. No info
-   * servers (they would need SPNEGO). ZooKeeper stays unauthenticated (it holds no data, and listens on loopback).
-   * Logs this JVM's Hadoop login in as the servers' principal, as a secure server process does; {@link #close()}
-   * resets it. Clients log in as {@link EmbeddedKdc#clientPrincipal()} with {@link EmbeddedKdc#clientKeytab()}.
+   * Starts a Kerberized cluster: an {@link EmbeddedKdc} first (its files in the cluster's data
+   * directory), then master and RegionServers that accept only Kerberos (SASL) clients, as {@code
+   * hbase/localhost}, with HBase's delegation-token endpoint ({@code TokenProvider}) so MapReduce
+   * tasks can authenticate with tokens. No info servers (they would need SPNEGO). ZooKeeper stays
+   * unauthenticated (it holds no data, and listens on loopback). Logs this JVM's Hadoop login in as
+   * the servers' principal, as a secure server process does; {@link #close()} resets it. Clients
+   * log in as {@link EmbeddedKdc#clientPrincipal()} with {@link EmbeddedKdc#clientKeytab()}.
    */
   public static EmbeddedHBase startSecure(int regionServers, int zkPort) throws IOException {
     return start(regionServers, zkPort, false, true);
   }
 
-  private static synchronized EmbeddedHBase start(int regionServers, int zkPort, boolean regionServerInfoServers,
-      boolean kerberos) throws IOException {
+  private static synchronized EmbeddedHBase start(
+      int regionServers, int zkPort, boolean regionServerInfoServers, boolean kerberos)
+      throws IOException {
     if (regionServers < 1) {
       throw new IllegalArgumentException("regionServers must be >= 1: " + regionServers);
     }
@@ -122,11 +135,15 @@ public final class EmbeddedHBase implements EmbeddedCluster {
     String parent = System.getProperty(BASE_DIR_PROPERTY);
     Path base = parent == null ? Path.of(System.getProperty("java.io.tmpdir")) : Path.of(parent);
     Files.createDirectories(base);
-    Path dir = Files.createTempDirectory(base, "hbload-embedded-"); // 0700: the KDC's keytabs live here too
+    Path dir =
+        Files.createTempDirectory(
+            base, "hbload-embedded-"); // 0700: the KDC's keytabs live here too
     EmbeddedKdc kdc = null;
     Configuration conf = serverConfiguration(regionServerInfoServers);
-    // HBase's own scratch space (local jars, the servers' temp files) defaults to <java.io.tmpdir>/hbase-<user>,
-    // shared with every other HBase of this user and left behind: it goes into the cluster's directory instead
+    // HBase's own scratch space (local jars, the servers' temp files) defaults to
+    // <java.io.tmpdir>/hbase-<user>,
+    // shared with every other HBase of this user and left behind: it goes into the cluster's
+    // directory instead
     conf.set("hbase.tmp.dir", dir.resolve("hbase-tmp").toString());
     if (kerberos) {
       try {
@@ -136,15 +153,20 @@ public final class EmbeddedHBase implements EmbeddedCluster {
         throw e;
       }
       secure(conf, kdc);
-      // the servers log in process-wide (User.login), which needs Hadoop's global security switch on first, and
-      // no login user cached by earlier plain Hadoop use. Known limit: after a plain mini cluster ran in this JVM
-      // the secure master still never initializes (cause not found; it fails after the 60 s below): start it in
+      // the servers log in process-wide (User.login), which needs Hadoop's global security switch
+      // on first, and
+      // no login user cached by earlier plain Hadoop use. Known limit: after a plain mini cluster
+      // ran in this JVM
+      // the secure master still never initializes (cause not found; it fails after the 60 s below):
+      // start it in
       // a fresh JVM (hbload embedded, or failsafe with reuseForks=false as this project's ITs do)
       UserGroupInformation.reset();
       UserGroupInformation.setConfiguration(conf);
     }
-    // synchronized + restore: the property is global. It must be set before the utility is made: its constructor
-    // fixes the data directory (hbase.rootdir, hadoop.tmp.dir, the logs) from it, and without it that directory is
+    // synchronized + restore: the property is global. It must be set before the utility is made:
+    // its constructor
+    // fixes the data directory (hbase.rootdir, hadoop.tmp.dir, the logs) from it, and without it
+    // that directory is
     // ./target/test-data/<random> in the user's working directory, left behind at exit
     String previous = System.setProperty(BASE_DIR_PROPERTY, dir.toString());
     HBaseTestingUtility util;
@@ -166,8 +188,8 @@ public final class EmbeddedHBase implements EmbeddedCluster {
       } else {
         util.startMiniZKCluster();
       }
-      util.startMiniHBaseCluster(StartMiniClusterOption.builder().numMasters(1).numRegionServers(regionServers)
-          .build());
+      util.startMiniHBaseCluster(
+          StartMiniClusterOption.builder().numMasters(1).numRegionServers(regionServers).build());
       started = true;
       return new EmbeddedHBase(util, dir, regionServers, kdc);
     } catch (Exception e) {
@@ -205,17 +227,22 @@ public final class EmbeddedHBase implements EmbeddedCluster {
     conf.setInt(HConstants.REGIONSERVER_INFO_PORT, regionServerInfoServers ? 0 : -1);
     conf.set("hbase.master.info.bindAddress", "127.0.0.1");
     conf.set("hbase.regionserver.info.bindAddress", "127.0.0.1");
-    // the RPC servers have no authentication here: listen on loopback only, whatever the host name resolves to
+    // the RPC servers have no authentication here: listen on loopback only, whatever the host name
+    // resolves to
     conf.set(MASTER_IPC_ADDRESS, "127.0.0.1");
     conf.set(REGIONSERVER_IPC_ADDRESS, "127.0.0.1");
     conf.set(HConstants.ZOOKEEPER_QUORUM, "127.0.0.1");
-    // RegionServer metrics (block-cache counters in JMX) are recomputed every period (default 5 s); 1 s lets
+    // RegionServer metrics (block-cache counters in JMX) are recomputed every period (default 5 s);
+    // 1 s lets
     // a short run's deltas be read soon after it ends
     conf.setInt(METRICS_PERIOD_KEY, METRICS_PERIOD_MILLIS);
     return conf;
   }
 
-  /** Server-side Kerberos: SASL-only RPC as the KDC's server principal, and the delegation-token endpoint. */
+  /**
+   * Server-side Kerberos: SASL-only RPC as the KDC's server principal, and the delegation-token
+   * endpoint.
+   */
   private static void secure(Configuration conf, EmbeddedKdc kdc) {
     conf.set(KerberosLogin.HADOOP_AUTHENTICATION, "kerberos");
     conf.set(KerberosLogin.HBASE_AUTHENTICATION, "kerberos");
@@ -223,13 +250,17 @@ public final class EmbeddedHBase implements EmbeddedCluster {
     conf.set("hbase.master.keytab.file", kdc.serverKeytab().toString());
     conf.set(SecureClient.REGIONSERVER_PRINCIPAL, kdc.serverPrincipal());
     conf.set("hbase.regionserver.keytab.file", kdc.serverKeytab().toString());
-    conf.set("hbase.coprocessor.region.classes", "org.apache.hadoop.hbase.security.token.TokenProvider");
-    // a secure start that cannot authenticate waits for the master: fail in a minute, not HBase's 200-300 s
+    conf.set(
+        "hbase.coprocessor.region.classes", "org.apache.hadoop.hbase.security.token.TokenProvider");
+    // a secure start that cannot authenticate waits for the master: fail in a minute, not HBase's
+    // 200-300 s
     conf.setInt("hbase.master.init.timeout.localHBaseCluster", 60_000);
     conf.setInt("hbase.master.start.timeout.localHBaseCluster", 60_000);
   }
 
-  /** The settings a client of a secure cluster needs besides its login (none for a plain cluster). */
+  /**
+   * The settings a client of a secure cluster needs besides its login (none for a plain cluster).
+   */
   private Map<String, String> clientSecurity() {
     Map<String, String> m = new LinkedHashMap<>();
     if (kdc != null) {
@@ -251,7 +282,10 @@ public final class EmbeddedHBase implements EmbeddedCluster {
     return new InProcessBlockCacheReader(this);
   }
 
-  /** The live RegionServers' block-cache capacity; heap and host memory are this JVM's, which they share. */
+  /**
+   * The live RegionServers' block-cache capacity; heap and host memory are this JVM's, which they
+   * share.
+   */
   @Override
   public ClusterMemory memory(float memstoreFraction) {
     List<HRegionServer> servers = liveRegionServers();
@@ -269,8 +303,14 @@ public final class EmbeddedHBase implements EmbeddedCluster {
     }
     int n = Math.max(1, servers.size());
     long heap = Runtime.getRuntime().maxMemory();
-    return new ClusterMemory(servers.size(), heap, l1 / n, l2 / n, (long) (memstoreFraction * heap),
-        ClusterMemoryReader.hostMemory(), "the embedded cluster's " + servers.size() + " RegionServer(s), in process");
+    return new ClusterMemory(
+        servers.size(),
+        heap,
+        l1 / n,
+        l2 / n,
+        (long) (memstoreFraction * heap),
+        ClusterMemoryReader.hostMemory(),
+        "the embedded cluster's " + servers.size() + " RegionServer(s), in process");
   }
 
   /** ZooKeeper host for clients. */
@@ -301,26 +341,43 @@ public final class EmbeddedHBase implements EmbeddedCluster {
     Configuration conf = HBaseConfiguration.create();
     conf.set(HConstants.ZOOKEEPER_QUORUM, zkQuorum());
     conf.setInt(HConstants.ZOOKEEPER_CLIENT_PORT, zkPort);
-    conf.set(HConstants.ZOOKEEPER_ZNODE_PARENT,
-        util.getConfiguration().get(HConstants.ZOOKEEPER_ZNODE_PARENT, HConstants.DEFAULT_ZOOKEEPER_ZNODE_PARENT));
+    conf.set(
+        HConstants.ZOOKEEPER_ZNODE_PARENT,
+        util.getConfiguration()
+            .get(HConstants.ZOOKEEPER_ZNODE_PARENT, HConstants.DEFAULT_ZOOKEEPER_ZNODE_PARENT));
     clientSecurity().forEach(conf::set);
     return conf;
   }
 
-  /** An hbase-site.xml with which other clients (YCSB, the HBase shell, another hbload) reach this cluster. */
-  /** Creates the benchmark table on this cluster, pre-split as {@code spec} says (for {@code hbload embedded}). */
-  public void createTable(io.hbload.hbase.table.TableSpec spec, java.io.PrintStream messages) throws IOException {
+  /**
+   * An hbase-site.xml with which other clients (YCSB, the HBase shell, another hbload) reach this
+   * cluster.
+   */
+  /**
+   * Creates the benchmark table on this cluster, pre-split as {@code spec} says (for {@code hbload
+   * embedded}).
+   */
+  public void createTable(io.hbload.hbase.table.TableSpec spec, java.io.PrintStream messages)
+      throws IOException {
     try (org.apache.hadoop.hbase.client.Connection c =
-             org.apache.hadoop.hbase.client.ConnectionFactory.createConnection(clientConfiguration());
-         org.apache.hadoop.hbase.client.Admin admin = c.getAdmin()) {
+            org.apache.hadoop.hbase.client.ConnectionFactory.createConnection(
+                clientConfiguration());
+        org.apache.hadoop.hbase.client.Admin admin = c.getAdmin()) {
       new io.hbload.hbase.table.TableSetup(admin, spec, messages).create();
     }
   }
 
   public String hbaseSiteXml() {
     StringBuilder security = new StringBuilder();
-    clientSecurity().forEach((k, v) -> security.append("  <property><name>").append(k).append("</name><value>")
-        .append(v).append("</value></property>\n"));
+    clientSecurity()
+        .forEach(
+            (k, v) ->
+                security
+                    .append("  <property><name>")
+                    .append(k)
+                    .append("</name><value>")
+                    .append(v)
+                    .append("</value></property>\n"));
     return """
         <?xml version="1.0"?>
         <?xml-stylesheet type="text/xsl" href="configuration.xsl"?>
@@ -330,22 +387,27 @@ public final class EmbeddedHBase implements EmbeddedCluster {
           <property><name>hbase.zookeeper.property.clientPort</name><value>%d</value></property>
           <property><name>zookeeper.znode.parent</name><value>%s</value></property>
         %s</configuration>
-        """.formatted(zkQuorum(), zkPort,
-        util.getConfiguration().get(HConstants.ZOOKEEPER_ZNODE_PARENT, HConstants.DEFAULT_ZOOKEEPER_ZNODE_PARENT),
-        security);
+        """
+        .formatted(
+            zkQuorum(),
+            zkPort,
+            util.getConfiguration()
+                .get(HConstants.ZOOKEEPER_ZNODE_PARENT, HConstants.DEFAULT_ZOOKEEPER_ZNODE_PARENT),
+            security);
   }
 
   /**
-   * Writes {@link #hbaseSiteXml()} to {@code file}, creating parent directories. The file is created new, never
-   * through a link another user may have planted in a shared directory.
+   * Writes {@link #hbaseSiteXml()} to {@code file}, creating parent directories. The file is
+   * created new, never through a link another user may have planted in a shared directory.
    */
   public Path writeHBaseSite(Path file) throws IOException {
     return writeNew(file, hbaseSiteXml().getBytes(StandardCharsets.UTF_8), "rw-r--r--");
   }
 
   /**
-   * Writes what a client needs into {@code dir}: hbase-site.xml, and for a secure cluster also krb5.conf and the
-   * client's keytab ({@code client.keytab}, 0600). Each file is created new, never through a planted link.
+   * Writes what a client needs into {@code dir}: hbase-site.xml, and for a secure cluster also
+   * krb5.conf and the client's keytab ({@code client.keytab}, 0600). Each file is created new,
+   * never through a planted link.
    *
    * @return the files written, hbase-site.xml first
    */
@@ -353,8 +415,11 @@ public final class EmbeddedHBase implements EmbeddedCluster {
     List<Path> files = new ArrayList<>();
     files.add(writeHBaseSite(dir.resolve("hbase-site.xml")));
     if (kdc != null) {
-      files.add(writeNew(dir.resolve("krb5.conf"), Files.readAllBytes(kdc.krb5Conf()), "rw-r--r--"));
-      files.add(writeNew(dir.resolve("client.keytab"), Files.readAllBytes(kdc.clientKeytab()), "rw-------"));
+      files.add(
+          writeNew(dir.resolve("krb5.conf"), Files.readAllBytes(kdc.krb5Conf()), "rw-r--r--"));
+      files.add(
+          writeNew(
+              dir.resolve("client.keytab"), Files.readAllBytes(kdc.clientKeytab()), "rw-------"));
     }
     return files;
   }
@@ -367,10 +432,14 @@ public final class EmbeddedHBase implements EmbeddedCluster {
     Files.deleteIfExists(file); // removes a link itself, not its target
     java.util.Set<java.nio.file.attribute.PosixFilePermission> perms =
         java.nio.file.attribute.PosixFilePermissions.fromString(permissions);
-    try (var channel = Files.newByteChannel(file, java.util.Set.<java.nio.file.OpenOption>of(
-        java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE,
-        java.nio.file.LinkOption.NOFOLLOW_LINKS),
-        java.nio.file.attribute.PosixFilePermissions.asFileAttribute(perms))) {
+    try (var channel =
+        Files.newByteChannel(
+            file,
+            java.util.Set.<java.nio.file.OpenOption>of(
+                java.nio.file.StandardOpenOption.CREATE_NEW,
+                java.nio.file.StandardOpenOption.WRITE,
+                java.nio.file.LinkOption.NOFOLLOW_LINKS),
+            java.nio.file.attribute.PosixFilePermissions.asFileAttribute(perms))) {
       java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(content);
       while (b.hasRemaining()) {
         channel.write(b);
@@ -381,7 +450,8 @@ public final class EmbeddedHBase implements EmbeddedCluster {
 
   /** A new private directory (0700) for a client configuration, with an unpredictable name. */
   public static Path privateConfDir() throws IOException {
-    return Files.createTempDirectory("hbload-embedded-conf-",
+    return Files.createTempDirectory(
+        "hbload-embedded-conf-",
         java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
             java.nio.file.attribute.PosixFilePermissions.fromString("rwx------")));
   }
@@ -412,7 +482,8 @@ public final class EmbeddedHBase implements EmbeddedCluster {
     } finally {
       if (kdc != null) {
         kdc.close();
-        // the servers' process-wide login: later clusters or clients of this JVM start from plain Hadoop again
+        // the servers' process-wide login: later clusters or clients of this JVM start from plain
+        // Hadoop again
         UserGroupInformation.reset();
       }
       deleteRecursively(dataDir);
@@ -433,15 +504,19 @@ public final class EmbeddedHBase implements EmbeddedCluster {
       return;
     }
     try (Stream<Path> paths = Files.walk(dir)) {
-      paths.sorted(Comparator.reverseOrder()).forEach(p -> {
-        try {
-          Files.deleteIfExists(p);
-        } catch (IOException e) {
-          throw new UncheckedIOException(e);
-        }
-      });
+      paths
+          .sorted(Comparator.reverseOrder())
+          .forEach(
+              p -> {
+                try {
+                  Files.deleteIfExists(p);
+                } catch (IOException e) {
+                  throw new UncheckedIOException(e);
+                }
+              });
     } catch (IOException | UncheckedIOException ignored) {
-      // best effort: a file still held open by a dying server thread is left for the OS's tmp cleaner
+      // best effort: a file still held open by a dying server thread is left for the OS's tmp
+      // cleaner
     }
   }
 }

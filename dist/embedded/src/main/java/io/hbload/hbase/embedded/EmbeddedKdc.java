@@ -7,12 +7,13 @@ import java.util.Properties;
 import org.apache.hadoop.minikdc.MiniKdc;
 
 /**
- * A Kerberos KDC in this JVM (Hadoop's MiniKdc, Apache Kerby) on 127.0.0.1 and a random port, with the
- * principals a secure embedded cluster needs: {@code hbase/localhost} for the HBase servers (the host name they
- * register under), {@code hdfs/localhost} and {@code HTTP/localhost} (SPNEGO of the web endpoints) for an embedded
- * HDFS, and {@code client} for users, each role in its own keytab so the client's never holds the servers' keys.
- * Starting it points this JVM's Kerberos at its krb5.conf ({@code java.security.krb5.conf}), as MiniKdc does.
- * Thread-safe (read-only once started).
+ * A Kerberos KDC in this JVM (Hadoop's MiniKdc, Apache Kerby) on 127.0.0.1 and a random port, with
+ * the principals a secure embedded cluster needs: {@code hbase/localhost} for the HBase servers
+ * (the host name they register under), {@code hdfs/localhost} and {@code HTTP/localhost} (SPNEGO of
+ * the web endpoints) for an embedded HDFS, and {@code client} for users, each role in its own
+ * keytab so the client's never holds the servers' keys. Starting it points this JVM's Kerberos at
+ * its krb5.conf ({@code java.security.krb5.conf}), as MiniKdc does. Thread-safe (read-only once
+ * started).
  */
 public final class EmbeddedKdc implements AutoCloseable {
   /** Host part of the servers' principal: the name the embedded servers register under. */
@@ -30,7 +31,10 @@ public final class EmbeddedKdc implements AutoCloseable {
     this.hdfsKeytab = hdfsKeytab;
   }
 
-  /** Starts a KDC keeping its files (database, krb5.conf, keytabs) in {@code dir}, a private directory. */
+  /**
+   * Starts a KDC keeping its files (database, krb5.conf, keytabs) in {@code dir}, a private
+   * directory.
+   */
   public static EmbeddedKdc start(Path dir) throws IOException {
     Files.createDirectories(dir);
     Properties conf = MiniKdc.createConf();
@@ -45,12 +49,16 @@ public final class EmbeddedKdc implements AutoCloseable {
     String jdkRealm = jdkDefaultRealm();
     if (!kdc.getRealm().equals(jdkRealm)) {
       kdc.stop();
-      throw new IOException("embedded KDC: this JVM read another Kerberos configuration earlier (default realm "
-          + jdkRealm + ") and cannot reload it; start the JVM with --add-exports "
-          + "java.security.jgss/sun.security.krb5=ALL-UNNAMED, or start the secure cluster first");
+      throw new IOException(
+          "embedded KDC: this JVM read another Kerberos configuration earlier (default realm "
+              + jdkRealm
+              + ") and cannot reload it; start the JVM with --add-exports "
+              + "java.security.jgss/sun.security.krb5=ALL-UNNAMED, or start the secure cluster first");
     }
-    // Hadoop caches the default realm at its first use ("" when this JVM had no krb5.conf then, e.g. after a plain
-    // cluster); with a stale one no rule maps hbase/localhost@REALM to a user and the servers refuse each other
+    // Hadoop caches the default realm at its first use ("" when this JVM had no krb5.conf then,
+    // e.g. after a plain
+    // cluster); with a stale one no rule maps hbase/localhost@REALM to a user and the servers
+    // refuse each other
     org.apache.hadoop.security.authentication.util.KerberosName.resetDefaultRealm();
     try {
       Path server = dir.resolve("hbase.keytab");
@@ -58,7 +66,8 @@ public final class EmbeddedKdc implements AutoCloseable {
       Path hdfs = dir.resolve("hdfs.keytab");
       kdc.createPrincipal(server.toFile(), "hbase/" + SERVER_HOST);
       kdc.createPrincipal(client.toFile(), "client");
-      // one keytab for NameNode, DataNodes and their HTTPS endpoints, as Hadoop's own secure-HDFS tests do
+      // one keytab for NameNode, DataNodes and their HTTPS endpoints, as Hadoop's own secure-HDFS
+      // tests do
       kdc.createPrincipal(hdfs.toFile(), "hdfs/" + SERVER_HOST, "HTTP/" + SERVER_HOST);
       return new EmbeddedKdc(kdc, server, client, hdfs);
     } catch (Exception e) {
@@ -67,7 +76,10 @@ public final class EmbeddedKdc implements AutoCloseable {
     }
   }
 
-  /** The realm the JDK's Kerberos now resolves a bare name in (its krb5.conf's default realm), or null. */
+  /**
+   * The realm the JDK's Kerberos now resolves a bare name in (its krb5.conf's default realm), or
+   * null.
+   */
   private static String jdkDefaultRealm() {
     try {
       return new javax.security.auth.kerberos.KerberosPrincipal("probe").getRealm();
@@ -95,7 +107,10 @@ public final class EmbeddedKdc implements AutoCloseable {
     return "client@" + realm();
   }
 
-  /** {@code hdfs/localhost@REALM}: NameNode and DataNodes of an embedded secure HDFS (its superuser, "hdfs"). */
+  /**
+   * {@code hdfs/localhost@REALM}: NameNode and DataNodes of an embedded secure HDFS (its superuser,
+   * "hdfs").
+   */
   public String hdfsPrincipal() {
     return "hdfs/" + SERVER_HOST + "@" + realm();
   }

@@ -21,10 +21,11 @@ import org.testcontainers.containers.wait.strategy.Wait;
 import org.testcontainers.utility.DockerImageName;
 
 /**
- * {@link TestHBase} in a Docker container. HBase clients connect to the address a RegionServer registers in
- * ZooKeeper, not to the port Docker maps, so the container is named {@code localhost} and the master and
- * RegionServer ports are bound 1:1 on the host (one such container per host at a time); only ZooKeeper gets a
- * random port. Not verified on this project's build machines (no Docker engine there). Thread-safe after start.
+ * {@link TestHBase} in a Docker container. HBase clients connect to the address a RegionServer
+ * registers in ZooKeeper, not to the port Docker maps, so the container is named {@code localhost}
+ * and the master and RegionServer ports are bound 1:1 on the host (one such container per host at a
+ * time); only ZooKeeper gets a random port. Not verified on this project's build machines (no
+ * Docker engine there). Thread-safe after start.
  */
 final class ContainerTestHBase implements TestHBase {
   private static final int ZK = 2181;
@@ -35,15 +36,19 @@ final class ContainerTestHBase implements TestHBase {
 
   @SuppressWarnings("resource") // closed in close()
   ContainerTestHBase(String image) throws IOException {
-    container = new GenericContainer<>(DockerImageName.parse(image))
-        .withExposedPorts(ZK, MASTER, REGIONSERVER)
-        .withCreateContainerCmdModifier(cmd -> {
-          cmd.withHostName("localhost");
-          cmd.getHostConfig().withPortBindings(
-              new PortBinding(Ports.Binding.bindPort(MASTER), new ExposedPort(MASTER)),
-              new PortBinding(Ports.Binding.bindPort(REGIONSERVER), new ExposedPort(REGIONSERVER)));
-        })
-        .waitingFor(Wait.forListeningPort().withStartupTimeout(Duration.ofMinutes(3)));
+    container =
+        new GenericContainer<>(DockerImageName.parse(image))
+            .withExposedPorts(ZK, MASTER, REGIONSERVER)
+            .withCreateContainerCmdModifier(
+                cmd -> {
+                  cmd.withHostName("localhost");
+                  cmd.getHostConfig()
+                      .withPortBindings(
+                          new PortBinding(Ports.Binding.bindPort(MASTER), new ExposedPort(MASTER)),
+                          new PortBinding(
+                              Ports.Binding.bindPort(REGIONSERVER), new ExposedPort(REGIONSERVER)));
+                })
+            .waitingFor(Wait.forListeningPort().withStartupTimeout(Duration.ofMinutes(3)));
     container.start();
     try {
       awaitMeta();
@@ -58,7 +63,8 @@ final class ContainerTestHBase implements TestHBase {
     long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
     IOException last = null;
     while (System.nanoTime() < deadline) {
-      try (Connection c = ConnectionFactory.createConnection(configuration()); Admin admin = c.getAdmin()) {
+      try (Connection c = ConnectionFactory.createConnection(configuration());
+          Admin admin = c.getAdmin()) {
         admin.tableExists(TableName.META_TABLE_NAME);
         return;
       } catch (IOException e) {
@@ -68,10 +74,12 @@ final class ContainerTestHBase implements TestHBase {
         Thread.sleep(1000);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        throw new IOException("interrupted waiting for HBase in " + container.getDockerImageName(), e);
+        throw new IOException(
+            "interrupted waiting for HBase in " + container.getDockerImageName(), e);
       }
     }
-    throw new IOException("HBase in " + container.getDockerImageName() + " did not serve hbase:meta in 2 min", last);
+    throw new IOException(
+        "HBase in " + container.getDockerImageName() + " did not serve hbase:meta in 2 min", last);
   }
 
   @Override
@@ -96,9 +104,11 @@ final class ContainerTestHBase implements TestHBase {
   @Override
   public HBaseCluster cluster() {
     try {
-      return HBaseCluster.open(new ClusterSpec(null, zkQuorum() + ":" + zkPort(), Map.of()), null, () -> { });
+      return HBaseCluster.open(
+          new ClusterSpec(null, zkQuorum() + ":" + zkPort(), Map.of()), null, () -> {});
     } catch (IOException e) {
-      throw new UncheckedIOException(e); // a ZooKeeper address only: nothing to read that could fail
+      throw new UncheckedIOException(
+          e); // a ZooKeeper address only: nothing to read that could fail
     }
   }
 

@@ -44,7 +44,10 @@ final class EmbeddedTestHBase implements TestHBase {
     return hbase.clientConfiguration();
   }
 
-  /** The ZooKeeper address, and for a secure cluster the login and the servers' principals (hbase.* pass-through). */
+  /**
+   * The ZooKeeper address, and for a secure cluster the login and the servers' principals (hbase.*
+   * pass-through).
+   */
   @Override
   public Map<String, String> properties() {
     EmbeddedKdc kdc = hbase.kdc();

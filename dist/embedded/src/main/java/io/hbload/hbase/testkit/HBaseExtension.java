@@ -10,7 +10,9 @@ import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
- * JUnit 5 extension giving a test class one HBase, started before its first test and stopped after its last:
+ * JUnit 5 extension giving a test class one HBase, started before its first test and stopped after
+ * its last:
+ *
  * <pre>{@code
  * @RegisterExtension
  * static final HBaseExtension HBASE = HBaseExtension.embedded();
@@ -18,15 +20,16 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * @Test
  * void loadsAndRuns(TestHBase hbase) { ... hbase.properties() ... }
  * }</pre>
- * {@link #embedded()} runs HBase's mini cluster in the test JVM (needs the JDK 17 {@code --add-opens} flags of
- * hbload's README); {@link #container(String)} runs an image with Testcontainers, and when Docker (or
- * Testcontainers) is not there the class is skipped with the reason, like Testcontainers'
- * {@code disabledWithoutDocker}. {@link #fromSystemProperty()} lets the build pick: a container when
- * {@code -Dhbload.testkit.image=IMAGE} is set, else embedded. Thread-safe per JUnit's lifecycle (one class at a
- * time); use from a static field.
+ *
+ * {@link #embedded()} runs HBase's mini cluster in the test JVM (needs the JDK 17 {@code
+ * --add-opens} flags of hbload's README); {@link #container(String)} runs an image with
+ * Testcontainers, and when Docker (or Testcontainers) is not there the class is skipped with the
+ * reason, like Testcontainers' {@code disabledWithoutDocker}. {@link #fromSystemProperty()} lets
+ * the build pick: a container when {@code -Dhbload.testkit.image=IMAGE} is set, else embedded.
+ * Thread-safe per JUnit's lifecycle (one class at a time); use from a static field.
  */
-public final class HBaseExtension implements BeforeAllCallback, AfterAllCallback, ExecutionCondition,
-    ParameterResolver {
+public final class HBaseExtension
+    implements BeforeAllCallback, AfterAllCallback, ExecutionCondition, ParameterResolver {
   /** System property naming a Docker image for {@link #fromSystemProperty()}. */
   public static final String IMAGE_PROPERTY = "hbload.testkit.image";
 
@@ -51,10 +54,11 @@ public final class HBaseExtension implements BeforeAllCallback, AfterAllCallback
   }
 
   /**
-   * A Kerberized embedded mini cluster (one RegionServer) with its own KDC: {@link TestHBase#clientPrincipal()}
-   * and {@link TestHBase#clientKeytab()} log in to it, and {@link TestHBase#properties()} carries them. Run it in a
-   * JVM where no plain mini cluster ran before (a fork of its own, e.g. failsafe's {@code reuseForks=false}): Hadoop's
-   * security state is process-wide and the secure master does not come up after a plain one (it fails in 60 s).
+   * A Kerberized embedded mini cluster (one RegionServer) with its own KDC: {@link
+   * TestHBase#clientPrincipal()} and {@link TestHBase#clientKeytab()} log in to it, and {@link
+   * TestHBase#properties()} carries them. Run it in a JVM where no plain mini cluster ran before (a
+   * fork of its own, e.g. failsafe's {@code reuseForks=false}): Hadoop's security state is
+   * process-wide and the secure master does not come up after a plain one (it fails in 60 s).
    */
   public static HBaseExtension embeddedSecure() {
     return new HBaseExtension(null, 1, true);
@@ -75,7 +79,8 @@ public final class HBaseExtension implements BeforeAllCallback, AfterAllCallback
   public TestHBase hbase() {
     TestHBase h = hbase;
     if (h == null) {
-      throw new IllegalStateException("HBase is not running: register the extension on a static field");
+      throw new IllegalStateException(
+          "HBase is not running: register the extension on a static field");
     }
     return h;
   }
@@ -86,15 +91,20 @@ public final class HBaseExtension implements BeforeAllCallback, AfterAllCallback
       return ConditionEvaluationResult.enabled(secure ? "embedded secure HBase" : "embedded HBase");
     }
     String missing = DockerProbe.unavailableReason();
-    return missing == null ? ConditionEvaluationResult.enabled("Docker available for " + image)
+    return missing == null
+        ? ConditionEvaluationResult.enabled("Docker available for " + image)
         : ConditionEvaluationResult.disabled("HBase image " + image + " needs Docker: " + missing);
   }
 
   @Override
   public void beforeAll(ExtensionContext context) throws Exception {
     if (hbase == null) {
-      hbase = image != null ? TestHBase.container(image)
-          : secure ? TestHBase.embeddedSecure(regionServers) : TestHBase.embedded(regionServers);
+      hbase =
+          image != null
+              ? TestHBase.container(image)
+              : secure
+                  ? TestHBase.embeddedSecure(regionServers)
+                  : TestHBase.embedded(regionServers);
     }
   }
 

@@ -1,10 +1,10 @@
 package io.hbload.hbase.testkit;
 
-import io.hbload.hbase.config.HBaseProperties;
 import io.hbload.core.binding.BindingProvider;
 import io.hbload.hbase.HBaseBindingProvider;
 import io.hbload.hbase.cluster.EmbeddedOptions;
 import io.hbload.hbase.cluster.HBaseCluster;
+import io.hbload.hbase.config.HBaseProperties;
 import io.hbload.hbase.embedded.EmbeddedHBase;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -12,8 +12,9 @@ import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 
 /**
- * A running HBase for a test, with the few things a test needs to reach it: hbload properties, an HBase client
- * {@link Configuration}, the ZooKeeper address, and for a secure cluster the client's principal and keytab. Thread-safe (read-only once started); {@link #close()} stops it.
+ * A running HBase for a test, with the few things a test needs to reach it: hbload properties, an
+ * HBase client {@link Configuration}, the ZooKeeper address, and for a secure cluster the client's
+ * principal and keytab. Thread-safe (read-only once started); {@link #close()} stops it.
  */
 public interface TestHBase extends AutoCloseable {
 
@@ -23,8 +24,8 @@ public interface TestHBase extends AutoCloseable {
   }
 
   /**
-   * Starts a Kerberized embedded cluster with its own KDC (about 8 s); connect with {@link #clientPrincipal()} and
-   * {@link #clientKeytab()} (already in {@link #properties()}).
+   * Starts a Kerberized embedded cluster with its own KDC (about 8 s); connect with {@link
+   * #clientPrincipal()} and {@link #clientKeytab()} (already in {@link #properties()}).
    */
   static TestHBase embeddedSecure(int regionServers) throws IOException {
     return new EmbeddedTestHBase(
@@ -32,9 +33,10 @@ public interface TestHBase extends AutoCloseable {
   }
 
   /**
-   * Starts HBase from a Docker image with Testcontainers (needs Docker and {@code org.testcontainers:testcontainers}
-   * on the test class path). The image must run HBase in standalone mode with ZooKeeper on 2181 and the master and
-   * RegionServer on 16000/16020, as the common {@code hbase} images do.
+   * Starts HBase from a Docker image with Testcontainers (needs Docker and {@code
+   * org.testcontainers:testcontainers} on the test class path). The image must run HBase in
+   * standalone mode with ZooKeeper on 2181 and the master and RegionServer on 16000/16020, as the
+   * common {@code hbase} images do.
    */
   static TestHBase container(String image) throws IOException {
     return new ContainerTestHBase(image);
@@ -68,16 +70,17 @@ public interface TestHBase extends AutoCloseable {
   }
 
   /**
-   * This cluster as the binding's {@link HBaseCluster}, to hand to a run ({@code HBaseBindingProvider.on}) or a
-   * session: an embedded one is then read in-process (block-cache figures without JMX lag). The test kit owns it:
-   * do not close it.
+   * This cluster as the binding's {@link HBaseCluster}, to hand to a run ({@code
+   * HBaseBindingProvider.on}) or a session: an embedded one is then read in-process (block-cache
+   * figures without JMX lag). The test kit owns it: do not close it.
    */
   HBaseCluster cluster();
 
   /**
-   * The {@code hbase} binding on this cluster, for {@code Hbload.binding(...)} beside {@link #properties()}: an
-   * embedded cluster's block-cache figures are then read in-process, 1 s after a run (a run that finds the cluster
-   * by address alone reads them over JMX, which lags by a metrics period and waits 15.5 s).
+   * The {@code hbase} binding on this cluster, for {@code Hbload.binding(...)} beside {@link
+   * #properties()}: an embedded cluster's block-cache figures are then read in-process, 1 s after a
+   * run (a run that finds the cluster by address alone reads them over JMX, which lags by a metrics
+   * period and waits 15.5 s).
    */
   default BindingProvider bindingProvider() {
     return HBaseBindingProvider.on(cluster());

@@ -1,7 +1,8 @@
 /**
- * HBase for users' integration tests: {@link io.hbload.hbase.testkit.TestHBase} is the plain API (an embedded
- * mini cluster, or a container when an image is picked and Docker is there), {@link
- * io.hbload.hbase.testkit.HBaseExtension} the JUnit 5 extension around it. JUnit and Testcontainers are
- * {@code provided}: the user's test class path brings them, the hbload fat jar does not need them.
+ * HBase for users' integration tests: {@link io.hbload.hbase.testkit.TestHBase} is the plain API
+ * (an embedded mini cluster, or a container when an image is picked and Docker is there), {@link
+ * io.hbload.hbase.testkit.HBaseExtension} the JUnit 5 extension around it. JUnit and Testcontainers
+ * are {@code provided}: the user's test class path brings them, the hbload fat jar does not need
+ * them.
  */
 package io.hbload.hbase.testkit;

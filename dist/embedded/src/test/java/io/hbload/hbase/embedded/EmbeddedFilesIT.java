@@ -11,10 +11,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Where an embedded cluster keeps its files: all under the private directory it announces, none in the user's
- * working directory (HBase's test utility used to make {@code ./target/test-data} there and leave it) nor beside it
- * in the temp directory ({@code <tmp>/hbase-<user>}). The cluster runs in a JVM of its own, since a JVM's working
- * directory cannot be changed from inside it.
+ * Where an embedded cluster keeps its files: all under the private directory it announces, none in
+ * the user's working directory (HBase's test utility used to make {@code ./target/test-data} there
+ * and leave it) nor beside it in the temp directory ({@code <tmp>/hbase-<user>}). The cluster runs
+ * in a JVM of its own, since a JVM's working directory cannot be changed from inside it.
  */
 class EmbeddedFilesIT {
   /** The child JVM: starts a cluster, says where its data is, stops it. */
@@ -25,22 +25,34 @@ class EmbeddedFilesIT {
   }
 
   @Test
-  void anEmbeddedClusterLeavesNothingInTheWorkingOrTempDirectory(@TempDir Path cwd, @TempDir Path tmp,
-      @TempDir Path logs) throws Exception {
+  void anEmbeddedClusterLeavesNothingInTheWorkingOrTempDirectory(
+      @TempDir Path cwd, @TempDir Path tmp, @TempDir Path logs) throws Exception {
     Path out = logs.resolve("child.out");
     Path err = logs.resolve("child.err");
     // no -Dtest.build.data.basedirectory: as a user's hbload runs, with only its own temp directory
-    Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xmx1g", "-Djava.io.tmpdir=" + tmp, "-cp", System.getProperty("java.class.path"),
-        EmbeddedFilesIT.class.getName())
-        .directory(cwd.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+    Process child =
+        new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx1g",
+                "-Djava.io.tmpdir=" + tmp,
+                "-cp",
+                System.getProperty("java.class.path"),
+                EmbeddedFilesIT.class.getName())
+            .directory(cwd.toFile())
+            .redirectOutput(out.toFile())
+            .redirectError(err.toFile())
+            .start();
     try {
       assertThat(child.waitFor(240, TimeUnit.SECONDS)).as("cluster started and stopped").isTrue();
     } finally {
       child.destroyForcibly();
     }
     assertThat(child.exitValue()).as(Files.readString(err)).isZero();
-    String data = Files.readAllLines(out).stream().filter(l -> l.startsWith("data ")).findFirst().orElseThrow();
+    String data =
+        Files.readAllLines(out).stream()
+            .filter(l -> l.startsWith("data "))
+            .findFirst()
+            .orElseThrow();
     Path dataDir = Path.of(data.substring(5));
     assertThat(dataDir).as("announced under the temp directory").startsWithRaw(tmp);
     assertThat(dataDir).as("removed at close").doesNotExist();
@@ -50,7 +62,10 @@ class EmbeddedFilesIT {
 
   private static List<String> list(Path dir) throws Exception {
     try (Stream<Path> all = Files.walk(dir)) {
-      return all.filter(p -> !p.equals(dir)).map(p -> dir.relativize(p).toString()).sorted().toList();
+      return all.filter(p -> !p.equals(dir))
+          .map(p -> dir.relativize(p).toString())
+          .sorted()
+          .toList();
     }
   }
 }

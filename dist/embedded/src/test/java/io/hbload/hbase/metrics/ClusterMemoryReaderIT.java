@@ -11,9 +11,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code hbload plan}'s online form against a real (embedded) HBase with its RegionServer info server on: the
- * memory read from the servers in process, and the same read from their {@code /jmx} over HTTP through the master,
- * as on a real cluster. About 25 s (the cluster, and /jmx publishing its first metrics).
+ * {@code hbload plan}'s online form against a real (embedded) HBase with its RegionServer info
+ * server on: the memory read from the servers in process, and the same read from their {@code /jmx}
+ * over HTTP through the master, as on a real cluster. About 25 s (the cluster, and /jmx publishing
+ * its first metrics).
  */
 class ClusterMemoryReaderIT {
   private static EmbeddedHBase hbase;
@@ -34,11 +35,13 @@ class ClusterMemoryReaderIT {
     assertThat(local.regionServers()).isEqualTo(1);
     assertThat(local.heapBytes()).isEqualTo(Runtime.getRuntime().maxMemory());
     // HBase's default hfile.block.cache.size is 0.4 of the heap
-    assertThat((double) local.l1Bytes()).isCloseTo(0.4 * local.heapBytes(), within(0.02 * local.heapBytes()));
+    assertThat((double) local.l1Bytes())
+        .isCloseTo(0.4 * local.heapBytes(), within(0.02 * local.heapBytes()));
     assertThat(local.l2Bytes()).isZero();
     assertThat(local.hostMemoryBytes()).isGreaterThan(local.heapBytes());
 
-    // metrics2 publishes the RegionServer bean to JMX on its own period: retry until it carries the cache sizes
+    // metrics2 publishes the RegionServer bean to JMX on its own period: retry until it carries the
+    // cache sizes
     ClusterMemory remote = null;
     IOException last = null;
     for (int attempt = 0; attempt < 30 && remote == null; attempt++) {
@@ -57,8 +60,10 @@ class ClusterMemoryReaderIT {
     assertThat(remote).as("read over /jmx; last error: %s", last).isNotNull();
     assertThat(remote.source()).isEqualTo("/jmx of 1 RegionServer(s)");
     assertThat(remote.regionServers()).isEqualTo(1);
-    assertThat((double) remote.heapBytes()).isCloseTo(local.heapBytes(), within(0.05 * local.heapBytes()));
-    assertThat((double) remote.l1Bytes()).isCloseTo(local.l1Bytes(), within(0.01 * local.l1Bytes()));
+    assertThat((double) remote.heapBytes())
+        .isCloseTo(local.heapBytes(), within(0.05 * local.heapBytes()));
+    assertThat((double) remote.l1Bytes())
+        .isCloseTo(local.l1Bytes(), within(0.01 * local.l1Bytes()));
     assertThat(remote.hostMemoryBytes()).isEqualTo(local.hostMemoryBytes());
   }
 }

@@ -7,9 +7,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
-/** The test-kit snippet in the READMEs is the sample test that runs in the build, not a copy that can rot. */
+/**
+ * The test-kit snippet in the READMEs is the sample test that runs in the build, not a copy that
+ * can rot.
+ */
 class DocSnippetTest {
-  private static final Path SAMPLE = Path.of("src/test/java/io/hbload/hbase/HBaseTestKitSampleIT.java");
+  private static final Path SAMPLE =
+      Path.of("src/test/java/io/hbload/hbase/HBaseTestKitSampleIT.java");
 
   static String snippet() throws IOException {
     String source = Files.readString(SAMPLE);
@@ -22,7 +26,8 @@ class DocSnippetTest {
   void readmesShowTheSampleTestVerbatim() throws IOException {
     String snippet = snippet();
     assertThat(snippet).contains("@RegisterExtension", "Hbload.workload(\"a\")", "p99Micros()");
-    assertThat(Files.readString(Path.of("../../README.md"))).contains("```java\n" + snippet + "```");
+    assertThat(Files.readString(Path.of("../../README.md")))
+        .contains("```java\n" + snippet + "```");
     assertThat(Files.readString(Path.of("README.md"))).contains(snippet);
   }
 }

@@ -11,10 +11,10 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 
 /**
- * The clusters a {@code load}/{@code run} job uses: the configured HBase and YARN, or, for either that is not
- * configured, an embedded one started here on 127.0.0.1 (announced by {@link Banner}) and stopped by
- * {@link #close()}. HBase's side is the binding's {@link HBaseCluster}, which makes that choice for every
- * command. Not thread-safe: the driver's thread opens, uses and closes it.
+ * The clusters a {@code load}/{@code run} job uses: the configured HBase and YARN, or, for either
+ * that is not configured, an embedded one started here on 127.0.0.1 (announced by {@link Banner})
+ * and stopped by {@link #close()}. HBase's side is the binding's {@link HBaseCluster}, which makes
+ * that choice for every command. Not thread-safe: the driver's thread opens, uses and closes it.
  */
 public final class PhaseClusters implements AutoCloseable {
   private final HBaseCluster hbase;
@@ -30,31 +30,51 @@ public final class PhaseClusters implements AutoCloseable {
   /**
    * Starts what is missing.
    *
-   * @param settings the HBase binding's settings, or null when the run uses another binding (no HBase needed)
+   * @param settings the HBase binding's settings, or null when the run uses another binding (no
+   *     HBase needed)
    * @param hadoop the user's Hadoop configuration; YARN is embedded unless it names a YARN cluster
    * @param maps map tasks the embedded YARN must run at once
    */
-  public static PhaseClusters open(HBaseSettings settings, Configuration hadoop, int maps, PrintStream messages,
-      String label) throws IOException {
+  public static PhaseClusters open(
+      HBaseSettings settings, Configuration hadoop, int maps, PrintStream messages, String label)
+      throws IOException {
     long t0 = System.nanoTime();
     List<String> started = new ArrayList<>();
     HBaseCluster hbase = null;
     EmbeddedYarn yarn = null;
     try {
       if (settings != null) {
-        hbase = HBaseCluster.open(settings.cluster(), EmbeddedOptions.of(settings.embeddedRegionServers()),
-            () -> messages.println(label + ": no HBase configured: starting an embedded HBase on 127.0.0.1 ..."));
+        hbase =
+            HBaseCluster.open(
+                settings.cluster(),
+                EmbeddedOptions.of(settings.embeddedRegionServers()),
+                () ->
+                    messages.println(
+                        label
+                            + ": no HBase configured: starting an embedded HBase on 127.0.0.1 ..."));
         EmbeddedCluster e = hbase.embedded();
         if (e != null) {
-          started.add("HBase: " + e.regionServerCount() + " RegionServer(s), ZooKeeper " + e.zkQuorum() + ":"
-              + e.zkPort() + ", data in " + e.dataDir());
+          started.add(
+              "HBase: "
+                  + e.regionServerCount()
+                  + " RegionServer(s), ZooKeeper "
+                  + e.zkQuorum()
+                  + ":"
+                  + e.zkPort()
+                  + ", data in "
+                  + e.dataDir());
         }
       }
       if (!HadoopSettings.namesYarn(hadoop)) {
-        messages.println(label + ": no YARN configured: starting an embedded MapReduce cluster on 127.0.0.1 ...");
+        messages.println(
+            label
+                + ": no YARN configured: starting an embedded MapReduce cluster on 127.0.0.1 ...");
         yarn = EmbeddedYarn.start(hadoop, maps);
-        started.add("YARN: 1 NodeManager, ResourceManager " + yarn.resourceManagerAddress() + ", files in "
-            + yarn.dataDir());
+        started.add(
+            "YARN: 1 NodeManager, ResourceManager "
+                + yarn.resourceManagerAddress()
+                + ", files in "
+                + yarn.dataDir());
       }
     } catch (IOException | RuntimeException e) {
       new PhaseClusters(hbase, yarn, hadoop).close();
@@ -62,7 +82,8 @@ public final class PhaseClusters implements AutoCloseable {
     }
     boolean hbaseEmbedded = hbase != null && hbase.embedded() != null;
     if (!started.isEmpty()) {
-      started.add(String.format("started in %.1f s; removed at exit", (System.nanoTime() - t0) / 1e9));
+      started.add(
+          String.format("started in %.1f s; removed at exit", (System.nanoTime() - t0) / 1e9));
       if (hbaseEmbedded) {
         started.add("The HBase cluster starts empty, so a run loads the records first.");
       }
@@ -88,7 +109,8 @@ public final class PhaseClusters implements AutoCloseable {
   }
 
   /**
-   * The HBase client configuration: the configured cluster's, or the embedded one's with the pass-through.
+   * The HBase client configuration: the configured cluster's, or the embedded one's with the
+   * pass-through.
    *
    * @param settings the same settings {@link #open} was given
    */

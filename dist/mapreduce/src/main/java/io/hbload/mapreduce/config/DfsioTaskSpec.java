@@ -7,18 +7,28 @@ import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
 
 /**
- * What every map task of a {@code mapreduce dfsio} job is told: the pass, the whole run's files and how they are
- * stored, and the shared start. Task I of N takes a contiguous slice of the files ({@link #filesOf}), as TestDFSIO
- * gives each map its own files. Immutable.
+ * What every map task of a {@code mapreduce dfsio} job is told: the pass, the whole run's files and
+ * how they are stored, and the shared start. Task I of N takes a contiguous slice of the files
+ * ({@link #filesOf}), as TestDFSIO gives each map its own files. Immutable.
  *
  * @param streams concurrent streams inside each task
  * @param coder the raw coder preference; each task resolves it against what its own JVM can load
  */
-public record DfsioTaskSpec(Pass pass, StoragePolicy policy, int files, long fileBytes, int bufferBytes, int streams,
-    String baseDir, CoderChoice coder, int shards, long startAtEpochMillis) {
+public record DfsioTaskSpec(
+    Pass pass,
+    StoragePolicy policy,
+    int files,
+    long fileBytes,
+    int bufferBytes,
+    int streams,
+    String baseDir,
+    CoderChoice coder,
+    int shards,
+    long startAtEpochMillis) {
   /** The two measured passes. */
   public enum Pass {
-    WRITE, READ;
+    WRITE,
+    READ;
 
     @Override
     public String toString() {
@@ -52,22 +62,30 @@ public record DfsioTaskSpec(Pass pass, StoragePolicy policy, int files, long fil
     String pass = conf.get(JobKeys.DFSIO_PASS);
     String policy = conf.get(JobKeys.DFSIO_POLICY);
     if (pass == null || policy == null) {
-      throw new IllegalStateException("not an hbload mapreduce dfsio job: " + JobKeys.DFSIO_PASS + " missing");
+      throw new IllegalStateException(
+          "not an hbload mapreduce dfsio job: " + JobKeys.DFSIO_PASS + " missing");
     }
-    return new DfsioTaskSpec(Pass.valueOf(pass), StoragePolicy.parse(policy, conf.getInt(JobKeys.DFSIO_REPLICATION, 1)),
-        conf.getInt(JobKeys.DFSIO_FILES, 0), conf.getLong(JobKeys.DFSIO_FILE_BYTES, 0),
-        conf.getInt(JobKeys.DFSIO_BUFFER_BYTES, 0), conf.getInt(JobKeys.DFSIO_STREAMS, 1), conf.get(JobKeys.DFSIO_DIR),
-        CoderChoice.parse(conf.get(JobKeys.DFSIO_CODER, "auto")), conf.getInt(JobKeys.SHARDS, 0),
+    return new DfsioTaskSpec(
+        Pass.valueOf(pass),
+        StoragePolicy.parse(policy, conf.getInt(JobKeys.DFSIO_REPLICATION, 1)),
+        conf.getInt(JobKeys.DFSIO_FILES, 0),
+        conf.getLong(JobKeys.DFSIO_FILE_BYTES, 0),
+        conf.getInt(JobKeys.DFSIO_BUFFER_BYTES, 0),
+        conf.getInt(JobKeys.DFSIO_STREAMS, 1),
+        conf.get(JobKeys.DFSIO_DIR),
+        CoderChoice.parse(conf.get(JobKeys.DFSIO_CODER, "auto")),
+        conf.getInt(JobKeys.SHARDS, 0),
         conf.getLong(JobKeys.START_AT, 0));
   }
 
-  /** Task {@code shard}'s contiguous slice of the files, split as a sharded load splits the records. */
+  /**
+   * Task {@code shard}'s contiguous slice of the files, split as a sharded load splits the records.
+   */
   public FileSlice filesOf(int shard) {
     ShardSpec s = new ShardSpec(shard, shards);
     return new FileSlice((int) s.sliceStart(0, files), (int) s.share(files));
   }
 
   /** Files {@code first .. first + count - 1}. */
-  public record FileSlice(int first, int count) {
-  }
+  public record FileSlice(int first, int count) {}
 }

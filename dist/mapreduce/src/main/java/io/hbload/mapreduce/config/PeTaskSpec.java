@@ -7,16 +7,19 @@ import java.lang.reflect.RecordComponent;
 import org.apache.hadoop.conf.Configuration;
 
 /**
- * What every map task of a {@code mapreduce pe} job is told beyond its {@link PhaseTaskSpec}: PE's command and
- * options as the driver validated them, one job setting per {@link PeSpec} component ({@code hbload.mapreduce.pe.rows},
- * ...), so each task runs exactly the driver's PE spec, derived row counts included. Stateless.
+ * What every map task of a {@code mapreduce pe} job is told beyond its {@link PhaseTaskSpec}: PE's
+ * command and options as the driver validated them, one job setting per {@link PeSpec} component
+ * ({@code hbload.mapreduce.pe.rows}, ...), so each task runs exactly the driver's PE spec, derived
+ * row counts included. Stateless.
  */
 public final class PeTaskSpec {
-  /** Each PeSpec component as {@code hbload.mapreduce.pe.<component>}; beside {@link JobKeys}' other keys. */
+  /**
+   * Each PeSpec component as {@code hbload.mapreduce.pe.<component>}; beside {@link JobKeys}' other
+   * keys.
+   */
   public static final String PREFIX = "hbload.mapreduce.pe.";
 
-  private PeTaskSpec() {
-  }
+  private PeTaskSpec() {}
 
   /** Writes {@code spec} into a job's configuration (enums by name). */
   public static void writeTo(PeSpec spec, Configuration conf) {
@@ -35,8 +38,8 @@ public final class PeTaskSpec {
       types[i] = components[i].getType();
       String v = conf.get(PREFIX + components[i].getName());
       if (v == null) {
-        throw new IllegalStateException("not an hbload mapreduce pe job: " + PREFIX + components[i].getName()
-            + " missing");
+        throw new IllegalStateException(
+            "not an hbload mapreduce pe job: " + PREFIX + components[i].getName() + " missing");
       }
       args[i] = parse(types[i], v);
     }
@@ -61,7 +64,8 @@ public final class PeTaskSpec {
     } else if (type.isEnum()) {
       return Enum.valueOf((Class<? extends Enum>) type, v);
     }
-    throw new IllegalStateException("PeSpec component of type " + type + " has no job-setting form");
+    throw new IllegalStateException(
+        "PeSpec component of type " + type + " has no job-setting form");
   }
 
   private static Object value(RecordComponent c, PeSpec spec) {

@@ -9,14 +9,16 @@ import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 
 /**
- * What every map task of a {@code load}/{@code run} job is told: the phase, the run's merged properties (as the
- * driver's command line made them, with the cluster's client settings added), how many shards there are and the
- * shared start. A task adds only what is its own ({@link #forShard}) and hands the result to the spec parser, so a
- * shard's spec is parsed exactly as a single-host run's is. Immutable.
+ * What every map task of a {@code load}/{@code run} job is told: the phase, the run's merged
+ * properties (as the driver's command line made them, with the cluster's client settings added),
+ * how many shards there are and the shared start. A task adds only what is its own ({@link
+ * #forShard}) and hands the result to the spec parser, so a shard's spec is parsed exactly as a
+ * single-host run's is. Immutable.
  *
  * @param properties the run's merged properties, in their order
  */
-public record PhaseTaskSpec(Phase phase, int shards, long startAtEpochMillis, Map<String, String> properties) {
+public record PhaseTaskSpec(
+    Phase phase, int shards, long startAtEpochMillis, Map<String, String> properties) {
   public PhaseTaskSpec {
     if (shards < 1) {
       throw new IllegalArgumentException("shards " + shards);
@@ -43,15 +45,19 @@ public record PhaseTaskSpec(Phase phase, int shards, long startAtEpochMillis, Ma
     }
     String phase = conf.get(JobKeys.PHASE);
     if (phase == null || properties.isEmpty()) {
-      throw new IllegalStateException("not an hbload mapreduce job: " + JobKeys.PHASE + " or properties missing");
+      throw new IllegalStateException(
+          "not an hbload mapreduce job: " + JobKeys.PHASE + " or properties missing");
     }
-    return new PhaseTaskSpec(Phase.valueOf(phase), conf.getInt(JobKeys.SHARDS, 0), conf.getLong(JobKeys.START_AT, 0),
+    return new PhaseTaskSpec(
+        Phase.valueOf(phase),
+        conf.getInt(JobKeys.SHARDS, 0),
+        conf.getLong(JobKeys.START_AT, 0),
         properties);
   }
 
   /**
-   * Shard {@code index}'s properties: the run's, plus its shard, the shared start instant, and where its log and
-   * JSON go (files of the task attempt, committed only if the attempt succeeds).
+   * Shard {@code index}'s properties: the run's, plus its shard, the shared start instant, and
+   * where its log and JSON go (files of the task attempt, committed only if the attempt succeeds).
    */
   public Map<String, String> forShard(int index, Path hlog, Path json) {
     Map<String, String> mine = new LinkedHashMap<>(properties);

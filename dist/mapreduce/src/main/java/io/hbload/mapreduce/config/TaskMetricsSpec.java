@@ -5,10 +5,11 @@ import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 
 /**
- * Where a job's map tasks push their live metrics ({@code --metrics pushgateway:URL}) and the workload tag their
- * meters carry (the name the driver's command line gave, which the tasks' properties no longer hold). Beside
- * {@link PhaseTaskSpec} and {@link DfsioTaskSpec} rather than inside them: any kind of job's tasks can push, and a job
- * without {@code --metrics} writes nothing. Immutable.
+ * Where a job's map tasks push their live metrics ({@code --metrics pushgateway:URL}) and the
+ * workload tag their meters carry (the name the driver's command line gave, which the tasks'
+ * properties no longer hold). Beside {@link PhaseTaskSpec} and {@link DfsioTaskSpec} rather than
+ * inside them: any kind of job's tasks can push, and a job without {@code --metrics} writes
+ * nothing. Immutable.
  *
  * @param pushgateway the Pushgateway's base URL, e.g. {@code http://pushgateway:9091}
  * @param workload the {@code workload} tag, e.g. {@code a} or a property file's name
@@ -34,6 +35,7 @@ public record TaskMetricsSpec(URI pushgateway, String workload) {
       return Optional.empty();
     }
     String workload = conf.getRaw(JobKeys.METRICS_WORKLOAD);
-    return Optional.of(new TaskMetricsSpec(URI.create(url), workload == null ? "custom" : workload));
+    return Optional.of(
+        new TaskMetricsSpec(URI.create(url), workload == null ? "custom" : workload));
   }
 }

@@ -7,17 +7,27 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What one dfsio map task measured, as it commits it to the job's output ({@code shard-00001.dfsio}) and the driver
- * reads it back: the coder that ran in the task's JVM and why ISA-L did or did not load there, the task's pass
- * window on its wall clock, its process CPU and ISA-L coder time, and TestDFSIO's per-file figures. Text, one
- * {@code key=value} header line each, then one tab-separated line per file; immutable.
+ * What one dfsio map task measured, as it commits it to the job's output ({@code
+ * shard-00001.dfsio}) and the driver reads it back: the coder that ran in the task's JVM and why
+ * ISA-L did or did not load there, the task's pass window on its wall clock, its process CPU and
+ * ISA-L coder time, and TestDFSIO's per-file figures. Text, one {@code key=value} header line each,
+ * then one tab-separated line per file; immutable.
  *
  * @param coder the raw coder Hadoop built in the task ("none" for replication)
  * @param isal whether hbload's ISA-L coder loaded in the task, and why not
  * @param startLateMillis how much after the shared start the task began (0 when on time)
  */
-public record DfsioShardResult(int shard, String coder, String isal, long startEpochMillis, long endEpochMillis,
-    long startLateMillis, long cpuNanos, long isalEncodeNanos, long isalDecodeNanos, List<FileResult> files) {
+public record DfsioShardResult(
+    int shard,
+    String coder,
+    String isal,
+    long startEpochMillis,
+    long endEpochMillis,
+    long startLateMillis,
+    long cpuNanos,
+    long isalEncodeNanos,
+    long isalDecodeNanos,
+    List<FileResult> files) {
   private static final String HEADER = "#hbload-dfsio-shard 1";
 
   public DfsioShardResult {
@@ -38,8 +48,18 @@ public record DfsioShardResult(int shard, String coder, String isal, long startE
     out.add("isalEncodeNanos=" + isalEncodeNanos);
     out.add("isalDecodeNanos=" + isalDecodeNanos);
     for (FileResult f : files) {
-      out.add(f.file() + "\t" + f.bytes() + "\t" + f.nanos() + "\t" + f.mismatchedBytes() + "\t" + f.ecDecodeMillis()
-          + "\t" + f.erasureCodedBytes());
+      out.add(
+          f.file()
+              + "\t"
+              + f.bytes()
+              + "\t"
+              + f.nanos()
+              + "\t"
+              + f.mismatchedBytes()
+              + "\t"
+              + f.ecDecodeMillis()
+              + "\t"
+              + f.erasureCodedBytes());
     }
     return out;
   }
@@ -63,15 +83,29 @@ public record DfsioShardResult(int shard, String coder, String isal, long startE
           continue;
         }
         String[] f = line.split("\t");
-        files.add(new FileResult(Integer.parseInt(f[0]), Long.parseLong(f[1]), Long.parseLong(f[2]),
-            Long.parseLong(f[3]), Long.parseLong(f[4]), Long.parseLong(f[5])));
+        files.add(
+            new FileResult(
+                Integer.parseInt(f[0]),
+                Long.parseLong(f[1]),
+                Long.parseLong(f[2]),
+                Long.parseLong(f[3]),
+                Long.parseLong(f[4]),
+                Long.parseLong(f[5])));
       }
-      return new DfsioShardResult(Integer.parseInt(head.get("shard")), head.get("coder"), head.get("isal"),
-          Long.parseLong(head.get("startEpochMillis")), Long.parseLong(head.get("endEpochMillis")),
-          Long.parseLong(head.get("startLateMillis")), Long.parseLong(head.get("cpuNanos")),
-          Long.parseLong(head.get("isalEncodeNanos")), Long.parseLong(head.get("isalDecodeNanos")), files);
+      return new DfsioShardResult(
+          Integer.parseInt(head.get("shard")),
+          head.get("coder"),
+          head.get("isal"),
+          Long.parseLong(head.get("startEpochMillis")),
+          Long.parseLong(head.get("endEpochMillis")),
+          Long.parseLong(head.get("startLateMillis")),
+          Long.parseLong(head.get("cpuNanos")),
+          Long.parseLong(head.get("isalEncodeNanos")),
+          Long.parseLong(head.get("isalDecodeNanos")),
+          files);
     } catch (RuntimeException e) {
-      throw new IllegalArgumentException(source + ": malformed dfsio shard result (" + e.getMessage() + ")", e);
+      throw new IllegalArgumentException(
+          source + ": malformed dfsio shard result (" + e.getMessage() + ")", e);
     }
   }
 

@@ -25,16 +25,22 @@ import org.apache.hadoop.mapreduce.lib.output.LazyOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 
 /**
- * A map-only job with one map task per shard, as HBase's PerformanceEvaluation and TestDFSIO run theirs: the input
- * is one line per shard ({@link NLineInputFormat}, one line per split, the line being the shard index), and each
- * task commits its shard's files through {@link FileOutputFormat}'s committer, so only the successful attempt of a
- * shard publishes anything. Speculative execution is off (a second attempt would double the load on the cluster
- * under test). While it runs, {@link #await} prints a status line every 10 s and one line per failed or killed
- * attempt with its diagnostics. {@link #kill} may be called from any thread (Ctrl-C); the rest from one.
+ * A map-only job with one map task per shard, as HBase's PerformanceEvaluation and TestDFSIO run
+ * theirs: the input is one line per shard ({@link NLineInputFormat}, one line per split, the line
+ * being the shard index), and each task commits its shard's files through {@link
+ * FileOutputFormat}'s committer, so only the successful attempt of a shard publishes anything.
+ * Speculative execution is off (a second attempt would double the load on the cluster under test).
+ * While it runs, {@link #await} prints a status line every 10 s and one line per failed or killed
+ * attempt with its diagnostics. {@link #kill} may be called from any thread (Ctrl-C); the rest from
+ * one.
  */
 public final class ShardJob {
-  /** The committer version that publishes a task's files into the output directory at task commit (see submit). */
+  /**
+   * The committer version that publishes a task's files into the output directory at task commit
+   * (see submit).
+   */
   private static final int COMMIT_AT_TASK_END = 2;
+
   private static final long STATUS_PERIOD_MILLIS = 10_000;
 
   private final Job job;
@@ -45,21 +51,26 @@ public final class ShardJob {
   private int nextEvent;
 
   /** How the job ended and the files its shards committed. */
-  public record Outcome(boolean succeeded, boolean killed, String failure, List<Path> committed, Path outputDir) {
-  }
+  public record Outcome(
+      boolean succeeded, boolean killed, String failure, List<Path> committed, Path outputDir) {}
 
   /**
    * What to run.
    *
-   * @param workDir a directory on the job's file system that does not exist yet: gets {@code input/} and
-   *     {@code output/}
-   * @param shipJar true on a real cluster: the jar holding the mapper (hbload.jar) becomes the job jar; a mini
-   *     cluster's tasks already get this JVM's class path
-   * @param hbaseCredentials obtain HBase delegation tokens for the tasks (a no-op unless HBase security is on)
+   * @param workDir a directory on the job's file system that does not exist yet: gets {@code
+   *     input/} and {@code output/}
+   * @param shipJar true on a real cluster: the jar holding the mapper (hbload.jar) becomes the job
+   *     jar; a mini cluster's tasks already get this JVM's class path
+   * @param hbaseCredentials obtain HBase delegation tokens for the tasks (a no-op unless HBase
+   *     security is on)
    */
-  public record Submission(String name, int shards, Class<? extends Mapper<?, ?, ?, ?>> mapper, Path workDir,
-      boolean shipJar, boolean hbaseCredentials) {
-  }
+  public record Submission(
+      String name,
+      int shards,
+      Class<? extends Mapper<?, ?, ?, ?>> mapper,
+      Path workDir,
+      boolean shipJar,
+      boolean hbaseCredentials) {}
 
   private ShardJob(Job job, Path outputDir, Consumer<String> messages) {
     this.job = job;
@@ -79,15 +90,20 @@ public final class ShardJob {
     }
     String tracking = job.getTrackingURL();
     // a mini cluster has no web proxy: its URL ends in port 0
-    messages.accept("submitted " + job.getJobID() + ": " + s.shards() + " map tasks"
-        + (tracking == null || tracking.contains(":0/") ? "" : ", tracking " + tracking));
+    messages.accept(
+        "submitted "
+            + job.getJobID()
+            + ": "
+            + s.shards()
+            + " map tasks"
+            + (tracking == null || tracking.contains(":0/") ? "" : ", tracking " + tracking));
     return new ShardJob(job, output, messages);
   }
 
   /**
-   * Writes the input and configures the job, not yet submitted: with {@code hbaseCredentials} on a Kerberized
-   * HBase, the job's credentials then hold an HBase delegation token of the current (logged-in) user, which is how
-   * the tasks authenticate; no keytab travels with the job.
+   * Writes the input and configures the job, not yet submitted: with {@code hbaseCredentials} on a
+   * Kerberized HBase, the job's credentials then hold an HBase delegation token of the current
+   * (logged-in) user, which is how the tasks authenticate; no keytab travels with the job.
    */
   public static Job prepare(Configuration conf, Submission s) throws IOException {
     FileSystem fs = s.workDir().getFileSystem(conf);
@@ -102,8 +118,10 @@ public final class ShardJob {
     Job job = Job.getInstance(conf, s.name());
     Configuration jc = job.getConfiguration();
     jc.setBoolean("mapreduce.map.speculative", false);
-    // Version 2 publishes a task's files into the output directory when the task commits, so the shards that
-    // finished are there for a partial report even if another shard fails the job; uncommitted attempts' files
+    // Version 2 publishes a task's files into the output directory when the task commits, so the
+    // shards that
+    // finished are there for a partial report even if another shard fails the job; uncommitted
+    // attempts' files
     // stay in their own work directories and are discarded either way.
     jc.setInt("mapreduce.fileoutputcommitter.algorithm.version", COMMIT_AT_TASK_END);
     job.setMapperClass(s.mapper());
@@ -123,10 +141,11 @@ public final class ShardJob {
   }
 
   /**
-   * Waits for the end, printing every 10 s a status line ({@code summary} turns the job's counters into its text)
-   * and a line for every attempt that failed or was killed.
+   * Waits for the end, printing every 10 s a status line ({@code summary} turns the job's counters
+   * into its text) and a line for every attempt that failed or was killed.
    */
-  public Outcome await(Function<Counters, String> summary) throws IOException, InterruptedException {
+  public Outcome await(Function<Counters, String> summary)
+      throws IOException, InterruptedException {
     long start = System.nanoTime();
     long nextStatus = start + STATUS_PERIOD_MILLIS * 1_000_000L;
     while (!job.isComplete()) {
@@ -139,20 +158,24 @@ public final class ShardJob {
     }
     readEvents();
     boolean succeeded = job.isSuccessful();
-    boolean killed = job.getStatus().getState() == org.apache.hadoop.mapreduce.JobStatus.State.KILLED;
+    boolean killed =
+        job.getStatus().getState() == org.apache.hadoop.mapreduce.JobStatus.State.KILLED;
     return new Outcome(succeeded, killed, succeeded ? null : failure(), committed(), outputDir);
   }
 
   /**
-   * One line per shard, its index, laid out so that map task I is shard I: Hadoop numbers the tasks after sorting
-   * the splits by length (stable), and {@link NLineInputFormat} makes its first split one byte shorter than the
-   * others; fixed-width lines plus one padding byte on line 0 make all splits equally long.
+   * One line per shard, its index, laid out so that map task I is shard I: Hadoop numbers the tasks
+   * after sorting the splits by length (stable), and {@link NLineInputFormat} makes its first split
+   * one byte shorter than the others; fixed-width lines plus one padding byte on line 0 make all
+   * splits equally long.
    */
   static String inputLines(int shards) {
     int width = Integer.toString(Math.max(0, shards - 1)).length();
     StringBuilder lines = new StringBuilder();
     for (int i = 0; i < shards; i++) {
-      lines.append(String.format(java.util.Locale.ROOT, "%0" + width + "d", i)).append(i == 0 ? " \n" : "\n");
+      lines
+          .append(String.format(java.util.Locale.ROOT, "%0" + width + "d", i))
+          .append(i == 0 ? " \n" : "\n");
     }
     return lines.toString();
   }
@@ -171,14 +194,20 @@ public final class ShardJob {
     try {
       Counters counters = job.getCounters();
       float progress = job.mapProgress();
-      return seconds + " sec: map " + Math.round(progress * 100) + "%"
+      return seconds
+          + " sec: map "
+          + Math.round(progress * 100)
+          + "%"
           + (counters == null ? "" : "; " + summary.apply(counters));
     } catch (IOException | RuntimeException e) {
       return seconds + " sec: (status unavailable: " + firstLine(e.getMessage()) + ")";
     }
   }
 
-  /** New failed or killed attempts: one line each, and the last failure of each task kept for the verdict. */
+  /**
+   * New failed or killed attempts: one line each, and the last failure of each task kept for the
+   * verdict.
+   */
   private void readEvents() throws IOException, InterruptedException {
     TaskCompletionEvent[] events;
     try {
@@ -190,21 +219,30 @@ public final class ShardJob {
       nextEvent = Math.max(nextEvent, e.getEventId() + 1);
       TaskCompletionEvent.Status st = e.getStatus();
       if (st == TaskCompletionEvent.Status.TIPFAILED) {
-        // the event of the task's last attempt: its own failure comes with it (with one attempt, the only one)
+        // the event of the task's last attempt: its own failure comes with it (with one attempt,
+        // the only one)
         String why = diagnostics(e);
         if (!why.isEmpty()) {
           lastFailure.put(e.getTaskAttemptId().getTaskID(), why);
         }
-        messages.accept("task " + e.getTaskAttemptId().getTaskID() + " is out of attempts"
-            + (why.isEmpty() ? "" : ": " + why));
-      } else if (st == TaskCompletionEvent.Status.FAILED || st == TaskCompletionEvent.Status.KILLED) {
+        messages.accept(
+            "task "
+                + e.getTaskAttemptId().getTaskID()
+                + " is out of attempts"
+                + (why.isEmpty() ? "" : ": " + why));
+      } else if (st == TaskCompletionEvent.Status.FAILED
+          || st == TaskCompletionEvent.Status.KILLED) {
         String why = diagnostics(e);
         if (st == TaskCompletionEvent.Status.FAILED) {
           lastFailure.put(e.getTaskAttemptId().getTaskID(), why);
         }
-        messages.accept("attempt " + e.getTaskAttemptId() + " " + st.name().toLowerCase(java.util.Locale.ROOT)
-            + (why.isEmpty() ? "" : ": " + why)
-            + (killing ? "" : "; MapReduce retries its shard unless it is out of attempts"));
+        messages.accept(
+            "attempt "
+                + e.getTaskAttemptId()
+                + " "
+                + st.name().toLowerCase(java.util.Locale.ROOT)
+                + (why.isEmpty() ? "" : ": " + why)
+                + (killing ? "" : "; MapReduce retries its shard unless it is out of attempts"));
       }
     }
     if (events.length == 100) {
@@ -214,7 +252,8 @@ public final class ShardJob {
 
   private String diagnostics(TaskCompletionEvent e) {
     try {
-      // the first is what the attempt said (its exception, or who killed it); the NodeManager's lines follow
+      // the first is what the attempt said (its exception, or who killed it); the NodeManager's
+      // lines follow
       String[] d = job.getTaskDiagnostics(e.getTaskAttemptId());
       return d == null || d.length == 0 ? "" : cleaned(d[0]);
     } catch (IOException | InterruptedException | RuntimeException ex) {
@@ -232,7 +271,8 @@ public final class ShardJob {
       return "task " + last.getKey() + " failed: " + last.getValue();
     }
     String info = job.getStatus().getFailureInfo();
-    return info == null || info.isBlank() ? "job " + job.getJobID() + " " + job.getStatus().getState()
+    return info == null || info.isBlank()
+        ? "job " + job.getJobID() + " " + job.getStatus().getState()
         : cleaned(info);
   }
 
@@ -254,12 +294,14 @@ public final class ShardJob {
   }
 
   /**
-   * A diagnostic's first line without what Hadoop puts before the task's own words: a {@code [timestamp]}, and
-   * {@code Error: java.io.IOException: } before {@code shard 1/2: ...}.
+   * A diagnostic's first line without what Hadoop puts before the task's own words: a {@code
+   * [timestamp]}, and {@code Error: java.io.IOException: } before {@code shard 1/2: ...}.
    */
   static String cleaned(String diagnostic) {
     String line = firstLine(diagnostic).replaceFirst("^\\[[^]]*]\\s*", "");
-    return line.replaceFirst("^(Error: )?(([A-Za-z_$][\\w$]*\\.)*[A-Za-z_$][\\w$]*(Exception|Error): )+", "").strip();
+    return line.replaceFirst(
+            "^(Error: )?(([A-Za-z_$][\\w$]*\\.)*[A-Za-z_$][\\w$]*(Exception|Error): )+", "")
+        .strip();
   }
 
   private static String firstLine(String s) {

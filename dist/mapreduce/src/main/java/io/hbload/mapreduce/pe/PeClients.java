@@ -17,26 +17,28 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 
 /**
- * PE's clients of a {@code mapreduce pe} job, put back together on the driver from what each map task committed:
- * its {@link PeShardResult} and, for its latencies, its shard's {@code .hlog} read with {@link HlogMerge} as every
- * shard's log is: the service-time histograms of the command's measurement (its successes and failures, as PE's
- * per-client histogram holds every measured call), added. Both record the same nanoseconds at the same precision,
- * so the client's percentiles are the ones its task saw. Stateless.
+ * PE's clients of a {@code mapreduce pe} job, put back together on the driver from what each map
+ * task committed: its {@link PeShardResult} and, for its latencies, its shard's {@code .hlog} read
+ * with {@link HlogMerge} as every shard's log is: the service-time histograms of the command's
+ * measurement (its successes and failures, as PE's per-client histogram holds every measured call),
+ * added. Both record the same nanoseconds at the same precision, so the client's percentiles are
+ * the ones its task saw. Stateless.
  */
 public final class PeClients {
-  private PeClients() {
-  }
+  private PeClients() {}
 
   /**
    * The clients whose task committed, in client order.
    *
-   * @param committed the job's committed files (a shard's {@code .pe} and {@code .hlog} side by side)
-   * @param notes told when a client's log holds another number of measured calls than the client counted (a bug:
-   *     its line then shows the log's)
+   * @param committed the job's committed files (a shard's {@code .pe} and {@code .hlog} side by
+   *     side)
+   * @param notes told when a client's log holds another number of measured calls than the client
+   *     counted (a bug: its line then shows the log's)
    * @throws IOException when a committed file cannot be copied or read
    */
-  public static List<PeClientResult> read(List<Path> committed, Configuration conf, PeSpec spec,
-      Consumer<String> notes) throws IOException {
+  public static List<PeClientResult> read(
+      List<Path> committed, Configuration conf, PeSpec spec, Consumer<String> notes)
+      throws IOException {
     java.nio.file.Path local = Files.createTempDirectory("hbload-mapreduce-pe-");
     try {
       List<PeClientResult> clients = new ArrayList<>();
@@ -45,14 +47,25 @@ public final class PeClients {
         if (!name.endsWith(ShardFiles.PE)) {
           continue;
         }
-        Path hlog = new Path(pe.getParent(), name.substring(0, name.length() - ShardFiles.PE.length())
-            + ShardFiles.HLOG);
-        PeShardResult result = PeShardResult.parse(Files.readAllLines(copy(pe, local, conf), StandardCharsets.UTF_8),
-            pe.toString());
+        Path hlog =
+            new Path(
+                pe.getParent(),
+                name.substring(0, name.length() - ShardFiles.PE.length()) + ShardFiles.HLOG);
+        PeShardResult result =
+            PeShardResult.parse(
+                Files.readAllLines(copy(pe, local, conf), StandardCharsets.UTF_8), pe.toString());
         Histogram latency = latency(copy(hlog, local, conf), spec);
         if (latency.getTotalCount() != result.measured()) {
-          notes.accept(hlog.getName() + " holds " + latency.getTotalCount() + " measured " + spec.test().measure()
-              .reportName() + " calls, but PE client " + result.index() + " counted " + result.measured());
+          notes.accept(
+              hlog.getName()
+                  + " holds "
+                  + latency.getTotalCount()
+                  + " measured "
+                  + spec.test().measure().reportName()
+                  + " calls, but PE client "
+                  + result.index()
+                  + " counted "
+                  + result.measured());
         }
         clients.add(result.withLatency(latency));
       }
@@ -68,7 +81,10 @@ public final class PeClients {
     }
   }
 
-  /** The command's service times in one shard's log: its base measurement and its {@code -FAILED}/{@code -<STATUS>}. */
+  /**
+   * The command's service times in one shard's log: its base measurement and its {@code
+   * -FAILED}/{@code -<STATUS>}.
+   */
   static Histogram latency(java.nio.file.Path hlog, PeSpec spec) {
     String measure = spec.test().measure().reportName();
     Histogram all = new Histogram(3);
@@ -81,7 +97,8 @@ public final class PeClients {
     return all;
   }
 
-  private static java.nio.file.Path copy(Path remote, java.nio.file.Path dir, Configuration conf) throws IOException {
+  private static java.nio.file.Path copy(Path remote, java.nio.file.Path dir, Configuration conf)
+      throws IOException {
     java.nio.file.Path copy = dir.resolve(remote.getName());
     remote.getFileSystem(conf).copyToLocalFile(false, remote, new Path(copy.toUri()), true);
     return copy;

@@ -9,9 +9,10 @@ import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 
 /**
- * A shard's progress as its job sees it: at every status interval the task's counters (operations, errors) and its
- * status string ({@code shard 1/4: 12345 operations, 0 errors}). Called on the engine's reporter thread; the
- * framework's reporter thread reads the counters, so a value may be one interval old, never torn.
+ * A shard's progress as its job sees it: at every status interval the task's counters (operations,
+ * errors) and its status string ({@code shard 1/4: 12345 operations, 0 errors}). Called on the
+ * engine's reporter thread; the framework's reporter thread reads the counters, so a value may be
+ * one interval old, never torn.
  */
 final class TaskProgress implements RunListener {
   private final TaskAttemptContext context;
@@ -30,7 +31,8 @@ final class TaskProgress implements RunListener {
   @Override
   public void interval(RunSpec spec, StatusSnapshot snapshot) {
     for (IntervalView.Latency l : snapshot.interval().latencies()) {
-      // a measure's own name is its successful calls (registered ones too, e.g. PE's INCREMENT); any other name
+      // a measure's own name is its successful calls (registered ones too, e.g. PE's INCREMENT);
+      // any other name
       // (READ-FAILED, READ-NOT_FOUND) counts failed ones
       if (Measure.named(l.name()) == null) {
         errorTotal += l.service().getTotalCount();
@@ -38,7 +40,14 @@ final class TaskProgress implements RunListener {
     }
     operations.setValue(snapshot.totalOperations());
     errors.setValue(errorTotal);
-    context.setStatus("shard " + shard + ": " + snapshot.totalOperations() + " operations, " + errorTotal + " errors");
+    context.setStatus(
+        "shard "
+            + shard
+            + ": "
+            + snapshot.totalOperations()
+            + " operations, "
+            + errorTotal
+            + " errors");
     context.progress();
   }
 }

@@ -9,14 +9,19 @@ import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** What a task on another host needs of the client's HBase configuration, and nothing of its defaults. */
+/**
+ * What a task on another host needs of the client's HBase configuration, and nothing of its
+ * defaults.
+ */
 class HBaseClientSettingsTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void theSitesAndTheProgrammaticSettingsTravelNotTheDefaults() throws Exception {
-    Path site = Files.writeString(dir.resolve("hbase-site.xml"), """
+    Path site =
+        Files.writeString(
+            dir.resolve("hbase-site.xml"),
+            """
         <configuration>
           <property><name>hbase.zookeeper.quorum</name><value>zk1,zk2</value></property>
           <property><name>zookeeper.znode.parent</name><value>/hbase-secure</value></property>
@@ -31,7 +36,10 @@ class HBaseClientSettingsTest {
         .containsEntry("hbase.zookeeper.quorum", "zk1,zk2")
         .containsEntry("zookeeper.znode.parent", "/hbase-secure")
         .containsEntry("hbase.rpc.timeout", "10000")
-        .doesNotContainKeys("hbase.usepagefilter", "dfs.replication", "hbase.client.retries.number",
+        .doesNotContainKeys(
+            "hbase.usepagefilter",
+            "dfs.replication",
+            "hbase.client.retries.number",
             "hbase.zookeeper.property.clientPort");
   }
 }

@@ -13,15 +13,52 @@ import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
 import org.apache.hadoop.hbase.regionserver.BloomType;
 import org.junit.jupiter.api.Test;
 
-/** A map task of {@code mapreduce pe} runs exactly the PE spec the driver validated, derived row counts included. */
+/**
+ * A map task of {@code mapreduce pe} runs exactly the PE spec the driver validated, derived row
+ * counts included.
+ */
 class PeTaskSpecTest {
   @Test
   void everyOptionAndTheDerivedRowsSurviveTheJobConfiguration() {
-    // non-defaults everywhere, --size with --rows for randomRead (PE's key range and per-client rows)
-    PeSpec spec = PeSpec.validated(PeTest.RANDOM_READ, 3, 1234, 2.0f, 7, "Other_Table", 2, 3, 333, true, 4, 2,
-        Compression.Algorithm.GZ, DataBlockEncoding.FAST_DIFF, BloomType.ROWCOL, true, true, false, true, 55, 6, 0,
-        9, 0.25f, 131072, MemoryCompactionPolicy.EAGER, "org.example.SplitPolicy", true, false, true,
-        Scan.ReadType.PREAD, 7, false, 3, 5);
+    // non-defaults everywhere, --size with --rows for randomRead (PE's key range and per-client
+    // rows)
+    PeSpec spec =
+        PeSpec.validated(
+            PeTest.RANDOM_READ,
+            3,
+            1234,
+            2.0f,
+            7,
+            "Other_Table",
+            2,
+            3,
+            333,
+            true,
+            4,
+            2,
+            Compression.Algorithm.GZ,
+            DataBlockEncoding.FAST_DIFF,
+            BloomType.ROWCOL,
+            true,
+            true,
+            false,
+            true,
+            55,
+            6,
+            0,
+            9,
+            0.25f,
+            131072,
+            MemoryCompactionPolicy.EAGER,
+            "org.example.SplitPolicy",
+            true,
+            false,
+            true,
+            Scan.ReadType.PREAD,
+            7,
+            false,
+            3,
+            5);
     Configuration conf = new Configuration(false);
     PeTaskSpec.writeTo(spec, conf);
 
@@ -35,6 +72,7 @@ class PeTaskSpecTest {
   @Test
   void aJobWithoutThePeSpecIsABugNotInput() {
     assertThatThrownBy(() -> PeTaskSpec.readFrom(new Configuration(false)))
-        .isInstanceOf(IllegalStateException.class).hasMessageContaining("not an hbload mapreduce pe job");
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("not an hbload mapreduce pe job");
   }
 }

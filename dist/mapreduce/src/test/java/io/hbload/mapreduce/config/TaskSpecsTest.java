@@ -15,10 +15,11 @@ import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** What the driver writes into the job configuration is what each task reads back, shard by shard. */
+/**
+ * What the driver writes into the job configuration is what each task reads back, shard by shard.
+ */
 class TaskSpecsTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void aTaskReadsTheRunsPropertiesVerbatimAndAddsOnlyItsOwn() {
@@ -34,8 +35,10 @@ class TaskSpecsTest {
     PhaseTaskSpec read = PhaseTaskSpec.readFrom(new Configuration(conf));
     assertThat(read.properties()).isEqualTo(props);
     Map<String, String> shard1 = read.forShard(1, dir.resolve("s1.hlog"), dir.resolve("s1.json"));
-    assertThat(shard1).containsEntry(PropertyNames.SHARD, "1/2").containsEntry(PropertyNames.START_AT,
-        "1800000000000").containsEntry(PropertyNames.HLOG_FILE, dir.resolve("s1.hlog").toString());
+    assertThat(shard1)
+        .containsEntry(PropertyNames.SHARD, "1/2")
+        .containsEntry(PropertyNames.START_AT, "1800000000000")
+        .containsEntry(PropertyNames.HLOG_FILE, dir.resolve("s1.hlog").toString());
     RunSpec spec = SpecParser.parse(shard1, read.phase());
     assertThat(spec.execution().operations()).as("shard 1's slice of 1001 records").isEqualTo(500);
     assertThat(spec.outputs().label()).isEqualTo("${user.name} run");
@@ -43,8 +46,18 @@ class TaskSpecsTest {
 
   @Test
   void dfsioTasksSplitTheFilesContiguouslyAndReadTheSpecBack() {
-    DfsioTaskSpec spec = new DfsioTaskSpec(DfsioTaskSpec.Pass.READ, StoragePolicy.parse("RS-3-2-1024k", 0), 7,
-        3 << 20, 1 << 20, 2, "/bench", CoderChoice.RS_JAVA, 3, 42L);
+    DfsioTaskSpec spec =
+        new DfsioTaskSpec(
+            DfsioTaskSpec.Pass.READ,
+            StoragePolicy.parse("RS-3-2-1024k", 0),
+            7,
+            3 << 20,
+            1 << 20,
+            2,
+            "/bench",
+            CoderChoice.RS_JAVA,
+            3,
+            42L);
     Configuration conf = new Configuration(false);
     spec.writeTo(conf);
     assertThat(DfsioTaskSpec.readFrom(conf)).isEqualTo(spec);

@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code --output} is qualified on its own file system, whatever the default one is; without it, the directory is
- * named for what the job runs.
+ * {@code --output} is qualified on its own file system, whatever the default one is; without it,
+ * the directory is named for what the job runs.
  */
 class WorkDirsTest {
   /** A default file system no one listens on: creating its client must be all that happens. */
@@ -24,7 +24,8 @@ class WorkDirsTest {
 
   @Test
   void aLocalOutputBesideAnHdfsDefaultIsTheLocalDirectory(@TempDir Path tmp) throws Exception {
-    // was IllegalArgumentException "Wrong FS: file:/..., expected: hdfs://...", though describe() suggests exactly this
+    // was IllegalArgumentException "Wrong FS: file:/..., expected: hdfs://...", though describe()
+    // suggests exactly this
     String given = tmp.resolve("job").toUri().toString();
     org.apache.hadoop.fs.Path dir = WorkDirs.choose(given, hdfsDefault(), null, "dfsio-write");
     assertThat(dir.toUri().getScheme()).isEqualTo("file");
@@ -33,7 +34,8 @@ class WorkDirsTest {
 
   @Test
   void theDefaultDirectoryIsNamedForWhatTheJobRunsAsGiven() throws Exception {
-    // was lower-cased for the phase's enum name: a pe job's directory read pe-asyncsequentialwrite (and run- before)
+    // was lower-cased for the phase's enum name: a pe job's directory read pe-asyncsequentialwrite
+    // (and run- before)
     Configuration local = new Configuration();
     local.set("fs.defaultFS", "file:///");
     org.apache.hadoop.fs.Path dir = WorkDirs.choose(null, local, null, "pe-asyncSequentialWrite");
@@ -45,7 +47,9 @@ class WorkDirsTest {
   @Test
   void anExistingLocalOutputIsRefused(@TempDir Path tmp) throws Exception {
     Path existing = Files.createDirectory(tmp.resolve("job"));
-    assertThatThrownBy(() -> WorkDirs.choose(existing.toUri().toString(), hdfsDefault(), null, "dfsio-write"))
-        .isInstanceOf(SpecException.class).hasMessageContaining("exists already");
+    assertThatThrownBy(
+            () -> WorkDirs.choose(existing.toUri().toString(), hdfsDefault(), null, "dfsio-write"))
+        .isInstanceOf(SpecException.class)
+        .hasMessageContaining("exists already");
   }
 }

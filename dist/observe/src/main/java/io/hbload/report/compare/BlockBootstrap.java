@@ -3,22 +3,25 @@ package io.hbload.report.compare;
 import java.util.SplittableRandom;
 
 /**
- * The moving-block bootstrap over a run's interval histograms (Kuensch 1989): a resample is ceil(n/L) blocks of L
- * consecutive intervals, each starting anywhere in the run, cut to n intervals; its figures come from the sum of its
- * histograms, never from averaged percentiles. Whole blocks keep what neighbouring intervals share (a compaction, a
- * GC cycle, a warming cache), which resampling single intervals would treat as independent luck and so make the
- * interval too narrow. L = round(n^(1/3)), the usual order for variance and distribution estimates (Hall, Horowitz
- * and Jing 1995). Seeded: the same inputs and seed give the same intervals. Stateless.
+ * The moving-block bootstrap over a run's interval histograms (Kuensch 1989): a resample is
+ * ceil(n/L) blocks of L consecutive intervals, each starting anywhere in the run, cut to n
+ * intervals; its figures come from the sum of its histograms, never from averaged percentiles.
+ * Whole blocks keep what neighbouring intervals share (a compaction, a GC cycle, a warming cache),
+ * which resampling single intervals would treat as independent luck and so make the interval too
+ * narrow. L = round(n^(1/3)), the usual order for variance and distribution estimates (Hall,
+ * Horowitz and Jing 1995). Seeded: the same inputs and seed give the same intervals. Stateless.
  */
 final class BlockBootstrap {
-  private BlockBootstrap() {
-  }
+  private BlockBootstrap() {}
 
   static int blockLength(int intervals) {
     return Math.max(1, (int) Math.round(Math.cbrt(intervals)));
   }
 
-  /** The figures of all the intervals: the values at {@code ps}, then the throughput (operations per second). */
+  /**
+   * The figures of all the intervals: the values at {@code ps}, then the throughput (operations per
+   * second).
+   */
   static double[] estimate(IntervalSeries s, double[] ps) {
     int[] all = new int[s.size()];
     for (int i = 0; i < all.length; i++) {
@@ -27,7 +30,10 @@ final class BlockBootstrap {
     return figures(s, ps, all, new long[s.scale().size()]);
   }
 
-  /** {@code resamples} replicates of {@link #estimate}, each over one block resample of the intervals. */
+  /**
+   * {@code resamples} replicates of {@link #estimate}, each over one block resample of the
+   * intervals.
+   */
   static double[][] replicates(IntervalSeries s, double[] ps, int resamples, long seed) {
     int n = s.size();
     int length = blockLength(n);

@@ -16,35 +16,62 @@ import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.stat.descriptive.rank.Percentile;
 
 /**
- * Compares two sides: per group and operation, throughput and latency percentiles (service, and intended where it
- * differs), the ratio B/A with a 95 % interval and a verdict. The interval comes from the rounds when both sides have
- * at least two (Welch's t on the logs of the per-round figures: it holds run-to-run variation), else from a block
- * bootstrap over the interval histograms of each side ({@link BlockBootstrap}: only the variation within a run).
- * Point figures always come from the summed histograms of all of a side's rounds. Stateless.
+ * Compares two sides: per group and operation, throughput and latency percentiles (service, and
+ * intended where it differs), the ratio B/A with a 95 % interval and a verdict. The interval comes
+ * from the rounds when both sides have at least two (Welch's t on the logs of the per-round
+ * figures: it holds run-to-run variation), else from a block bootstrap over the interval histograms
+ * of each side ({@link BlockBootstrap}: only the variation within a run). Point figures always come
+ * from the summed histograms of all of a side's rounds. Stateless.
  */
 public final class Comparer {
   static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99};
-  /** Fewest interval histograms a side needs for a block bootstrap: below, the resamples repeat a handful of runs. */
-  static final int MIN_INTERVALS = 8;
-  /** Fewest latencies beyond a percentile, per side (or round), for its figure to be judged at all. */
-  static final int MIN_TAIL = 10;
-  /** Fewest operations of a kind for it to be compared (YCSB's per-thread CLEANUP calls are a handful). */
-  static final int MIN_OPERATIONS = 100;
+
   /**
-   * The smallest spread of per-round log figures used: a histogram of 3 significant digits cannot tell values 0.1 %
-   * apart, so rounds that agree to the bucket do not make an interval of zero width.
+   * Fewest interval histograms a side needs for a block bootstrap: below, the resamples repeat a
+   * handful of runs.
+   */
+  static final int MIN_INTERVALS = 8;
+
+  /**
+   * Fewest latencies beyond a percentile, per side (or round), for its figure to be judged at all.
+   */
+  static final int MIN_TAIL = 10;
+
+  /**
+   * Fewest operations of a kind for it to be compared (YCSB's per-thread CLEANUP calls are a
+   * handful).
+   */
+  static final int MIN_OPERATIONS = 100;
+
+  /**
+   * The smallest spread of per-round log figures used: a histogram of 3 significant digits cannot
+   * tell values 0.1 % apart, so rounds that agree to the bucket do not make an interval of zero
+   * width.
    */
   private static final double LOG_RESOLUTION = 0.001;
+
   /** Properties that define what was measured: a difference in any makes the sides incomparable. */
-  private static final List<String> WORKLOAD_KEYS = List.of("workload", "recordcount", "requestdistribution",
-      "fieldcount", "fieldlength", "insertstart", "insertcount", "maxscanlength", "scanlengthdistribution");
+  private static final List<String> WORKLOAD_KEYS =
+      List.of(
+          "workload",
+          "recordcount",
+          "requestdistribution",
+          "fieldcount",
+          "fieldlength",
+          "insertstart",
+          "insertcount",
+          "maxscanlength",
+          "scanlengthdistribution");
 
   /**
    * @param seed the bootstrap's seed: the same inputs and seed print the same intervals
    * @param force compare sides that are not comparable, listing the differences
    */
   public record Settings(long seed, int resamples, boolean force, boolean charts) {
-    /** Without the charts' data (spectra with bands, throughput over time), which only the HTML page draws. */
+    /**
+     * Without the charts' data (spectra with bands, throughput over time), which only the HTML page
+     * draws.
+     */
     public Settings(long seed, int resamples, boolean force) {
       this(seed, resamples, force, false);
     }
@@ -53,39 +80,54 @@ public final class Comparer {
   /** Points of a spectrum: 1/(1-p) from 1 (p0) to 1e5 (p99.999), evenly on a log axis. */
   private static final int SPECTRUM_POINTS = 41;
 
-  private Comparer() {
-  }
+  private Comparer() {}
 
   public static ComparisonReport compare(Side a, Side b, Settings settings) {
     if (a.kind() != b.kind()) {
-      throw new SpecException("A and B are not comparable: A holds " + kind(a) + " results, B " + kind(b));
+      throw new SpecException(
+          "A and B are not comparable: A holds " + kind(a) + " results, B " + kind(b));
     }
     List<String> differences = new ArrayList<>();
     Map<String, String[]> pairs = pairs(a, b, differences);
     for (String[] p : pairs.values()) {
-      differences.addAll(a.kind() == Side.Kind.RUN ? runDifferences(a.groups().get(p[0]), b.groups().get(p[1]))
-          : dfsioDifferences(a.groups().get(p[0]), b.groups().get(p[1])));
+      differences.addAll(
+          a.kind() == Side.Kind.RUN
+              ? runDifferences(a.groups().get(p[0]), b.groups().get(p[1]))
+              : dfsioDifferences(a.groups().get(p[0]), b.groups().get(p[1])));
     }
     if (!differences.isEmpty() && !settings.force()) {
-      throw new SpecException("A and B are not comparable: " + String.join("; ", differences)
-          + " (--force compares them anyway)");
+      throw new SpecException(
+          "A and B are not comparable: "
+              + String.join("; ", differences)
+              + " (--force compares them anyway)");
     }
     List<Operation> operations = new ArrayList<>();
     Charts charts = new Charts();
     List<String> notes = new ArrayList<>();
     List<String> environment = new ArrayList<>();
-    pairs.forEach((name, p) -> {
-      List<Round> ra = a.groups().get(p[0]);
-      List<Round> rb = b.groups().get(p[1]);
-      environment.addAll(environment(name, pairs.size() > 1, ra.get(0).result(), rb.get(0).result(), a.kind()));
-      if (a.kind() == Side.Kind.RUN) {
-        runs(name, ra, rb, settings, operations, notes, charts);
-      } else {
-        operations.add(DfsioComparison.compare(name, ra, rb));
-      }
-    });
-    return new ComparisonReport(a.label(), b.label(), settings.seed(), settings.resamples(),
-        settings.force() ? differences : List.of(), environment, operations, notes, charts.spectra,
+    pairs.forEach(
+        (name, p) -> {
+          List<Round> ra = a.groups().get(p[0]);
+          List<Round> rb = b.groups().get(p[1]);
+          environment.addAll(
+              environment(
+                  name, pairs.size() > 1, ra.get(0).result(), rb.get(0).result(), a.kind()));
+          if (a.kind() == Side.Kind.RUN) {
+            runs(name, ra, rb, settings, operations, notes, charts);
+          } else {
+            operations.add(DfsioComparison.compare(name, ra, rb));
+          }
+        });
+    return new ComparisonReport(
+        a.label(),
+        b.label(),
+        settings.seed(),
+        settings.resamples(),
+        settings.force() ? differences : List.of(),
+        environment,
+        operations,
+        notes,
+        charts.spectra,
         charts.throughput);
   }
 
@@ -93,14 +135,20 @@ public final class Comparer {
     return s.kind() == Side.Kind.DFSIO ? "dfsio" : "load/run";
   }
 
-  /** Groups to compare, by name; two single groups (a run against a suite's one workload) pair whatever their names. */
+  /**
+   * Groups to compare, by name; two single groups (a run against a suite's one workload) pair
+   * whatever their names.
+   */
   private static Map<String, String[]> pairs(Side a, Side b, List<String> differences) {
     Map<String, String[]> out = new LinkedHashMap<>();
     if (a.groups().size() == 1 && b.groups().size() == 1) {
       String ga = a.groups().keySet().iterator().next();
       String gb = b.groups().keySet().iterator().next();
-      out.put(ga.equals(gb) || gb.equals(SideReader.RUN_GROUP) ? ga : ga.equals(SideReader.RUN_GROUP) ? gb
-          : ga + " vs " + gb, new String[] {ga, gb});
+      out.put(
+          ga.equals(gb) || gb.equals(SideReader.RUN_GROUP)
+              ? ga
+              : ga.equals(SideReader.RUN_GROUP) ? gb : ga + " vs " + gb,
+          new String[] {ga, gb});
       if (!ga.equals(gb) && !ga.equals(SideReader.RUN_GROUP) && !gb.equals(SideReader.RUN_GROUP)) {
         differences.add("A is " + ga + ", B is " + gb);
       }
@@ -112,12 +160,19 @@ public final class Comparer {
       }
     }
     if (!a.groups().keySet().equals(b.groups().keySet())) {
-      differences.add("A holds " + String.join(", ", a.groups().keySet()) + "; B holds "
-          + String.join(", ", b.groups().keySet()));
+      differences.add(
+          "A holds "
+              + String.join(", ", a.groups().keySet())
+              + "; B holds "
+              + String.join(", ", b.groups().keySet()));
     }
     if (out.isEmpty()) {
-      throw new SpecException("A and B are not comparable: nothing in common (A holds "
-          + String.join(", ", a.groups().keySet()) + "; B holds " + String.join(", ", b.groups().keySet()) + ")");
+      throw new SpecException(
+          "A and B are not comparable: nothing in common (A holds "
+              + String.join(", ", a.groups().keySet())
+              + "; B holds "
+              + String.join(", ", b.groups().keySet())
+              + ")");
     }
     return out;
   }
@@ -132,16 +187,23 @@ public final class Comparer {
       JsonNode doc = r.result();
       differ(out, "phase", first.path("phase").asText(), doc.path("phase").asText(), r);
       TreeSet<String> keys = new TreeSet<>(WORKLOAD_KEYS);
-      first.path("properties").fieldNames().forEachRemaining(k -> {
-        if (k.endsWith("proportion")) {
-          keys.add(k);
-        }
-      });
-      doc.path("properties").fieldNames().forEachRemaining(k -> {
-        if (k.endsWith("proportion")) {
-          keys.add(k);
-        }
-      });
+      first
+          .path("properties")
+          .fieldNames()
+          .forEachRemaining(
+              k -> {
+                if (k.endsWith("proportion")) {
+                  keys.add(k);
+                }
+              });
+      doc.path("properties")
+          .fieldNames()
+          .forEachRemaining(
+              k -> {
+                if (k.endsWith("proportion")) {
+                  keys.add(k);
+                }
+              });
       for (String k : keys) {
         differ(out, k, property(first, k), property(doc, k), r);
       }
@@ -153,7 +215,10 @@ public final class Comparer {
     return out;
   }
 
-  /** A property as the run took it (an absent proportion is YCSB's default, so it is shown as absent). */
+  /**
+   * A property as the run took it (an absent proportion is YCSB's default, so it is shown as
+   * absent).
+   */
   private static String property(JsonNode doc, String key) {
     JsonNode v = doc.path("properties").path(key);
     return v.isMissingNode() ? "(not set)" : v.asText();
@@ -191,8 +256,12 @@ public final class Comparer {
     return out;
   }
 
-  /** Settings and environment that differ (the load average always, when recorded): listed beside the result. */
-  private static List<String> environment(String group, boolean named, JsonNode a, JsonNode b, Side.Kind kind) {
+  /**
+   * Settings and environment that differ (the load average always, when recorded): listed beside
+   * the result.
+   */
+  private static List<String> environment(
+      String group, boolean named, JsonNode a, JsonNode b, Side.Kind kind) {
     Map<String, String> fields = new LinkedHashMap<>();
     if (kind == Side.Kind.RUN) {
       fields.put("version", "/version");
@@ -214,17 +283,25 @@ public final class Comparer {
     }
     List<String> out = new ArrayList<>();
     String prefix = named ? "[" + group + "] " : "";
-    fields.forEach((name, pointer) -> {
-      String va = a.at(pointer).toString();
-      String vb = b.at(pointer).toString();
-      if (!va.equals(vb)) {
-        out.add(prefix + name + ": A " + va + ", B " + vb);
-      }
-    });
+    fields.forEach(
+        (name, pointer) -> {
+          String va = a.at(pointer).toString();
+          String vb = b.at(pointer).toString();
+          if (!va.equals(vb)) {
+            out.add(prefix + name + ": A " + va + ", B " + vb);
+          }
+        });
     String load = kind == Side.Kind.RUN ? "/environment/loadAverage" : "/load1Start";
     if (a.at(load).isNumber() || b.at(load).isNumber()) {
-      out.add(prefix + (kind == Side.Kind.RUN ? "load average at the end of the run" : "load average at the start")
-          + ": A " + loadAverage(a.at(load)) + ", B " + loadAverage(b.at(load)));
+      out.add(
+          prefix
+              + (kind == Side.Kind.RUN
+                  ? "load average at the end of the run"
+                  : "load average at the start")
+              + ": A "
+              + loadAverage(a.at(load))
+              + ", B "
+              + loadAverage(b.at(load)));
     }
     return out;
   }
@@ -239,8 +316,14 @@ public final class Comparer {
     final List<ComparisonReport.Throughput> throughput = new ArrayList<>();
   }
 
-  private static void runs(String group, List<Round> ra, List<Round> rb, Settings settings,
-      List<Operation> operations, List<String> notes, Charts charts) {
+  private static void runs(
+      String group,
+      List<Round> ra,
+      List<Round> rb,
+      Settings settings,
+      List<Operation> operations,
+      List<String> notes,
+      Charts charts) {
     if (settings.charts()) {
       charts.throughput.add(throughput(group, "A", ra.get(0)));
       charts.throughput.add(throughput(group, "B", rb.get(0)));
@@ -262,8 +345,17 @@ public final class Comparer {
       long ca = sa.service.total();
       long cb = sb.service.total();
       if (Math.min(ca, cb) < MIN_OPERATIONS) {
-        notes.add((group.equals(SideReader.RUN_GROUP) ? "" : "[" + group + "] ") + op + ": too few operations to"
-            + " compare (" + ca + " vs " + cb + ", at least " + MIN_OPERATIONS + " a side)");
+        notes.add(
+            (group.equals(SideReader.RUN_GROUP) ? "" : "[" + group + "] ")
+                + op
+                + ": too few operations to"
+                + " compare ("
+                + ca
+                + " vs "
+                + cb
+                + ", at least "
+                + MIN_OPERATIONS
+                + " a side)");
         continue;
       }
       boolean rounds = ra.size() >= 2 && rb.size() >= 2;
@@ -273,26 +365,65 @@ public final class Comparer {
       String why;
       if (rounds) {
         method = "rounds";
-        why = ra.size() + " vs " + rb.size() + " rounds: from their spread (Welch's t on the logs of the per-round"
-            + " figures), which holds run-to-run variation; figures from the summed histograms of all rounds";
+        why =
+            ra.size()
+                + " vs "
+                + rb.size()
+                + " rounds: from their spread (Welch's t on the logs of the per-round"
+                + " figures), which holds run-to-run variation; figures from the summed histograms of all rounds";
       } else if (Math.min(na, nb) >= MIN_INTERVALS) {
         method = "block-bootstrap";
-        why = "one run a side, so from " + na + " vs " + nb + " interval histograms (moving blocks of "
-            + BlockBootstrap.blockLength(na) + " and " + BlockBootstrap.blockLength(nb) + " intervals, "
-            + settings.resamples() + " resamples, seed " + settings.seed() + "); it holds the variation within each"
-            + " run, not between runs: repeat rounds (a suite) for that";
+        why =
+            "one run a side, so from "
+                + na
+                + " vs "
+                + nb
+                + " interval histograms (moving blocks of "
+                + BlockBootstrap.blockLength(na)
+                + " and "
+                + BlockBootstrap.blockLength(nb)
+                + " intervals, "
+                + settings.resamples()
+                + " resamples, seed "
+                + settings.seed()
+                + "); it holds the variation within each"
+                + " run, not between runs: repeat rounds (a suite) for that";
       } else {
         method = "none";
-        why = "one run a side and only " + na + " vs " + nb + " interval histograms (a bootstrap needs "
-            + MIN_INTERVALS + "): record shorter intervals (-p status.interval) or several rounds";
+        why =
+            "one run a side and only "
+                + na
+                + " vs "
+                + nb
+                + " interval histograms (a bootstrap needs "
+                + MIN_INTERVALS
+                + "): record shorter intervals (-p status.interval) or several rounds";
       }
       List<Metric> metrics = new ArrayList<>();
       long seed = settings.seed() ^ (31L * group.hashCode() + op.hashCode());
-      metrics.addAll(latencies(method, "service", sa.service, sb.service, sa.serviceRounds, sb.serviceRounds,
-          settings.resamples(), seed, true));
+      metrics.addAll(
+          latencies(
+              method,
+              "service",
+              sa.service,
+              sb.service,
+              sa.serviceRounds,
+              sb.serviceRounds,
+              settings.resamples(),
+              seed,
+              true));
       if (sa.intendedDiffers || sb.intendedDiffers) {
-        metrics.addAll(latencies(method, "intended", sa.intended, sb.intended, sa.intendedRounds,
-            sb.intendedRounds, settings.resamples(), seed + 1, false));
+        metrics.addAll(
+            latencies(
+                method,
+                "intended",
+                sa.intended,
+                sb.intended,
+                sa.intendedRounds,
+                sb.intendedRounds,
+                settings.resamples(),
+                seed + 1,
+                false));
       }
       operations.add(new Operation(group, op, method, why, ca, cb, metrics));
       if (settings.charts()) {
@@ -302,9 +433,11 @@ public final class Comparer {
     }
   }
 
-  /** A side's service spectrum with its band: the bootstrap's (one run a side) or the rounds' range. */
-  private static ComparisonReport.Spectrum spectrum(String group, String op, String side, String method,
-      SideSeries s, int resamples, long seed) {
+  /**
+   * A side's service spectrum with its band: the bootstrap's (one run a side) or the rounds' range.
+   */
+  private static ComparisonReport.Spectrum spectrum(
+      String group, String op, String side, String method, SideSeries s, int resamples, long seed) {
     int n = SPECTRUM_POINTS;
     double[] xs = new double[n];
     double[] ps = new double[n];
@@ -346,18 +479,25 @@ public final class Comparer {
     return new ComparisonReport.Spectrum(group, op, side, band, xs, millis, low, high);
   }
 
-  /** All operations' service counts per interval of a round, over seconds since its first interval. */
+  /**
+   * All operations' service counts per interval of a round, over seconds since its first interval.
+   */
   private static ComparisonReport.Throughput throughput(String group, String side, Round round) {
     java.util.TreeMap<Long, double[]> byStart = new java.util.TreeMap<>();
-    round.intervals().forEach((tag, list) -> {
-      if (tag.endsWith(".service")) {
-        for (Histogram h : list) {
-          double seconds = (h.getEndTimeStamp() - h.getStartTimeStamp()) / 1000.0;
-          double[] v = byStart.computeIfAbsent(h.getStartTimeStamp(), t -> new double[] {0, seconds});
-          v[0] += h.getTotalCount();
-        }
-      }
-    });
+    round
+        .intervals()
+        .forEach(
+            (tag, list) -> {
+              if (tag.endsWith(".service")) {
+                for (Histogram h : list) {
+                  double seconds = (h.getEndTimeStamp() - h.getStartTimeStamp()) / 1000.0;
+                  double[] v =
+                      byStart.computeIfAbsent(
+                          h.getStartTimeStamp(), t -> new double[] {0, seconds});
+                  v[0] += h.getTotalCount();
+                }
+              }
+            });
     double[] xs = new double[byStart.size()];
     double[] ys = new double[byStart.size()];
     long first = byStart.isEmpty() ? 0 : byStart.firstKey();
@@ -418,7 +558,8 @@ public final class Comparer {
       Iterator<Histogram> ib = b.iterator();
       for (Histogram h : a) {
         Histogram o = ib.next();
-        if (h.getTotalCount() != o.getTotalCount() || h.getMaxValue() != o.getMaxValue()
+        if (h.getTotalCount() != o.getTotalCount()
+            || h.getMaxValue() != o.getMaxValue()
             || h.getValueAtPercentile(50) != o.getValueAtPercentile(50)
             || h.getValueAtPercentile(99) != o.getValueAtPercentile(99)) {
           return false;
@@ -428,14 +569,23 @@ public final class Comparer {
     }
   }
 
-  private static List<Metric> latencies(String method, String kind, IntervalSeries a, IntervalSeries b,
-      List<IntervalSeries> roundsA, List<IntervalSeries> roundsB, int resamples, long seed, boolean throughput) {
+  private static List<Metric> latencies(
+      String method,
+      String kind,
+      IntervalSeries a,
+      IntervalSeries b,
+      List<IntervalSeries> roundsA,
+      List<IntervalSeries> roundsB,
+      int resamples,
+      long seed,
+      boolean throughput) {
     double[] pa = BlockBootstrap.estimate(a, PERCENTILES);
     double[] pb = BlockBootstrap.estimate(b, PERCENTILES);
     double[][] intervals = new double[PERCENTILES.length + 1][];
     if (method.equals("block-bootstrap")) {
       double[][] ra = BlockBootstrap.replicates(a, PERCENTILES, resamples, seed);
-      double[][] rb = BlockBootstrap.replicates(b, PERCENTILES, resamples, seed ^ 0x9E3779B97F4A7C15L);
+      double[][] rb =
+          BlockBootstrap.replicates(b, PERCENTILES, resamples, seed ^ 0x9E3779B97F4A7C15L);
       for (int k = 0; k <= PERCENTILES.length; k++) {
         intervals[k] = bootstrapInterval(ra, rb, k);
       }
@@ -446,14 +596,25 @@ public final class Comparer {
         intervals[k] = welch(column(ra, k), column(rb, k), pb[k] / pa[k]);
       }
     }
-    long tailA = method.equals("rounds") ? roundsA.stream().mapToLong(IntervalSeries::total).min().orElse(0)
-        : a.total();
-    long tailB = method.equals("rounds") ? roundsB.stream().mapToLong(IntervalSeries::total).min().orElse(0)
-        : b.total();
+    long tailA =
+        method.equals("rounds")
+            ? roundsA.stream().mapToLong(IntervalSeries::total).min().orElse(0)
+            : a.total();
+    long tailB =
+        method.equals("rounds")
+            ? roundsB.stream().mapToLong(IntervalSeries::total).min().orElse(0)
+            : b.total();
     List<Metric> out = new ArrayList<>();
     if (throughput) {
-      out.add(metric("throughput", "ops/s", true, pa[PERCENTILES.length], pb[PERCENTILES.length],
-          intervals[PERCENTILES.length], null));
+      out.add(
+          metric(
+              "throughput",
+              "ops/s",
+              true,
+              pa[PERCENTILES.length],
+              pb[PERCENTILES.length],
+              intervals[PERCENTILES.length],
+              null));
     }
     for (int k = 0; k < PERCENTILES.length; k++) {
       double p = PERCENTILES[k];
@@ -461,8 +622,13 @@ public final class Comparer {
       String tooFew = null;
       long need = (long) Math.ceil(MIN_TAIL * 100.0 / (100 - p) - 1e-6);
       if (Math.min(tailA, tailB) < need) {
-        tooFew = "too few latencies beyond p" + (p % 1 == 0 ? Long.toString((long) p) : Double.toString(p))
-            + " to judge (needs " + need + (method.equals("rounds") ? " a round" : " a side") + ")";
+        tooFew =
+            "too few latencies beyond p"
+                + (p % 1 == 0 ? Long.toString((long) p) : Double.toString(p))
+                + " to judge (needs "
+                + need
+                + (method.equals("rounds") ? " a round" : " a side")
+                + ")";
       }
       out.add(metric(name, "ms", false, pa[k] / 1e6, pb[k] / 1e6, intervals[k], tooFew));
     }
@@ -485,7 +651,10 @@ public final class Comparer {
     return out;
   }
 
-  /** The 2.5 and 97.5 percentiles of the replicate ratios: resampled B over resampled A, drawn independently. */
+  /**
+   * The 2.5 and 97.5 percentiles of the replicate ratios: resampled B over resampled A, drawn
+   * independently.
+   */
   private static double[] bootstrapInterval(double[][] ra, double[][] rb, int k) {
     double[] ratios = new double[ra.length];
     for (int r = 0; r < ra.length; r++) {
@@ -500,8 +669,9 @@ public final class Comparer {
   }
 
   /**
-   * Welch's interval for the ratio from per-round figures: the difference of mean logs is the log ratio's spread, and
-   * the interval is centred on the ratio of the summed histograms' figures. Null when a round's figure is not positive.
+   * Welch's interval for the ratio from per-round figures: the difference of mean logs is the log
+   * ratio's spread, and the interval is centred on the ratio of the summed histograms' figures.
+   * Null when a round's figure is not positive.
    */
   static double[] welch(double[] a, double[] b, double ratio) {
     if (!(ratio > 0) || !Double.isFinite(ratio)) {
@@ -544,12 +714,24 @@ public final class Comparer {
     return s / (v.length - 1);
   }
 
-  /** A metric with its verdict: {@code interval} null (no method), or {@code tooFew} set, gives no verdict. */
-  static Metric metric(String name, String unit, boolean higherIsBetter, double a, double b, double[] interval,
+  /**
+   * A metric with its verdict: {@code interval} null (no method), or {@code tooFew} set, gives no
+   * verdict.
+   */
+  static Metric metric(
+      String name,
+      String unit,
+      boolean higherIsBetter,
+      double a,
+      double b,
+      double[] interval,
       String tooFew) {
     double ratio = b / a;
     if (tooFew != null || interval == null || !Double.isFinite(ratio)) {
-      String why = tooFew != null ? tooFew : !Double.isFinite(ratio) ? "no ratio (A is 0)" : "no interval: see above";
+      String why =
+          tooFew != null
+              ? tooFew
+              : !Double.isFinite(ratio) ? "no ratio (A is 0)" : "no interval: see above";
       return new Metric(name, unit, higherIsBetter, a, b, ratio, null, null, why, null);
     }
     double low = interval[0];
@@ -561,15 +743,28 @@ public final class Comparer {
     } else if (high < 1) {
       verdict = higherIsBetter ? "B slower" : "B faster";
     } else {
-      verdict = String.format(Locale.ROOT, "no difference this data can detect (it would see about %.1f%%)",
-          detectable);
+      verdict =
+          String.format(
+              Locale.ROOT,
+              "no difference this data can detect (it would see about %.1f%%)",
+              detectable);
     }
     if (low > 1) {
-      verdict += String.format(Locale.ROOT, " by %.1f%% (%.1f%% .. %.1f%%)", 100 * (ratio - 1), 100 * (low - 1),
-          100 * (high - 1));
+      verdict +=
+          String.format(
+              Locale.ROOT,
+              " by %.1f%% (%.1f%% .. %.1f%%)",
+              100 * (ratio - 1),
+              100 * (low - 1),
+              100 * (high - 1));
     } else if (high < 1) {
-      verdict += String.format(Locale.ROOT, " by %.1f%% (%.1f%% .. %.1f%%)", 100 * (1 - ratio), 100 * (1 - high),
-          100 * (1 - low));
+      verdict +=
+          String.format(
+              Locale.ROOT,
+              " by %.1f%% (%.1f%% .. %.1f%%)",
+              100 * (1 - ratio),
+              100 * (1 - high),
+              100 * (1 - low));
     }
     return new Metric(name, unit, higherIsBetter, a, b, ratio, low, high, verdict, detectable);
   }

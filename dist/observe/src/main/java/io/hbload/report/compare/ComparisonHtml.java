@@ -7,33 +7,44 @@ import io.hbload.report.compare.ComparisonReport.Spectrum;
 import io.hbload.report.compare.ComparisonReport.Throughput;
 
 /**
- * The comparison as one offline page, drawn as the run report draws (inline SVG, the same Content-Security-Policy
- * forbidding every fetch): per operation the percentile spectra of A and B overlaid, each with its band (dashed),
- * the throughput of both over time, and the table. Needs a report made with {@link Comparer.Settings#charts()}.
- * Stateless.
+ * The comparison as one offline page, drawn as the run report draws (inline SVG, the same
+ * Content-Security-Policy forbidding every fetch): per operation the percentile spectra of A and B
+ * overlaid, each with its band (dashed), the throughput of both over time, and the table. Needs a
+ * report made with {@link Comparer.Settings#charts()}. Stateless.
  */
 public final class ComparisonHtml {
   private static final String A_COLOR = SvgChart.PALETTE[0];
   private static final String B_COLOR = SvgChart.PALETTE[1];
 
-  private ComparisonHtml() {
-  }
+  private ComparisonHtml() {}
 
   public static String render(ComparisonReport report) {
     StringBuilder h = new StringBuilder(64 * 1024);
     h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
-        .append("<meta http-equiv=\"Content-Security-Policy\" content=\"").append(HtmlReport.CSP).append("\">\n")
-        .append("<title>hbload compare: ").append(Html.escape(report.a())).append(" vs ")
-        .append(Html.escape(report.b())).append("</title>\n<style>").append(HtmlReport.STYLE)
+        .append("<meta http-equiv=\"Content-Security-Policy\" content=\"")
+        .append(HtmlReport.CSP)
+        .append("\">\n")
+        .append("<title>hbload compare: ")
+        .append(Html.escape(report.a()))
+        .append(" vs ")
+        .append(Html.escape(report.b()))
+        .append("</title>\n<style>")
+        .append(HtmlReport.STYLE)
         .append("</style>\n</head>\n<body>\n<h1>hbload compare</h1>\n");
     for (Throughput ta : report.throughput()) {
       if (!ta.side().equals("A")) {
         continue;
       }
-      Throughput tb = report.throughput().stream().filter(t -> t.side().equals("B") && t.group().equals(ta.group()))
-          .findFirst().orElseThrow();
-      SvgChart c = new SvgChart(title(ta.group(), "throughput over time (first round)"), "seconds since start",
-          "ops/s");
+      Throughput tb =
+          report.throughput().stream()
+              .filter(t -> t.side().equals("B") && t.group().equals(ta.group()))
+              .findFirst()
+              .orElseThrow();
+      SvgChart c =
+          new SvgChart(
+              title(ta.group(), "throughput over time (first round)"),
+              "seconds since start",
+              "ops/s");
       c.add(new SvgChart.Series("A", A_COLOR, false, ta.seconds(), ta.opsPerSec()));
       c.add(new SvgChart.Series("B", B_COLOR, false, tb.seconds(), tb.opsPerSec()));
       h.append(c.render());
@@ -42,10 +53,24 @@ public final class ComparisonHtml {
       if (!sa.side().equals("A")) {
         continue;
       }
-      Spectrum sb = report.spectra().stream().filter(s -> s.side().equals("B") && s.group().equals(sa.group())
-          && s.operation().equals(sa.operation())).findFirst().orElseThrow();
-      SvgChart c = new SvgChart(title(sa.group(), sa.operation() + " service latency spectrum (dashed: "
-          + sa.band() + ")"), "percentile", "milliseconds").logX(HtmlReport::pLabel).logY();
+      Spectrum sb =
+          report.spectra().stream()
+              .filter(
+                  s ->
+                      s.side().equals("B")
+                          && s.group().equals(sa.group())
+                          && s.operation().equals(sa.operation()))
+              .findFirst()
+              .orElseThrow();
+      SvgChart c =
+          new SvgChart(
+                  title(
+                      sa.group(),
+                      sa.operation() + " service latency spectrum (dashed: " + sa.band() + ")"),
+                  "percentile",
+                  "milliseconds")
+              .logX(HtmlReport::pLabel)
+              .logY();
       for (Spectrum s : new Spectrum[] {sa, sb}) {
         String color = s == sa ? A_COLOR : B_COLOR;
         c.add(new SvgChart.Series(s.side(), color, false, s.inverseTail(), s.millis()));
@@ -54,7 +79,8 @@ public final class ComparisonHtml {
       }
       h.append(c.render());
     }
-    h.append("<h2>Table</h2>\n<pre style=\"overflow-x:auto\">").append(Html.escape(report.text()))
+    h.append("<h2>Table</h2>\n<pre style=\"overflow-x:auto\">")
+        .append(Html.escape(report.text()))
         .append("</pre>\n");
     return h.append("</body>\n</html>\n").toString();
   }

@@ -10,17 +10,27 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * What {@code hbload compare} found: per group and operation the figures of A and B, the ratio B/A with its 95 %
- * interval, and a verdict; beside them the environment differences and how the interval was made. Printed as a text
- * table or written as JSON (Jackson, field names as here). Immutable.
+ * What {@code hbload compare} found: per group and operation the figures of A and B, the ratio B/A
+ * with its 95 % interval, and a verdict; beside them the environment differences and how the
+ * interval was made. Printed as a text table or written as JSON (Jackson, field names as here).
+ * Immutable.
  *
- * @param notComparable the differences {@code --force} overrode (empty when the sides were comparable)
+ * @param notComparable the differences {@code --force} overrode (empty when the sides were
+ *     comparable)
  */
-public record ComparisonReport(String a, String b, long seed, int resamples, List<String> notComparable,
-    List<String> environment, List<Operation> operations, List<String> notes,
+public record ComparisonReport(
+    String a,
+    String b,
+    long seed,
+    int resamples,
+    List<String> notComparable,
+    List<String> environment,
+    List<Operation> operations,
+    List<String> notes,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Spectrum> spectra,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Throughput> throughput) {
-  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   public ComparisonReport {
     notComparable = List.copyOf(notComparable);
@@ -32,18 +42,27 @@ public record ComparisonReport(String a, String b, long seed, int resamples, Lis
   }
 
   /**
-   * One side's percentile spectrum of one operation (service latency) with a 95 % band, for the HTML page: the
-   * bootstrap's 2.5 and 97.5 percentiles of each point, or with rounds the lowest and highest round.
+   * One side's percentile spectrum of one operation (service latency) with a 95 % band, for the
+   * HTML page: the bootstrap's 2.5 and 97.5 percentiles of each point, or with rounds the lowest
+   * and highest round.
    *
    * @param inverseTail 1/(1-p) of each point, the spectrum's x axis (1 is p0, 10 p90, 1e5 p99.999)
    */
-  public record Spectrum(String group, String operation, String side, String band, double[] inverseTail,
-      double[] millis, double[] low, double[] high) {
-  }
+  public record Spectrum(
+      String group,
+      String operation,
+      String side,
+      String band,
+      double[] inverseTail,
+      double[] millis,
+      double[] low,
+      double[] high) {}
 
-  /** One side's throughput (all operations) over its first round's intervals, seconds since its start. */
-  public record Throughput(String group, String side, double[] seconds, double[] opsPerSec) {
-  }
+  /**
+   * One side's throughput (all operations) over its first round's intervals, seconds since its
+   * start.
+   */
+  public record Throughput(String group, String side, double[] seconds, double[] opsPerSec) {}
 
   /**
    * One operation of one group (a workload, a dfsio pass).
@@ -51,7 +70,13 @@ public record ComparisonReport(String a, String b, long seed, int resamples, Lis
    * @param method {@code rounds}, {@code block-bootstrap} or {@code none}
    * @param why the method's reason and what its interval does and does not include, in words
    */
-  public record Operation(String group, String operation, String method, String why, long countA, long countB,
+  public record Operation(
+      String group,
+      String operation,
+      String method,
+      String why,
+      long countA,
+      long countB,
       List<Metric> metrics) {
     public Operation {
       metrics = List.copyOf(metrics);
@@ -63,11 +88,20 @@ public record ComparisonReport(String a, String b, long seed, int resamples, Lis
    *
    * @param ratio B/A
    * @param low the 95 % interval of the ratio, null when the data cannot give one (see verdict)
-   * @param detectablePercent the half-width of the interval in percent: a difference smaller than this one could not
-   *     be told from noise
+   * @param detectablePercent the half-width of the interval in percent: a difference smaller than
+   *     this one could not be told from noise
    */
-  public record Metric(String name, String unit, boolean higherIsBetter, double a, double b, double ratio,
-      Double low, Double high, String verdict, Double detectablePercent) {
+  public record Metric(
+      String name,
+      String unit,
+      boolean higherIsBetter,
+      double a,
+      double b,
+      double ratio,
+      Double low,
+      Double high,
+      String verdict,
+      Double detectablePercent) {
 
     /** B is worse than A by more than {@code percent} with 95 % confidence. */
     public boolean slowerBeyond(double percent) {
@@ -78,17 +112,25 @@ public record ComparisonReport(String a, String b, long seed, int resamples, Lis
     }
   }
 
-  /** Whether any figure of B is worse than A's by more than {@code percent} with 95 % confidence. */
+  /**
+   * Whether any figure of B is worse than A's by more than {@code percent} with 95 % confidence.
+   */
   public boolean slowerBeyond(double percent) {
-    return operations.stream().flatMap(o -> o.metrics().stream()).anyMatch(m -> m.slowerBeyond(percent));
+    return operations.stream()
+        .flatMap(o -> o.metrics().stream())
+        .anyMatch(m -> m.slowerBeyond(percent));
   }
 
-  /** The JSON: {@code "tool": "hbload", "command": "compare"} (a later run may replace it), then the fields above. */
+  /**
+   * The JSON: {@code "tool": "hbload", "command": "compare"} (a later run may replace it), then the
+   * fields above.
+   */
   public byte[] json() {
     try {
       ObjectNode doc = JSON.createObjectNode().put("tool", "hbload").put("command", "compare");
       doc.setAll((ObjectNode) JSON.valueToTree(this));
-      return (JSON.writeValueAsString(doc) + System.lineSeparator()).getBytes(StandardCharsets.UTF_8);
+      return (JSON.writeValueAsString(doc) + System.lineSeparator())
+          .getBytes(StandardCharsets.UTF_8);
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("a comparison did not serialise", e);
     }
@@ -109,15 +151,38 @@ public record ComparisonReport(String a, String b, long seed, int resamples, Lis
     }
     for (Operation o : operations) {
       boolean plain = o.group().equals(SideReader.RUN_GROUP) || o.group().equals(o.operation());
-      out.append('\n').append(plain ? "" : "[" + o.group() + "] ")
-          .append(o.operation()).append(" (").append(o.countA()).append(" vs ").append(o.countB()).append(")\n");
+      out.append('\n')
+          .append(plain ? "" : "[" + o.group() + "] ")
+          .append(o.operation())
+          .append(" (")
+          .append(o.countA())
+          .append(" vs ")
+          .append(o.countB())
+          .append(")\n");
       out.append("  interval: ").append(o.method()).append(": ").append(o.why()).append('\n');
-      out.append(String.format(Locale.ROOT, "  %-18s %12s %12s %8s %19s  %s%n", "metric", "A", "B", "B/A",
-          "95% CI of B/A", "verdict"));
+      out.append(
+          String.format(
+              Locale.ROOT,
+              "  %-18s %12s %12s %8s %19s  %s%n",
+              "metric",
+              "A",
+              "B",
+              "B/A",
+              "95% CI of B/A",
+              "verdict"));
       for (Metric m : o.metrics()) {
-        String ci = m.low() == null ? "-" : String.format(Locale.ROOT, "%.3f .. %.3f", m.low(), m.high());
-        out.append(String.format(Locale.ROOT, "  %-18s %12s %12s %8.3f %19s  %s%n", m.name() + " " + m.unit(),
-            figure(m.a()), figure(m.b()), m.ratio(), ci, m.verdict()));
+        String ci =
+            m.low() == null ? "-" : String.format(Locale.ROOT, "%.3f .. %.3f", m.low(), m.high());
+        out.append(
+            String.format(
+                Locale.ROOT,
+                "  %-18s %12s %12s %8.3f %19s  %s%n",
+                m.name() + " " + m.unit(),
+                figure(m.a()),
+                figure(m.b()),
+                m.ratio(),
+                ci,
+                m.verdict()));
       }
     }
     for (String n : notes) {
@@ -130,7 +195,8 @@ public record ComparisonReport(String a, String b, long seed, int resamples, Lis
   }
 
   private static String figure(double v) {
-    return Double.isNaN(v) ? "-" : v >= 1000 ? String.format(Locale.ROOT, "%.0f", v)
-        : String.format(Locale.ROOT, "%.3f", v);
+    return Double.isNaN(v)
+        ? "-"
+        : v >= 1000 ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.3f", v);
   }
 }

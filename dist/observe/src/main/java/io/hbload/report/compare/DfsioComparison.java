@@ -7,21 +7,22 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Compares one dfsio pass (write or read, a storage policy) of two sides. With several passes a side the interval
- * comes from their spread, as for rounds; with one, the average IO rate's comes from the per-file spread the pass
- * recorded (its files are its samples: mean, standard deviation and count give Welch's interval), and the totals,
- * one figure a side, get none. Stateless.
+ * Compares one dfsio pass (write or read, a storage policy) of two sides. With several passes a
+ * side the interval comes from their spread, as for rounds; with one, the average IO rate's comes
+ * from the per-file spread the pass recorded (its files are its samples: mean, standard deviation
+ * and count give Welch's interval), and the totals, one figure a side, get none. Stateless.
  */
 final class DfsioComparison {
-  private DfsioComparison() {
-  }
+  private DfsioComparison() {}
 
   static Operation compare(String group, List<Round> a, List<Round> b) {
     boolean rounds = a.size() >= 2 && b.size() >= 2;
     String method = rounds ? "rounds" : "files";
-    String why = rounds ? a.size() + " vs " + b.size() + " passes: from their spread (Welch's t on the logs)"
-        : "one pass a side: the average IO rate's interval from the spread of its files' rates (Welch's t); the"
-            + " totals are one figure a side and get none: repeat the pass for them";
+    String why =
+        rounds
+            ? a.size() + " vs " + b.size() + " passes: from their spread (Welch's t on the logs)"
+            : "one pass a side: the average IO rate's interval from the spread of its files' rates (Welch's t); the"
+                + " totals are one figure a side and get none: repeat the pass for them";
     List<Metric> metrics = new ArrayList<>();
     for (String field : new String[] {"avgIoRateMiBps", "throughputMiBps", "aggregateMiBps"}) {
       double ma = mean(a, field);
@@ -34,9 +35,11 @@ final class DfsioComparison {
       } else {
         interval = null;
       }
-      metrics.add(Comparer.metric(field.replace("MiBps", ""), "MiB/s", true, ma, mb, interval, null));
+      metrics.add(
+          Comparer.metric(field.replace("MiBps", ""), "MiB/s", true, ma, mb, interval, null));
     }
-    return new Operation(group, group, interval(metrics) ? method : "none", why, files(a), files(b), metrics);
+    return new Operation(
+        group, group, interval(metrics) ? method : "none", why, files(a), files(b), metrics);
   }
 
   private static boolean interval(List<Metric> metrics) {
@@ -56,8 +59,9 @@ final class DfsioComparison {
   }
 
   /**
-   * Welch's interval for the ratio of two mean IO rates from each pass's per-file mean, standard deviation and file
-   * count, on the log scale by the delta method (the log of a mean has standard error sd / (mean sqrt n)).
+   * Welch's interval for the ratio of two mean IO rates from each pass's per-file mean, standard
+   * deviation and file count, on the log scale by the delta method (the log of a mean has standard
+   * error sd / (mean sqrt n)).
    */
   private static double[] fromFiles(JsonNode a, JsonNode b, double ratio) {
     double ma = a.path("avgIoRateMiBps").asDouble();
@@ -66,13 +70,20 @@ final class DfsioComparison {
     double sb = b.path("ioRateStdDev").asDouble(Double.NaN);
     long na = a.path("files").asLong();
     long nb = b.path("files").asLong();
-    if (na < 2 || nb < 2 || !(ma > 0) || !(mb > 0) || !Double.isFinite(sa) || !Double.isFinite(sb)) {
+    if (na < 2
+        || nb < 2
+        || !(ma > 0)
+        || !(mb > 0)
+        || !Double.isFinite(sa)
+        || !Double.isFinite(sb)) {
       return null;
     }
     double va = Math.max(sa * sa / (ma * ma), 1e-6) / na;
     double vb = Math.max(sb * sb / (mb * mb), 1e-6) / nb;
     double df = (va + vb) * (va + vb) / (va * va / (na - 1) + vb * vb / (nb - 1));
-    double t = new org.apache.commons.math3.distribution.TDistribution(null, df).inverseCumulativeProbability(0.975);
+    double t =
+        new org.apache.commons.math3.distribution.TDistribution(null, df)
+            .inverseCumulativeProbability(0.975);
     double se = Math.sqrt(va + vb);
     return new double[] {ratio * Math.exp(-t * se), ratio * Math.exp(t * se)};
   }

@@ -5,9 +5,9 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 
 /**
- * The interval histograms of one tag of one side, in time order, each reduced to its non-empty buckets as indexes
- * into a {@link ValueScale} shared with the other side, with its length in seconds. A resample of intervals is then a
- * sum of a few short arrays. Immutable.
+ * The interval histograms of one tag of one side, in time order, each reduced to its non-empty
+ * buckets as indexes into a {@link ValueScale} shared with the other side, with its length in
+ * seconds. A resample of intervals is then a sum of a few short arrays. Immutable.
  */
 final class IntervalSeries {
   private final ValueScale scale;
@@ -57,7 +57,9 @@ final class IntervalSeries {
     return scale;
   }
 
-  /** Adds interval {@code i}'s counts into {@code into} (aligned with the scale); returns its count. */
+  /**
+   * Adds interval {@code i}'s counts into {@code into} (aligned with the scale); returns its count.
+   */
   long addTo(int i, long[] into) {
     int[] ix = index[i];
     long[] c = count[i];

@@ -18,26 +18,28 @@ import java.util.regex.Pattern;
 import org.HdrHistogram.Histogram;
 
 /**
- * Reads one side of a comparison from what hbload wrote, every file checked by the readers the report uses (a JSON of
- * another shape, or a log of another run, is bad input naming the file):
+ * Reads one side of a comparison from what hbload wrote, every file checked by the readers the
+ * report uses (a JSON of another shape, or a log of another run, is bad input naming the file):
+ *
  * <ul>
- * <li>a run's {@code --json}, its {@code --hlog} found from the JSON's {@code hbload.hlog} property (relative to the
- *     JSON's directory, then to the working directory) or beside it ({@code RUN.hlog} for {@code RUN.json}); a merged
- *     sharded run is a run;</li>
- * <li>a suite's {@code --out} directory: the rounds its manifest lists as done, but the discarded warm-up rounds, one
- *     group per workload;</li>
- * <li>a dfsio {@code --json}: one group per pass (its phase; and its storage policy where a result holds several passes
- *     of one phase).</li>
+ *   <li>a run's {@code --json}, its {@code --hlog} found from the JSON's {@code hbload.hlog}
+ *       property (relative to the JSON's directory, then to the working directory) or beside it
+ *       ({@code RUN.hlog} for {@code RUN.json}); a merged sharded run is a run;
+ *   <li>a suite's {@code --out} directory: the rounds its manifest lists as done, but the discarded
+ *       warm-up rounds, one group per workload;
+ *   <li>a dfsio {@code --json}: one group per pass (its phase; and its storage policy where a
+ *       result holds several passes of one phase).
  * </ul>
+ *
  * Several inputs on a side are its rounds. Stateless.
  */
 public final class SideReader {
   /** The group of a side made of runs' JSON files. */
   public static final String RUN_GROUP = "run";
+
   private static final Pattern DISCARD = Pattern.compile("(?:^| )discard=(\\d+)(?: |$)");
 
-  private SideReader() {
-  }
+  private SideReader() {}
 
   /** Reads a side from its inputs (one or more files or suite directories, all of one kind). */
   public static Side read(String label, List<Path> inputs) throws IOException {
@@ -60,12 +62,21 @@ public final class SideReader {
           read.add(in);
         } else {
           k = Side.Kind.RUN;
-          groups.computeIfAbsent(RUN_GROUP, g -> new ArrayList<>()).add(run(in, in.getFileName().toString(), read));
+          groups
+              .computeIfAbsent(RUN_GROUP, g -> new ArrayList<>())
+              .add(run(in, in.getFileName().toString(), read));
         }
       }
       if (kind != null && kind != k) {
-        throw new SpecException(label + ": " + in + " is a " + name(k) + " result, the side's other inputs "
-            + name(kind) + " results");
+        throw new SpecException(
+            label
+                + ": "
+                + in
+                + " is a "
+                + name(k)
+                + " result, the side's other inputs "
+                + name(kind)
+                + " results");
       }
       kind = k;
     }
@@ -83,13 +94,15 @@ public final class SideReader {
     HlogFile log = HlogFile.read(hlog, true);
     ResultDocument.sameRun(json, doc, log);
     Map<String, List<Histogram>> intervals = new TreeMap<>();
-    log.forEachInterval(i -> {
-      if (!HlogFile.warmup(i.tag())) {
-        intervals.computeIfAbsent(i.tag(), t -> new ArrayList<>()).add(i.histogram());
-      }
-    });
+    log.forEachInterval(
+        i -> {
+          if (!HlogFile.warmup(i.tag())) {
+            intervals.computeIfAbsent(i.tag(), t -> new ArrayList<>()).add(i.histogram());
+          }
+        });
     if (intervals.isEmpty()) {
-      throw new SpecException(hlog + ": no measured interval histograms (a run that measured nothing)");
+      throw new SpecException(
+          hlog + ": no measured interval histograms (a run that measured nothing)");
     }
     read.add(json);
     read.add(hlog);
@@ -116,13 +129,18 @@ public final class SideReader {
         return c;
       }
     }
-    throw new SpecException(json + ": its interval log is not found (looked for " + candidates.get(0)
-        + (candidates.size() > 1 ? " and " + candidates.get(candidates.size() - 1) : "") + "); compare needs the"
-        + " run's --hlog beside its --json");
+    throw new SpecException(
+        json
+            + ": its interval log is not found (looked for "
+            + candidates.get(0)
+            + (candidates.size() > 1 ? " and " + candidates.get(candidates.size() - 1) : "")
+            + "); compare needs the"
+            + " run's --hlog beside its --json");
   }
 
   /** A suite's kept rounds: done in its manifest and past the discarded warm-up rounds. */
-  private static void suite(Path dir, Map<String, List<Round>> groups, List<Path> read) throws IOException {
+  private static void suite(Path dir, Map<String, List<Round>> groups, List<Path> read)
+      throws IOException {
     SuiteManifest manifest = SuiteManifest.read(dir);
     Matcher m = DISCARD.matcher(manifest.plan());
     if (!m.find()) {
@@ -141,10 +159,12 @@ public final class SideReader {
       rounds.computeIfAbsent(f[1], w -> new TreeMap<>()).put(round, r);
     }
     if (rounds.isEmpty()) {
-      throw new SpecException(dir + ": the suite has no kept round yet (" + discard + " discarded)");
+      throw new SpecException(
+          dir + ": the suite has no kept round yet (" + discard + " discarded)");
     }
     read.add(dir.resolve(SuiteManifest.FILE));
-    rounds.forEach((w, byRound) -> groups.computeIfAbsent(w, g -> new ArrayList<>()).addAll(byRound.values()));
+    rounds.forEach(
+        (w, byRound) -> groups.computeIfAbsent(w, g -> new ArrayList<>()).addAll(byRound.values()));
   }
 
   /** A dfsio result: an array of passes, each checked for the figures compare reads. */
@@ -161,29 +181,38 @@ public final class SideReader {
         }
       }
       for (String count : new String[] {"files", "bytes", "wallNanos"}) {
-        if (!pass.path(count).canConvertToLong() || !pass.path(count).isIntegralNumber()
+        if (!pass.path(count).canConvertToLong()
+            || !pass.path(count).isIntegralNumber()
             || pass.path(count).asLong() < 0) {
           throw notDfsio(file, count);
         }
       }
       for (String rate : new String[] {"throughputMiBps", "avgIoRateMiBps", "aggregateMiBps"}) {
-        if (!pass.path(rate).isNumber() || !Double.isFinite(pass.path(rate).asDouble())
+        if (!pass.path(rate).isNumber()
+            || !Double.isFinite(pass.path(rate).asDouble())
             || pass.path(rate).asDouble() < 0) {
           throw notDfsio(file, rate);
         }
       }
-      // by phase, so that replication and erasure coding compare; by policy too where one result holds both
+      // by phase, so that replication and erasure coding compare; by policy too where one result
+      // holds both
       String phase = pass.path("phase").asText();
-      long samePhase = java.util.stream.StreamSupport.stream(doc.spliterator(), false)
-          .filter(p -> p.path("phase").asText().equals(phase)).count();
+      long samePhase =
+          java.util.stream.StreamSupport.stream(doc.spliterator(), false)
+              .filter(p -> p.path("phase").asText().equals(phase))
+              .count();
       String group = samePhase > 1 ? phase + " " + pass.path("policy").asText() : phase;
-      groups.computeIfAbsent(group, g -> new ArrayList<>()).add(new Round(file.getFileName() + "#" + i, pass,
-          Map.of()));
+      groups
+          .computeIfAbsent(group, g -> new ArrayList<>())
+          .add(new Round(file.getFileName() + "#" + i, pass, Map.of()));
     }
   }
 
   private static SpecException notDfsio(Path file, String field) {
-    return new SpecException(file + ": not an hbload JSON result (run or dfsio): '" + field
-        + "' is missing or not a figure");
+    return new SpecException(
+        file
+            + ": not an hbload JSON result (run or dfsio): '"
+            + field
+            + "' is missing or not a figure");
   }
 }

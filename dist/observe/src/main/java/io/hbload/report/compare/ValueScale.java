@@ -6,9 +6,10 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 
 /**
- * The distinct bucket values (each bucket's highest equivalent value, as {@link Histogram#getValueAtPercentile}
- * reports it) that any histogram of both sides recorded, sorted: a common axis, so that a bootstrap resample sums
- * short count arrays instead of whole histograms, and a percentile is one scan. Immutable.
+ * The distinct bucket values (each bucket's highest equivalent value, as {@link
+ * Histogram#getValueAtPercentile} reports it) that any histogram of both sides recorded, sorted: a
+ * common axis, so that a bootstrap resample sums short count arrays instead of whole histograms,
+ * and a percentile is one scan. Immutable.
  */
 final class ValueScale {
   private final long[] values;
@@ -39,7 +40,9 @@ final class ValueScale {
     return values[index];
   }
 
-  /** Where {@code value} sits on the scale; it must be one of the values the scale was built from. */
+  /**
+   * Where {@code value} sits on the scale; it must be one of the values the scale was built from.
+   */
   int index(long value) {
     int i = Arrays.binarySearch(values, value);
     if (i < 0) {
@@ -49,9 +52,9 @@ final class ValueScale {
   }
 
   /**
-   * The values at the percentiles {@code ps} (ascending) of the counts, with HdrHistogram's rule (the first bucket
-   * whose cumulative count reaches ceil(p% of the total)), so that a figure here equals the one {@code --json}
-   * printed from the same histogram; NaN for an empty one.
+   * The values at the percentiles {@code ps} (ascending) of the counts, with HdrHistogram's rule
+   * (the first bucket whose cumulative count reaches ceil(p% of the total)), so that a figure here
+   * equals the one {@code --json} printed from the same histogram; NaN for an empty one.
    */
   void percentiles(long[] counts, long total, double[] ps, double[] out) {
     if (total == 0) {
@@ -66,7 +69,9 @@ final class ValueScale {
         out[k++] = values[i];
       }
     }
-    while (k < ps.length) { // rounding cannot leave one behind, but a last value is the honest answer if it did
+    while (k
+        < ps.length) { // rounding cannot leave one behind, but a last value is the honest answer if
+      // it did
       out[k++] = values[values.length - 1];
     }
   }

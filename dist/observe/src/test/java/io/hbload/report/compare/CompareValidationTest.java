@@ -17,25 +17,28 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Compare finds a known effect and does not invent one, on real runs of the engine writing real {@code --json} and
- * {@code --hlog} files. The server is {@link SleepingBinding}: its service time is a seeded log-normal sleep of 2 ms
- * median, so what a run measures is its draws plus the timer's jitter. Each pair of runs is taken at the same time
- * (A and B concurrently, the "duet" method): this shared 2-core machine slows both alike, so an A/A pair differs by
- * its sampling only, which is exactly the variation the block bootstrap claims to cover. Pairs run one after the
- * other would also differ by whatever else the machine did meanwhile, a real difference the bootstrap of one run a
- * side says (in its output) that it does not cover; rounds cover it. Measure the A/A rate with
- * {@code ./mvnw -B -o -pl dist/observe -am test -Dtest=CompareValidationTest -Dsurefire.failIfNoSpecifiedTests=false}
- * and read the "A/A:" line.
+ * Compare finds a known effect and does not invent one, on real runs of the engine writing real
+ * {@code --json} and {@code --hlog} files. The server is {@link SleepingBinding}: its service time
+ * is a seeded log-normal sleep of 2 ms median, so what a run measures is its draws plus the timer's
+ * jitter. Each pair of runs is taken at the same time (A and B concurrently, the "duet" method):
+ * this shared 2-core machine slows both alike, so an A/A pair differs by its sampling only, which
+ * is exactly the variation the block bootstrap claims to cover. Pairs run one after the other would
+ * also differ by whatever else the machine did meanwhile, a real difference the bootstrap of one
+ * run a side says (in its output) that it does not cover; rounds cover it. Measure the A/A rate
+ * with {@code ./mvnw -B -o -pl dist/observe -am test -Dtest=CompareValidationTest
+ * -Dsurefire.failIfNoSpecifiedTests=false} and read the "A/A:" line.
  */
 @Timeout(120)
 class CompareValidationTest {
   static final int REPETITIONS = 20;
   static final Comparer.Settings SETTINGS = new Comparer.Settings(1, 1000, false);
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
-  /** Two runs of the same thing, taken together: the false-positive rate of each judged figure over 20 pairs. */
+  /**
+   * Two runs of the same thing, taken together: the false-positive rate of each judged figure over
+   * 20 pairs.
+   */
   @Test
   void aaComparisonsFindNoDifferenceInAtLeastNineteenOfTwentyPairsAllowingSlack() throws Exception {
     Map<String, Integer> positives = new LinkedHashMap<>();
@@ -56,19 +59,37 @@ class CompareValidationTest {
       }
       anyPositive += any ? 1 : 0;
     }
-    System.out.println("A/A: false positives per figure (of " + REPETITIONS + " pairs, 95 % intervals): " + positives
-        + "; pairs with any: " + anyPositive + " of " + REPETITIONS);
-    assertThat(judged).as("figures judged in every pair").containsKeys("throughput", "service p50", "service p90");
+    System.out.println(
+        "A/A: false positives per figure (of "
+            + REPETITIONS
+            + " pairs, 95 % intervals): "
+            + positives
+            + "; pairs with any: "
+            + anyPositive
+            + " of "
+            + REPETITIONS);
+    assertThat(judged)
+        .as("figures judged in every pair")
+        .containsKeys("throughput", "service p50", "service p90");
     judged.forEach((name, n) -> assertThat(n).as("pairs judging %s", name).isEqualTo(REPETITIONS));
-    // 5 % of 20 is 1 expected. The bound is 5: under Binomial(20, 0.05) P(X >= 6) = 0.03 % per figure, so a
-    // calibrated interval fails CI about once in a thousand runs (3 as the bound would be ~5 % over the figures),
-    // while an interval half as wide as it should be (~30 % false positives, 6 expected) fails most runs. The
+    // 5 % of 20 is 1 expected. The bound is 5: under Binomial(20, 0.05) P(X >= 6) = 0.03 % per
+    // figure, so a
+    // calibrated interval fails CI about once in a thousand runs (3 as the bound would be ~5 % over
+    // the figures),
+    // while an interval half as wide as it should be (~30 % false positives, 6 expected) fails most
+    // runs. The
     // measured rate is printed above for the record.
-    positives.forEach((name, n) -> assertThat(n).as("A/A false positives of %s in %d pairs", name, REPETITIONS)
-        .isLessThanOrEqualTo(5));
+    positives.forEach(
+        (name, n) ->
+            assertThat(n)
+                .as("A/A false positives of %s in %d pairs", name, REPETITIONS)
+                .isLessThanOrEqualTo(5));
   }
 
-  /** A server 30 % slower on every call is found slower, at the percentiles and in throughput, every time. */
+  /**
+   * A server 30 % slower on every call is found slower, at the percentiles and in throughput, every
+   * time.
+   */
   @Test
   void aThirtyPercentSlowerServerIsFoundSlower() throws Exception {
     for (int r = 0; r < 3; r++) {
@@ -78,19 +99,30 @@ class CompareValidationTest {
       metrics(report).forEach(m -> byName.put(m.name(), m));
       for (String name : List.of("service p50", "service p90")) {
         Metric m = byName.get(name);
-        assertThat(m.verdict()).as("%s in pair %d: %s", name, r, report.text()).startsWith("B slower");
+        assertThat(m.verdict())
+            .as("%s in pair %d: %s", name, r, report.text())
+            .startsWith("B slower");
         assertThat(m.ratio()).as("%s: 1.3 and its sampling error", name).isBetween(1.15, 1.5);
       }
       assertThat(byName.get("throughput").verdict()).startsWith("B slower");
-      assertThat(report.slowerBeyond(10)).as("slower than A by more than 10 % with 95 %% confidence").isTrue();
+      assertThat(report.slowerBeyond(10))
+          .as("slower than A by more than 10 % with 95 %% confidence")
+          .isTrue();
       ComparisonReport reverse = compare(pair[1], pair[0]);
-      assertThat(metrics(reverse).stream().filter(m -> m.name().equals("service p50")).findFirst().orElseThrow()
-          .verdict()).startsWith("B faster");
+      assertThat(
+              metrics(reverse).stream()
+                  .filter(m -> m.name().equals("service p50"))
+                  .findFirst()
+                  .orElseThrow()
+                  .verdict())
+          .startsWith("B faster");
       assertThat(reverse.slowerBeyond(10)).isFalse();
     }
   }
 
-  /** With several rounds a side, the interval comes from the rounds, and still finds the slowdown. */
+  /**
+   * With several rounds a side, the interval comes from the rounds, and still finds the slowdown.
+   */
   @Test
   void roundsGiveTheIntervalWhenBothSidesHaveSeveral() throws Exception {
     List<Path> a = new ArrayList<>();
@@ -100,16 +132,23 @@ class CompareValidationTest {
       a.add(pair[0]);
       b.add(pair[1]);
     }
-    ComparisonReport report = Comparer.compare(SideReader.read("A", a), SideReader.read("B", b), SETTINGS);
+    ComparisonReport report =
+        Comparer.compare(SideReader.read("A", a), SideReader.read("B", b), SETTINGS);
     Operation read = report.operations().get(0);
     assertThat(read.method()).isEqualTo("rounds");
     assertThat(read.why()).contains("3 vs 3 rounds");
-    assertThat(read.metrics().stream().filter(m -> m.name().equals("service p50")).findFirst().orElseThrow()
-        .verdict()).startsWith("B slower");
+    assertThat(
+            read.metrics().stream()
+                .filter(m -> m.name().equals("service p50"))
+                .findFirst()
+                .orElseThrow()
+                .verdict())
+        .startsWith("B slower");
   }
 
   private ComparisonReport compare(Path a, Path b) throws IOException {
-    return Comparer.compare(SideReader.read("A", List.of(a)), SideReader.read("B", List.of(b)), SETTINGS);
+    return Comparer.compare(
+        SideReader.read("A", List.of(a)), SideReader.read("B", List.of(b)), SETTINGS);
   }
 
   private static List<Metric> metrics(ComparisonReport report) {
@@ -127,11 +166,21 @@ class CompareValidationTest {
     return new Path[] {a, b};
   }
 
-  /** Workload c (reads only) for 800 operations on 2 threads (about 0.9 s), its log in 40 ms intervals. */
+  /**
+   * Workload c (reads only) for 800 operations on 2 threads (about 0.9 s), its log in 40 ms
+   * intervals.
+   */
   private static void run(Path json, double factor, long seed) {
     String stem = json.getFileName().toString().replace(".json", "");
-    Hbload.workload("c").binding(new SleepingBinding(2000, factor, seed)).threads(2).recordCount(1000)
-        .operationCount(800).seed(seed).property("status.interval", "0.04").json(json)
-        .hlog(json.resolveSibling(stem + ".hlog")).run();
+    Hbload.workload("c")
+        .binding(new SleepingBinding(2000, factor, seed))
+        .threads(2)
+        .recordCount(1000)
+        .operationCount(800)
+        .seed(seed)
+        .property("status.interval", "0.04")
+        .json(json)
+        .hlog(json.resolveSibling(stem + ".hlog"))
+        .run();
   }
 }

@@ -14,11 +14,12 @@ import java.util.SplittableRandom;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * A server whose service time is known: every call sleeps a time drawn from a seeded log-normal distribution
- * (median {@code medianMicros}, sigma 0.5, cut at 8 medians) times {@code factor}. Sleeps dominate what the engine
- * measures (milliseconds against its microseconds), so two runs with the same factor differ by their draws and
- * the timer's jitter only, and a factor of 1.3 is a known 30 % slowdown. Each worker draws from its own generator
- * (seed + worker index), so a run is reproducible in its draws. Thread-safe: a worker's binding is its own.
+ * A server whose service time is known: every call sleeps a time drawn from a seeded log-normal
+ * distribution (median {@code medianMicros}, sigma 0.5, cut at 8 medians) times {@code factor}.
+ * Sleeps dominate what the engine measures (milliseconds against its microseconds), so two runs
+ * with the same factor differ by their draws and the timer's jitter only, and a factor of 1.3 is a
+ * known 30 % slowdown. Each worker draws from its own generator (seed + worker index), so a run is
+ * reproducible in its draws. Thread-safe: a worker's binding is its own.
  */
 public final class SleepingBinding implements BindingProvider {
   private final long medianMicros;
@@ -43,44 +44,47 @@ public final class SleepingBinding implements BindingProvider {
 
   @Override
   public BindingSession open(BindingContext context) {
-    return workerIndex -> new Binding() {
-      private final SplittableRandom random = new SplittableRandom(seed * 1_000_003L + workerIndex);
+    return workerIndex ->
+        new Binding() {
+          private final SplittableRandom random =
+              new SplittableRandom(seed * 1_000_003L + workerIndex);
 
-      private Status call() {
-        double z = random.nextGaussian();
-        double micros = medianMicros * Math.min(Math.exp(0.5 * z), 8.0) * factor;
-        long nanos = (long) (micros * 1000);
-        long end = System.nanoTime() + nanos;
-        for (long left = nanos; left > 0; left = end - System.nanoTime()) {
-          LockSupport.parkNanos(left); // it may return early: park again for what is left
-        }
-        return Status.OK;
-      }
+          private Status call() {
+            double z = random.nextGaussian();
+            double micros = medianMicros * Math.min(Math.exp(0.5 * z), 8.0) * factor;
+            long nanos = (long) (micros * 1000);
+            long end = System.nanoTime() + nanos;
+            for (long left = nanos; left > 0; left = end - System.nanoTime()) {
+              LockSupport.parkNanos(left); // it may return early: park again for what is left
+            }
+            return Status.OK;
+          }
 
-      @Override
-      public Status read(String table, Key key, Fields fields, RowSink result) {
-        return call();
-      }
+          @Override
+          public Status read(String table, Key key, Fields fields, RowSink result) {
+            return call();
+          }
 
-      @Override
-      public Status scan(String table, Key startKey, int recordCount, Fields fields, ScanSink result) {
-        return call();
-      }
+          @Override
+          public Status scan(
+              String table, Key startKey, int recordCount, Fields fields, ScanSink result) {
+            return call();
+          }
 
-      @Override
-      public Status update(String table, Key key, Values values) {
-        return call();
-      }
+          @Override
+          public Status update(String table, Key key, Values values) {
+            return call();
+          }
 
-      @Override
-      public Status insert(String table, Key key, Values values) {
-        return call();
-      }
+          @Override
+          public Status insert(String table, Key key, Values values) {
+            return call();
+          }
 
-      @Override
-      public Status delete(String table, Key key) {
-        return call();
-      }
-    };
+          @Override
+          public Status delete(String table, Key key) {
+            return call();
+          }
+        };
   }
 }

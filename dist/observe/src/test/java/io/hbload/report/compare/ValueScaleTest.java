@@ -7,7 +7,10 @@ import java.util.SplittableRandom;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
-/** The scale's percentiles are HdrHistogram's, so compare's figures are the ones {@code --json} printed. */
+/**
+ * The scale's percentiles are HdrHistogram's, so compare's figures are the ones {@code --json}
+ * printed.
+ */
 class ValueScaleTest {
   @Test
   void percentilesOfSummedIntervalsEqualHdrHistogramsOfTheSum() {
@@ -50,9 +53,13 @@ class ValueScaleTest {
     IntervalSeries series = new IntervalSeries(ValueScale.of(intervals), intervals);
     double[] ps = {50};
     assertThat(BlockBootstrap.blockLength(27)).isEqualTo(3);
-    assertThat(BlockBootstrap.replicates(series, ps, 50, 11)).isDeepEqualTo(BlockBootstrap.replicates(series, ps,
-        50, 11));
-    assertThat(java.util.Arrays.deepEquals(BlockBootstrap.replicates(series, ps, 50, 11),
-        BlockBootstrap.replicates(series, ps, 50, 12))).as("another seed, other resamples").isFalse();
+    assertThat(BlockBootstrap.replicates(series, ps, 50, 11))
+        .isDeepEqualTo(BlockBootstrap.replicates(series, ps, 50, 11));
+    assertThat(
+            java.util.Arrays.deepEquals(
+                BlockBootstrap.replicates(series, ps, 50, 11),
+                BlockBootstrap.replicates(series, ps, 50, 12)))
+        .as("another seed, other resamples")
+        .isFalse();
   }
 }

@@ -13,9 +13,9 @@ import org.apache.hadoop.io.erasurecode.ErasureCoderOptions;
  * while the erasure pattern repeats.
  *
  * <p>In Hadoop's package for the same reason as {@link IsalRSRawEncoder}. Thread-safe: the public
- * {@code decode} methods are synchronized by the base class, and {@link IsalRsCoderNative} serializes decodes
- * and orders {@link #release()} after a decode in flight; after release every call throws an
- * {@link IOException} saying the coder is closed. Read-only outputs are refused with
+ * {@code decode} methods are synchronized by the base class, and {@link IsalRsCoderNative}
+ * serializes decodes and orders {@link #release()} after a decode in flight; after release every
+ * call throws an {@link IOException} saying the coder is closed. Read-only outputs are refused with
  * {@link java.nio.ReadOnlyBufferException}, as Hadoop's Java coder.
  */
 public class IsalRSRawDecoder extends RawErasureDecoder {
@@ -38,14 +38,25 @@ public class IsalRSRawDecoder extends RawErasureDecoder {
       outPositions[i] = state.outputs[i].position();
     }
     long start = System.nanoTime();
-    coder.decode(state.inputs, inPositions, state.erasedIndexes, state.outputs, outPositions, state.decodeLength);
+    coder.decode(
+        state.inputs,
+        inPositions,
+        state.erasedIndexes,
+        state.outputs,
+        outPositions,
+        state.decodeLength);
     CoderStats.decoded(System.nanoTime() - start, (long) state.decodeLength * state.outputs.length);
   }
 
   @Override
   protected void doDecode(ByteArrayDecodingState state) throws IOException {
     long start = System.nanoTime();
-    coder.decode(state.inputs, state.inputOffsets, state.erasedIndexes, state.outputs, state.outputOffsets,
+    coder.decode(
+        state.inputs,
+        state.inputOffsets,
+        state.erasedIndexes,
+        state.outputs,
+        state.outputOffsets,
         state.decodeLength);
     CoderStats.decoded(System.nanoTime() - start, (long) state.decodeLength * state.outputs.length);
   }

@@ -12,10 +12,11 @@ import org.apache.hadoop.io.erasurecode.ErasureCoderOptions;
  * methods take are package-private (hbload's own jar, split package; hadoop-common is not sealed).
  * Created by {@code io.hbload.hdfs.coder.IsalRsRawErasureCoderFactory}.
  *
- * <p>Thread-safe like Hadoop's native coder: {@link IsalRsCoderNative} lets encodes run concurrently and makes
- * {@link #release()} wait for them; any call after release throws an {@link IOException} saying the coder is
- * closed. Read-only outputs are refused with {@link java.nio.ReadOnlyBufferException}, as Hadoop's Java coder.
- * Direct buffers are used in place (zero copy); heap arrays are pinned, not copied.
+ * <p>Thread-safe like Hadoop's native coder: {@link IsalRsCoderNative} lets encodes run
+ * concurrently and makes {@link #release()} wait for them; any call after release throws an {@link
+ * IOException} saying the coder is closed. Read-only outputs are refused with {@link
+ * java.nio.ReadOnlyBufferException}, as Hadoop's Java coder. Direct buffers are used in place (zero
+ * copy); heap arrays are pinned, not copied.
  */
 public class IsalRSRawEncoder extends RawErasureEncoder {
   private final IsalRsCoderNative coder;
@@ -43,7 +44,8 @@ public class IsalRSRawEncoder extends RawErasureEncoder {
   @Override
   protected void doEncode(ByteArrayEncodingState state) throws IOException {
     long start = System.nanoTime();
-    coder.encode(state.inputs, state.inputOffsets, state.outputs, state.outputOffsets, state.encodeLength);
+    coder.encode(
+        state.inputs, state.inputOffsets, state.outputs, state.outputOffsets, state.encodeLength);
     CoderStats.encoded(System.nanoTime() - start, (long) state.encodeLength * state.inputs.length);
   }
 
