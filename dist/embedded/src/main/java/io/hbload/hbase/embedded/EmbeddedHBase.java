@@ -71,6 +71,17 @@ public final class EmbeddedHBase implements EmbeddedCluster {
   private final EmbeddedKdc kdc;
   private boolean closed;
 
+  /**
+   * HBase's per-user scratch directory. Client code that meets a remote exception or filter loads
+   * classes through a class loader made from a default configuration, which creates {@code
+   * local/jars} here whatever the cluster's configuration says; when this JVM made the directory,
+   * its empty directories are removed at close.
+   */
+  private static final Path SHARED_SCRATCH =
+      Path.of(System.getProperty("java.io.tmpdir"), "hbase-" + System.getProperty("user.name"));
+
+  private static final boolean SHARED_SCRATCH_EXISTED = Files.exists(SHARED_SCRATCH);
+
   private EmbeddedHBase(
       HBaseTestingUtility util, Path dataDir, int regionServers, EmbeddedKdc kdc) {
     this.util = util;
@@ -487,6 +498,29 @@ public final class EmbeddedHBase implements EmbeddedCluster {
         UserGroupInformation.reset();
       }
       deleteRecursively(dataDir);
+      if (!SHARED_SCRATCH_EXISTED) {
+        removeEmptyDirectories(SHARED_SCRATCH);
+      }
+    }
+  }
+
+  /** Removes {@code dir} and the directories below it when they hold no file; files are kept. */
+  private static void removeEmptyDirectories(Path dir) {
+    if (!Files.isDirectory(dir)) {
+      return;
+    }
+    try (java.util.stream.Stream<Path> all = Files.walk(dir)) {
+      for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        if (Files.isDirectory(p)) {
+          try (java.util.stream.Stream<Path> inside = Files.list(p)) {
+            if (inside.findAny().isEmpty()) {
+              Files.delete(p);
+            }
+          }
+        }
+      }
+    } catch (IOException ignored) {
+      // scratch space: what cannot be removed stays, as HBase itself leaves it
     }
   }
 
