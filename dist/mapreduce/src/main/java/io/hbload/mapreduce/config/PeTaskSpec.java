@@ -37,6 +37,9 @@ public final class PeTaskSpec {
     for (int i = 0; i < components.length; i++) {
       types[i] = components[i].getType();
       String v = conf.get(PREFIX + components[i].getName());
+      if (v == null && types[i] == String.class) {
+        v = ""; // an empty text (no --splitPolicy) does not survive the job's XML configuration
+      }
       if (v == null) {
         throw new IllegalStateException(
             "not an hbload mapreduce pe job: " + PREFIX + components[i].getName() + " missing");
