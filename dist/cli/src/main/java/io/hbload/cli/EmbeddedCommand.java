@@ -5,6 +5,7 @@ import io.hbload.cli.contract.Ranges;
 import io.hbload.core.config.SpecException;
 import io.hbload.hbase.cluster.EmbeddedOptions;
 import io.hbload.hbase.cluster.HBaseCluster;
+import io.hbload.hbase.embedded.ClusterJvm;
 import io.hbload.hbase.embedded.EmbeddedHBase;
 import io.hbload.hbase.embedded.EmbeddedKdc;
 import io.hbload.hbase.table.TableSpec;
@@ -130,6 +131,20 @@ public final class EmbeddedCommand implements Callable<Integer> {
               + "take replication 3 and XOR-2-1-1024k, 5 also RS-3-2-1024k, 9 RS-6-3-1024k; 0 = none (default).")
   int hdfsDataNodes;
 
+  @Option(
+      names = "--jvm-options",
+      paramLabel = "FLAGS",
+      description =
+          "Run the cluster (master, RegionServers, ZooKeeper) in a JVM of its own started with these flags, e.g. "
+              + "--jvm-options \"$(hbload gc-tune --heap 1g --cpus 2)\" (seed 001: one suite against default G1, one "
+              + "against tuned, then hbload compare). Split at spaces; checked with java -version first (a flag java "
+              + "refuses: exit 2). Prints the JVM's pid for jcmd; Ctrl-C or this process's end stops it and removes its files.")
+  String jvmOptions;
+
+  /** Set by the parent of a {@code --jvm-options} cluster JVM: exit when the parent is gone. */
+  @Option(names = "--exit-with-parent", hidden = true)
+  boolean exitWithParent;
+
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
@@ -166,6 +181,12 @@ public final class EmbeddedCommand implements Callable<Integer> {
     boolean createsConfDir = confDir == null || !Files.exists(confDir);
     if (confDir != null) {
       checkConfDir(names);
+    }
+    if (jvmOptions != null) {
+      return inOwnJvm(out, err);
+    }
+    if (exitWithParent) {
+      ClusterJvm.exitWhenStdinCloses();
     }
     err.println(
         "hbload embedded: starting "
@@ -232,6 +253,7 @@ public final class EmbeddedCommand implements Callable<Integer> {
     out.printf(
         "HBase is up (%.1f s): %d RegionServer(s), table %s (family %s)%n",
         (System.nanoTime() - t0) / 1e9, regionServers, table, family);
+    out.println("data: " + hbase.dataDir() + " (removed at exit)");
     out.println("hbase.zookeeper.quorum=" + hbase.zkQuorum());
     out.println("hbase.zookeeper.property.clientPort=" + hbase.zkPort());
     out.println(
@@ -279,6 +301,71 @@ public final class EmbeddedCommand implements Callable<Integer> {
     }
     never.await();
     return ExitCode.OK;
+  }
+
+  /**
+   * {@code --jvm-options}: this command again, without that option, in a JVM of its own started
+   * with the flags; its output is relayed, and it stops when this process does. Every other option
+   * was checked above, so a bad one is refused here, before a JVM starts.
+   */
+  private int inOwnJvm(PrintWriter out, PrintStream err) throws Exception {
+    List<String> flags;
+    String refusal;
+    try {
+      flags = ClusterJvm.parseOptions(jvmOptions);
+      refusal = ClusterJvm.refusal(flags);
+    } catch (IllegalArgumentException e) {
+      refusal = e.getMessage();
+      flags = List.of();
+    }
+    if (refusal != null) {
+      throw badInput("--jvm-options: " + refusal);
+    }
+    ClusterJvm child =
+        ClusterJvm.start(
+            flags,
+            Main.class.getName(),
+            childArguments(),
+            line -> {
+              out.println(line);
+              out.flush();
+            },
+            err::println);
+    out.println(
+        "Cluster JVM: pid "
+            + child.pid()
+            + " (master, RegionServer(s), ZooKeeper; jcmd "
+            + child.pid()
+            + " GC.heap_info), flags: "
+            + String.join(" ", child.options()));
+    out.flush();
+    try {
+      int exit = child.waitFor();
+      return exit == 0 ? ExitCode.OK : ExitCode.FAILURE;
+    } finally {
+      child.close(); // interrupted (an embedding thread stopping it early): stop the child too
+    }
+  }
+
+  /** This command's options for the cluster JVM: all but --jvm-options, with paths absolute. */
+  private List<String> childArguments() {
+    List<String> args = new ArrayList<>();
+    args.add(spec.name());
+    args.add("--exit-with-parent");
+    args.addAll(List.of("--regionservers", Integer.toString(regionServers)));
+    args.addAll(List.of("--zk-port", Integer.toString(zkPort)));
+    args.addAll(List.of("--table", table, "--family", family));
+    args.addAll(List.of("--presplit", Integer.toString(presplit)));
+    if (confDir != null) {
+      args.addAll(List.of("--conf-dir", confDir.toAbsolutePath().toString()));
+    }
+    args.add(infoServers ? "--info-servers" : "--no-info-servers");
+    args.addAll(List.of("--seconds", Long.toString(seconds)));
+    if (kerberos) {
+      args.add("--kerberos");
+    }
+    args.addAll(List.of("--hdfs-datanodes", Integer.toString(hdfsDataNodes)));
+    return args;
   }
 
   /**

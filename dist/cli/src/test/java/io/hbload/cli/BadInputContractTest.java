@@ -450,7 +450,10 @@ class BadInputContractTest {
         "--hdfs-datanodes -1",
         "--seconds -1",
         "--table=",
-        "--zk-port {busy}");
+        "--zk-port {busy}",
+        "--jvm-options=-XX:+NoSuchHbloadFlag",
+        "--jvm-options=-jar",
+        "--jvm-options=notaflag");
   }
 
   @ParameterizedTest(name = "embedded {0}")

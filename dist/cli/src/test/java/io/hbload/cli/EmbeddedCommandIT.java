@@ -2,15 +2,38 @@ package io.hbload.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.ClusterMetrics;
+import org.apache.hadoop.hbase.HBaseConfiguration;
+import org.apache.hadoop.hbase.ServerMetrics;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code hbload embedded --conf-dir DIR} and what the user owns (issue 22 §3): its own files go
  * into DIR and are removed at exit; DIR itself stays when the user made it, and goes when hbload
- * did.
+ * did. With {@code --jvm-options} (issue 23 §4) the cluster runs in a JVM of its own with those
+ * flags, a client reads its RegionServer's figures over {@code /jmx}, and Ctrl-C stops both.
  */
 class EmbeddedCommandIT {
   @Test
@@ -49,5 +72,137 @@ class EmbeddedCommandIT {
             conf.toString());
     assertThat(o.exit()).as(o.err()).isZero();
     assertThat(conf).doesNotExist();
+  }
+
+  /** The flag the cluster JVM must show it was started with: not a default value. */
+  private static final String MARKER = "-XX:MaxGCPauseMillis=77";
+
+  /**
+   * The parent is started as a user starts it (SIGINT at its default, whatever CI did to this JVM),
+   * then given Ctrl-C alone: it must stop the cluster JVM, which removes its data and files.
+   */
+  @Test
+  void jvmOptionsRunTheClusterInItsOwnJvmAndCtrlCStopsIt(@TempDir Path dir) throws Exception {
+    Path conf = dir.resolve("conf");
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                "perl",
+                "-e",
+                "$SIG{INT} = 'DEFAULT'; exec { $ARGV[0] } @ARGV or die \"exec $ARGV[0]: $!\\n\"",
+                "--",
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx256m",
+                "-cp",
+                System.getProperty("java.class.path"),
+                Main.class.getName(),
+                "embedded",
+                "--presplit",
+                "1",
+                "--conf-dir",
+                conf.toString(),
+                "--jvm-options",
+                "-Xmx512m -XX:+UseG1GC " + MARKER));
+    Process parent =
+        new ProcessBuilder(command).redirectError(dir.resolve("err.txt").toFile()).start();
+    List<String> out = new CopyOnWriteArrayList<>();
+    Map<String, String> found = new ConcurrentHashMap<>();
+    Thread reader = new Thread(() -> read(parent, out, found));
+    reader.start();
+    long childPid = -1;
+    try {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
+      while (!found.containsKey("port") && parent.isAlive() && System.nanoTime() < deadline) {
+        Thread.sleep(100);
+      }
+      assertThat(found)
+          .as(out + Files.readString(dir.resolve("err.txt")))
+          .containsKeys("pid", "port", "data");
+      childPid = Long.parseLong(found.get("pid"));
+      assertThat(childPid).isNotEqualTo(parent.pid());
+      assertThat(String.join("\n", out)).contains("flags: -Xmx512m -XX:+UseG1GC " + MARKER);
+      List<String> childArgs =
+          List.of(ProcessHandle.of(childPid).orElseThrow().info().arguments().orElseThrow());
+      assertThat(childArgs).contains(MARKER, "-Xmx512m");
+
+      // a client in this JVM reaches the RegionServer's /jmx, and it is the cluster JVM's
+      String zk = "127.0.0.1:" + found.get("port");
+      assertThat(jmxInputArguments(found.get("port"))).contains(MARKER);
+      CommandOutput run =
+          CommandOutput.of(
+              HbloadCommand.commandLine(),
+              "run",
+              "-w",
+              "c",
+              "-p",
+              "recordcount=200",
+              "-p",
+              "operationcount=2000",
+              "--zk",
+              zk);
+      assertThat(run.exit()).as(run.err()).isZero();
+      assertThat(run.out()).contains("[BLOCKCACHE], HitRatio");
+      assertThat(conf.resolve("hbase-site.xml")).exists();
+
+      new ProcessBuilder("kill", "-INT", Long.toString(parent.pid())).start().waitFor();
+      assertThat(parent.waitFor(90, TimeUnit.SECONDS)).as("the parent ends on Ctrl-C").isTrue();
+      assertThat(ProcessHandle.of(childPid).map(ProcessHandle::isAlive).orElse(false))
+          .as("the cluster JVM ends with it")
+          .isFalse();
+      assertThat(conf).as("the conf dir it created is gone").doesNotExist();
+      assertThat(Path.of(found.get("data")))
+          .as("the cluster's data directory is removed")
+          .doesNotExist();
+    } finally {
+      parent.destroyForcibly();
+      if (childPid > 0) {
+        ProcessHandle.of(childPid).ifPresent(ProcessHandle::destroyForcibly);
+      }
+    }
+  }
+
+  private static final Pattern PID = Pattern.compile("^Cluster JVM: pid (\\d+) ");
+  private static final String DATA = "data: ";
+  private static final String PORT = "hbase.zookeeper.property.clientPort=";
+
+  private static void read(Process p, List<String> out, Map<String, String> found) {
+    try (BufferedReader r =
+        new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+      for (String line; (line = r.readLine()) != null; ) {
+        out.add(line);
+        Matcher m = PID.matcher(line);
+        if (m.find()) {
+          found.put("pid", m.group(1));
+        }
+        if (line.startsWith(DATA)) {
+          found.put("data", line.substring(DATA.length(), line.indexOf(" (removed")));
+        }
+        if (line.startsWith(PORT)) {
+          found.put("port", line.substring(PORT.length()).strip());
+        }
+      }
+    } catch (IOException ignored) {
+      // the process ended
+    }
+  }
+
+  /** The RegionServer JVM's input arguments, read from its info server's /jmx as a client would. */
+  private static String jmxInputArguments(String zkPort) throws Exception {
+    Configuration c = HBaseConfiguration.create();
+    c.set("hbase.zookeeper.quorum", "127.0.0.1");
+    c.set("hbase.zookeeper.property.clientPort", zkPort);
+    try (Connection connection = ConnectionFactory.createConnection(c);
+        Admin admin = connection.getAdmin()) {
+      ClusterMetrics metrics = admin.getClusterMetrics();
+      ServerMetrics rs = metrics.getLiveServerMetrics().values().iterator().next();
+      URI uri =
+          URI.create(
+              "http://127.0.0.1:" + rs.getInfoServerPort() + "/jmx?qry=java.lang:type%3DRuntime");
+      JsonNode bean;
+      try (var in = uri.toURL().openStream()) {
+        bean = new ObjectMapper().readTree(in).path("beans").path(0);
+      }
+      return bean.path("InputArguments").toString();
+    }
   }
 }
