@@ -61,7 +61,9 @@ class FindMaxHBaseIT {
       String row = err.get(header + 1 + i).strip();
       assertThat(row)
           .as(o.err())
-          .startsWith(String.format(Locale.ROOT, "%.0f ", steps.get(i).path("offeredOpsPerSec").asDouble()));
+          .startsWith(
+              String.format(
+                  Locale.ROOT, "%.0f ", steps.get(i).path("offeredOpsPerSec").asDouble()));
     }
     String summary = err.get(header + 1 + steps.size());
     if (find.path("limitedBy").asText().equals("generator")) {
@@ -75,7 +77,9 @@ class FindMaxHBaseIT {
       assertThat(summary)
           .as(o.err())
           .contains(
-              "find-max p99<50ms: " + String.format(Locale.ROOT, "%.0f", found) + " ops/s holds the bound",
+              "find-max p99<50ms: "
+                  + String.format(Locale.ROOT, "%.0f", found)
+                  + " ops/s holds the bound",
               "ops/s breaks it (confirmed)",
               "knee at");
       assertThat(find.path("kneeOpsPerSec").asDouble()).isGreaterThan(0);
