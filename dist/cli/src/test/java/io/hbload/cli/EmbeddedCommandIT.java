@@ -121,8 +121,13 @@ class EmbeddedCommandIT {
       childPid = Long.parseLong(found.get("pid"));
       assertThat(childPid).isNotEqualTo(parent.pid());
       assertThat(String.join("\n", out)).contains("flags: -Xmx512m -XX:+UseG1GC " + MARKER);
+      // from /proc: ProcessHandle.Info leaves out the arguments of a command line this long
       List<String> childArgs =
-          List.of(ProcessHandle.of(childPid).orElseThrow().info().arguments().orElseThrow());
+          List.of(
+              new String(
+                      Files.readAllBytes(Path.of("/proc/" + childPid + "/cmdline")),
+                      StandardCharsets.UTF_8)
+                  .split("\0"));
       assertThat(childArgs).contains(MARKER, "-Xmx512m");
 
       // a client in this JVM reaches the RegionServer's /jmx, and it is the cluster JVM's

@@ -8,6 +8,7 @@ import io.hbload.hbase.testkit.HBaseExtension;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,6 +25,18 @@ class FindMaxHBaseIT {
   @RegisterExtension static final HBaseExtension HBASE = HBaseExtension.embedded();
 
   @TempDir static Path dir;
+
+  @BeforeAll
+  static void load() {
+    CommandOutput o =
+        CommandOutput.of(
+            HbloadCommand.commandLine(), "load", "-w", "c", "-p", "recordcount=1000", "--zk", zk());
+    assertThat(o.exit()).as(o.err()).isZero();
+  }
+
+  private static String zk() {
+    return HBASE.hbase().zkQuorum() + ":" + HBASE.hbase().zkPort();
+  }
 
   @Test
   void findsARateOnTheEmbeddedHBaseAndPrintsTheCurve() throws Exception {
@@ -49,7 +62,7 @@ class FindMaxHBaseIT {
             "--json",
             json.toString(),
             "--zk",
-            HBASE.hbase().zkQuorum() + ":" + HBASE.hbase().zkPort());
+            zk());
     assertThat(o.exit()).as(o.err()).isZero();
     JsonNode find = new ObjectMapper().readTree(json.toFile()).path("findMax");
     JsonNode steps = find.path("steps");
