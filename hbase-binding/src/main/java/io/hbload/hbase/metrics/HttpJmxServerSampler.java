@@ -113,6 +113,8 @@ public final class HttpJmxServerSampler implements ServerSampler {
         JmxAnswer.count(bean.path("memStoreSize")),
         JmxAnswer.count(bean.path("flushQueueLength")),
         JmxAnswer.count(bean.path("compactionQueueLength")),
+        JmxAnswer.count(bean.path("flushedCellsSize")),
+        JmxAnswer.count(bean.path("compactedCellsSize")),
         JmxAnswer.count(bean.path("readRequestCount")),
         JmxAnswer.count(bean.path("writeRequestCount")),
         JmxAnswer.count(bean.path("blockCacheHitCount")),

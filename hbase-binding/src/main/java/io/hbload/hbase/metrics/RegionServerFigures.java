@@ -30,6 +30,20 @@ public final class RegionServerFigures {
       gauge("flush.queue.length", "queued", "Server flush and compaction queues");
   public static final ServerFigure COMPACTION_QUEUE =
       gauge("compaction.queue.length", "queued", "Server flush and compaction queues");
+  public static final ServerFigure FLUSHED =
+      counter(
+          "flushed.megabytes",
+          Map.of(),
+          "MB per interval",
+          "Server flushes and compactions per interval",
+          PERIOD_NOTE);
+  public static final ServerFigure COMPACTED =
+      counter(
+          "compacted.megabytes",
+          Map.of(),
+          "MB per interval",
+          "Server flushes and compactions per interval",
+          PERIOD_NOTE);
   public static final ServerFigure READS =
       counter(
           "requests.read", Map.of(), "per interval", "Server requests per interval", PERIOD_NOTE);
@@ -46,6 +60,8 @@ public final class RegionServerFigures {
       long memstoreBytes,
       long flushQueue,
       long compactionQueue,
+      long flushedBytes,
+      long compactedBytes,
       long readRequests,
       long writeRequests,
       long blockCacheHits,
@@ -69,9 +85,11 @@ public final class RegionServerFigures {
       }
     }
     if (hbase != null) {
-      put(v, MEMSTORE, hbase.memstoreBytes() < 0 ? -1 : hbase.memstoreBytes() / MIB);
+      put(v, MEMSTORE, megabytes(hbase.memstoreBytes()));
       put(v, FLUSH_QUEUE, hbase.flushQueue());
       put(v, COMPACTION_QUEUE, hbase.compactionQueue());
+      put(v, FLUSHED, megabytes(hbase.flushedBytes()));
+      put(v, COMPACTED, megabytes(hbase.compactedBytes()));
       put(v, READS, hbase.readRequests());
       put(v, WRITES, hbase.writeRequests());
       hitRatio(v, server, hbase.blockCacheHits(), hbase.blockCacheMisses());
@@ -93,6 +111,10 @@ public final class RegionServerFigures {
     if (h >= 0 && m >= 0 && h + m > 0) {
       v.put(CACHE_HIT_RATIO, h / (double) (h + m));
     }
+  }
+
+  private static double megabytes(long bytes) {
+    return bytes < 0 ? -1 : bytes / MIB;
   }
 
   private static void put(Map<ServerFigure, Double> v, ServerFigure f, double value) {

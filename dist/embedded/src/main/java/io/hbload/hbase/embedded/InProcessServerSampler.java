@@ -45,6 +45,8 @@ final class InProcessServerSampler implements ServerSampler {
                   w.getMemStoreSize(),
                   w.getFlushQueueSize(),
                   w.getCompactionQueueSize(),
+                  w.getFlushedCellsSize(),
+                  w.getCompactedCellsSize(),
                   w.getReadRequestsCount(),
                   w.getWriteRequestsCount(),
                   w.getBlockCacheHitCount(),
