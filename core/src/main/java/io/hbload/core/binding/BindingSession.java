@@ -1,6 +1,7 @@
 package io.hbload.core.binding;
 
 import io.hbload.core.config.Phase;
+import io.hbload.core.server.ServerSampler;
 import java.util.List;
 
 /**
@@ -60,6 +61,15 @@ public interface BindingSession extends AutoCloseable {
    */
   default List<Object> runFigures() {
     return List.of();
+  }
+
+  /**
+   * What reads the servers' own figures (GC pauses, queues, memory) while the requested phase runs,
+   * or null when the binding has none: the engine samples it off the hot path at the client's
+   * interval, between {@link #runStarting} and {@link #runFinished}.
+   */
+  default ServerSampler serverSampler() {
+    return null;
   }
 
   @Override

@@ -10,6 +10,10 @@ import io.hbload.core.measure.LatencyNames;
 import io.hbload.core.measure.WorkerRecorder;
 import io.hbload.core.result.ClientInfo;
 import io.hbload.core.result.RunResult;
+import io.hbload.core.server.ServerSample;
+import io.hbload.core.server.ServerSampler;
+import io.hbload.core.server.ServerSampling;
+import io.hbload.core.server.ServerSeries;
 import io.hbload.core.source.OperationSources;
 import io.hbload.core.source.YcsbSources;
 import io.hbload.core.spec.RunSpec;
@@ -37,6 +41,9 @@ public final class PhaseRun {
    */
   static final long SAMPLE_NANOS = TimeUnit.SECONDS.toNanos(1);
 
+  /** The longest wait for the servers' last read after the workers stopped. */
+  static final long SERVER_LAST_READ_MILLIS = 3_000;
+
   private final RunSpec spec;
 
   /** The spec's execution part, read only while the phase starts and stops. */
@@ -51,6 +58,11 @@ public final class PhaseRun {
   private final List<WorkerLoop> workers = new ArrayList<>();
   private boolean interrupted;
   private volatile boolean abandoned;
+
+  /** The binding's server sampling while the requested phase runs, or null; reporter thread. */
+  private ServerSampling serverSampling;
+
+  private final ServerSeries.Recorder serverSeries = new ServerSeries.Recorder();
 
   /**
    * @param requested false for the load the engine runs first on a store that starts empty: the
@@ -82,6 +94,24 @@ public final class PhaseRun {
     }
   }
 
+  /**
+   * Samples of at most a second, a whole number of them per status interval: the log's and the
+   * report's series stay readable for short runs whatever status.interval is, and each status line
+   * still covers its interval.
+   */
+  private static int samplesPerStatus(Execution execution) {
+    return (int) Math.max(1, Math.ceil(statusNanos(execution) / (double) SAMPLE_NANOS));
+  }
+
+  private static long statusNanos(Execution execution) {
+    return Math.max(1_000_000L, (long) (execution.statusIntervalSeconds() * 1e9));
+  }
+
+  /** The client's sample interval, which the server sampling follows too. */
+  private static long sampleNanos(Execution execution) {
+    return statusNanos(execution) / samplesPerStatus(execution);
+  }
+
   public RunResult execute() {
     KeySpace keySpace = new KeySpace(spec.workload(), execution.shard());
     // the phase's one choice of workload: a session with operations of its own (hbload pe) makes
@@ -103,6 +133,10 @@ public final class PhaseRun {
     listener.phaseStarting(spec, startMillis);
     if (requested) {
       session.runStarting(spec.phase());
+      ServerSampler sampler = session.serverSampler();
+      if (sampler != null) {
+        serverSampling = ServerSampling.start(sampler, sampleNanos(execution));
+      }
     }
     if (execution.maxExecutionTimeSeconds() > 0) {
       messages.println(
@@ -132,13 +166,8 @@ public final class PhaseRun {
       threads.forEach(Thread::start);
     }
     Aggregator aggregator = new Aggregator(spec.throttled(), startMillis);
-    long statusNanos = Math.max(1_000_000L, (long) (execution.statusIntervalSeconds() * 1e9));
-    // samples of at most a second, a whole number of them per status interval: the log's and the
-    // report's series
-    // stay readable for short runs whatever status.interval is, and each status line still covers
-    // its interval
-    int samplesPerStatus = (int) Math.max(1, Math.ceil(statusNanos / (double) SAMPLE_NANOS));
-    long intervalNanos = statusNanos / samplesPerStatus;
+    int samplesPerStatus = samplesPerStatus(execution);
+    long intervalNanos = sampleNanos(execution);
     int samples = 0;
     // the warm-up does not eat the measured time: maxexecutiontime counts from its end
     long warmupNanos = execution.warmup().toNanos();
@@ -203,6 +232,9 @@ public final class PhaseRun {
     }
     extra.addAll(slotWaits());
     List<Object> figures = new ArrayList<>();
+    if (serverSampling != null) {
+      figures.add(finishServerSeries());
+    }
     try {
       if (requested) {
         extra.addAll(session.runFinished(spec.phase()));
@@ -444,6 +476,9 @@ public final class PhaseRun {
       started.add(recorders.get(i));
     }
     IntervalView view = aggregator.collect(started);
+    if (serverSampling != null) {
+      recordServerSamples();
+    }
     long total = aggregator.totalOperations();
     long remaining = execution.operations() == 0 ? 0 : Math.max(0, execution.operations() - total);
     if (state.stopRequested()) {
@@ -461,6 +496,31 @@ public final class PhaseRun {
             statusDue);
     listener.interval(spec, snapshot);
     return total;
+  }
+
+  /** The server samples read since the last tick, into the series and to the listeners. */
+  private void recordServerSamples() {
+    List<ServerSeries.Value> values = new ArrayList<>();
+    for (ServerSample s : serverSampling.drain()) {
+      values.addAll(serverSeries.add(s));
+    }
+    if (!values.isEmpty()) {
+      listener.serverValues(spec, values);
+    }
+  }
+
+  /**
+   * The last server read, started after the workers stopped so that the last interval has its
+   * point. It is bounded: a server that does not answer costs at most this, not the run's report.
+   */
+  private ServerSeries finishServerSeries() {
+    serverSampling.stop(SERVER_LAST_READ_MILLIS);
+    recordServerSamples();
+    String error = serverSampling.error();
+    if (!serverSeries.hasSamples() && error != null) {
+      messages.println("hbload: server figures unavailable: " + error);
+    }
+    return serverSeries.build(serverSampling.source(), serverSampling.intervalMillis(), error);
   }
 
   /**

@@ -1,7 +1,9 @@
 package io.hbload.core.exec;
 
 import io.hbload.core.result.RunResult;
+import io.hbload.core.server.ServerSeries;
 import io.hbload.core.spec.RunSpec;
+import java.util.List;
 
 /**
  * Hears a phase's progress: the status line and the HdrHistogram log are listeners. Called on the
@@ -19,10 +21,17 @@ public interface RunListener {
    */
   default void warmupFinished(RunSpec spec, long epochMillis, long operations) {}
 
+  /**
+   * The server figures read since the last interval ({@link io.hbload.core.server}), a counter's as
+   * its growth; called on the reporter thread before that tick's {@link #interval}. Never for a
+   * binding without a server sampler.
+   */
+  default void serverValues(RunSpec spec, List<ServerSeries.Value> values) {}
+
   default void phaseFinished(RunResult result) {}
 
   /** Calls each listener in turn. */
-  static RunListener all(java.util.List<RunListener> listeners) {
+  static RunListener all(List<RunListener> listeners) {
     return new RunListener() {
       @Override
       public void phaseStarting(RunSpec spec, long startEpochMillis) {
@@ -37,6 +46,11 @@ public interface RunListener {
       @Override
       public void warmupFinished(RunSpec spec, long epochMillis, long operations) {
         listeners.forEach(l -> l.warmupFinished(spec, epochMillis, operations));
+      }
+
+      @Override
+      public void serverValues(RunSpec spec, List<ServerSeries.Value> values) {
+        listeners.forEach(l -> l.serverValues(spec, values));
       }
 
       @Override

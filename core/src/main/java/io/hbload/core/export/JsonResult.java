@@ -5,11 +5,14 @@ import io.hbload.core.binding.ReportLine;
 import io.hbload.core.measure.MeasurementTotals;
 import io.hbload.core.result.ClientInfo;
 import io.hbload.core.result.RunResult;
+import io.hbload.core.server.ServerFigure;
+import io.hbload.core.server.ServerSeries;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
@@ -89,6 +92,9 @@ public final class JsonResult {
             }
             g.writeEndObject();
           }
+          if (r.figure(ServerSeries.class).isPresent()) {
+            serverSeries(g, r.figure(ServerSeries.class).get());
+          }
           client(g, r.client());
           environment(g);
           g.writeObjectFieldStart("properties");
@@ -100,6 +106,59 @@ public final class JsonResult {
           g.writeEndObject();
           g.writeEndObject();
         });
+  }
+
+  /**
+   * What the servers were doing, per server and figure, as {@code [epochMillis, value]} points at
+   * the client's interval (a counter's value is its growth over the interval ending then). Left out
+   * when the binding reads no server figures.
+   */
+  private static void serverSeries(JsonGenerator g, ServerSeries s) throws IOException {
+    g.writeObjectFieldStart("serverSeries");
+    g.writeStringField("source", s.source());
+    g.writeNumberField("intervalMillis", s.intervalMillis());
+    g.writeNumberField("samples", s.samples());
+    g.writeStringField("error", s.error());
+    g.writeArrayFieldStart("figures");
+    for (ServerFigure f : s.figures()) {
+      g.writeStartObject();
+      g.writeStringField("key", f.key());
+      g.writeStringField("meter", f.meter());
+      g.writeObjectFieldStart("tags");
+      for (Map.Entry<String, String> t : new TreeMap<>(f.tags()).entrySet()) {
+        g.writeStringField(t.getKey(), t.getValue());
+      }
+      g.writeEndObject();
+      g.writeStringField("unit", f.unit());
+      g.writeStringField("kind", f.kind().name().toLowerCase(Locale.ROOT));
+      g.writeStringField("chart", f.chart());
+      g.writeStringField("note", f.note());
+      g.writeEndObject();
+    }
+    g.writeEndArray();
+    g.writeArrayFieldStart("servers");
+    for (String server : s.servers()) {
+      g.writeStartObject();
+      g.writeStringField("server", server);
+      g.writeObjectFieldStart("series");
+      for (ServerSeries.Series one : s.series()) {
+        if (!one.server().equals(server)) {
+          continue;
+        }
+        g.writeArrayFieldStart(one.figure().key());
+        for (ServerSeries.Point p : one.points()) {
+          g.writeStartArray();
+          g.writeNumber(p.epochMillis());
+          Json.value(g, p.value());
+          g.writeEndArray();
+        }
+        g.writeEndArray();
+      }
+      g.writeEndObject();
+      g.writeEndObject();
+    }
+    g.writeEndArray();
+    g.writeEndObject();
   }
 
   /** Which of the run's clients this is, and how its start lined up with the shared one. */

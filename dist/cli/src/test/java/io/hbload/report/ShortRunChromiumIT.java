@@ -56,6 +56,10 @@ class ShortRunChromiumIT {
     }
     assertThat(dom).containsPattern("data-series=\"target\" d=\"M[^\"]+\"");
     assertThat(dom)
+        .as("a binding without server figures: said, and no server chart")
+        .contains("No server series: the basic binding reads no server figures")
+        .doesNotContain("What the servers were doing");
+    assertThat(dom)
         .contains(
             "<h1>hbload report: run read 50%/update 50%, binding basic, 2 threads, target 400 ops/s");
     HeadlessChromium.assertNotBlank(chromium.screenshot("short", 1100, 1600, html));

@@ -5,12 +5,15 @@ import io.hbload.core.exec.RunListener;
 import io.hbload.core.exec.StatusSnapshot;
 import io.hbload.core.measure.IntervalView;
 import io.hbload.core.result.RunResult;
+import io.hbload.core.server.ServerFigure;
+import io.hbload.core.server.ServerSeries;
 import io.hbload.core.spec.RunSpec;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
@@ -33,6 +36,10 @@ import java.util.function.LongSupplier;
  *   <li>{@code hbload.inflight} when the engine offers a source ({@link #inFlight});
  *   <li>{@code hbload.blockcache.hit.ratio} by level (all, l1, l2) when the binding reports it at
  *       the end;
+ *   <li>{@code hbload.server.*} by {@code server} (and the figure's own tags, e.g. {@code
+ *       collector}) when the binding samples its servers: each figure's last value, a counter's as
+ *       its growth over the last interval ({@code hbload.server.gc.pause.milliseconds}: pause time
+ *       in the last second), a level as read ({@code hbload.server.flush.queue.length});
  *   <li>{@code hbload.phase.finished} 1 once the phase's final interval is in: the final values are
  *       then published.
  * </ul>
@@ -134,6 +141,24 @@ public final class RunMeters implements RunListener {
         .set(view.operations() / seconds);
     gauge("hbload.elapsed", Tags.empty(), "Seconds since the phase started")
         .set(snapshot.elapsedMillis() / 1000.0);
+  }
+
+  @Override
+  public void serverValues(RunSpec spec, List<ServerSeries.Value> values) {
+    for (ServerSeries.Value v : values) {
+      ServerFigure f = v.figure();
+      Tags tags = Tags.of("server", v.server());
+      for (Map.Entry<String, String> t : f.tags().entrySet()) {
+        tags = tags.and(t.getKey(), t.getValue());
+      }
+      gauge(
+              "hbload.server." + f.meter(),
+              tags,
+              f.kind() == ServerFigure.Kind.COUNTER
+                  ? "A server's " + f.meter() + " over the last interval (" + f.unit() + ")"
+                  : "A server's " + f.meter() + " (" + f.unit() + ")")
+          .set(v.value());
+    }
   }
 
   @Override

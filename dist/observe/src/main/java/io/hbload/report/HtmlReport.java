@@ -1,6 +1,8 @@
 package io.hbload.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -11,7 +13,8 @@ import org.HdrHistogram.Histogram;
 
 /**
  * Renders one or more runs as a single offline HTML page: throughput over time, latency percentiles
- * over time (service and intended), the percentile spectrum per operation to p99.999 on a log axis,
+ * over time (service and intended), under them what the servers were doing (GC pauses, queues,
+ * memstore) on the same time axis, the percentile spectrum per operation to p99.999 on a log axis,
  * the block-cache hit ratio, the totals, and the run's environment and settings (as the JSON holds
  * them: secrets already redacted there). Several runs (a suite's rounds) get a side-by-side table
  * and throughput bars first, discarded rounds greyed, then one section each. A
@@ -198,11 +201,97 @@ public final class HtmlReport {
         h.append(overTime(m, series, t0).render());
       }
     }
+    serverCharts(h, j, series.isEmpty() ? startMillis(j) : t0);
     h.append(spectrum(run, series).render());
     blockCache(h, j);
     totals(h, j);
     settings(h, j);
     h.append("</section>\n");
+  }
+
+  private static long startMillis(JsonNode j) {
+    try {
+      return Instant.parse(j.path("startTime").asText()).toEpochMilli();
+    } catch (DateTimeParseException e) {
+      return 0;
+    }
+  }
+
+  /**
+   * What the servers were doing ({@code serverSeries} of the JSON), on the client's time axis so
+   * that a pause or a queue lines up with the latency above it: one chart per title the binding
+   * gave, a line per server and figure, each chart's freshness note under it. A run whose binding
+   * reads no server figures says so instead.
+   */
+  private static void serverCharts(StringBuilder h, JsonNode j, long t0) {
+    JsonNode s = j.path("serverSeries");
+    if (!s.isObject()) {
+      h.append("<p class=\"note server-series\">No server series: the ")
+          .append(Html.escape(j.path("binding").asText()))
+          .append(
+              " binding reads no server figures (GC pauses, memstore, flush and compaction queues)"
+                  + " during a run.</p>\n");
+      return;
+    }
+    h.append("<h3>What the servers were doing</h3>\n<p class=\"note server-series\">")
+        .append(Html.escape(s.path("source").asText()))
+        .append(
+            s.path("error").isTextual()
+                ? "; a read failed: " + Html.escape(s.path("error").asText())
+                : "")
+        .append("</p>\n");
+    Map<String, List<JsonNode>> charts = new LinkedHashMap<>();
+    for (JsonNode f : s.path("figures")) {
+      charts.computeIfAbsent(f.path("chart").asText(), k -> new ArrayList<>()).add(f);
+    }
+    int servers = s.path("servers").size();
+    for (Map.Entry<String, List<JsonNode>> chart : charts.entrySet()) {
+      SvgChart c =
+          new SvgChart(
+              chart.getKey(), "seconds since start", chart.getValue().get(0).path("unit").asText());
+      int color = 0;
+      List<String> notes = new ArrayList<>();
+      for (JsonNode server : s.path("servers")) {
+        for (JsonNode f : chart.getValue()) {
+          JsonNode points = server.path("series").path(f.path("key").asText());
+          if (points.size() == 0) {
+            continue;
+          }
+          double[] xs = new double[points.size()];
+          double[] ys = new double[points.size()];
+          for (int i = 0; i < xs.length; i++) {
+            xs[i] = (points.get(i).path(0).asLong() - t0) / 1000.0;
+            ys[i] = points.get(i).path(1).asDouble();
+          }
+          String name = figureLabel(f);
+          if (servers > 1) {
+            name = server.path("server").asText() + " " + name;
+          }
+          c.add(new SvgChart.Series(name, color(color++), false, xs, ys));
+          String note = f.path("note").asText();
+          if (!note.isEmpty() && !notes.contains(note)) {
+            notes.add(note);
+          }
+        }
+      }
+      if (color == 0) {
+        continue; // no server gave this figure a point
+      }
+      h.append(c.render());
+      for (String note : notes) {
+        h.append("<p class=\"note\">").append(Html.escape(note)).append("</p>\n");
+      }
+    }
+  }
+
+  /**
+   * A figure's legend name: its meter, and its tag values ({@code gc.pause.milliseconds G1 Young
+   * Generation}).
+   */
+  private static String figureLabel(JsonNode f) {
+    StringBuilder name = new StringBuilder(f.path("meter").asText());
+    f.path("tags").forEach(v -> name.append(' ').append(v.asText()));
+    return name.toString();
   }
 
   /** Interval histograms grouped by tag, in time order. */

@@ -6,6 +6,7 @@ import io.hbload.core.binding.BindingException;
 import io.hbload.core.binding.BindingSession;
 import io.hbload.core.binding.ReportLine;
 import io.hbload.core.config.Phase;
+import io.hbload.core.server.ServerSampler;
 import io.hbload.hbase.config.OpsSpec;
 import io.hbload.hbase.ops.ConnectivityCheck;
 import io.hbload.hbase.ops.HBaseSession;
@@ -114,6 +115,11 @@ public final class AsyncHBaseSession implements BindingSession {
   @Override
   public List<Object> runFigures() {
     return blocking.runFigures();
+  }
+
+  @Override
+  public ServerSampler serverSampler() {
+    return blocking.serverSampler();
   }
 
   /** The blocking session underneath (its connection, the embedded cluster). */

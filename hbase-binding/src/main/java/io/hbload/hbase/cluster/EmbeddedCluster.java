@@ -1,5 +1,6 @@
 package io.hbload.hbase.cluster;
 
+import io.hbload.core.server.ServerSampler;
 import io.hbload.hbase.metrics.BlockCacheReader;
 import io.hbload.hbase.sizing.ClusterMemory;
 import java.io.IOException;
@@ -28,6 +29,12 @@ public interface EmbeddedCluster extends AutoCloseable {
 
   /** The live RegionServers' block-cache counters, read in-process. */
   BlockCacheReader blockCacheReader();
+
+  /**
+   * Samples the live RegionServers' figures in-process while a phase runs: their metrics wrappers
+   * and this JVM's collectors, which the servers share with the client.
+   */
+  ServerSampler serverSampler();
 
   /**
    * What the live RegionServers can cache, read in-process (they share this JVM's heap and host).

@@ -4,6 +4,8 @@ package io.hbload.hbase.metrics;
  * Block-cache counters summed over the RegionServers read, at one moment. Immutable.
  *
  * @param servers RegionServers that answered
+ * @param requests the servers' request count: not a cache figure, but it tells whether the metrics
+ *     were refreshed since an earlier read when the run made no block-cache lookups
  */
 public record BlockCacheSnapshot(
     int servers,
@@ -12,7 +14,8 @@ public record BlockCacheSnapshot(
     long l1HitCount,
     long l1MissCount,
     long l2HitCount,
-    long l2MissCount) {
+    long l2MissCount,
+    long requests) {
 
   /**
    * Attribute names on the {@code Hadoop:service=HBase,name=RegionServer,sub=Server} bean, in field
@@ -24,13 +27,14 @@ public record BlockCacheSnapshot(
     "l1CacheHitCount",
     "l1CacheMissCount",
     "l2CacheHitCount",
-    "l2CacheMissCount"
+    "l2CacheMissCount",
+    "totalRequestCount"
   };
 
   /**
    * No server read yet: the start of a sum (public for the embedded cluster's in-process reader).
    */
-  public static final BlockCacheSnapshot EMPTY = new BlockCacheSnapshot(0, 0, 0, 0, 0, 0, 0);
+  public static final BlockCacheSnapshot EMPTY = new BlockCacheSnapshot(0, 0, 0, 0, 0, 0, 0, 0);
 
   /** Adds one server's counters, in {@link #ATTRIBUTES} order. */
   public BlockCacheSnapshot plus(long[] v) {
@@ -41,7 +45,8 @@ public record BlockCacheSnapshot(
         l1HitCount + v[2],
         l1MissCount + v[3],
         l2HitCount + v[4],
-        l2MissCount + v[5]);
+        l2MissCount + v[5],
+        requests + v[6]);
   }
 
   /** The counters' growth since {@code before}. */
@@ -53,6 +58,7 @@ public record BlockCacheSnapshot(
         l1HitCount - before.l1HitCount,
         l1MissCount - before.l1MissCount,
         l2HitCount - before.l2HitCount,
-        l2MissCount - before.l2MissCount);
+        l2MissCount - before.l2MissCount,
+        requests - before.requests);
   }
 }

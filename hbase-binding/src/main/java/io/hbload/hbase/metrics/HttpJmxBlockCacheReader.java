@@ -17,16 +17,7 @@ public final class HttpJmxBlockCacheReader implements BlockCacheReader {
    * @param infoServers {@code host:port} of each RegionServer's info server
    */
   public HttpJmxBlockCacheReader(List<String> infoServers) {
-    this.endpoints =
-        infoServers.stream()
-            .map(
-                hp ->
-                    URI.create(
-                        "http://"
-                            + hp
-                            + "/jmx?qry="
-                            + BEAN.replace("=", "%3D").replace(",", "%2C")))
-            .toList();
+    this.endpoints = infoServers.stream().map(hp -> JmxAnswer.query(hp, BEAN)).toList();
   }
 
   @Override

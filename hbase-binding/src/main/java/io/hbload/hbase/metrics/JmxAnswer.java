@@ -30,6 +30,17 @@ final class JmxAnswer {
    * or not JSON.
    */
   static JsonNode bean(URI uri) throws IOException {
+    return answer(uri).path("beans").path(0);
+  }
+
+  /**
+   * Every bean of {@code uri}'s answer (a pattern query answers several), an empty node for none.
+   */
+  static JsonNode beans(URI uri) throws IOException {
+    return answer(uri).path("beans");
+  }
+
+  private static JsonNode answer(URI uri) throws IOException {
     try {
       HttpResponse<InputStream> r =
           HTTP.send(
@@ -44,7 +55,7 @@ final class JmxAnswer {
           throw new IOException(
               uri + " answered more than " + Json.MAX_READ_BYTES + " bytes: not a /jmx answer");
         }
-        return bean(body, uri.toString());
+        return tree(body, uri.toString());
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -54,15 +65,31 @@ final class JmxAnswer {
 
   /** The first bean of a {@code /jmx} answer, a missing node when it has none. */
   static JsonNode bean(byte[] answer, String from) throws IOException {
+    return tree(answer, from).path("beans").path(0);
+  }
+
+  private static JsonNode tree(byte[] answer, String from) throws IOException {
     try {
       if (Json.nestedTooDeep(answer)) {
         throw new IOException(
             from + ": not a /jmx answer: nested deeper than " + Json.MAX_READ_DEPTH + " levels");
       }
-      return MAPPER.readTree(answer).path("beans").path(0);
+      return MAPPER.readTree(answer);
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
       throw new IOException(from + ": not JSON: " + e.getOriginalMessage(), e);
     }
+  }
+
+  /**
+   * The {@code /jmx?qry=...} address of {@code bean} (a name or pattern) on the info server at
+   * {@code hostPort}.
+   */
+  static URI query(String hostPort, String bean) {
+    return URI.create(
+        "http://"
+            + hostPort
+            + "/jmx?qry="
+            + bean.replace("=", "%3D").replace(",", "%2C").replace(" ", "%20").replace("*", "%2A"));
   }
 
   /** The same, from text (tests and callers that already hold the answer). */

@@ -18,9 +18,11 @@ public final class PlatformJmxBlockCacheReader implements BlockCacheReader {
   private final MBeanServer server = ManagementFactory.getPlatformMBeanServer();
 
   /** Whether a RegionServer in this JVM has registered its bean. */
-  public boolean available() {
+  public static boolean available() {
     try {
-      return !server.queryNames(new ObjectName(BEAN + "*"), null).isEmpty();
+      return !ManagementFactory.getPlatformMBeanServer()
+          .queryNames(new ObjectName(BEAN + "*"), null)
+          .isEmpty();
     } catch (JMException e) {
       return false;
     }

@@ -5,6 +5,7 @@ import io.hbload.core.binding.BindingException;
 import io.hbload.core.binding.BindingSession;
 import io.hbload.core.binding.ReportLine;
 import io.hbload.core.config.Phase;
+import io.hbload.core.server.ServerSampler;
 import io.hbload.hbase.cluster.EmbeddedCluster;
 import io.hbload.hbase.cluster.HBaseCluster;
 import io.hbload.hbase.config.HBaseSettings;
@@ -13,12 +14,14 @@ import io.hbload.hbase.metrics.BlockCacheReader;
 import io.hbload.hbase.metrics.BlockCacheReport;
 import io.hbload.hbase.metrics.BlockCacheSnapshot;
 import io.hbload.hbase.metrics.HttpJmxBlockCacheReader;
+import io.hbload.hbase.metrics.HttpJmxServerSampler;
 import io.hbload.hbase.metrics.PlatformJmxBlockCacheReader;
 import io.hbload.hbase.table.TableSetup;
 import io.hbload.hbase.table.TableSpec;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.hbase.ClusterMetrics;
@@ -39,7 +42,10 @@ public final class HBaseSession implements BindingSession {
    */
   private static final long IN_PROCESS_SETTLE_MS = 1100;
 
-  /** /jmx serves HBase's 5 s metrics through metrics2's 10 s cache. */
+  /**
+   * /jmx serves HBase's 5 s metrics through metrics2's 10 s cache: the longest wait, when the run
+   * did not show how often the servers refresh.
+   */
   private static final long HTTP_SETTLE_MS = 15_500;
 
   private final Connection connection;
@@ -49,6 +55,9 @@ public final class HBaseSession implements BindingSession {
   private final boolean flushBeforeRun;
   private final EmbeddedCluster embedded;
   private final BlockCacheReader cacheReader;
+
+  /** What samples the servers during the phase, or null (no info server, no in-process cluster). */
+  private final ServerSampler serverSampler;
 
   /** Set by {@link #runFinished}: what {@link #runFigures} hands on. */
   private volatile BlockCacheSnapshot runDelta;
@@ -67,6 +76,7 @@ public final class HBaseSession implements BindingSession {
       boolean flushBeforeRun,
       ClusterAccess access,
       BlockCacheReader cacheReader,
+      ServerSampler serverSampler,
       long settleMillis,
       PrintStream messages) {
     this.connection = connection;
@@ -77,6 +87,7 @@ public final class HBaseSession implements BindingSession {
     this.flushBeforeRun = flushBeforeRun;
     this.embedded = access.embedded();
     this.cacheReader = cacheReader;
+    this.serverSampler = serverSampler;
     this.messages = messages;
     this.settleMillis = settleMillis;
   }
@@ -144,6 +155,7 @@ public final class HBaseSession implements BindingSession {
       EmbeddedCluster embedded = access.embedded();
       connection = access.connect();
       BlockCacheReader reader;
+      ServerSampler sampler;
       try (Admin admin = connection.getAdmin()) {
         TableSetup setup = new TableSetup(admin, tableSpec, messages);
         if (phase == Phase.LOAD || embedded != null) {
@@ -151,7 +163,16 @@ public final class HBaseSession implements BindingSession {
         } else {
           setup.checkForRun();
         }
-        reader = cacheReader(access.inProcess(), admin, messages);
+        EmbeddedCluster inProcess = access.inProcess();
+        List<HttpJmxServerSampler.InfoServer> info =
+            inProcess != null || PlatformJmxBlockCacheReader.available()
+                ? List.of()
+                : infoServers(admin, messages);
+        reader = cacheReader(inProcess, info);
+        sampler =
+            inProcess != null
+                ? inProcess.serverSampler()
+                : info.isEmpty() ? null : new HttpJmxServerSampler(info);
       }
       boolean flush =
           settings.flushBeforeRun() != null ? settings.flushBeforeRun() : embedded != null;
@@ -160,7 +181,7 @@ public final class HBaseSession implements BindingSession {
               ? settings.metricsSettleMillis()
               : access.inProcess() != null ? IN_PROCESS_SETTLE_MS : HTTP_SETTLE_MS;
       return new HBaseSession(
-          connection, ops, tableSpec, phase, flush, access, reader, settle, messages);
+          connection, ops, tableSpec, phase, flush, access, reader, sampler, settle, messages);
     } catch (BindingException | IOException | RuntimeException e) {
       closeQuietly(connection);
       if (access != null) {
@@ -195,29 +216,37 @@ public final class HBaseSession implements BindingSession {
    * in-process cluster; else each live RegionServer's /jmx over HTTP.
    */
   private static BlockCacheReader cacheReader(
-      EmbeddedCluster inProcess, Admin admin, PrintStream messages) {
+      EmbeddedCluster inProcess, List<HttpJmxServerSampler.InfoServer> info) {
     if (inProcess != null) {
       return inProcess.blockCacheReader();
     }
-    PlatformJmxBlockCacheReader local = new PlatformJmxBlockCacheReader();
-    if (local.available()) {
-      return local;
+    if (PlatformJmxBlockCacheReader.available()) {
+      return new PlatformJmxBlockCacheReader();
     }
+    return info.isEmpty()
+        ? null
+        : new HttpJmxBlockCacheReader(
+            info.stream().map(HttpJmxServerSampler.InfoServer::infoServer).toList());
+  }
+
+  /** Each live RegionServer's info server, as the master knows them; none when it cannot say. */
+  private static List<HttpJmxServerSampler.InfoServer> infoServers(
+      Admin admin, PrintStream messages) {
     try {
-      ClusterMetrics cm =
-          admin.getClusterMetrics(java.util.EnumSet.of(ClusterMetrics.Option.LIVE_SERVERS));
-      List<String> info = new ArrayList<>();
+      ClusterMetrics cm = admin.getClusterMetrics(EnumSet.of(ClusterMetrics.Option.LIVE_SERVERS));
+      List<HttpJmxServerSampler.InfoServer> info = new ArrayList<>();
       for (Map.Entry<ServerName, ServerMetrics> e : cm.getLiveServerMetrics().entrySet()) {
         int port = e.getValue().getInfoServerPort();
         if (port > 0) {
-          info.add(e.getKey().getHostname() + ":" + port);
+          info.add(
+              new HttpJmxServerSampler.InfoServer(
+                  e.getKey().getAddress().toString(), e.getKey().getHostname() + ":" + port));
         }
       }
-      return info.isEmpty() ? null : new HttpJmxBlockCacheReader(info);
+      return info;
     } catch (IOException | RuntimeException e) {
-      messages.println(
-          "[hbase] block-cache figures unavailable: " + ConnectivityCheck.rootMessage(e));
-      return null;
+      messages.println("[hbase] server figures unavailable: " + ConnectivityCheck.rootMessage(e));
+      return List.of();
     }
   }
 
@@ -325,21 +354,29 @@ public final class HBaseSession implements BindingSession {
   /**
    * The counters once they include the run's last calls. They lag by up to one metrics period (and
    * /jmx's cache): the first refresh after the run ended holds every call of the run, so the wait
-   * ends as soon as the counters move from what they said right after the run, and at the latest
-   * after one period (a run whose last interval did no reads leaves them unchanged). A wait of more
-   * than a couple of seconds is said in one line.
+   * ends as soon as the counters (or the servers' request count) move from what they said right
+   * after the run. It is bounded by how often the servers were seen to refresh during the run (1 s
+   * on hbload's embedded cluster), else by the configured longest wait; a wait of more than a
+   * couple of seconds is said in one line.
    */
   private BlockCacheSnapshot settled() {
-    long deadline = System.nanoTime() + settleMillis * 1_000_000L;
+    long bound = settleMillis;
+    long refresh = serverSampler instanceof HttpJmxServerSampler http ? http.refreshMillis() : -1;
+    if (refresh > 0) {
+      bound = Math.min(settleMillis, 2 * refresh + 500);
+    }
+    long deadline = System.nanoTime() + bound * 1_000_000L;
     BlockCacheSnapshot first = readCache();
     if (first == null) {
       return null;
     }
-    if (settleMillis > 2_000) {
+    if (bound > 2_000) {
       messages.println(
           "[hbase] waiting for the RegionServers' metrics to include the run's last calls (at most "
-              + settleMillis / 1000
-              + " s: their block-cache counters refresh every few seconds)");
+              + bound / 1000
+              + (refresh > 0
+                  ? " s: their metrics were seen to refresh every " + refresh / 1000.0 + " s)"
+                  : " s: the run was too short to show how often their metrics refresh)"));
     }
     BlockCacheSnapshot latest = first;
     long now;
@@ -360,6 +397,12 @@ public final class HBaseSession implements BindingSession {
       }
     }
     return latest;
+  }
+
+  /** Samples the servers while the phase runs: GC, memstore, queues, requests, block cache. */
+  @Override
+  public ServerSampler serverSampler() {
+    return serverSampler;
   }
 
   /**

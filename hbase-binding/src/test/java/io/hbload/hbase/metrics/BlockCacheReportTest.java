@@ -9,8 +9,8 @@ import org.junit.jupiter.api.Test;
 class BlockCacheReportTest {
   @Test
   void deltasAndRatios() {
-    BlockCacheSnapshot before = new BlockCacheSnapshot(1, 100, 10, 100, 10, 0, 0);
-    BlockCacheSnapshot after = new BlockCacheSnapshot(1, 1090, 20, 1090, 20, 0, 0);
+    BlockCacheSnapshot before = new BlockCacheSnapshot(1, 100, 10, 100, 10, 0, 0, 500);
+    BlockCacheSnapshot after = new BlockCacheSnapshot(1, 1090, 20, 1090, 20, 0, 0, 1600);
     List<ReportLine> lines = BlockCacheReport.lines(after.minus(before));
     assertThat(lines)
         .contains(
@@ -26,7 +26,7 @@ class BlockCacheReportTest {
 
   @Test
   void noLookupsSaysSo() {
-    List<ReportLine> lines = BlockCacheReport.lines(new BlockCacheSnapshot(1, 0, 0, 0, 0, 0, 0));
+    List<ReportLine> lines = BlockCacheReport.lines(new BlockCacheSnapshot(1, 0, 0, 0, 0, 0, 0, 0));
     assertThat(lines)
         .anyMatch(l -> l.measurement().equals("Note") && l.value().toString().contains("memstore"));
   }

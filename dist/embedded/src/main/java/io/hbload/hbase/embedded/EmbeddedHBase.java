@@ -1,5 +1,6 @@
 package io.hbload.hbase.embedded;
 
+import io.hbload.core.server.ServerSampler;
 import io.hbload.hbase.cluster.EmbeddedCluster;
 import io.hbload.hbase.metrics.BlockCacheReader;
 import io.hbload.hbase.metrics.ClusterMemoryReader;
@@ -291,6 +292,11 @@ public final class EmbeddedHBase implements EmbeddedCluster {
   @Override
   public BlockCacheReader blockCacheReader() {
     return new InProcessBlockCacheReader(this);
+  }
+
+  @Override
+  public ServerSampler serverSampler() {
+    return new InProcessServerSampler(this);
   }
 
   /**

@@ -36,7 +36,8 @@ final class InProcessBlockCacheReader implements BlockCacheReader {
                 w.getL1CacheHitCount(),
                 w.getL1CacheMissCount(),
                 w.getL2CacheHitCount(),
-                w.getL2CacheMissCount()
+                w.getL2CacheMissCount(),
+                w.getTotalRequestCount()
               });
     }
     return s;

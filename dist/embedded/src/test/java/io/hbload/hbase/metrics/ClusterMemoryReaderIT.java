@@ -3,9 +3,14 @@ package io.hbload.hbase.metrics;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.hbload.core.server.ServerFigure;
+import io.hbload.core.server.ServerSample;
 import io.hbload.hbase.embedded.EmbeddedHBase;
 import io.hbload.hbase.sizing.ClusterMemory;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.util.List;
+import org.apache.hadoop.hbase.regionserver.HRegionServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -65,5 +70,47 @@ class ClusterMemoryReaderIT {
     assertThat((double) remote.l1Bytes())
         .isCloseTo(local.l1Bytes(), within(0.01 * local.l1Bytes()));
     assertThat(remote.hostMemoryBytes()).isEqualTo(local.hostMemoryBytes());
+  }
+
+  /**
+   * The server series over {@code /jmx}, as for a cluster in another JVM: the collectors answer at
+   * once, HBase's bean once metrics2 has published it (within a second or two with the embedded
+   * cluster's 1 s period), and two reads a second apart give a pause-time counter that never goes
+   * back.
+   */
+  @Test
+  void theServerSeriesReadOverJmx() throws Exception {
+    HRegionServer rs = hbase.liveRegionServers().get(0);
+    String info = "127.0.0.1:" + rs.getInfoServer().getPort();
+    HttpJmxServerSampler sampler =
+        new HttpJmxServerSampler(
+            List.of(
+                new HttpJmxServerSampler.InfoServer(
+                    rs.getServerName().getAddress().toString(), info)));
+    ServerSample first = null;
+    for (int attempt = 0; attempt < 30; attempt++) {
+      first = sampler.sample().get(0);
+      if (first.values().containsKey(RegionServerFigures.MEMSTORE)) {
+        break;
+      }
+      Thread.sleep(1000);
+    }
+    ServerSample read = first;
+    assertThat(read.values())
+        .containsKeys(
+            RegionServerFigures.MEMSTORE,
+            RegionServerFigures.FLUSH_QUEUE,
+            RegionServerFigures.COMPACTION_QUEUE,
+            RegionServerFigures.READS);
+    ManagementFactory.getGarbageCollectorMXBeans()
+        .forEach(
+            gc -> assertThat(read.values()).containsKey(RegionServerFigures.gcCount(gc.getName())));
+    Thread.sleep(1000);
+    ServerSample second = sampler.sample().get(0);
+    ServerFigure young =
+        RegionServerFigures.gcPause(
+            ManagementFactory.getGarbageCollectorMXBeans().get(0).getName());
+    assertThat(second.values().get(young)).isGreaterThanOrEqualTo(read.values().get(young));
+    assertThat(second.server()).isEqualTo(rs.getServerName().getAddress().toString());
   }
 }
