@@ -188,7 +188,7 @@ public final class ResultFile implements AutoCloseable {
   /**
    * The cause in words: a file system exception's message is the path of the temp file, not why.
    */
-  static String cause(IOException e) {
+  public static String cause(IOException e) {
     if (e instanceof AccessDeniedException) {
       return "permission denied";
     } else if (e instanceof NoSuchFileException) {

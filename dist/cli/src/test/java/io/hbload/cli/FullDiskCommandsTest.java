@@ -37,6 +37,27 @@ class FullDiskCommandsTest {
   private static Path json;
   private static Path hlog;
 
+  /** A suite of one round of one second. */
+  private static final String[] SUITE = {
+    "suite",
+    "-w",
+    "a",
+    "-db",
+    "memory",
+    "--rounds",
+    "1",
+    "--discard",
+    "0",
+    "--duration",
+    "1s",
+    "-threads",
+    "1",
+    "-target",
+    "1000",
+    "-p",
+    "recordcount=100"
+  };
+
   private FileSystem disk;
 
   /** One small real run whose JSON and hlog the commands read. */
@@ -44,6 +65,11 @@ class FullDiskCommandsTest {
   static void aRun() {
     json = runDir.resolve("run.json");
     hlog = runDir.resolve("run.hlog");
+    smallRun(json, hlog);
+  }
+
+  /** A run of workload a on the memory binding, written to {@code json} and {@code hlog}. */
+  static void smallRun(Path json, Path hlog) {
     CommandOutput o =
         CommandOutput.of(
             HbloadCommand.commandLine(),
@@ -131,25 +157,7 @@ class FullDiskCommandsTest {
   @Test
   void suiteTablesThatDoNotFit() throws Exception {
     Path real = runDir.resolve("suite");
-    String[] suite = {
-      "suite",
-      "-w",
-      "a",
-      "-db",
-      "memory",
-      "--rounds",
-      "1",
-      "--discard",
-      "0",
-      "--duration",
-      "1s",
-      "-threads",
-      "1",
-      "-target",
-      "1000",
-      "-p",
-      "recordcount=100"
-    };
+    String[] suite = SUITE;
     List<String> first = new ArrayList<>(List.of(suite));
     first.addAll(List.of("--out", real.toString()));
     CommandOutput o = CommandOutput.of(HbloadCommand.commandLine(), first.toArray(new String[0]));
@@ -189,6 +197,25 @@ class FullDiskCommandsTest {
   }
 
   /**
+   * A new suite on a full disk: its manifest, written before the first round, does not fit. Found
+   * before the work (exit 2, one line), and the directory it made is gone again.
+   */
+  @Test
+  void aNewSuiteOnAFullDiskIsFoundBeforeItsRoundsAndLeavesNothing() throws Exception {
+    Path full = disk(512);
+    try (OutputStream filler = Files.newOutputStream(full.resolve("filler"))) {
+      filler.write(new byte[512]);
+    }
+    List<String> args = new ArrayList<>(List.of(SUITE));
+    args.addAll(List.of("--out", "/full/suite"));
+    CommandOutput o = exec(args.toArray(new String[0]));
+    assertThat(o.exit()).as(o.err()).isEqualTo(ExitCode.BAD_INPUT);
+    assertThat(o.errLines()).as(o.err()).hasSize(1);
+    assertThat(o.err()).contains("cannot write /full/suite/suite.manifest: " + FULL);
+    assertThat(left()).containsExactly("filler");
+  }
+
+  /**
    * A directory that takes no new file (here /proc, which refuses even root) is found before any
    * work starts, by every command that writes results: exit 2, one line, nothing run.
    */
@@ -202,7 +229,8 @@ class FullDiskCommandsTest {
         "merge RUN.hlog --hlog /proc/hbload.hlog",
         "run -w a -db memory -p operationcount=10 --html /proc/hbload.html",
         "run -w c -db basic --find-max p99<10ms --json /proc/hbload.json",
-        "suite -w a -db memory --rounds 1 --discard 0 --duration 1s --out SUITE --html /proc/hbload.html"
+        "suite -w a -db memory --rounds 1 --discard 0 --duration 1s --out SUITE --html /proc/hbload.html",
+        "suite -w a -db memory --rounds 1 --discard 0 --duration 1s --out /proc/hbload.suite"
       })
   void anOutputThatCannotBeCreatedIsFoundBeforeTheWork(String line) throws Exception {
     String[] args =

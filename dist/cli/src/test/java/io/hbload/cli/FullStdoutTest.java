@@ -13,6 +13,7 @@ import java.io.StringWriter;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import picocli.CommandLine;
@@ -24,7 +25,7 @@ import picocli.CommandLine;
  * command has returned, as the jar's main does: exit 1 and one line, never exit 0.
  */
 class FullStdoutTest {
-  @org.junit.jupiter.api.io.TempDir static Path runDir;
+  @TempDir static Path runDir;
   private static Path hlog;
   private static Path json;
 
@@ -32,21 +33,7 @@ class FullStdoutTest {
   static void aRun() {
     hlog = runDir.resolve("run.hlog");
     json = runDir.resolve("run.json");
-    CommandOutput o =
-        CommandOutput.of(
-            HbloadCommand.commandLine(),
-            "run",
-            "-w",
-            "a",
-            "-db",
-            "memory",
-            "-p",
-            "operationcount=500",
-            "--hlog",
-            hlog.toString(),
-            "--json",
-            json.toString());
-    assertThat(o.exit()).as(o.err()).isZero();
+    FullDiskCommandsTest.smallRun(json, hlog);
   }
 
   @ParameterizedTest

@@ -189,8 +189,20 @@ public final class SuiteRunner {
       }
     }
     createdDir = !Files.exists(dir);
-    Files.createDirectories(dir);
-    return SuiteManifest.create(dir, plan.description());
+    // Before any round: a directory that cannot be made, or a manifest that cannot be written (a
+    // read-only or full file system), is a path found unusable before the work, and the new
+    // suite leaves nothing behind.
+    try {
+      Files.createDirectories(dir);
+      return SuiteManifest.create(dir, plan.description());
+    } catch (IOException e) {
+      forgetNewSuite();
+      String cause =
+          e.getMessage() != null && e.getMessage().startsWith("cannot write ")
+              ? e.getMessage()
+              : "cannot write " + dir + ": " + ResultFile.cause(e);
+      throw new SpecException("--out: " + cause);
+    }
   }
 
   private int steps(SuiteManifest manifest, Map<String, String> extra)
@@ -418,20 +430,22 @@ public final class SuiteRunner {
    * A new suite that could not start leaves nothing behind: its manifest, its directory if it made
    * it. A resumed one is the user's and stays as it was.
    */
-  private void forgetNewSuite() throws IOException {
+  private void forgetNewSuite() {
     if (plan.resume()) {
       return;
     }
     if (tables != null) {
       tables.close();
     }
-    Files.deleteIfExists(plan.dir().resolve(SuiteManifest.FILE));
-    if (createdDir) {
-      try {
+    try {
+      Files.deleteIfExists(plan.dir().resolve(SuiteManifest.FILE));
+      if (createdDir) {
         Files.deleteIfExists(plan.dir());
-      } catch (DirectoryNotEmptyException e) {
-        // another output of the command (--html) is still reserved inside: it removes its own
       }
+    } catch (DirectoryNotEmptyException e) {
+      // another output of the command (--html) is still reserved inside: it removes its own
+    } catch (IOException e) {
+      // a file system that refuses the removal refused the creation too: nothing was made
     }
   }
 
