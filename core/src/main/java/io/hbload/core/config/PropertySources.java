@@ -1,5 +1,6 @@
 package io.hbload.core.config;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -25,6 +26,9 @@ public final class PropertySources {
   public static final List<String> WORKLOAD_NAMES =
       List.of("a", "b", "c", "d", "e", "f", "updateonly");
 
+  /** The largest {@code -P} file read: YCSB's workload files are under 2 KiB. */
+  static final int MAX_FILE_BYTES = 1 << 20;
+
   private final Map<String, String> files = new LinkedHashMap<>();
   private final Map<String, String> overrides = new LinkedHashMap<>();
   private final List<String> sourceNames = new ArrayList<>();
@@ -33,7 +37,20 @@ public final class PropertySources {
   public PropertySources file(Path path) {
     Properties p = new Properties();
     try (InputStream in = Files.newInputStream(path)) {
-      p.load(in);
+      // bounded: a workload file is a few lines, and /dev/zero or a disk image given by mistake
+      // would otherwise be read whole into the heap
+      byte[] content = in.readNBytes(MAX_FILE_BYTES + 1);
+      if (content.length > MAX_FILE_BYTES) {
+        throw new SpecException(
+            "workload file " + path + ": larger than 1 MiB, not a workload file");
+      }
+      for (byte b : content) {
+        if (b == 0) {
+          throw new SpecException(
+              "workload file " + path + ": holds a NUL byte: a binary file, not a workload file");
+        }
+      }
+      p.load(new ByteArrayInputStream(content));
     } catch (NoSuchFileException e) {
       throw new SpecException("workload file " + path + ": no such file");
     } catch (IOException | IllegalArgumentException e) {

@@ -8,6 +8,7 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -29,6 +30,7 @@ import java.nio.file.attribute.PosixFilePermissions;
  * write.
  */
 public final class ResultFile implements AutoCloseable {
+  private static final String TEMP_SUFFIX = ".partial";
   private final Path target;
   private final Path temp;
   private final FailureKeepingStream out;
@@ -56,13 +58,19 @@ public final class ResultFile implements AutoCloseable {
             Files.createTempFile(
                 dir,
                 "." + target.getFileName(),
-                ".partial",
+                TEMP_SUFFIX,
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
       } catch (UnsupportedOperationException notPosix) {
-        temp = Files.createTempFile(dir, "." + target.getFileName(), ".partial");
+        temp = Files.createTempFile(dir, "." + target.getFileName(), TEMP_SUFFIX);
       }
     } catch (IOException e) {
       throw failed(target, e);
+    }
+    if (temp.getFileSystem() == FileSystems.getDefault()) {
+      // Ctrl-C ends the JVM without the command thread's finally blocks. The JVM runs its
+      // delete-on-exit list after the application's hooks, which wait for a report to be
+      // published, so this removes only a temp file that never became a result.
+      temp.toFile().deleteOnExit();
     }
     try {
       return new ResultFile(target, temp, Files.newOutputStream(temp));
@@ -70,6 +78,16 @@ public final class ResultFile implements AutoCloseable {
       Files.deleteIfExists(temp);
       throw failed(target, e);
     }
+  }
+
+  /**
+   * True when {@code file} is named as a result's temp file ({@code .NAME*.partial}): this
+   * command's, or one a killed process left. Nobody's result, so not a reason to call a directory
+   * in use.
+   */
+  public static boolean isTemp(Path file) {
+    String name = file.getFileName().toString();
+    return name.startsWith(".") && name.endsWith(TEMP_SUFFIX);
   }
 
   /** The file this becomes when published. */
@@ -170,7 +188,7 @@ public final class ResultFile implements AutoCloseable {
   /**
    * The cause in words: a file system exception's message is the path of the temp file, not why.
    */
-  static String cause(IOException e) {
+  public static String cause(IOException e) {
     if (e instanceof AccessDeniedException) {
       return "permission denied";
     } else if (e instanceof NoSuchFileException) {

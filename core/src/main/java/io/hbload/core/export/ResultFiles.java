@@ -23,22 +23,6 @@ public final class ResultFiles {
     }
   }
 
-  /**
-   * Appends to {@code target} (a log that grows run after run, as TestDFSIO's) the same way: the
-   * old content and the new are written to a temp file that replaces {@code target} only when
-   * complete, so a failed write leaves the log as it was, never half a record.
-   */
-  public static void append(Path target, Writer writer) throws IOException {
-    write(
-        target,
-        out -> {
-          if (java.nio.file.Files.isRegularFile(target)) {
-            java.nio.file.Files.copy(target, out);
-          }
-          writer.write(out);
-        });
-  }
-
   /** Writes the content of a result file. */
   @FunctionalInterface
   public interface Writer {

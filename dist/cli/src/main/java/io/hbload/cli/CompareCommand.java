@@ -2,7 +2,7 @@ package io.hbload.cli;
 
 import io.hbload.cli.contract.ExitCode;
 import io.hbload.core.config.OutputPaths;
-import io.hbload.core.export.ResultFiles;
+import io.hbload.core.export.ResultOutputs;
 import io.hbload.report.ResultDocument;
 import io.hbload.report.compare.Comparer;
 import io.hbload.report.compare.ComparisonHtml;
@@ -118,18 +118,21 @@ final class CompareCommand implements Callable<Integer> {
       all.addAll(sb.inputs());
       checkOutput(out, all, true);
     }
-    ComparisonReport report =
-        Comparer.compare(sa, sb, new Comparer.Settings(seed, resamples, force, html != null));
-    PrintWriter out = spec.commandLine().getOut();
-    out.print(report.text());
-    out.flush();
-    if (json != null) {
-      byte[] bytes = report.json();
-      ResultFiles.write(json, o -> o.write(bytes));
-    }
-    if (html != null) {
-      byte[] page = ComparisonHtml.render(report).getBytes(StandardCharsets.UTF_8);
-      ResultFiles.write(html, o -> o.write(page));
+    ComparisonReport report;
+    try (ResultOutputs files = ResultOutputs.reserve(json, html)) {
+      report =
+          Comparer.compare(sa, sb, new Comparer.Settings(seed, resamples, force, html != null));
+      PrintWriter out = spec.commandLine().getOut();
+      out.print(report.text());
+      out.flush();
+      if (json != null) {
+        byte[] bytes = report.json();
+        files.write(json, o -> o.write(bytes));
+      }
+      if (html != null) {
+        byte[] page = ComparisonHtml.render(report).getBytes(StandardCharsets.UTF_8);
+        files.write(html, o -> o.write(page));
+      }
     }
     if (failIfSlower != null && report.slowerBeyond(failIfSlower)) {
       spec.commandLine()

@@ -3,6 +3,7 @@ package io.hbload.cli;
 import io.hbload.cli.contract.ByteSizeConverter;
 import io.hbload.cli.contract.ExitCode;
 import io.hbload.cli.contract.GroupCommand;
+import io.hbload.core.export.ResultOutputs;
 import io.hbload.hdfs.DfsioPasses;
 import io.hbload.hdfs.coder.CoderBench;
 import io.hbload.hdfs.report.CoderBenchTable;
@@ -69,21 +70,24 @@ public final class DfsioCommand extends GroupCommand {
         throws Exception {
       html.check(spec.commandLine());
       java.io.PrintStream err = PhaseCommand.WriterStream.printStream(spec.commandLine().getErr());
-      Optional<MetricsSession> watch =
-          metrics.open(
-              spec.commandLine(),
-              new RunTags("dfsio", "hdfs", 0, io.hbload.core.result.ClientInfo.localHost()),
-              err);
-      try {
+      Optional<MetricsSession> watch = Optional.empty();
+      // the result log's temp file before the passes: a log that cannot be replaced is found now
+      try (ResultOutputs logs = ResultOutputs.reserve(options.resultLog)) {
+        watch =
+            metrics.open(
+                spec.commandLine(),
+                new RunTags("dfsio", "hdfs", 0, io.hbload.core.result.ClientInfo.localHost()),
+                err);
         List<RunResult> runs = passes.run();
         watch.ifPresent(m -> runs.forEach(new DfsioMeters(m)::passFinished));
-        int code = report(runs, options);
+        int code = report(runs, options, logs);
         if (html.requested()) {
           html.writeDfsio(runs);
         }
         return code;
       } finally {
         watch.ifPresent(MetricsSession::close);
+        html.close();
       }
     }
 
@@ -93,10 +97,11 @@ public final class DfsioCommand extends GroupCommand {
     }
 
     /** Prints the report; exit 1 with one line when read bytes did not verify. */
-    int report(List<RunResult> runs, DfsioOptions.Run options) throws IOException {
+    int report(List<RunResult> runs, DfsioOptions.Run options, ResultOutputs logs)
+        throws IOException {
       Optional<String> failure =
           DfsioReport.publish(
-              runs, options.format, options.resultLog(), spec.commandLine().getOut());
+              runs, options.format, options.resultLog(logs), spec.commandLine().getOut());
       failure.ifPresent(this::notice);
       return failure.isPresent() ? ExitCode.FAILURE : ExitCode.OK;
     }

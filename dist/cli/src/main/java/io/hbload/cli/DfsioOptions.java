@@ -4,12 +4,14 @@ import io.hbload.cli.contract.BadInput;
 import io.hbload.cli.contract.ByteSizeConverter;
 import io.hbload.cli.contract.Ranges;
 import io.hbload.core.config.SiteFiles;
+import io.hbload.core.export.ResultOutputs;
 import io.hbload.hdfs.config.CoderChoice;
 import io.hbload.hdfs.config.DfsioSpec;
 import io.hbload.hdfs.config.HdfsSettings;
 import io.hbload.hdfs.config.StoragePolicy;
 import io.hbload.hdfs.report.CoderBenchTable;
 import io.hbload.hdfs.report.DfsioReport;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -161,16 +163,14 @@ final class DfsioOptions {
     Path resultLog;
 
     /**
-     * Where the TestDFSIO-like lines go: appended through a temp file, the log untouched when that
-     * fails.
+     * Where the TestDFSIO-like lines go: appended through the temp file reserved before the passes,
+     * the log untouched when that fails.
      */
-    DfsioReport.ResultLog resultLog() {
+    DfsioReport.ResultLog resultLog(ResultOutputs reserved) {
       Path file = resultLog;
       return file == null
           ? DfsioReport.ResultLog.NONE
-          : text ->
-              io.hbload.core.export.ResultFiles.append(
-                  file, out -> out.write(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+          : text -> reserved.append(file, out -> out.write(text.getBytes(StandardCharsets.UTF_8)));
     }
 
     /** Replicas for REPLICATION: {@code --replication}, or HDFS's default. */

@@ -1,7 +1,8 @@
 package io.hbload.cli;
 
 import io.hbload.core.config.OutputPaths;
-import io.hbload.core.export.ResultFiles;
+import io.hbload.core.config.SpecException;
+import io.hbload.core.export.ResultOutputs;
 import io.hbload.report.HtmlReport;
 import io.hbload.report.ReportCollector;
 import io.hbload.report.RunInput;
@@ -26,19 +27,35 @@ public final class HtmlOption {
   Path file;
 
   private final ReportCollector collector = new ReportCollector();
+  private ResultOutputs reserved;
 
   boolean requested() {
     return file != null;
   }
 
   /**
-   * Checks before the run that the report can be written, so that it is not lost at the end (bad
-   * input, exit 2).
+   * Checks before the run that the report can be written and creates its temp file, so that it is
+   * not lost at the end (bad input, exit 2). {@link #close} removes the temp file when no report
+   * was written.
    */
   void check(CommandLine commandLine) {
     String problem = file == null ? null : OutputPaths.problem(file);
+    if (problem == null && file != null) {
+      try {
+        reserved = ResultOutputs.reserve(file);
+      } catch (SpecException e) {
+        problem = e.getMessage();
+      }
+    }
     if (problem != null) {
       throw new CommandLine.ParameterException(commandLine, "--html: " + problem);
+    }
+  }
+
+  /** Removes the report's temp file if it was not written (the run failed before its end). */
+  void close() {
+    if (reserved != null) {
+      reserved.close();
     }
   }
 
@@ -51,7 +68,7 @@ public final class HtmlOption {
     RunInput input = collector.input(file.getFileName().toString().replaceFirst("\\.html?$", ""));
     if (input != null) {
       byte[] html = HtmlReport.render(List.of(input)).getBytes(StandardCharsets.UTF_8);
-      ResultFiles.write(file, out -> out.write(html));
+      reserved.write(file, out -> out.write(html));
     }
   }
 
@@ -62,7 +79,7 @@ public final class HtmlOption {
         io.hbload.report.DfsioHtmlReport.render(
                 title, passes, io.hbload.hdfs.coder.IsalLibrary.status())
             .getBytes(StandardCharsets.UTF_8);
-    ResultFiles.write(file, out -> out.write(page));
+    reserved.write(file, out -> out.write(page));
   }
 
   /**
@@ -87,7 +104,7 @@ public final class HtmlOption {
     }
     if (!runs.isEmpty()) {
       byte[] page = HtmlReport.render(runs, summary).getBytes(StandardCharsets.UTF_8);
-      ResultFiles.write(file, out -> out.write(page));
+      reserved.write(file, out -> out.write(page));
     }
   }
 }

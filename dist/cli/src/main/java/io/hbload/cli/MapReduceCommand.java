@@ -3,7 +3,9 @@ package io.hbload.cli;
 import io.hbload.cli.contract.ExitCode;
 import io.hbload.cli.contract.GroupCommand;
 import io.hbload.cli.contract.InterruptHook;
+import io.hbload.core.config.Outputs;
 import io.hbload.core.config.Phase;
+import io.hbload.core.export.ResultOutputs;
 import io.hbload.core.merge.MergedRun;
 import io.hbload.hdfs.config.DfsioSpec;
 import io.hbload.hdfs.config.HdfsSettings;
@@ -136,17 +138,19 @@ public final class MapReduceCommand extends GroupCommand {
               err,
               label);
       MapReducePhase.Result result;
-      try (InterruptHook hook = InterruptHook.install(run::stop)) {
+      MergedRun merged;
+      Outputs outputs = run.spec().outputs();
+      // the merged outputs' temp files before the job: a directory that takes no new file is
+      // found before minutes of map tasks
+      try (ResultOutputs files =
+              ResultOutputs.reserve(outputs.exportFile(), outputs.jsonFile(), outputs.hlogFile());
+          InterruptHook hook = InterruptHook.install(run::stop)) {
         result = run.execute();
-      }
-      MergedRun merged = result.merged();
-      if (merged != null) {
-        MergeCommand.write(
-            merged,
-            out,
-            result.spec().outputs().exportFile(),
-            result.spec().outputs().jsonFile(),
-            result.spec().outputs().hlogFile());
+        merged = result.merged();
+        if (merged != null) {
+          MergeCommand.write(
+              merged, out, files, outputs.exportFile(), outputs.jsonFile(), outputs.hlogFile());
+        }
       }
       out.flush();
       return verdict(
@@ -283,21 +287,25 @@ public final class MapReduceCommand extends GroupCommand {
               err,
               label);
       MapReduceDfsio.Result result;
-      try (InterruptHook hook = InterruptHook.install(dfsio::stop)) {
-        // --principal/--keytab (or the ticket cache): the driver reads HDFS and submits as that
-        // user, and the job
-        // gets its HDFS delegation token; the tasks authenticate with the token only
-        result = hdfs.loggedIn(dfsio::execute);
+      Optional<String> mismatch;
+      // the result log's temp file before the job: a log that cannot be replaced is found now
+      try (ResultOutputs logs = ResultOutputs.reserve(options.resultLog)) {
+        try (InterruptHook hook = InterruptHook.install(dfsio::stop)) {
+          // --principal/--keytab (or the ticket cache): the driver reads HDFS and submits as that
+          // user, and the job gets its HDFS delegation token; the tasks authenticate with the
+          // token only
+          result = hdfs.loggedIn(dfsio::execute);
+        }
+        err.println(label + ": task results in " + result.outputDir());
+        mismatch =
+            result.run() == null
+                ? Optional.empty()
+                : DfsioReport.publish(
+                    List.of(result.run()),
+                    options.format,
+                    options.resultLog(logs),
+                    this.spec.commandLine().getOut());
       }
-      err.println(label + ": task results in " + result.outputDir());
-      Optional<String> mismatch =
-          result.run() == null
-              ? Optional.empty()
-              : DfsioReport.publish(
-                  List.of(result.run()),
-                  options.format,
-                  options.resultLog(),
-                  this.spec.commandLine().getOut());
       mismatch.ifPresent(m -> err.println(label + ": " + m));
       ShardJob.Outcome outcome = result.outcome();
       if (!outcome.succeeded()) {

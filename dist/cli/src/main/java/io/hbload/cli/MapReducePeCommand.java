@@ -3,6 +3,7 @@ package io.hbload.cli;
 import io.hbload.cli.contract.InterruptHook;
 import io.hbload.core.config.Outputs;
 import io.hbload.core.config.Phase;
+import io.hbload.core.export.ResultOutputs;
 import io.hbload.core.merge.MergedRun;
 import io.hbload.hbase.pe.PeReport;
 import io.hbload.hbase.pe.PeSpec;
@@ -79,16 +80,20 @@ final class MapReducePeCommand implements Callable<Integer> {
             work);
     pe.checkInflight(run.spec(), peSpec);
     MapReducePhase.Result result;
-    try (InterruptHook hook = InterruptHook.install(run::stop)) {
+    MergedRun merged;
+    Outputs outputs = run.spec().outputs();
+    try (ResultOutputs files =
+            ResultOutputs.reserve(outputs.exportFile(), outputs.jsonFile(), outputs.hlogFile());
+        InterruptHook hook = InterruptHook.install(run::stop)) {
       result = run.execute();
-    }
-    MergedRun merged = result.merged();
-    if (merged != null) {
-      // as hbload pe: PE's lines (per client, its summary, the aggregate), then YCSB's report, JSON
-      // and hlog
-      PeReport.write(peSpec, work.clients(), merged.result().runtimeMillis(), out);
-      Outputs outputs = result.spec().outputs();
-      MergeCommand.write(merged, out, outputs.exportFile(), outputs.jsonFile(), outputs.hlogFile());
+      merged = result.merged();
+      if (merged != null) {
+        // as hbload pe: PE's lines (per client, its summary, the aggregate), then YCSB's report,
+        // JSON and hlog
+        PeReport.write(peSpec, work.clients(), merged.result().runtimeMillis(), out);
+        MergeCommand.write(
+            merged, out, files, outputs.exportFile(), outputs.jsonFile(), outputs.hlogFile());
+      }
     }
     out.flush();
     return MapReduceCommand.PhaseJob.verdict(

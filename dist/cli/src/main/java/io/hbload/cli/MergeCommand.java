@@ -4,7 +4,7 @@ import io.hbload.cli.contract.ExitCode;
 import io.hbload.core.config.OutputPaths;
 import io.hbload.core.export.JsonResult;
 import io.hbload.core.export.ReportWriter;
-import io.hbload.core.export.ResultFiles;
+import io.hbload.core.export.ResultOutputs;
 import io.hbload.core.export.YcsbReport;
 import io.hbload.core.merge.HlogMerge;
 import io.hbload.core.merge.MergedRun;
@@ -68,14 +68,18 @@ public final class MergeCommand implements Callable<Integer> {
     checkWritable("--output", output);
     checkWritable("--json", json);
     checkWritable("--hlog", hlog);
-    MergedRun merged = HlogMerge.merge(hlogs);
+    MergedRun merged;
+    try (ResultOutputs files = ResultOutputs.reserve(output, json, hlog)) {
+      merged = HlogMerge.merge(hlogs);
+      write(
+          merged,
+          PhaseCommand.WriterStream.printStream(spec.commandLine().getOut()),
+          files,
+          output,
+          json,
+          hlog);
+    }
     PrintWriter err = spec.commandLine().getErr();
-    write(
-        merged,
-        PhaseCommand.WriterStream.printStream(spec.commandLine().getOut()),
-        output,
-        json,
-        hlog);
     if (merged.result().stopReason() != null) {
       err.println(spec.qualifiedName(" ") + ": " + merged.result().stopReason());
       err.flush();
@@ -99,32 +103,35 @@ public final class MergeCommand implements Callable<Integer> {
 
   /**
    * The merged run's outputs, as a single-host run writes them: YCSB's report, and the JSON and log
-   * if asked.
+   * if asked, each through its file reserved in {@code files} before the merge.
    */
   public static void write(
-      MergedRun merged, PrintStream out, Path reportFile, Path jsonFile, Path hlogFile)
+      MergedRun merged,
+      PrintStream out,
+      ResultOutputs files,
+      Path reportFile,
+      Path jsonFile,
+      Path hlogFile)
       throws IOException {
     RunResult r = merged.result();
-    // through a private temp file and a rename, as a run writes its results: never a truncated
-    // file, never 0644
     if (reportFile != null) {
-      ResultFiles.write(
+      files.write(
           reportFile,
-          stream ->
-              ReportWriter.write(
-                  YcsbReport.records(r),
-                  r.spec().outputs().format(),
-                  new PrintStream(stream, true, StandardCharsets.UTF_8)));
+          stream -> {
+            PrintStream text = new PrintStream(stream, false, StandardCharsets.UTF_8);
+            ReportWriter.write(YcsbReport.records(r), r.spec().outputs().format(), text);
+            text.flush();
+          });
     } else {
       ReportWriter.write(YcsbReport.records(r), r.spec().outputs().format(), out);
     }
     if (jsonFile != null) {
       byte[] json =
           (JsonResult.render(r) + System.lineSeparator()).getBytes(StandardCharsets.UTF_8);
-      ResultFiles.write(jsonFile, stream -> stream.write(json));
+      files.write(jsonFile, stream -> stream.write(json));
     }
     if (hlogFile != null) {
-      ResultFiles.write(hlogFile, merged::writeHlog);
+      files.write(hlogFile, merged::writeHlog);
     }
   }
 }

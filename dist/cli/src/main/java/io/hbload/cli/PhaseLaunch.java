@@ -79,6 +79,7 @@ final class PhaseLaunch {
       }
     } finally {
       watch.ifPresent(MetricsSession::close); // after the report: the final values are in
+      html.close();
     }
   }
 

@@ -2,7 +2,7 @@ package io.hbload.cli;
 
 import io.hbload.cli.contract.ExitCode;
 import io.hbload.core.config.OutputPaths;
-import io.hbload.core.export.ResultFiles;
+import io.hbload.core.export.ResultOutputs;
 import io.hbload.report.HtmlReport;
 import io.hbload.report.RunInput;
 import java.io.IOException;
@@ -64,14 +64,16 @@ final class ReportCommand implements Callable<Integer> {
         throw new CommandLine.ParameterException(spec.commandLine(), "cannot read " + p);
       }
     }
-    RunInput run;
-    try {
-      run = RunInput.read(json, hlogs, false);
-    } catch (IllegalArgumentException e) {
-      throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+    try (ResultOutputs outputs = ResultOutputs.reserve(output)) {
+      RunInput run;
+      try {
+        run = RunInput.read(json, hlogs, false);
+      } catch (IllegalArgumentException e) {
+        throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+      }
+      byte[] html = HtmlReport.render(List.of(run)).getBytes(StandardCharsets.UTF_8);
+      outputs.write(output, out -> out.write(html));
     }
-    byte[] html = HtmlReport.render(List.of(run)).getBytes(StandardCharsets.UTF_8);
-    ResultFiles.write(output, out -> out.write(html));
     return ExitCode.OK;
   }
 

@@ -8,11 +8,12 @@ import io.hbload.core.capacity.LatencyBound;
 import io.hbload.core.config.Execution;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.SpecException;
-import io.hbload.core.export.ResultFile;
+import io.hbload.core.export.ResultOutputs;
 import io.hbload.core.parse.SpecParser;
 import io.hbload.core.spec.RunSpec;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -82,16 +83,15 @@ final class RunCommand extends PhaseCommand {
             err);
     // created before the search, so that a file that cannot be written is found before minutes of
     // steps
-    ResultFile json =
-        spec.outputs().jsonFile() == null ? null : ResultFile.create(spec.outputs().jsonFile());
-    try (ResultFile file = json;
+    Path json = spec.outputs().jsonFile();
+    try (ResultOutputs files = ResultOutputs.reserve(json);
         InterruptHook hook =
             InterruptHook.install(
                 () -> search.requestStop("interrupted"), Math.max(60, e.stopGraceSeconds() + 30))) {
       CapacityResult result = search.run();
-      if (file != null) {
+      if (json != null) {
         byte[] doc = (result.json() + System.lineSeparator()).getBytes(StandardCharsets.UTF_8);
-        file.write(out -> out.write(doc));
+        files.write(json, out -> out.write(doc));
       }
       return result.note() != null && result.note().startsWith("stopped before")
           ? ExitCode.INTERRUPTED

@@ -138,7 +138,9 @@ final class SuiteCommand implements Callable<Integer> {
       }
       return code;
     } finally {
-      watch.ifPresent(MetricsSession::close); // after the table: the last run's final values are in
+      watch.ifPresent(
+          MetricsSession
+              ::close); // after the table: the last run's final values are in  html.close();
     }
   }
 

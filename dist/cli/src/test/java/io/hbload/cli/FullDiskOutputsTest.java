@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.common.jimfs.Configuration;
 import com.google.common.jimfs.Jimfs;
+import io.hbload.core.export.ResultOutputs;
 import io.hbload.hdfs.report.DfsioReport;
 import io.hbload.hdfs.report.RunResult;
 import java.io.IOException;
@@ -71,18 +72,24 @@ class FullDiskOutputsTest {
     DfsioOptions.Run options = new DfsioOptions.Run();
     options.resultLog = log;
     StringWriter out = new StringWriter();
-    DfsioReport.publish(
-        List.of(pass("write")), DfsioReport.Format.TEXT, options.resultLog(), new PrintWriter(out));
+    try (ResultOutputs reserved = ResultOutputs.reserve(log)) {
+      DfsioReport.publish(
+          List.of(pass("write")),
+          DfsioReport.Format.TEXT,
+          options.resultLog(reserved),
+          new PrintWriter(out));
+    }
     String before = Files.readString(log);
     assertThat(before).contains("----- TestDFSIO ----- : write");
     // one more block per pass until the 2 KiB disk cannot hold the log and its replacement
     List<RunResult> many = Collections.nCopies(8, pass("read"));
+    ResultOutputs second = ResultOutputs.reserve(log);
     assertThatThrownBy(
             () ->
                 DfsioReport.publish(
                     many,
                     DfsioReport.Format.TEXT,
-                    options.resultLog(),
+                    options.resultLog(second),
                     new PrintWriter(new StringWriter())))
         .isInstanceOf(IOException.class)
         .hasMessageContaining(log.toString())
@@ -96,13 +103,18 @@ class FullDiskOutputsTest {
   }
 
   @Test
-  void anHtmlReportThatDoesNotFitFailsNamingItAndLeavesNoFile() {
+  void anHtmlReportThatDoesNotFitFailsNamingItAndLeavesNoFile() throws IOException {
     HtmlOption html = new HtmlOption();
     html.file = disk.getPath("/dfsio.html");
+    html.check(null); // creates the temp file, as a command does before its passes
     assertThatThrownBy(() -> html.writeDfsio(List.of(pass("write"), pass("read"))))
         .isInstanceOf(IOException.class)
         .hasMessageContaining("/dfsio.html")
         .hasMessageContaining(FULL);
     assertThat(Files.exists(html.file)).isFalse();
+    html.close();
+    try (var files = Files.list(disk.getPath("/"))) {
+      assertThat(files.filter(Files::isRegularFile)).as("no temp file").isEmpty();
+    }
   }
 }

@@ -7,7 +7,8 @@ import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertyNames;
 import io.hbload.core.config.SpecException;
 import io.hbload.core.exec.RunListener;
-import io.hbload.core.export.ResultFiles;
+import io.hbload.core.export.ResultFile;
+import io.hbload.core.export.ResultOutputs;
 import io.hbload.core.launch.Launcher;
 import io.hbload.core.merge.HlogMerge;
 import io.hbload.core.parse.SpecParser;
@@ -28,6 +29,7 @@ import io.hbload.hbase.metrics.BlockCacheSnapshot;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -47,7 +49,11 @@ import java.util.Map;
  * calling thread.
  */
 public final class SuiteRunner {
+  /** The suite's tables in its directory: text, Markdown, CSV, JSON. */
+  static final List<String> TABLES = List.of("suite.txt", "suite.md", "suite.csv", "suite.json");
+
   private volatile SuiteTable table;
+  private ResultOutputs tables;
   private final SuitePlan plan;
   private final PrintStream err;
   private final PrintStream out;
@@ -98,6 +104,22 @@ public final class SuiteRunner {
 
   public int execute() throws IOException, BindingException {
     SuiteManifest manifest = openDirectory();
+    try {
+      // the tables' temp files now, so that a directory that takes no new file is found before
+      // the rounds, not after them
+      tables = ResultOutputs.reserve(TABLES.stream().map(plan.dir()::resolve).toArray(Path[]::new));
+    } catch (SpecException e) {
+      forgetNewSuite();
+      throw e;
+    }
+    try {
+      return rounds(manifest);
+    } finally {
+      tables.close();
+    }
+  }
+
+  private int rounds(SuiteManifest manifest) throws IOException, BindingException {
     // Ctrl-C: stop the running step, run no more; the JVM waits (up to a minute) for the table to
     // be written
     try (InterruptHook hook =
@@ -159,15 +181,28 @@ public final class SuiteRunner {
                 + ", or give a new directory");
       }
       try (var entries = Files.list(dir)) {
-        if (entries.findAny().isPresent()) {
+        // hbload's own temp files (this command's --html reserved inside it) are no one's results
+        if (entries.anyMatch(p -> !ResultFile.isTemp(p))) {
           throw new SpecException(
               "--out " + dir + " is not empty and holds no suite: give a new or empty directory");
         }
       }
     }
     createdDir = !Files.exists(dir);
-    Files.createDirectories(dir);
-    return SuiteManifest.create(dir, plan.description());
+    // Before any round: a directory that cannot be made, or a manifest that cannot be written (a
+    // read-only or full file system), is a path found unusable before the work, and the new
+    // suite leaves nothing behind.
+    try {
+      Files.createDirectories(dir);
+      return SuiteManifest.create(dir, plan.description());
+    } catch (IOException e) {
+      forgetNewSuite();
+      String cause =
+          e.getMessage() != null && e.getMessage().startsWith("cannot write ")
+              ? e.getMessage()
+              : "cannot write " + dir + ": " + ResultFile.cause(e);
+      throw new SpecException("--out: " + cause);
+    }
   }
 
   private int steps(SuiteManifest manifest, Map<String, String> extra)
@@ -268,10 +303,10 @@ public final class SuiteRunner {
     SuiteTable table =
         SuiteAggregator.aggregate(plan.workloads(), plan.rounds(), plan.discard(), runs);
     this.table = table;
-    write("suite.txt", SuiteTableFormat.text(table));
-    write("suite.md", SuiteTableFormat.markdown(table));
-    write("suite.csv", SuiteTableFormat.csv(table));
-    write("suite.json", SuiteTableFormat.json(table) + System.lineSeparator());
+    write(TABLES.get(0), SuiteTableFormat.text(table));
+    write(TABLES.get(1), SuiteTableFormat.markdown(table));
+    write(TABLES.get(2), SuiteTableFormat.csv(table));
+    write(TABLES.get(3), SuiteTableFormat.json(table) + System.lineSeparator());
     out.print(SuiteTableFormat.text(table));
     out.flush();
     List<String> missing = new ArrayList<>();
@@ -321,10 +356,7 @@ public final class SuiteRunner {
       if (stepsRun == 0 && !plan.resume()) {
         // the cluster cannot be reached or the table is not there: bad input, and the new suite
         // leaves nothing behind
-        Files.deleteIfExists(plan.dir().resolve(SuiteManifest.FILE));
-        if (createdDir) {
-          Files.deleteIfExists(plan.dir());
-        }
+        forgetNewSuite();
         throw e;
       }
       throw new IOException(step + ": " + e.getMessage(), e);
@@ -391,7 +423,30 @@ public final class SuiteRunner {
 
   private void write(String name, String content) throws IOException {
     byte[] bytes = content.getBytes(StandardCharsets.UTF_8);
-    ResultFiles.write(plan.dir().resolve(name), o -> o.write(bytes));
+    tables.write(plan.dir().resolve(name), o -> o.write(bytes));
+  }
+
+  /**
+   * A new suite that could not start leaves nothing behind: its manifest, its directory if it made
+   * it. A resumed one is the user's and stays as it was.
+   */
+  private void forgetNewSuite() {
+    if (plan.resume()) {
+      return;
+    }
+    if (tables != null) {
+      tables.close();
+    }
+    try {
+      Files.deleteIfExists(plan.dir().resolve(SuiteManifest.FILE));
+      if (createdDir) {
+        Files.deleteIfExists(plan.dir());
+      }
+    } catch (DirectoryNotEmptyException e) {
+      // another output of the command (--html) is still reserved inside: it removes its own
+    } catch (IOException e) {
+      // a file system that refuses the removal refused the creation too: nothing was made
+    }
   }
 
   private static String pct(double ratio) {
