@@ -223,8 +223,8 @@ class MapReduceIT {
   void anAttemptKilledMidRunIsRetriedAndEveryOperationCountedOnce() throws Exception {
     // 2000 operations per shard at 100/s: twenty seconds to kill shard 1's first attempt in,
     // counters every second
-    // (ten seconds were too few on 2 busy cores: counters reach the client by the task's 3 s
-    // progress reports)
+    // (ten seconds were too few on 2 busy cores when counters reached the client by 3 s progress
+    // reports; the embedded YARN's tasks now report every second)
     Future<Out> command =
         background.submit(
             () ->

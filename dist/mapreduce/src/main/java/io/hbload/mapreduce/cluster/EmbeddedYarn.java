@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
+import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
 import org.apache.hadoop.mapreduce.v2.jobhistory.JHAdminConfig;
 import org.apache.hadoop.mapreduce.v2.jobhistory.JobHistoryUtils;
@@ -46,6 +47,19 @@ public final class EmbeddedYarn implements AutoCloseable {
 
   /** Container size for the ApplicationMaster and each map task; the JVM heaps fit inside. */
   static final int CONTAINER_MB = 768;
+
+  /**
+   * The ApplicationMaster measures nothing; most of its life is starting up (its web app alone
+   * loads thousands of classes), which the JIT's first tier alone does faster on a busy host. Map
+   * tasks keep the JVM's default compilers: they measure latency.
+   */
+  static final String AM_JIT_OPTS = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC";
+
+  /** RM-NodeManager and ApplicationMaster-RM heartbeat interval (YARN's default: 1000 ms). */
+  static final long HEARTBEAT_MILLIS = 100;
+
+  /** How often a task reports progress and counters (MapReduce's default: 3000 ms). */
+  static final long TASK_REPORT_MILLIS = 1000;
 
   static final long SHUTDOWN_WAIT_SECONDS = 30;
   private static final String KRB5_CONF_PROPERTY = "java.security.krb5.conf";
@@ -153,7 +167,7 @@ public final class EmbeddedYarn implements AutoCloseable {
     conf.setInt(YarnConfiguration.NM_VCORES, maps + 1);
     conf.setInt("yarn.app.mapreduce.am.resource.mb", CONTAINER_MB);
     conf.setInt("mapreduce.map.memory.mb", CONTAINER_MB);
-    conf.set("yarn.app.mapreduce.am.command-opts", "-Xmx512m " + JDK17_OPENS);
+    conf.set("yarn.app.mapreduce.am.command-opts", "-Xmx512m " + AM_JIT_OPTS + " " + JDK17_OPENS);
     conf.set("mapreduce.map.java.opts", "-Xmx512m " + JDK17_OPENS);
     // a client of a cluster that is gone says so in seconds, not after YARN's 15 minutes of retries
     conf.setLong(YarnConfiguration.RESOURCEMANAGER_CONNECT_MAX_WAIT_MS, 10_000);
@@ -165,6 +179,13 @@ public final class EmbeddedYarn implements AutoCloseable {
     // deletion still scheduled holds up the NodeManager's stop for 10 s
     conf.setLong(YarnConfiguration.NM_LOG_RETAIN_SECONDS, 0);
     conf.setLong(YarnConfiguration.NM_SLEEP_DELAY_BEFORE_SIGKILL_MS, 100);
+    // One host, loopback only: heartbeats at YARN's cluster-sized defaults (1 s) cost a job several
+    // seconds of waiting between its steps (each container granted on a NodeManager heartbeat, seen
+    // on an ApplicationMaster heartbeat), for load on RPC servers that answer in microseconds here.
+    conf.setLong(YarnConfiguration.RM_NM_HEARTBEAT_INTERVAL_MS, HEARTBEAT_MILLIS);
+    conf.setLong(MRJobConfig.MR_AM_TO_RM_HEARTBEAT_INTERVAL_MS, HEARTBEAT_MILLIS);
+    // a task's counters reach the ApplicationMaster (and the command's status line) every second
+    conf.setLong(MRJobConfig.TASK_PROGRESS_REPORT_INTERVAL, TASK_REPORT_MILLIS);
     return conf;
   }
 
@@ -257,6 +278,9 @@ public final class EmbeddedYarn implements AutoCloseable {
           "mapreduce.map.memory.mb",
           "yarn.app.mapreduce.am.command-opts",
           "mapreduce.map.java.opts",
+          // job settings the ApplicationMaster and the tasks read from the job's configuration
+          MRJobConfig.MR_AM_TO_RM_HEARTBEAT_INTERVAL_MS,
+          MRJobConfig.TASK_PROGRESS_REPORT_INTERVAL,
           // a secure cluster's clients need its switch and the servers' principals (never their
           // keytabs)
           CommonConfigurationKeysPublic.HADOOP_SECURITY_AUTHENTICATION,
