@@ -37,7 +37,8 @@ public final class IntendedLatencyNote {
       return lines;
     }
     for (MeasurementTotals m : result.measurements()) {
-      if (!scheduled(m) || m.count() == 0) {
+      // one line per operation type, not per outcome (READ-FAILED), and only for scheduled ones
+      if (Measure.named(m.name()) == null || !Measure.scheduled(m.name()) || m.count() == 0) {
         continue;
       }
       double intended = m.intended().getValueAtPercentile(PERCENTILE) / 1e6;
@@ -73,15 +74,6 @@ public final class IntendedLatencyNote {
       lines.add(line.toString());
     }
     return lines;
-  }
-
-  /**
-   * Operations drawn on the schedule; VERIFY and CLEANUP are steps timed inside or after them,
-   * never scheduled.
-   */
-  private static boolean scheduled(MeasurementTotals m) {
-    Measure measure = Measure.named(m.name());
-    return measure != null && measure != Measure.VERIFY && measure != Measure.CLEANUP;
   }
 
   private static String millis(double ms) {

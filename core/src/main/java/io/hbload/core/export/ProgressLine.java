@@ -84,44 +84,81 @@ public final class ProgressLine implements RunListener {
   static String format(
       RunSpec spec, StatusSnapshot s, String what, long lineOperations, long lineMillis) {
     double seconds = s.elapsedMillis() / 1000.0;
-    double rate = s.totalOperations() / seconds;
     double current =
         s.elapsedMillis() > lineMillis
             ? 1000.0 * (s.totalOperations() - lineOperations) / (s.elapsedMillis() - lineMillis)
-            : rate;
-    StringBuilder line =
-        new StringBuilder("hbload: ")
-            .append(what)
-            .append(' ')
-            .append(String.format(Locale.ROOT, "%,d", s.totalOperations()));
-    long planned = s.totalOperations() + s.remainingOperations();
-    if (spec.execution().operations() > 0) {
+            : s.totalOperations() / seconds;
+    long planned =
+        spec.execution().operations() > 0 ? s.totalOperations() + s.remainingOperations() : 0;
+    return "hbload: "
+        + what
+        + ' '
+        + figures(
+            Unit.OPERATIONS,
+            s.totalOperations(),
+            planned,
+            seconds,
+            current,
+            spec.execution().operations() > 0 ? 0 : spec.execution().maxExecutionTimeSeconds());
+  }
+
+  /** What is counted, in the line's words. */
+  public record Unit(String noun, String perSecond) {
+    public static final Unit OPERATIONS = new Unit("operations", "ops/sec");
+  }
+
+  /**
+   * The figures of a progress line from plain counts, for the engine's phases and for work counted
+   * elsewhere (a MapReduce job's counters): {@code 1,200 of 5,000 operations (24 %) in 12 s, 100
+   * ops/sec now, about 38 s left}. The estimate is the units left at the average rate so far, or,
+   * for work bounded by time, the time left; {@code ETA unknown} while nothing is counted yet.
+   *
+   * @param done units done so far
+   * @param planned units the work does in all; 0 when it is bounded by time (or by nothing)
+   * @param seconds since the counted work started
+   * @param currentPerSecond the rate since the previous line
+   * @param limitSeconds the time bound when {@code planned} is 0; 0 for none
+   */
+  public static String figures(
+      Unit unit,
+      long done,
+      long planned,
+      double seconds,
+      double currentPerSecond,
+      double limitSeconds) {
+    StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%,d", done));
+    if (planned > 0) {
       line.append(
           String.format(
               Locale.ROOT,
-              " of %,d operations (%.0f %%)",
+              " of %,d %s (%.0f %%)",
               planned,
-              100.0 * s.totalOperations() / Math.max(1, planned)));
+              unit.noun(),
+              100.0 * done / Math.max(1, planned)));
     } else {
-      line.append(" operations");
+      line.append(' ').append(unit.noun());
     }
     line.append(
-        String.format(Locale.ROOT, " in %s, %,.0f ops/sec now", duration(seconds), current));
-    double left = Double.NaN;
-    if (spec.execution().operations() > 0 && s.remainingOperations() > 0 && rate > 0) {
-      left = s.remainingOperations() / rate;
-    } else if (spec.execution().operations() == 0
-        && spec.execution().maxExecutionTimeSeconds() > 0) {
-      left = Math.max(0, spec.execution().maxExecutionTimeSeconds() - seconds);
-    }
-    if (Double.isFinite(left)) {
-      line.append(", about ").append(duration(left)).append(" left");
+        String.format(
+            Locale.ROOT,
+            " in %s, %,.0f %s now",
+            duration(seconds),
+            currentPerSecond,
+            unit.perSecond()));
+    if (planned > done || planned == 0 && limitSeconds > 0) {
+      if (done <= 0 || seconds <= 0) {
+        line.append(", ETA unknown");
+      } else {
+        double left =
+            planned > 0 ? (planned - done) / (done / seconds) : Math.max(0, limitSeconds - seconds);
+        line.append(", about ").append(duration(left)).append(" left");
+      }
     }
     return line.toString();
   }
 
   /** 4.2 s, 42 s, 3 min 20 s, 2 h 5 min: as precise as a person reads an estimate. */
-  static String duration(double seconds) {
+  public static String duration(double seconds) {
     if (seconds < 10) {
       return String.format(Locale.ROOT, "%.1f s", seconds);
     }

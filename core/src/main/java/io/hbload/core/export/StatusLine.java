@@ -4,6 +4,7 @@ import io.hbload.core.config.MeasurementInterval;
 import io.hbload.core.exec.RunListener;
 import io.hbload.core.exec.StatusSnapshot;
 import io.hbload.core.measure.IntervalView;
+import io.hbload.core.measure.Measure;
 import io.hbload.core.spec.RunSpec;
 import java.io.PrintStream;
 import java.text.DecimalFormat;
@@ -130,7 +131,7 @@ public final class StatusLine implements RunListener {
     boolean throttled = !useIntended && spec.throttled();
     for (IntervalView.Latency l : s.interval().latencies()) {
       plain.put(l.name(), useIntended ? l.intended() : l.service());
-      if (both || throttled && !unscheduled(l.name())) {
+      if (both || throttled && Measure.scheduled(l.name())) {
         intended.put("Intended-" + l.name(), l.intended());
       }
     }
@@ -141,11 +142,6 @@ public final class StatusLine implements RunListener {
       summary(msg, name, intended.get(name), d);
     }
     return msg.toString();
-  }
-
-  /** Steps never put on the schedule: their intended start is their start. */
-  private static boolean unscheduled(String name) {
-    return name.equals("CLEANUP") || name.startsWith("VERIFY");
   }
 
   private static void summary(StringBuilder msg, String name, Histogram h, DecimalFormat d) {

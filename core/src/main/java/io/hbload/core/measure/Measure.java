@@ -107,6 +107,22 @@ public final class Measure {
     return VALUES[ordinal];
   }
 
+  /**
+   * Whether the latencies under {@code latencyName} (a measure's report name, or one of its
+   * outcomes' such as {@code READ-FAILED}) are of operations drawn on the schedule, so that an
+   * intended start means something for them: every measure's but {@link #VERIFY}'s and {@link
+   * #CLEANUP}'s, steps timed inside or after an operation whose intended start is their start.
+   */
+  public static boolean scheduled(String latencyName) {
+    return !isOf(latencyName, VERIFY) && !isOf(latencyName, CLEANUP);
+  }
+
+  private static boolean isOf(String latencyName, Measure m) {
+    return latencyName.startsWith(m.reportName)
+        && (latencyName.length() == m.reportName.length()
+            || latencyName.charAt(m.reportName.length()) == '-');
+  }
+
   /** The measure registered under {@code reportName}, or null. */
   public static Measure named(String reportName) {
     return BY_NAME.get(reportName);

@@ -112,7 +112,7 @@ public final class HlogMerge {
             new ReportLine("SHARDS", "MaxStartLate(ms)", maxLate));
     String startAt = logs.get(0).meta().get("startAtEpochMillis");
     RunResult result =
-        new RunResult(
+        RunResult.ofTotals(
             spec,
             start,
             Math.max(1, end - start),

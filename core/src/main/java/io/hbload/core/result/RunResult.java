@@ -47,32 +47,6 @@ public record RunResult(
     figures = List.copyOf(figures);
   }
 
-  /** A result without the binding's typed figures. */
-  public RunResult(
-      RunSpec spec,
-      long startEpochMillis,
-      long runtimeMillis,
-      long operations,
-      List<MeasurementTotals> measurements,
-      List<GcTotals> gc,
-      List<ReportLine> extra,
-      String stopReason,
-      ClientInfo client,
-      List<Worker> workers) {
-    this(
-        spec,
-        startEpochMillis,
-        runtimeMillis,
-        operations,
-        measurements,
-        gc,
-        extra,
-        stopReason,
-        client,
-        workers,
-        List.of());
-  }
-
   /**
    * The binding's figure of this type, if it gave one (e.g. the HBase binding's block-cache
    * counters).
@@ -81,8 +55,11 @@ public record RunResult(
     return figures.stream().filter(type::isInstance).map(type::cast).findFirst();
   }
 
-  /** A result without per-worker figures (merged from shards, or read back from a file). */
-  public RunResult(
+  /**
+   * A result of totals alone, without per-worker or binding figures: merged from shards, or read
+   * back from a file.
+   */
+  public static RunResult ofTotals(
       RunSpec spec,
       long startEpochMillis,
       long runtimeMillis,
@@ -92,7 +69,7 @@ public record RunResult(
       List<ReportLine> extra,
       String stopReason,
       ClientInfo client) {
-    this(
+    return new RunResult(
         spec,
         startEpochMillis,
         runtimeMillis,

@@ -110,7 +110,7 @@ class HlogMergeTest {
       allService.add(totalService);
       allIntended.add(totalIntended);
       RunResult result =
-          new RunResult(
+          RunResult.ofTotals(
               spec,
               start,
               3000,

@@ -9,7 +9,7 @@ import io.hbload.hbase.embedded.ClusterJvm;
 import io.hbload.hbase.embedded.EmbeddedHBase;
 import io.hbload.hbase.embedded.EmbeddedKdc;
 import io.hbload.hbase.table.TableSpec;
-import io.hbload.hdfs.cluster.SecureEmbeddedHdfs;
+import io.hbload.hdfs.embedded.SecureEmbeddedHdfs;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;

@@ -53,6 +53,12 @@ class SuiteCommandTest {
     return Long.parseLong(m.group(1));
   }
 
+  private static double seconds(String line, String after) {
+    Matcher m = Pattern.compile(Pattern.quote(after) + "([\\d.]+) s").matcher(line);
+    assertThat(m.find()).as(line).isTrue();
+    return Double.parseDouble(m.group(1));
+  }
+
   @Test
   void roundsTimesWorkloadsKeepTheLastRoundsAndResumeRunsOnlyWhatIsMissing() throws Exception {
     Path dir = tmp.resolve("s");
@@ -62,6 +68,18 @@ class SuiteCommandTest {
         .isEqualTo(
             "hbload suite: 3 rounds, the first 1 discarded as warm-up; figures from rounds 2-3");
     assertThat(o.outLines()).filteredOn(l -> l.matches("[ac] +2,3 .*")).hasSize(2);
+    // the suite's own progress at each step: 6 runs of 1 s, so about 6 s at first, then less
+    List<String> steps = o.errLines().stream().filter(l -> l.contains(": step ")).toList();
+    assertThat(steps).hasSize(6);
+    assertThat(steps.get(0))
+        .matches("hbload suite: step 1 of 6, [\\d.]+ s elapsed, about 6.0 s left");
+    for (int k = 2; k <= 6; k++) {
+      assertThat(steps.get(k - 1))
+          .matches("hbload suite: step " + k + " of 6, [\\d.]+ s elapsed, about [\\d.]+ s left");
+    }
+    // five runs of 1 s before the last; what is left is at least its duration
+    assertThat(seconds(steps.get(5), ", ")).isGreaterThanOrEqualTo(5.0);
+    assertThat(seconds(steps.get(5), "about ")).isGreaterThanOrEqualTo(1.0);
     for (int round = 1; round <= 3; round++) {
       for (String w : WORKLOADS) {
         for (String ext : new String[] {".txt", ".json", ".hlog"}) {
@@ -98,6 +116,7 @@ class SuiteCommandTest {
     assertThat(resumed.err())
         .contains("round2-a finished before (resumed)")
         .contains("round 3 of 3, workload c (run 6 of 6)")
+        .containsPattern("hbload suite: step 1 of 1, [\\d.]+ s elapsed, about 1.0 s left")
         .doesNotContain("round 1 of 3, workload a");
     assertThat(dir.resolve("round3-c.hlog")).isRegularFile();
     assertThat(Files.getLastModifiedTime(dir.resolve("round1-a.hlog"))).isEqualTo(first);

@@ -1,5 +1,6 @@
 package io.hbload.mapreduce;
 
+import io.hbload.core.export.ProgressLine;
 import io.hbload.hdfs.Dfsio;
 import io.hbload.hdfs.cluster.HdfsTarget;
 import io.hbload.hdfs.coder.CoderSelection;
@@ -16,6 +17,7 @@ import io.hbload.mapreduce.config.ShardFiles;
 import io.hbload.mapreduce.config.TaskMetricsSpec;
 import io.hbload.mapreduce.dfsio.DfsioAggregate;
 import io.hbload.mapreduce.dfsio.DfsioShardResult;
+import io.hbload.mapreduce.job.CounterProgress;
 import io.hbload.mapreduce.job.JvmOptions;
 import io.hbload.mapreduce.job.ShardJob;
 import io.hbload.mapreduce.job.WorkDirs;
@@ -45,6 +47,10 @@ import org.apache.hadoop.mapreduce.Counters;
  * per instance; {@link #stop} is safe from any thread.
  */
 public final class MapReduceDfsio {
+  private static final long MIB = 1L << 20;
+  private static final ProgressLine.Unit MIBS = new ProgressLine.Unit("MiB", "MiB/sec");
+  private static final ProgressLine.Unit BYTES = new ProgressLine.Unit("bytes", "bytes/sec");
+
   /**
    * What the command asked for.
    *
@@ -266,7 +272,20 @@ public final class MapReduceDfsio {
     if (stopped) {
       job.kill();
     }
-    ShardJob.Outcome outcome = job.await(MapReduceDfsio::summary);
+    long totalBytes = spec.files() * spec.fileBytes();
+    // MiB unless the whole pass is smaller than one
+    long perUnit = totalBytes < MIB ? 1 : MIB;
+    ShardJob.Outcome outcome =
+        job.await(
+            new CounterProgress(
+                ShardCounter.BYTES,
+                perUnit,
+                perUnit == 1 ? BYTES : MIBS,
+                totalBytes / perUnit,
+                0,
+                startAt,
+                System::currentTimeMillis,
+                MapReduceDfsio::files));
     List<DfsioShardResult> shards = read(outcome, conf);
     shards.stream()
         .collect(
@@ -325,10 +344,7 @@ public final class MapReduceDfsio {
     return out;
   }
 
-  private static String summary(Counters c) {
-    return c.findCounter(ShardCounter.FILES).getValue()
-        + " files, "
-        + c.findCounter(ShardCounter.BYTES).getValue() / 1048576
-        + " MiB";
+  private static String files(Counters c) {
+    return c.findCounter(ShardCounter.FILES).getValue() + " files";
   }
 }

@@ -4,6 +4,7 @@ import io.hbload.core.binding.BindingException;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertyNames;
 import io.hbload.core.config.SpecException;
+import io.hbload.core.export.ProgressLine;
 import io.hbload.core.launch.Launcher;
 import io.hbload.core.merge.HlogMerge;
 import io.hbload.core.merge.MergedRun;
@@ -21,6 +22,7 @@ import io.hbload.mapreduce.cluster.PhaseClusters;
 import io.hbload.mapreduce.config.PhaseTaskSpec;
 import io.hbload.mapreduce.config.ShardFiles;
 import io.hbload.mapreduce.config.TaskMetricsSpec;
+import io.hbload.mapreduce.job.CounterProgress;
 import io.hbload.mapreduce.job.JvmOptions;
 import io.hbload.mapreduce.job.ShardJob;
 import io.hbload.mapreduce.job.WorkDirs;
@@ -286,7 +288,17 @@ public final class MapReducePhase {
     if (stopped) {
       job.kill();
     }
-    ShardJob.Outcome outcome = job.await(MapReducePhase::summary);
+    ShardJob.Outcome outcome =
+        job.await(
+            new CounterProgress(
+                ShardCounter.OPERATIONS,
+                1,
+                ProgressLine.Unit.OPERATIONS,
+                spec.execution().operations(),
+                spec.execution().maxExecutionTimeSeconds(),
+                startAt,
+                System::currentTimeMillis,
+                MapReducePhase::errors));
     if (work != null) {
       work.collect(outcome.committed(), conf, line -> messages.println(label + ": " + line));
     }
@@ -325,10 +337,9 @@ public final class MapReducePhase {
     }
   }
 
-  private static String summary(Counters c) {
-    long ops = c.findCounter(ShardCounter.OPERATIONS).getValue();
-    long errors = c.findCounter(ShardCounter.ERRORS).getValue();
-    return ops + " operations, " + errors + " errors";
+  private static String errors(Counters c) {
+    return String.format(
+        java.util.Locale.ROOT, "%,d errors", c.findCounter(ShardCounter.ERRORS).getValue());
   }
 
   /**

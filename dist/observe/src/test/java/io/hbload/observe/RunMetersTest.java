@@ -144,7 +144,7 @@ class RunMetersTest {
             MetricsTarget.parse("prometheus:0"), "127.0.0.1", Duration.ZERO, TAGS, quiet)) {
       RunResult r = run(session);
       RunResult withCache =
-          new RunResult(
+          RunResult.ofTotals(
               r.spec(),
               r.startEpochMillis(),
               r.runtimeMillis(),

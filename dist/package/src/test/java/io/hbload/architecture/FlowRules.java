@@ -35,9 +35,10 @@ final class FlowRules {
    * core, and core depends on none of them. The embedded cluster and the test kit ({@code
    * hbase.embedded}, {@code hbase.testkit}: the hbload-embedded module) sit above the binding whose
    * packages they share: the binding never reaches them (it finds the embedded cluster as a
-   * service), so the plain binding carries no mini cluster. The same arrows the Maven modules
-   * enforce at compile time, checked here over the classes, so an arrow the poms would allow by a
-   * transitive dependency (observe reaching hbase through hdfs-io's classpath) still fails. {@code
+   * service), so the plain binding carries no mini cluster; likewise the embedded HDFS ({@code
+   * hdfs.embedded}, in the same module) above hdfs-io. The same arrows the Maven modules enforce at
+   * compile time, checked here over the classes, so an arrow the poms would allow by a transitive
+   * dependency (observe reaching hbase through hdfs-io's classpath) still fails. {@code
    * optionalLayers}: a fixture need not populate every layer; the product must.
    */
   static LayeredArchitecture moduleLayers(String root, boolean optionalLayers) {
@@ -51,14 +52,16 @@ final class FlowRules {
         .layer("Observe")
         .definedBy(root + ".observe..", root + ".report..")
         .layer("Embedded")
-        .definedBy(root + ".hbase.embedded..", root + ".hbase.testkit..")
+        .definedBy(root + ".hbase.embedded..", root + ".hbase.testkit..", root + ".hdfs.embedded..")
         .layer("HBase")
         .definedBy(
             resideInAPackage(root + ".hbase..")
                 .and(
                     not(resideInAnyPackage(root + ".hbase.embedded..", root + ".hbase.testkit.."))))
         .layer("Hdfs")
-        .definedBy(root + ".hdfs..")
+        .definedBy(
+            resideInAPackage(root + ".hdfs..")
+                .and(not(resideInAPackage(root + ".hdfs.embedded.."))))
         .layer("Gc")
         .definedBy(root + ".gc..")
         .layer("Core")
@@ -74,7 +77,7 @@ final class FlowRules {
         .whereLayer("HBase")
         .mayOnlyBeAccessedByLayers("Embedded", "MapReduce", "Cli")
         .whereLayer("Hdfs")
-        .mayOnlyBeAccessedByLayers("Observe", "MapReduce", "Cli")
+        .mayOnlyBeAccessedByLayers("Embedded", "Observe", "MapReduce", "Cli")
         .whereLayer("Gc")
         .mayOnlyBeAccessedByLayers("Cli")
         .whereLayer("Core")

@@ -71,7 +71,9 @@ class FlowRulesTest {
         .as("mapreduce -> gc")
         .containsPattern("layers\\.mapreduce\\.Job[^\\n]*layers\\.gc\\.Flags")
         .as("hbase -> hbase.embedded")
-        .containsPattern("layers\\.hbase\\.Session[^\\n]*layers\\.hbase\\.embedded\\.MiniCluster");
+        .containsPattern("layers\\.hbase\\.Session[^\\n]*layers\\.hbase\\.embedded\\.MiniCluster")
+        .as("hdfs -> hdfs.embedded")
+        .containsPattern("layers\\.hdfs\\.Target[^\\n]*layers\\.hdfs\\.embedded\\.MiniDfs");
   }
 
   @Test

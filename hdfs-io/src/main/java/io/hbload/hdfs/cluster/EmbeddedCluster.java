@@ -1,155 +1,66 @@
 package io.hbload.hdfs.cluster;
 
-import java.io.File;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
-import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
+import java.util.ServiceLoader;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileUtil;
-import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
-import org.apache.hadoop.hdfs.MiniDFSCluster;
-import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
-import org.apache.hadoop.hdfs.protocol.LocatedBlock;
-import org.apache.hadoop.hdfs.protocol.LocatedStripedBlock;
 
 /**
- * An in-process HDFS (MiniDFSCluster: one NameNode and N DataNodes on 127.0.0.1) for runs with no
- * HDFS configured, plus the fault injection the degraded-read benchmark needs.
- *
- * <p>Stopped DataNodes stay "live" at the NameNode for ~10 minutes (heartbeat recheck), so clients
- * get an instant "connection refused" on loopback, read parity and decode; no reconstruction runs
- * meanwhile, which isolates the client-side decode cost. Not thread-safe: one benchmark driver
- * thread uses it; {@link #close()} shuts down and deletes the data directory.
+ * An HDFS running in this JVM (one NameNode and N DataNodes on 127.0.0.1) for runs with no HDFS
+ * configured, as dfsio sees it: how to reach it, and the fault injection the degraded-read
+ * benchmark needs. Implemented by the {@code hbload-embedded} module on Hadoop's MiniDFSCluster and
+ * found through {@link EmbeddedClusterFactory}, so that hdfs-io carries none of the mini-cluster
+ * stack (hadoop-hdfs's test jar, mockito, JUnit 4). Not thread-safe: one benchmark driver thread
+ * uses it; {@link #close()} shuts it down and deletes the data directory it created.
  */
-public final class EmbeddedCluster implements AutoCloseable {
-  private final MiniDFSCluster cluster;
-  private final Path baseDir;
-  private final boolean ownsBaseDir;
-  private final List<MiniDFSCluster.DataNodeProperties> stopped = new ArrayList<>();
-
-  private EmbeddedCluster(MiniDFSCluster cluster, Path baseDir, boolean ownsBaseDir) {
-    this.cluster = cluster;
-    this.baseDir = baseDir;
-    this.ownsBaseDir = ownsBaseDir;
-  }
+public interface EmbeddedCluster extends AutoCloseable {
+  /** What a run says when it needs an embedded HDFS and none is on the class path. */
+  String NO_EMBEDDED =
+      "no HDFS configured (--conf, --fs or a core-site.xml on the class path) and no "
+          + "embedded HDFS on the class path (hbload-embedded)";
 
   /**
    * Starts a cluster with {@code dataNodes} DataNodes sharing {@code conf} (so the DataNodes use
    * the same raw coder as the client) under {@code baseDir}, or a new temporary directory when
-   * null.
+   * null, through the first {@link EmbeddedClusterFactory} on the class path.
+   *
+   * @throws IOException also when no factory is there ({@link #NO_EMBEDDED})
    */
-  public static EmbeddedCluster start(Configuration conf, int dataNodes, Path baseDir)
-      throws IOException {
-    QuietLogs.apply();
-    boolean owns = baseDir == null;
-    Path dir = owns ? Files.createTempDirectory("hbload-minidfs") : baseDir;
-    Configuration c = new Configuration(conf);
-    c.set(DFSConfigKeys.DFS_NAMENODE_RPC_ADDRESS_KEY, "127.0.0.1:0");
-    c.set(DFSConfigKeys.DFS_NAMENODE_HTTP_ADDRESS_KEY, "127.0.0.1:0");
-    c.set(DFSConfigKeys.DFS_DATANODE_ADDRESS_KEY, "127.0.0.1:0");
-    c.set(DFSConfigKeys.DFS_DATANODE_HTTP_ADDRESS_KEY, "127.0.0.1:0");
-    c.set(DFSConfigKeys.DFS_DATANODE_IPC_ADDRESS_KEY, "127.0.0.1:0");
-    // only used by a secure cluster (HTTPS_ONLY), see SecureEmbeddedHdfs
-    c.set(DFSConfigKeys.DFS_NAMENODE_HTTPS_ADDRESS_KEY, "127.0.0.1:0");
-    c.set(DFSConfigKeys.DFS_DATANODE_HTTPS_ADDRESS_KEY, "127.0.0.1:0");
-    // the benchmark measures the client; keep the NameNode from scheduling reconstruction work
-    c.setInt(DFSConfigKeys.DFS_NAMENODE_REDUNDANCY_INTERVAL_SECONDS_KEY, 3600);
-    c.setInt(DFSConfigKeys.DFS_NAMENODE_SAFEMODE_EXTENSION_KEY, 0);
-    MiniDFSCluster mini =
-        new MiniDFSCluster.Builder(c, dir.toFile())
-            .numDataNodes(dataNodes)
-            .storagesPerDatanode(1)
-            .build();
-    mini.waitActive();
-    return new EmbeddedCluster(mini, dir, owns);
+  static EmbeddedCluster start(Configuration conf, int dataNodes, Path baseDir) throws IOException {
+    Iterator<EmbeddedClusterFactory> found =
+        ServiceLoader.load(EmbeddedClusterFactory.class).iterator();
+    if (!found.hasNext()) {
+      throw new IOException(NO_EMBEDDED);
+    }
+    return found.next().start(conf, dataNodes, baseDir);
   }
 
-  public DistributedFileSystem fileSystem() throws IOException {
-    return cluster.getFileSystem();
-  }
+  DistributedFileSystem fileSystem() throws IOException;
 
   /** The configuration a client needs to reach this cluster (fs.defaultFS set). */
-  public Configuration clientConfiguration() {
-    return new Configuration(cluster.getConfiguration(0));
-  }
+  Configuration clientConfiguration();
 
-  public int dataNodeCount() {
-    return cluster.getDataNodes().size();
-  }
+  int dataNodeCount();
 
   /**
    * Stops the {@code count} DataNodes that hold the most data (not parity) units of the given
    * files' block groups, so reads must decode. Returns their transfer addresses.
    */
-  public List<String> stopDataNodesHoldingData(
-      DistributedFileSystem fs, Collection<String> files, int count) throws IOException {
-    Map<String, Integer> dataUnits = new HashMap<>();
-    for (String file : files) {
-      var policy = fs.getErasureCodingPolicy(new org.apache.hadoop.fs.Path(file));
-      if (policy == null) {
-        continue;
-      }
-      int k = policy.getNumDataUnits();
-      for (LocatedBlock block : fs.getClient().getLocatedBlocks(file, 0).getLocatedBlocks()) {
-        if (!(block instanceof LocatedStripedBlock)) {
-          continue;
-        }
-        LocatedStripedBlock striped = (LocatedStripedBlock) block;
-        DatanodeInfo[] locations = striped.getLocations();
-        byte[] indices = striped.getBlockIndices();
-        for (int j = 0; j < locations.length; j++) {
-          if (indices[j] < k) {
-            dataUnits.merge(locations[j].getXferAddr(), 1, Integer::sum);
-          }
-        }
-      }
-    }
-    List<String> victims =
-        dataUnits.entrySet().stream()
-            .sorted(
-                Map.Entry.<String, Integer>comparingByValue(Comparator.reverseOrder())
-                    .thenComparing(Map.Entry.comparingByKey()))
-            .limit(count)
-            .map(Map.Entry::getKey)
-            .toList();
-    for (String address : victims) {
-      MiniDFSCluster.DataNodeProperties props = cluster.stopDataNode(address);
-      if (props == null) {
-        throw new IOException("no DataNode at " + address);
-      }
-      stopped.add(props);
-    }
-    return victims;
-  }
+  List<String> stopDataNodesHoldingData(
+      DistributedFileSystem fs, Collection<String> files, int count) throws IOException;
 
   /** Restarts every DataNode stopped by {@link #stopDataNodesHoldingData} on its old ports. */
-  public void restartStoppedDataNodes() throws IOException {
-    for (MiniDFSCluster.DataNodeProperties props : stopped) {
-      cluster.restartDataNode(props, true);
-    }
-    stopped.clear();
-    cluster.waitActive();
-  }
+  void restartStoppedDataNodes() throws IOException;
 
   /** The NameNode's RPC address, for the report. */
-  public InetSocketAddress nameNodeAddress() {
-    return cluster.getNameNode().getNameNodeAddress();
-  }
+  InetSocketAddress nameNodeAddress();
 
+  /** Shuts the cluster down; deletes its data directory when the cluster created it. */
   @Override
-  public void close() {
-    cluster.shutdown(true);
-    if (ownsBaseDir) {
-      File dir = baseDir.toFile();
-      FileUtil.fullyDelete(dir);
-    }
-  }
+  void close();
 }

@@ -210,13 +210,22 @@ public final class SuiteRunner {
     List<RoundRun> runs = new ArrayList<>();
     String failure = null;
     boolean mustLoad = plan.load() && !manifest.loaded() || plan.embedded();
+    int pending = 0;
+    for (int round = 1; round <= plan.rounds(); round++) {
+      for (String w : plan.workloads()) {
+        pending += manifest.done(round, w) && filesPresent(SuitePlan.step(round, w)) ? 0 : 1;
+      }
+    }
+    SuiteEta eta = new SuiteEta(mustLoad, pending, plan.duration(), System::nanoTime);
     if (mustLoad) {
       if (plan.embedded() && !plan.load()) {
         err.println("hbload suite: the embedded cluster starts empty: loading the records first");
       }
       Map<String, String> p = withFiles(plan.loadProperties(), "load", extra);
+      err.println(eta.starting(false));
       Launcher.Outcome o =
           launch(SpecParser.parse(p, Phase.LOAD), "load", 0, plan.workloads().get(0));
+      eta.finished();
       failure = failure(o);
       if (failure == null) {
         manifest.markLoaded();
@@ -262,12 +271,14 @@ public final class SuiteRunner {
             n,
             total,
             round <= plan.discard() ? ", warm-up round: discarded" : "");
+        err.println(eta.starting(true));
         Launcher.Outcome o =
             launch(
                 SpecParser.parse(withFiles(plan.runProperties().get(w), step, extra), Phase.RUN),
                 step,
                 round,
                 w);
+        eta.finished();
         failure = failure(o);
         if (failure == null) {
           CacheCounts cache = cache(o.result());

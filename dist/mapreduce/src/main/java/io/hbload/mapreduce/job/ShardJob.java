@@ -30,9 +30,9 @@ import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
  * being the shard index), and each task commits its shard's files through {@link
  * FileOutputFormat}'s committer, so only the successful attempt of a shard publishes anything.
  * Speculative execution is off (a second attempt would double the load on the cluster under test).
- * While it runs, {@link #await} prints a status line every 10 s and one line per failed or killed
- * attempt with its diagnostics. {@link #kill} may be called from any thread (Ctrl-C); the rest from
- * one.
+ * While it runs, {@link #await} prints a status line every 10 s (the work done, from the tasks'
+ * counters) and one line per failed or killed attempt with its diagnostics. {@link #kill} may be
+ * called from any thread (Ctrl-C); the rest from one.
  */
 public final class ShardJob {
   /**
@@ -142,7 +142,8 @@ public final class ShardJob {
 
   /**
    * Waits for the end, printing every 10 s a status line ({@code summary} turns the job's counters
-   * into its text) and a line for every attempt that failed or was killed.
+   * into its text, e.g. a {@link CounterProgress}) and a line for every attempt that failed or was
+   * killed.
    */
   public Outcome await(Function<Counters, String> summary)
       throws IOException, InterruptedException {
@@ -193,12 +194,8 @@ public final class ShardJob {
   private String status(long seconds, Function<Counters, String> summary) {
     try {
       Counters counters = job.getCounters();
-      float progress = job.mapProgress();
-      return seconds
-          + " sec: map "
-          + Math.round(progress * 100)
-          + "%"
-          + (counters == null ? "" : "; " + summary.apply(counters));
+      // no map progress: each task's one-line split takes it from 0 to 1 at the task's end
+      return counters == null ? seconds + " sec: no counters yet" : summary.apply(counters);
     } catch (IOException | RuntimeException e) {
       return seconds + " sec: (status unavailable: " + firstLine(e.getMessage()) + ")";
     }

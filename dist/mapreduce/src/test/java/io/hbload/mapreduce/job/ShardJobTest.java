@@ -2,10 +2,13 @@ package io.hbload.mapreduce.job;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hbload.core.export.ProgressLine;
+import io.hbload.mapreduce.task.ShardCounter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.InputSplit;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
@@ -50,6 +53,71 @@ class ShardJobTest {
     } catch (Exception e) {
       throw new AssertionError(e);
     }
+  }
+
+  /**
+   * The status line of a job from its counters: done of planned, the rate since the previous line,
+   * the time left at the rate so far; "ETA unknown" before the first counted operation, never a
+   * figure from a zero rate.
+   */
+  @Test
+  void theStatusLineEstimatesWhatIsLeftFromTheTasksCounters() {
+    long[] now = {1_000_000};
+    CounterProgress progress =
+        new CounterProgress(
+            ShardCounter.OPERATIONS,
+            1,
+            ProgressLine.Unit.OPERATIONS,
+            100_000,
+            0,
+            1_005_000,
+            () -> now[0],
+            c -> c.findCounter(ShardCounter.ERRORS).getValue() + " errors");
+    Counters counters = new Counters();
+    assertThat(progress.apply(counters)).isEqualTo("shards start in 5.0 s; 0 errors");
+    now[0] = 1_010_000;
+    assertThat(progress.apply(counters))
+        .isEqualTo("0 of 100,000 operations (0 %) in 5.0 s, 0 ops/sec now, ETA unknown; 0 errors");
+    now[0] = 1_025_000;
+    counters.findCounter(ShardCounter.OPERATIONS).setValue(20_000);
+    counters.findCounter(ShardCounter.ERRORS).setValue(3);
+    // 20,000 in 20 s: 1,000 ops/sec on average, 80,000 left
+    assertThat(progress.apply(counters))
+        .isEqualTo(
+            "20,000 of 100,000 operations (20 %) in 20 s, 1,333 ops/sec now,"
+                + " about 1 min 20 s left; 3 errors");
+    now[0] = 1_035_000;
+    counters.findCounter(ShardCounter.OPERATIONS).setValue(50_000);
+    assertThat(progress.apply(counters))
+        .isEqualTo(
+            "50,000 of 100,000 operations (50 %) in 30 s, 3,000 ops/sec now,"
+                + " about 30 s left; 3 errors");
+    counters.findCounter(ShardCounter.OPERATIONS).setValue(100_000);
+    now[0] = 1_045_000;
+    assertThat(progress.apply(counters))
+        .isEqualTo("100,000 of 100,000 operations (100 %) in 40 s, 5,000 ops/sec now; 3 errors");
+  }
+
+  /** A run bounded by maxexecutiontime: the time left of the limit, once operations are counted. */
+  @Test
+  void aTimeBoundedJobCountsTheTimeLeftOfItsLimit() {
+    long[] now = {2_000};
+    CounterProgress progress =
+        new CounterProgress(
+            ShardCounter.BYTES,
+            1 << 20,
+            new ProgressLine.Unit("MiB", "MiB/sec"),
+            0,
+            120,
+            0,
+            () -> now[0],
+            c -> "");
+    Counters counters = new Counters();
+    assertThat(progress.apply(counters)).isEqualTo("0 MiB in 2.0 s, 0 MiB/sec now, ETA unknown");
+    now[0] = 30_000;
+    counters.findCounter(ShardCounter.BYTES).setValue(300L << 20);
+    assertThat(progress.apply(counters))
+        .isEqualTo("300 MiB in 30 s, 11 MiB/sec now, about 1 min 30 s left");
   }
 
   @Test

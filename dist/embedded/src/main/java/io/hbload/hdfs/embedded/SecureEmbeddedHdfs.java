@@ -1,4 +1,4 @@
-package io.hbload.hdfs.cluster;
+package io.hbload.hdfs.embedded;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -34,8 +34,8 @@ import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.security.ssl.KeyStoreTestUtil;
 
 /**
- * A Kerberized {@link EmbeddedCluster} on 127.0.0.1, set up the way Hadoop tests its own secure
- * HDFS without root: Kerberos RPC, block access tokens, SASL on the data-transfer port ({@code
+ * A Kerberized {@link EmbeddedHdfs} on 127.0.0.1, set up the way Hadoop tests its own secure HDFS
+ * without root: Kerberos RPC, block access tokens, SASL on the data-transfer port ({@code
  * dfs.data.transfer.protection} {@code authentication}) and HTTPS-only web endpoints (a DataNode
  * refuses SASL data transfer on unprivileged ports otherwise), with a throw-away key store and
  * ssl-server/ssl-client files in a private directory. Once up, its superuser prepares what an
@@ -58,7 +58,7 @@ public final class SecureEmbeddedHdfs implements AutoCloseable {
       Path spnegoKeytab,
       String clientUser) {}
 
-  private final EmbeddedCluster cluster;
+  private final EmbeddedHdfs cluster;
   private final Path privateDir;
   private final Map<String, String> clientSettings;
   private final List<String> enabledPolicies;
@@ -66,7 +66,7 @@ public final class SecureEmbeddedHdfs implements AutoCloseable {
       new java.util.concurrent.atomic.AtomicBoolean();
 
   private SecureEmbeddedHdfs(
-      EmbeddedCluster cluster,
+      EmbeddedHdfs cluster,
       Path privateDir,
       Map<String, String> clientSettings,
       List<String> enabledPolicies) {
@@ -89,7 +89,7 @@ public final class SecureEmbeddedHdfs implements AutoCloseable {
         Files.createTempDirectory(
             "hbload-secure-hdfs-"); // 0700: key stores and their passwords live here
     Path ssl = Files.createDirectories(dir.resolve("ssl"));
-    EmbeddedCluster cluster = null;
+    EmbeddedHdfs cluster = null;
     try {
       Configuration conf = serverConfiguration(logins, ssl);
       UserGroupInformation.setConfiguration(conf);
@@ -187,7 +187,7 @@ public final class SecureEmbeddedHdfs implements AutoCloseable {
    * directory on its context class loader while the servers build their HTTPS endpoints (they do so
    * on this thread), and only then.
    */
-  private static EmbeddedCluster startWithSslFilesVisible(
+  private static EmbeddedHdfs startWithSslFilesVisible(
       Configuration conf, int dataNodes, Path base, Path ssl) throws IOException {
     Thread t = Thread.currentThread();
     ClassLoader previous = t.getContextClassLoader();
@@ -196,7 +196,7 @@ public final class SecureEmbeddedHdfs implements AutoCloseable {
       t.setContextClassLoader(withSsl);
       Configuration c = new Configuration(conf);
       c.setClassLoader(withSsl);
-      return EmbeddedCluster.start(c, dataNodes, base);
+      return EmbeddedHdfs.start(c, dataNodes, base);
     } finally {
       t.setContextClassLoader(previous);
     }
@@ -206,7 +206,7 @@ public final class SecureEmbeddedHdfs implements AutoCloseable {
    * As the superuser: the client's home, world-writable /benchmarks and /tmp, and the policies that
    * fit.
    */
-  private static List<String> prepareForUser(EmbeddedCluster cluster, Logins logins, int dataNodes)
+  private static List<String> prepareForUser(EmbeddedHdfs cluster, Logins logins, int dataNodes)
       throws Exception {
     UserGroupInformation superuser =
         UserGroupInformation.loginUserFromKeytabAndReturnUGI(
