@@ -133,7 +133,9 @@ public final class PhaseRun {
     listener.phaseStarting(spec, startMillis);
     if (requested) {
       session.runStarting(spec.phase());
-      ServerSampler sampler = session.serverSampler();
+      // the servers are every shard's: one client (shard 0) samples them, so that a run split
+      // over many hosts or map tasks does not multiply the reads each server answers
+      ServerSampler sampler = execution.shard().index() == 0 ? session.serverSampler() : null;
       if (sampler != null) {
         serverSampling = ServerSampling.start(sampler, sampleNanos(execution));
       }

@@ -37,9 +37,10 @@ class BlockCacheReportTest {
         """
         { "beans" : [ { "name" : "Hadoop:service=HBase,name=RegionServer,sub=Server",
             "blockCacheHitCount" : 1396189, "blockCacheMissCount" : 3441, "l1CacheHitCount" : 1396189,
-            "l1CacheMissCount" : 3441, "l1CacheHitRatio" : 0.9975, "l2CacheHitCount" : 0 } ] }
+            "l1CacheMissCount" : 3441, "l1CacheHitRatio" : 0.9975, "l2CacheHitCount" : 0,
+            "totalRequestCount" : 5000 } ] }
         """;
     assertThat(HttpJmxBlockCacheReader.parse(json))
-        .containsExactly(1396189, 3441, 1396189, 3441, 0, 0);
+        .containsExactly(1396189, 3441, 1396189, 3441, 0, 0, 5000);
   }
 }
