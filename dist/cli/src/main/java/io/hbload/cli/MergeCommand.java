@@ -68,9 +68,9 @@ public final class MergeCommand implements Callable<Integer> {
     checkWritable("--output", output);
     checkWritable("--json", json);
     checkWritable("--hlog", hlog);
-    MergedRun merged;
+    // the logs are read and checked first: bad input leaves the directory as it was
+    MergedRun merged = HlogMerge.merge(hlogs);
     try (ResultOutputs files = ResultOutputs.reserve(output, json, hlog)) {
-      merged = HlogMerge.merge(hlogs);
       write(
           merged,
           PhaseCommand.WriterStream.printStream(spec.commandLine().getOut()),

@@ -64,13 +64,14 @@ final class ReportCommand implements Callable<Integer> {
         throw new CommandLine.ParameterException(spec.commandLine(), "cannot read " + p);
       }
     }
+    RunInput run;
+    try {
+      run = RunInput.read(json, hlogs, false);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+    }
+    // after the inputs are checked (bad input leaves the directory as it was), before rendering
     try (ResultOutputs outputs = ResultOutputs.reserve(output)) {
-      RunInput run;
-      try {
-        run = RunInput.read(json, hlogs, false);
-      } catch (IllegalArgumentException e) {
-        throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-      }
       byte[] html = HtmlReport.render(List.of(run)).getBytes(StandardCharsets.UTF_8);
       outputs.write(output, out -> out.write(html));
     }
