@@ -107,7 +107,11 @@ class WhatTheUserSeesTest {
         workloadFile("c")
             .binding("memory")
             .property("table", "progress" + System.nanoTime())
-            .recordCount(50_000)
+            // enough small records that the load outlasts its first status interval on a quiet
+            // machine too (50,000 loaded in 88 ms once, before the first progress line was due)
+            .recordCount(400_000)
+            .property("fieldcount", "1")
+            .property("fieldlength", "8")
             .operationCount(50)
             .target(50)
             .property("status.interval", "0.1")
@@ -119,15 +123,16 @@ class WhatTheUserSeesTest {
         .anyMatch(
             l ->
                 l.contains(
-                    "loading 50000 records (recordcount) before the run, as fast as it goes"
+                    "loading 400000 records (recordcount) before the run, as fast as it goes"
                         + " (the run's -target paces the run only)"));
-    // at the run's 50 ops/sec the load would take 1000 s; unpaced it takes well under the test's
+    // at the run's 50 ops/sec the load would take 8000 s; unpaced it takes well under the test's
     // time
     assertThat(all)
         .anyMatch(
             l ->
-                l.matches("hbload: load before the run 50,000 of 50,000 operations \\(100 %\\).*"));
-    assertThat(all).anyMatch(l -> l.startsWith("hbload: loaded 50000 records"));
+                l.matches(
+                    "hbload: load before the run 400,000 of 400,000 operations \\(100 %\\).*"));
+    assertThat(all).anyMatch(l -> l.startsWith("hbload: loaded 400000 records"));
   }
 
   @Test
