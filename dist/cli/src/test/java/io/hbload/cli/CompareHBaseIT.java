@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * throughput and fails {@code --fail-if-slower 10}.
  */
 class CompareHBaseIT {
-  @RegisterExtension static final HBaseExtension HBASE = HBaseExtension.embedded();
+  @RegisterExtension static final HBaseExtension HBASE = HBaseExtension.shared();
 
   @TempDir static Path dir;
 

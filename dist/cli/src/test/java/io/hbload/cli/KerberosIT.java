@@ -23,6 +23,7 @@ import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.security.token.Token;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -34,6 +35,7 @@ import picocli.CommandLine;
  * line and exit 2 within seconds; the MapReduce driver's job carries an HBase delegation token. One
  * cluster for the class (about 10 s to start).
  */
+@Tag("own-jvm") // Kerberos: Hadoop's login state is process-wide
 class KerberosIT {
   private static Path root;
   private static Path confDir;

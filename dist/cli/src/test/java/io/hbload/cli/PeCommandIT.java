@@ -44,20 +44,21 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Every {@code hbload pe} command with 2 clients on one embedded cluster (for the class), each
+ * Every {@code hbload pe} command with 2 clients on the embedded cluster the IT classes share, each
  * checked by what it did to the table, read back with a plain HBase client, and by its output: PE's
  * per-client lines, the aggregate block and YCSB's report. Rows are few (CI cost).
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class PeCommandIT {
-  @RegisterExtension static final HBaseExtension HBASE = HBaseExtension.embedded();
+  @RegisterExtension static final HBaseExtension HBASE = HBaseExtension.shared();
 
   /** PE's latency line, every figure in microseconds with two decimals. */
   static final Pattern LATENCY_LINE =
       Pattern.compile(
-          "Latency \\(us\\) : mean=\\d+\\.\\d\\d, min=\\d+\\.\\d\\d, "
-              + "max=\\d+\\.\\d\\d, stdDev=\\d+\\.\\d\\d, 50th=\\d+\\.\\d\\d, 75th=\\d+\\.\\d\\d, 95th=\\d+\\.\\d\\d, "
-              + "99th=\\d+\\.\\d\\d, 99\\.9th=\\d+\\.\\d\\d, 99\\.99th=\\d+\\.\\d\\d, 99\\.999th=\\d+\\.\\d\\d");
+          "Latency \\(us\\) : mean=\\d+\\.\\d\\d, min=\\d+\\.\\d\\d, max=\\d+\\.\\d\\d,"
+              + " stdDev=\\d+\\.\\d\\d, 50th=\\d+\\.\\d\\d, 75th=\\d+\\.\\d\\d, 95th=\\d+\\.\\d\\d,"
+              + " 99th=\\d+\\.\\d\\d, 99\\.9th=\\d+\\.\\d\\d, 99\\.99th=\\d+\\.\\d\\d,"
+              + " 99\\.999th=\\d+\\.\\d\\d");
 
   private static Connection connection;
 
@@ -133,13 +134,15 @@ class PeCommandIT {
             l ->
                 assertThat(l)
                     .matches(
-                        "Finished SequentialWriteTest in \\d+ms at offset 0 for 200 rows \\([\\d.]+ MB/s\\)"));
+                        "Finished SequentialWriteTest in \\d+ms at offset 0 for 200 rows \\([\\d.]+"
+                            + " MB/s\\)"));
     assertThat(o.outLines())
         .anySatisfy(
             l ->
                 assertThat(l)
                     .matches(
-                        "Finished SequentialWriteTest in \\d+ms at offset 200 for 200 rows \\([\\d.]+ MB/s\\)"));
+                        "Finished SequentialWriteTest in \\d+ms at offset 200 for 200 rows"
+                            + " \\([\\d.]+ MB/s\\)"));
     assertThat(o.out())
         .contains(
             "[SequentialWriteTest] Summary of timings (ms): [",

@@ -49,7 +49,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class PeTableOptionsIT {
-  @RegisterExtension static final HBaseExtension HBASE = HBaseExtension.embedded();
+  @RegisterExtension static final HBaseExtension HBASE = HBaseExtension.shared();
 
   private static final String TABLE = "PeOptions";
   private static final String[] SHAPE = {

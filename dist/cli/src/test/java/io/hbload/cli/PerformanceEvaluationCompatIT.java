@@ -21,7 +21,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * checks every row and value: the rows are still there and PE-shaped.
  */
 class PerformanceEvaluationCompatIT {
-  @RegisterExtension static final HBaseExtension HBASE = HBaseExtension.embedded();
+  @RegisterExtension static final HBaseExtension HBASE = HBaseExtension.shared();
 
   private static int pe(String... args) throws Exception {
     return ToolRunner.run(new PerformanceEvaluation(HBASE.hbase().configuration()), args);

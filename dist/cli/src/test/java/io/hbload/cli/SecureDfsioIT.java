@@ -17,6 +17,7 @@ import org.apache.hadoop.fs.RemoteIterator;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -28,6 +29,7 @@ import picocli.CommandLine;
  * as the client principal; without credentials, or as a client with no Kerberos configuration at
  * all, a fresh JVM fails in one stderr line with exit 2 within 30 s. One cluster for the class.
  */
+@Tag("own-jvm") // Kerberos: Hadoop's login state is process-wide
 class SecureDfsioIT {
   private static final long FILE_BYTES = 4L << 20;
   private static final int FILES = 2;

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.TestMethodOrder;
  * (krb5.conf's {@code ticket_lifetime}, Kerby's lifetime option).
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@Tag("own-jvm") // Kerberos: Hadoop's login state is process-wide
 class TicketLifetimeIT {
   /** The ticket lifetime the renewal run asks for; the run lasts more than three times as long. */
   private static final int SHORT_LIFETIME_SECONDS = 8;
@@ -172,7 +174,8 @@ class TicketLifetimeIT {
     assertThat(String.join("\n", c.err())).doesNotContain("\tat ").doesNotContain("Exception");
     Matcher m =
         Pattern.compile(
-                "^hbload run: Kerberos login from the ticket cache \\(kinit\\) failed: the ticket of "
+                "^hbload run: Kerberos login from the ticket cache \\(kinit\\) failed: the ticket"
+                    + " of "
                     + Pattern.quote(hbase.kdc().clientPrincipal())
                     + " in "
                     + Pattern.quote(cache.toString())

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Timeout;
  * secure-mr-dfsio-wip} holds the test and a partial fix).
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
+@Tag("own-jvm") // Kerberos: Hadoop's login state is process-wide
 class SecureMapReduceDfsioIT {
   private static final String DIR = "/benchmarks/it-mapreduce-dfsio";
 

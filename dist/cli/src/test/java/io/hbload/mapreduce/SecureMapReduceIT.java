@@ -35,6 +35,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
@@ -56,6 +57,7 @@ import org.junit.jupiter.api.Timeout;
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
+@Tag("own-jvm") // Kerberos: Hadoop's login state is process-wide
 class SecureMapReduceIT {
   private static final int RECORDS = 1000;
   private static final AtomicInteger JOBS = new AtomicInteger();

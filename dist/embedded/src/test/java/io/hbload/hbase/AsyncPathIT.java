@@ -24,6 +24,7 @@ import org.apache.hadoop.hbase.regionserver.HRegionServer;
 import org.apache.hadoop.hbase.util.JVMClusterUtil;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * stopped last.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@Tag("own-jvm") // stops a RegionServer of its own cluster
 class AsyncPathIT {
   @RegisterExtension static final HBaseExtension HBASE = HBaseExtension.embedded(2);
 

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * read.
  */
 class EngineIT {
-  @RegisterExtension static final HBaseExtension HBASE = HBaseExtension.embedded();
+  @RegisterExtension static final HBaseExtension HBASE = HBaseExtension.shared();
 
   private static Hbload hbload(String workload) {
     return Hbload.workload(workload)

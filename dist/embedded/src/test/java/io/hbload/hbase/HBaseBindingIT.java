@@ -46,7 +46,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * cell by cell.
  */
 class HBaseBindingIT {
-  @RegisterExtension static final HBaseExtension HBASE = HBaseExtension.embedded();
+  @RegisterExtension static final HBaseExtension HBASE = HBaseExtension.shared();
 
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();
   private final PrintStream messages = new PrintStream(out, true, StandardCharsets.UTF_8);
@@ -279,7 +279,8 @@ class HBaseBindingIT {
       assertThatThrownBy(() -> open(phase, "table", "fam", "columnfamily", "cf"))
           .isInstanceOf(BindingException.class)
           .hasMessage(
-              "table 'fam' has no column family 'cf' (it has: family); set -p columnfamily=<one of them>");
+              "table 'fam' has no column family 'cf' (it has: family); set -p columnfamily=<one of"
+                  + " them>");
     }
   }
 

@@ -33,6 +33,7 @@ import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.regionserver.HRegionServer;
 import org.apache.hadoop.hbase.util.JVMClusterUtil;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -41,6 +42,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * Status#ERROR} (counted, nothing thrown), the workers keep going and succeed again once regions
  * are reassigned, and no call takes longer than the operation timeout allows.
  */
+@Tag("own-jvm") // stops RegionServers of its own cluster
 class RegionServerFailureIT {
   @RegisterExtension static final HBaseExtension HBASE = HBaseExtension.embedded(2);
 

@@ -63,7 +63,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * return the same rows on both paths.
  */
 class RequestParityIT {
-  @RegisterExtension static final HBaseExtension HBASE = HBaseExtension.embedded();
+  @RegisterExtension static final HBaseExtension HBASE = HBaseExtension.shared();
 
   private static final String TABLE = "parity";
   private static final int RECORDS = 60;

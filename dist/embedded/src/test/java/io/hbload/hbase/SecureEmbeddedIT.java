@@ -20,6 +20,7 @@ import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * hbload's engine (its {@code properties()} carry the login). One cluster for the class (about 8
  * s).
  */
+@Tag("own-jvm") // Kerberos: a secure cluster does not start in a JVM that ran a plain one
 class SecureEmbeddedIT {
   @RegisterExtension static final HBaseExtension HBASE = HBaseExtension.embeddedSecure();
 

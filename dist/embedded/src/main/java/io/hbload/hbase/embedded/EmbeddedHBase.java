@@ -171,7 +171,7 @@ public final class EmbeddedHBase implements EmbeddedCluster {
       // ran in this JVM
       // the secure master still never initializes (cause not found; it fails after the 60 s below):
       // start it in
-      // a fresh JVM (hbload embedded, or failsafe with reuseForks=false as this project's ITs do)
+      // a fresh JVM (hbload embedded, or failsafe's reuseForks=false, as the own-jvm ITs have)
       UserGroupInformation.reset();
       UserGroupInformation.setConfiguration(conf);
     }
@@ -396,15 +396,15 @@ public final class EmbeddedHBase implements EmbeddedCluster {
                     .append(v)
                     .append("</value></property>\n"));
     return """
-        <?xml version="1.0"?>
-        <?xml-stylesheet type="text/xsl" href="configuration.xsl"?>
-        <!-- hbload embedded HBase: valid while that process runs -->
-        <configuration>
-          <property><name>hbase.zookeeper.quorum</name><value>%s</value></property>
-          <property><name>hbase.zookeeper.property.clientPort</name><value>%d</value></property>
-          <property><name>zookeeper.znode.parent</name><value>%s</value></property>
-        %s</configuration>
-        """
+           <?xml version="1.0"?>
+           <?xml-stylesheet type="text/xsl" href="configuration.xsl"?>
+           <!-- hbload embedded HBase: valid while that process runs -->
+           <configuration>
+             <property><name>hbase.zookeeper.quorum</name><value>%s</value></property>
+             <property><name>hbase.zookeeper.property.clientPort</name><value>%d</value></property>
+             <property><name>zookeeper.znode.parent</name><value>%s</value></property>
+           %s</configuration>
+           """
         .formatted(
             zkQuorum(),
             zkPort,

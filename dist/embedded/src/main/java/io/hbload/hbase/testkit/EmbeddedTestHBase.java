@@ -17,11 +17,21 @@ import org.apache.hadoop.conf.Configuration;
 final class EmbeddedTestHBase implements TestHBase {
   private final HBaseCluster cluster;
   private final EmbeddedHBase hbase;
+  private final boolean closeable;
 
   /** Takes over {@code cluster}, an embedded one: {@link #close()} stops it. */
   EmbeddedTestHBase(HBaseCluster cluster) {
+    this(cluster, true);
+  }
+
+  /**
+   * Over {@code cluster}, an embedded one; {@link #close()} stops it only when {@code closeable}
+   * (the shared cluster outlives every test that holds it).
+   */
+  EmbeddedTestHBase(HBaseCluster cluster, boolean closeable) {
     this.cluster = cluster;
     this.hbase = cluster.embedded().unwrap(EmbeddedHBase.class);
+    this.closeable = closeable;
   }
 
   @Override
@@ -85,6 +95,8 @@ final class EmbeddedTestHBase implements TestHBase {
 
   @Override
   public void close() throws IOException {
-    cluster.close();
+    if (closeable) {
+      cluster.close();
+    }
   }
 }

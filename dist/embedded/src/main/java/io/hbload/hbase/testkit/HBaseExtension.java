@@ -1,6 +1,14 @@
 package io.hbload.hbase.testkit;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.AsyncAdmin;
+import org.apache.hadoop.hbase.client.AsyncConnection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
@@ -26,6 +34,7 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * Testcontainers, and when Docker (or Testcontainers) is not there the class is skipped with the
  * reason, like Testcontainers' {@code disabledWithoutDocker}. {@link #fromSystemProperty()} lets
  * the build pick: a container when {@code -Dhbload.testkit.image=IMAGE} is set, else embedded.
+ * {@link #shared()} gives every test class of the JVM one embedded cluster, started once.
  * Thread-safe per JUnit's lifecycle (one class at a time); use from a static field.
  */
 public final class HBaseExtension
@@ -33,15 +42,19 @@ public final class HBaseExtension
   /** System property naming a Docker image for {@link #fromSystemProperty()}. */
   public static final String IMAGE_PROPERTY = "hbload.testkit.image";
 
+  private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
+
   private final String image;
   private final int regionServers;
   private final boolean secure;
+  private final boolean shared;
   private volatile TestHBase hbase;
 
-  private HBaseExtension(String image, int regionServers, boolean secure) {
+  private HBaseExtension(String image, int regionServers, boolean secure, boolean shared) {
     this.image = image;
     this.regionServers = regionServers;
     this.secure = secure;
+    this.shared = shared;
   }
 
   /** An embedded mini cluster with one RegionServer. */
@@ -50,7 +63,20 @@ public final class HBaseExtension
   }
 
   public static HBaseExtension embedded(int regionServers) {
-    return new HBaseExtension(null, regionServers, false);
+    return new HBaseExtension(null, regionServers, false, false);
+  }
+
+  /**
+   * The JVM's shared embedded mini cluster (one RegionServer): the first test class that registers
+   * it starts it, every later class of the same JVM gets the same cluster, and it stops when the
+   * JVM exits. A suite then pays one start-up (about 7 s, more in a cold JVM) instead of one per
+   * class; with failsafe or surefire that needs {@code reuseForks=true} (their default). After each
+   * class the tables it made are dropped, so the next class finds an empty cluster and classes may
+   * use the same table names. For tests that read and write tables: a test that stops servers,
+   * changes the JVM's security state or needs a configuration of its own takes {@link #embedded()}.
+   */
+  public static HBaseExtension shared() {
+    return new HBaseExtension(null, 1, false, true);
   }
 
   /**
@@ -61,12 +87,12 @@ public final class HBaseExtension
    * process-wide and the secure master does not come up after a plain one (it fails in 60 s).
    */
   public static HBaseExtension embeddedSecure() {
-    return new HBaseExtension(null, 1, true);
+    return new HBaseExtension(null, 1, true, false);
   }
 
   /** HBase from a Docker image; the class is skipped when Docker is not available. */
   public static HBaseExtension container(String image) {
-    return new HBaseExtension(Objects.requireNonNull(image, "image"), 1, false);
+    return new HBaseExtension(Objects.requireNonNull(image, "image"), 1, false, false);
   }
 
   /** {@link #container} when {@code -Dhbload.testkit.image} is set, else {@link #embedded()}. */
@@ -88,7 +114,8 @@ public final class HBaseExtension
   @Override
   public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
     if (image == null) {
-      return ConditionEvaluationResult.enabled(secure ? "embedded secure HBase" : "embedded HBase");
+      return ConditionEvaluationResult.enabled(
+          secure ? "embedded secure HBase" : shared ? "shared embedded HBase" : "embedded HBase");
     }
     String missing = DockerProbe.unavailableReason();
     return missing == null
@@ -100,11 +127,13 @@ public final class HBaseExtension
   public void beforeAll(ExtensionContext context) throws Exception {
     if (hbase == null) {
       hbase =
-          image != null
-              ? TestHBase.container(image)
-              : secure
-                  ? TestHBase.embeddedSecure(regionServers)
-                  : TestHBase.embedded(regionServers);
+          shared
+              ? SharedTestHBase.get()
+              : image != null
+                  ? TestHBase.container(image)
+                  : secure
+                      ? TestHBase.embeddedSecure(regionServers)
+                      : TestHBase.embedded(regionServers);
     }
   }
 
@@ -112,8 +141,33 @@ public final class HBaseExtension
   public void afterAll(ExtensionContext context) throws Exception {
     TestHBase h = hbase;
     hbase = null;
-    if (h != null) {
+    if (h == null) {
+      return;
+    }
+    if (shared) {
+      dropTables(h);
+    } else {
       h.close();
+    }
+  }
+
+  /**
+   * Drops every user table of {@code h}, the tables in parallel (each a disable, then a delete).
+   */
+  private static void dropTables(TestHBase h) throws Exception {
+    try (AsyncConnection c =
+        ConnectionFactory.createAsyncConnection(h.configuration()).get(60, TimeUnit.SECONDS)) {
+      AsyncAdmin admin = c.getAdmin();
+      List<CompletableFuture<Void>> drops = new ArrayList<>();
+      for (TableName t : admin.listTableNames().get(60, TimeUnit.SECONDS)) {
+        drops.add(
+            admin
+                .isTableEnabled(t)
+                .thenCompose(enabled -> enabled ? admin.disableTable(t) : DONE)
+                .thenCompose(disabled -> admin.deleteTable(t)));
+      }
+      CompletableFuture.allOf(drops.toArray(new CompletableFuture<?>[0]))
+          .get(120, TimeUnit.SECONDS);
     }
   }
 

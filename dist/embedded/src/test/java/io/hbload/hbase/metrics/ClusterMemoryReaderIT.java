@@ -13,6 +13,7 @@ import java.util.List;
 import org.apache.hadoop.hbase.regionserver.HRegionServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Test;
  * over HTTP through the master, as on a real cluster. About 25 s (the cluster, and /jmx publishing
  * its first metrics).
  */
+@Tag("own-jvm") // reads the RegionServer's /jmx, where every cluster of the JVM publishes
 class ClusterMemoryReaderIT {
   private static EmbeddedHBase hbase;
 

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * interval.
  */
 class ServerSeriesIT {
-  @RegisterExtension static final HBaseExtension HBASE = HBaseExtension.embedded();
+  @RegisterExtension static final HBaseExtension HBASE = HBaseExtension.shared();
 
   private static final String TABLE = "series";
 
