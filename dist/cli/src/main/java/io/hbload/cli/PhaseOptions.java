@@ -159,11 +159,23 @@ final class PhaseOptions {
    * workloads).
    */
   Map<String, String> properties(String bundled) {
+    return properties(bundled, null);
+  }
+
+  /**
+   * As {@link #properties(String)} with one more file after the {@code -P} files and before every
+   * command-line setting (a suite duet's {@code --side} file), or none when {@code sideFile} is
+   * null.
+   */
+  Map<String, String> properties(String bundled, Path sideFile) {
     PropertySources sources = new PropertySources();
     if (bundled != null) {
       sources.bundled(bundled);
     }
     propertyFiles.forEach(sources::file);
+    if (sideFile != null) {
+      sources.file(sideFile);
+    }
     setIf(sources, PropertyNames.DB, positionalDb);
     properties.forEach(sources::setPair);
     setIf(sources, PropertyNames.THREADS, threads);

@@ -4,21 +4,27 @@ import io.hbload.cli.suite.SuitePlan;
 import io.hbload.cli.suite.SuiteRunner;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertyNames;
+import io.hbload.core.config.PropertySources;
 import io.hbload.core.config.SpecException;
 import io.hbload.core.parse.SpecParser;
 import io.hbload.core.result.ClientInfo;
 import io.hbload.core.spec.RunSpec;
+import io.hbload.core.suite.SuiteTableFormat;
 import io.hbload.hbase.config.HBaseProperties;
 import io.hbload.hbase.config.HBaseSettings;
 import io.hbload.observe.MetricsSession;
 import io.hbload.observe.RunTags;
+import io.hbload.report.SummaryTable;
 import io.micrometer.core.instrument.Tags;
+import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -31,8 +37,10 @@ import picocli.CommandLine.Spec;
 /**
  * {@code hbload suite}: rounds of workloads, warm-up rounds dropped, as one command. Optional load,
  * then rounds x workloads in order, each a time-boxed {@code run} on the same connection set-up;
- * the first rounds are discarded as warm-up and the table is built from the rest. Every option is
- * checked, and every workload's spec parsed, before anything is written.
+ * the first rounds are discarded as warm-up and the table is built from the rest. With {@code
+ * --side a=FILE --side b=FILE} it is a duet: two configurations whose rounds alternate (ABBA), each
+ * side a suite directory of its own for {@code compare}. Every option is checked, and every
+ * workload's spec of every side parsed, before anything is written.
  */
 @Command(
     name = "suite",
@@ -41,7 +49,14 @@ import picocli.CommandLine.Spec;
     description = {
       "Run workloads for several rounds, drop the first ones as warm-up, and report the rest as one table:",
       "  hbload suite -w a,c,f,updateonly --rounds 5 --discard 2 --duration 15m --load --out results/",
-      "Every run's YCSB report, JSON and hlog, and the table (text, markdown, CSV, JSON) are written to --out."
+      "Every run's YCSB report, JSON and hlog, and the table (text, markdown, CSV, JSON) are written to --out.",
+      "A duet compares two configurations on a busy machine: --side a=FILE --side b=FILE alternate their rounds"
+          + " in ABBA order (a b, b a, a b, ...) into DIR/a and DIR/b, each a suite of its own; then",
+      "  hbload compare DIR/a DIR/b",
+      "A side's FILE holds its own properties (another cluster's hbase.zookeeper.quorum, a setting, db=...):"
+          + " it is read after the -P files and before the command-line settings, so it wins over the common"
+          + " files and -p/-db/--zk win over it. A duet is not resumed (--resume) and draws no --html:"
+          + " compare --html draws the two sides."
     })
 final class SuiteCommand implements Callable<Integer> {
   @Spec CommandSpec commandSpec;
@@ -88,6 +103,14 @@ final class SuiteCommand implements Callable<Integer> {
   Path out;
 
   @Option(
+      names = "--side",
+      paramLabel = "a=FILE|b=FILE",
+      description =
+          "A duet: give both sides, each a property file layered after the -P files and before the"
+              + " command-line settings; their rounds alternate (ABBA) into DIR/a and DIR/b")
+  List<String> sides = new ArrayList<>();
+
+  @Option(
       names = "--resume",
       paramLabel = "DIR",
       description = "Continue the interrupted suite in DIR (give the options it was started with)")
@@ -95,32 +118,28 @@ final class SuiteCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    SuitePlan plan = plan();
+    List<SuitePlan> plans = plans();
+    SuitePlan plan = plans.get(0);
     html.check(commandSpec.commandLine());
-    java.io.PrintStream err =
-        PhaseCommand.WriterStream.printStream(commandSpec.commandLine().getErr());
+    PrintStream err = PhaseCommand.WriterStream.printStream(commandSpec.commandLine().getErr());
     // one registry for the whole suite, served (or pushed) across its runs; each run's meters
-    // tagged with its round
+    // tagged with its round (and a duet's with its side)
     Optional<MetricsSession> watch =
         metrics.open(
             commandSpec.commandLine(),
             new RunTags(
-                String.join(",", plan.workloads()), binding(plan), 0, ClientInfo.localHost()),
+                String.join(",", plan.workloads()), binding(plans), 0, ClientInfo.localHost()),
             err);
     try {
       SuiteRunner runner =
           new SuiteRunner(
-              plan,
+              plans,
+              out != null ? out : resume,
               err,
               PhaseCommand.WriterStream.printStream(commandSpec.commandLine().getOut()),
-              (round, workload) ->
+              (side, round, workload) ->
                   watch
-                      .map(
-                          m ->
-                              List.of(
-                                  m.listener(
-                                      Tags.of(
-                                          "round", Integer.toString(round), "workload", workload))))
+                      .map(m -> List.of(m.listener(stepTags(side, round, workload))))
                       .orElse(List.of()));
       watch.ifPresent(m -> m.runMeters().inFlight(runner::inFlight));
       int code = runner.execute();
@@ -131,26 +150,114 @@ final class SuiteCommand implements Callable<Integer> {
                 .table()
                 .map(
                     t ->
-                        new io.hbload.report.SummaryTable(
-                            io.hbload.core.suite.SuiteTableFormat.title(t),
-                            io.hbload.core.suite.SuiteTableFormat.cells(t),
-                            io.hbload.core.suite.SuiteTableFormat.LEGEND)));
+                        new SummaryTable(
+                            SuiteTableFormat.title(t),
+                            SuiteTableFormat.cells(t),
+                            SuiteTableFormat.LEGEND)));
       }
       return code;
     } finally {
-      watch.ifPresent(
-          MetricsSession
-              ::close); // after the table: the last run's final values are in  html.close();
+      // after the table: the last run's final values are in
+      watch.ifPresent(MetricsSession::close);
+      html.close();
     }
   }
 
-  private static String binding(SuitePlan plan) {
-    return SpecParser.parse(plan.runProperties().values().iterator().next(), Phase.RUN)
-        .binding()
-        .name();
+  private static Tags stepTags(String side, int round, String workload) {
+    Tags tags = Tags.of("round", Integer.toString(round), "workload", workload);
+    return side == null ? tags : tags.and("side", side);
   }
 
-  private SuitePlan plan() {
+  /** The bindings of the suite's runs, a duet's two when its sides differ. */
+  private static String binding(List<SuitePlan> plans) {
+    return String.join(
+        ",",
+        plans.stream()
+            .map(
+                p ->
+                    SpecParser.parse(p.runProperties().values().iterator().next(), Phase.RUN)
+                        .binding()
+                        .name())
+            .distinct()
+            .toList());
+  }
+
+  /** The suite's plan, or a duet's two (side a, then b), every option and spec checked. */
+  private List<SuitePlan> plans() {
+    Map<String, Path> duet = sides();
+    if (duet.isEmpty()) {
+      return List.of(plan(null, null));
+    }
+    if (resume != null) {
+      throw new SpecException(
+          "--resume does not continue a duet (--side): start it again with --out NEW-DIR");
+    }
+    List<SuitePlan> plans = new ArrayList<>();
+    duet.forEach((name, file) -> plans.add(plan(name, file)));
+    if (html.requested()) {
+      throw new SpecException(
+          "--html draws one suite: for a duet, draw its two sides with hbload compare "
+              + plans.get(0).dir()
+              + " "
+              + plans.get(1).dir()
+              + " --html FILE");
+    }
+    return plans;
+  }
+
+  /**
+   * The {@code --side} files by side, a then b, each read as a property file; empty without {@code
+   * --side}.
+   */
+  private Map<String, Path> sides() {
+    Map<String, Path> files = new LinkedHashMap<>();
+    for (String s : sides) {
+      int eq = s.indexOf('=');
+      if (eq < 0) {
+        throw new SpecException("--side " + s + ": expected a=FILE or b=FILE");
+      }
+      String name = s.substring(0, eq).trim();
+      String file = s.substring(eq + 1);
+      if (!name.equals("a") && !name.equals("b")) {
+        throw new SpecException("--side " + s + ": the sides are a and b, not '" + name + "'");
+      }
+      if (file.isBlank()) {
+        throw new SpecException("--side " + s + ": no file after '='");
+      }
+      if (files.containsKey(name)) {
+        throw new SpecException("--side " + s + ": side " + name + " is given twice");
+      }
+      Path path = Path.of(file);
+      if (!Files.isRegularFile(path)) {
+        throw new SpecException("--side " + s + ": no such file");
+      }
+      try {
+        new PropertySources().file(path);
+      } catch (SpecException e) {
+        throw new SpecException("--side " + name + ": " + e.getMessage());
+      }
+      files.put(name, path);
+    }
+    if (files.size() == 1) {
+      throw new SpecException(
+          "--side: a duet has two sides: give --side a=FILE and --side b=FILE (only "
+              + files.keySet().iterator().next()
+              + " given)");
+    }
+    Map<String, Path> ordered = new LinkedHashMap<>();
+    for (String name : List.of("a", "b")) {
+      if (files.containsKey(name)) {
+        ordered.put(name, files.get(name));
+      }
+    }
+    return ordered;
+  }
+
+  /**
+   * The plan of the suite, or of a duet's {@code side} with its {@code sideFile} layered after the
+   * {@code -P} files (both null for a plain suite).
+   */
+  private SuitePlan plan(String side, Path sideFile) {
     if ((out == null) == (resume == null)) {
       throw new SpecException(
           out == null
@@ -169,7 +276,7 @@ final class SuiteCommand implements Callable<Integer> {
     if (duration.compareTo(Duration.ofSeconds(1)) < 0 || duration.toNanos() % 1_000_000_000L != 0) {
       throw new SpecException(
           "--duration must be whole seconds, at least 1s: got "
-              + duration.toString().substring(2).toLowerCase(java.util.Locale.ROOT));
+              + duration.toString().substring(2).toLowerCase(Locale.ROOT));
     }
     if (options.json != null
         || options.hlog != null
@@ -183,7 +290,7 @@ final class SuiteCommand implements Callable<Integer> {
     Map<String, Map<String, String>> runProps = new LinkedHashMap<>();
     boolean embedded = false;
     for (String w : workloads) {
-      Map<String, String> p = options.properties(w);
+      Map<String, String> p = options.properties(w, sideFile);
       p.putIfAbsent(PropertyNames.DB, PhaseOptions.defaultBinding());
       if (p.containsKey(PropertyNames.EXPORT_FILE)) {
         throw new SpecException(
@@ -206,7 +313,7 @@ final class SuiteCommand implements Callable<Integer> {
           spec.binding().settings() instanceof HBaseSettings hs && !hs.cluster().configured();
       runProps.put(w, p);
     }
-    Map<String, String> loadProps = options.properties(workloads.get(0));
+    Map<String, String> loadProps = options.properties(workloads.get(0), sideFile);
     loadProps.putIfAbsent(PropertyNames.DB, PhaseOptions.defaultBinding());
     SpecParser.parse(loadProps, Phase.LOAD);
     Path dir = out != null ? out : resume;
@@ -216,11 +323,12 @@ final class SuiteCommand implements Callable<Integer> {
         discard,
         duration,
         load,
-        dir,
+        side == null ? dir : dir.resolve(side),
         resume != null,
         runProps,
         loadProps,
-        embedded);
+        embedded,
+        side);
   }
 
   private List<String> workloads() {

@@ -136,6 +136,48 @@ class BadInputContractTest {
             "-w a -db basic --metrics prometheus:0 --metrics-bind no.such.host.invalid"
                 + " --out "
                 + NOWHERE),
+        // a duet's --side, every bad form, refused before a directory is made
+        Arguments.of(List.of("suite"), "-w a -db basic --side a=" + SIDE + " --out " + NOWHERE),
+        Arguments.of(
+            List.of("suite"),
+            "-w a -db basic --side a=" + SIDE + " --side a=" + SIDE + " --out " + NOWHERE),
+        Arguments.of(
+            List.of("suite"), "-w a -db basic --side a --side b=" + SIDE + " --out " + NOWHERE),
+        Arguments.of(
+            List.of("suite"),
+            "-w a -db basic --side c=" + SIDE + " --side b=" + SIDE + " --out " + NOWHERE),
+        Arguments.of(
+            List.of("suite"), "-w a -db basic --side a= --side b=" + SIDE + " --out " + NOWHERE),
+        Arguments.of(
+            List.of("suite"),
+            "-w a -db basic --side a="
+                + NOWHERE
+                + ".properties --side b="
+                + SIDE
+                + " --out "
+                + NOWHERE),
+        Arguments.of(
+            List.of("suite"),
+            "-w a -db basic --side a=" + SIDE + " --side b=" + GARBAGE_XML + " --out " + NOWHERE),
+        Arguments.of(
+            List.of("suite"),
+            "-w a -db basic --side a=" + SIDE + " --side b=" + BAD_SIDE + " --out " + NOWHERE),
+        Arguments.of(
+            List.of("suite"),
+            "-w a -db basic --side a=" + SIDE + " --side b=" + SIDE + " --resume " + NOT_A_SUITE),
+        Arguments.of(
+            List.of("suite"),
+            "-w a -db basic --side a=" + SIDE + " --side b=" + SIDE + " --out " + NOT_A_SUITE),
+        Arguments.of(
+            List.of("suite"),
+            "-w a -db basic --side a="
+                + SIDE
+                + " --side b="
+                + SIDE
+                + " --html "
+                + NOWHERE
+                + ".html --out "
+                + NOWHERE),
         Arguments.of(List.of("dfsio", "compare"), "--html /nonexistent/dir/dfsio.html"),
         Arguments.of(List.of("dfsio", "write"), "--metrics graphite"),
         // plan: refused before any cluster is read or started
@@ -167,6 +209,23 @@ class BadInputContractTest {
         Arguments.of(List.of("dfsio", "read"), "--replication 2 --policy RS-3-2-1024k"),
         Arguments.of(List.of("dfsio", "write"), "--datanodes -1"),
         Arguments.of(List.of("dfsio", "write"), "--conf " + GARBAGE_XML));
+  }
+
+  /** A duet's side file: a delay for the basic binding. */
+  static final String SIDE = propertyFile("basicdb.simulatedelay=1\n");
+
+  /** A side file whose setting no spec accepts. */
+  static final String BAD_SIDE = propertyFile("recordcount=many\n");
+
+  private static String propertyFile(String content) {
+    try {
+      Path f = Files.createTempFile("hbload-side", ".properties");
+      Files.writeString(f, content);
+      f.toFile().deleteOnExit();
+      return f.toString();
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   /** A file that is no XML at all, given where Hadoop's configuration is expected. */

@@ -9,7 +9,7 @@ import java.util.function.LongSupplier;
  * elapsed, about 4 min 10 s left}. A run step lasts the suite's {@code --duration} plus what it
  * costs around it (its start, warm-up, drain and files), measured as the mean over the run steps
  * finished so far, so the estimate starts at the durations alone and grows honest as steps finish.
- * The load's length is not known before it ends, so its line leaves it out of the estimate and says
+ * A load's length is not known before it ends, so its line leaves it out of the estimate and says
  * so. Not thread-safe: the runner's thread only; allocates a line per step.
  */
 final class SuiteEta {
@@ -25,13 +25,13 @@ final class SuiteEta {
   private long overheadNanos;
 
   /**
-   * @param load whether a load comes first
+   * @param loads the loads that come first (a duet's sides load one each)
    * @param runs the run steps still to do (resumed ones excluded)
    * @param runDuration each run step's {@code --duration}
    * @param nanoClock {@link System#nanoTime} outside tests; the suite starts at its first reading
    */
-  SuiteEta(boolean load, int runs, Duration runDuration, LongSupplier nanoClock) {
-    this.steps = runs + (load ? 1 : 0);
+  SuiteEta(int loads, int runs, Duration runDuration, LongSupplier nanoClock) {
+    this.steps = runs + loads;
     this.runsLeft = runs;
     this.runNanos = runDuration.toNanos();
     this.nanoClock = nanoClock;

@@ -1,7 +1,9 @@
 package io.hbload.cli.suite;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.HexFormat;
 import java.util.List;
@@ -9,7 +11,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * A checked suite: what to run and where its files go. Immutable.
+ * A checked suite, or one side of a duet: what to run and where its files go. Immutable.
  *
  * @param runProperties per workload, in run order: the merged properties of its runs
  *     (operationcount 0, maxexecutiontime the duration), without output files, which each run adds
@@ -17,6 +19,8 @@ import java.util.TreeMap;
  *     file)
  * @param resume continue the suite already in {@code dir}
  * @param embedded no cluster configured: the suite starts one embedded HBase for all its runs
+ * @param side the side of a duet ({@code a} or {@code b}, its {@code --side} file layered on the
+ *     common settings), null for a plain suite
  */
 public record SuitePlan(
     List<String> workloads,
@@ -28,10 +32,18 @@ public record SuitePlan(
     boolean resume,
     Map<String, Map<String, String>> runProperties,
     Map<String, String> loadProperties,
-    boolean embedded) {
+    boolean embedded,
+    String side) {
 
   public SuitePlan {
     workloads = List.copyOf(workloads);
+  }
+
+  /**
+   * How the runner's lines name one of this plan's steps: {@code round2-c}, or {@code a/round2-c}.
+   */
+  public String label(String step) {
+    return side == null ? step : side + "/" + step;
   }
 
   /**
@@ -50,17 +62,19 @@ public record SuitePlan(
         + "s load="
         + load
         + " properties="
-        + digest();
+        + digest()
+        // a duet's side is not a plain suite: resuming it alone would run it without its partner
+        + (side == null ? "" : " side=" + side);
   }
 
   private String digest() {
     try {
       MessageDigest sha = MessageDigest.getInstance("SHA-256");
       for (Map<String, String> p : runProperties.values()) {
-        sha.update(new TreeMap<>(p).toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        sha.update(new TreeMap<>(p).toString().getBytes(StandardCharsets.UTF_8));
       }
       return HexFormat.of().formatHex(sha.digest()).substring(0, 16);
-    } catch (java.security.NoSuchAlgorithmException e) {
+    } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("SHA-256 is part of every JDK", e);
     }
   }

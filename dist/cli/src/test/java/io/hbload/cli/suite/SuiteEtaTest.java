@@ -18,7 +18,7 @@ class SuiteEtaTest {
    */
   @Test
   void theEstimateStartsAtTheDurationsAndLearnsEachRunsCostAroundIt() {
-    SuiteEta eta = new SuiteEta(false, 4, Duration.ofSeconds(60), () -> nowNanos);
+    SuiteEta eta = new SuiteEta(0, 4, Duration.ofSeconds(60), () -> nowNanos);
     at(2);
     assertThat(eta.starting(true))
         .isEqualTo("hbload suite: step 1 of 4, 2.0 s elapsed, about 4 min 0 s left");
@@ -35,7 +35,7 @@ class SuiteEtaTest {
   /** The load's length is unknown before it ends: its line counts the runs after it only. */
   @Test
   void theLoadIsLeftOutOfTheEstimateAndSaysSo() {
-    SuiteEta eta = new SuiteEta(true, 2, Duration.ofSeconds(30), () -> nowNanos);
+    SuiteEta eta = new SuiteEta(1, 2, Duration.ofSeconds(30), () -> nowNanos);
     assertThat(eta.starting(false))
         .isEqualTo("hbload suite: step 1 of 3, 0.0 s elapsed, about 1 min 0 s left after the load");
     at(500); // a long load does not count as a run's cost
