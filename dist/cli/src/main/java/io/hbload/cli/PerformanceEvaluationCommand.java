@@ -73,7 +73,9 @@ final class PerformanceEvaluationCommand implements Callable<Integer> {
     PeBindingProvider provider = new PeBindingProvider(pe.peSpec());
     RunSpec spec =
         SpecParser.parse(
-            pe.properties(provider.spec(), provider.spec().clients()), Phase.RUN, provider);
+            pe.properties(provider.spec(), provider.spec().execution().clients()),
+            Phase.RUN,
+            provider);
     pe.checkInflight(spec, provider.spec());
     PeCompatOptions.notices(commandSpec).forEach(err::println);
     if (!nomapred) {
