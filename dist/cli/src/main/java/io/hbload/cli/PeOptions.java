@@ -5,6 +5,7 @@ import io.hbload.core.config.SpecException;
 import io.hbload.core.spec.RunSpec;
 import io.hbload.hbase.config.HBaseProperties;
 import io.hbload.hbase.pe.PeExecution;
+import io.hbload.hbase.pe.PeLayout;
 import io.hbload.hbase.pe.PeScanOptions;
 import io.hbload.hbase.pe.PeSpec;
 import io.hbload.hbase.pe.PeTableOptions;
@@ -64,7 +65,7 @@ final class PeOptions {
   Float size;
 
   @Option(names = "--valueSize", paramLabel = "BYTES", description = "Value size. Default: 1000")
-  int valueSize = io.hbload.hbase.pe.PeLayout.DEFAULT_VALUE_SIZE;
+  int valueSize = PeLayout.DEFAULT_VALUE_SIZE;
 
   @Option(
       names = "--valueRandom",

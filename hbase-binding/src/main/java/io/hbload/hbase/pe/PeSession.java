@@ -12,6 +12,7 @@ import io.hbload.hbase.cluster.EmbeddedCluster;
 import io.hbload.hbase.config.HBaseSettings;
 import io.hbload.hbase.ops.ClusterAccess;
 import io.hbload.hbase.ops.ConnectivityCheck;
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.PrintStream;
@@ -255,8 +256,8 @@ public final class PeSession implements BindingSession, OperationSources {
     }
   }
 
-  private static void closeAll(java.io.Closeable[] connections) {
-    for (java.io.Closeable c : connections) {
+  private static void closeAll(Closeable[] connections) {
+    for (Closeable c : connections) {
       if (c != null) {
         try {
           c.close();

@@ -5,6 +5,7 @@ import io.hbload.core.source.OperationSlot;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -221,7 +222,7 @@ final class PeSource extends PeRows {
                     FAMILY_ZERO,
                     COLUMN_ZERO,
                     CompareOperator.EQUAL,
-                    new BinaryComparator(java.util.Arrays.copyOf(requests.value, length))))));
+                    new BinaryComparator(Arrays.copyOf(requests.value, length))))));
   }
 
   private Status countRows(Scan scan) throws IOException {
