@@ -73,9 +73,9 @@ public final class ByteSize {
   /** Approximate, for messages about measured memory: {@code 23.5g}, {@code 512m}. */
   public static String human(long bytes) {
     if (bytes >= GIB) {
-      return String.format(java.util.Locale.ROOT, "%.1fg", (double) bytes / GIB);
+      return String.format(Locale.ROOT, "%.1fg", (double) bytes / GIB);
     }
-    return String.format(java.util.Locale.ROOT, "%.0fm", (double) bytes / MIB);
+    return String.format(Locale.ROOT, "%.0fm", (double) bytes / MIB);
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.hbload.gc;
 
+import com.sun.management.OperatingSystemMXBean;
 import java.lang.management.ManagementFactory;
 
 /**
@@ -18,8 +19,7 @@ public final class HostResources {
 
   /** Physical (or container-limited) memory, 0 when the platform MXBean does not report it. */
   public static long totalMemoryBytes() {
-    if (ManagementFactory.getOperatingSystemMXBean()
-        instanceof com.sun.management.OperatingSystemMXBean os) {
+    if (ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os) {
       return Math.max(0, os.getTotalMemorySize());
     }
     return 0;

@@ -4,6 +4,6 @@
  * (embedded MiniDFSCluster or a real HDFS) -> {@code stream} (writers/readers over a deterministic
  * content pattern) -> {@code report}; {@code coder} plugs ISA-L into Hadoop. Entry points: {@link
  * io.hbload.hdfs.DfsioPasses} (one call per CLI command) and {@link
- * io.hbload.hdfs.report.DfsioReport}; {@link io.hbload.hdfs.Dfsio} for single passes.
+ * io.hbload.hdfs.report.DfsioReport}; {@link Dfsio} for single passes.
  */
 package io.hbload.hdfs;

@@ -1,5 +1,7 @@
 package io.hbload.core.binding;
 
+import java.nio.charset.StandardCharsets;
+
 /**
  * Receives the fields a read returns. The engine looks at them only when it verifies data ({@code
  * dataintegrity=true}); otherwise {@link #wanted()} is false and a binding may skip handing them
@@ -15,7 +17,7 @@ public interface RowSink {
 
   /** Convenience for bindings holding names as strings and values as whole arrays. */
   default void field(String name, byte[] value) {
-    byte[] n = name.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+    byte[] n = name.getBytes(StandardCharsets.ISO_8859_1);
     field(n, 0, n.length, value, 0, value.length);
   }
 

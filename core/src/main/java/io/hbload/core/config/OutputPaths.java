@@ -1,7 +1,9 @@
 package io.hbload.core.config;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collection;
 
 /**
  * The check every output path a user names goes through while the options are parsed, before
@@ -35,7 +37,7 @@ public final class OutputPaths {
    * them, by any path or link), or null: hbload never overwrites what it reads, which the user
    * owns.
    */
-  public static String clash(Path target, java.util.Collection<Path> inputs) {
+  public static String clash(Path target, Collection<Path> inputs) {
     for (Path in : inputs) {
       if (same(target, in)) {
         return "cannot write "
@@ -53,7 +55,7 @@ public final class OutputPaths {
       if (Files.exists(a) && Files.exists(b)) {
         return Files.isSameFile(a, b);
       }
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       // not comparable by the file system: compare the names
     }
     return a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize());

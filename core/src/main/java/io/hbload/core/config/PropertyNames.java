@@ -1,5 +1,7 @@
 package io.hbload.core.config;
 
+import java.util.Set;
+
 /**
  * Every property key the engine reads: YCSB 0.17.0's names verbatim (the public contract users'
  * files and scripts rely on), then hbload's own under {@code hbload.*}. Defaults live in {@link
@@ -110,8 +112,8 @@ public final class PropertyNames {
    * files, threads, status display): everything else must be the same for their results to be
    * merged.
    */
-  public static final java.util.Set<String> PER_CLIENT =
-      java.util.Set.of(
+  public static final Set<String> PER_CLIENT =
+      Set.of(
           SHARD,
           SEED,
           START_AT,

@@ -1,13 +1,20 @@
 package io.hbload.core.config;
 
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Typed reads of merged properties for the spec parsers: the engine's {@link SpecParser} and each
@@ -24,7 +31,7 @@ public final class PropertyReader {
    * Every key a parser asked for, given or not: what this run knows, against which a given key is
    * checked.
    */
-  private final java.util.Set<String> asked = new java.util.HashSet<>();
+  private final Set<String> asked = new HashSet<>();
 
   public PropertyReader(Map<String, String> properties) {
     this.props = properties;
@@ -142,7 +149,7 @@ public final class PropertyReader {
           "unknown value '"
               + v.trim()
               + "' (one of "
-              + java.util.Arrays.toString(type.getEnumConstants())
+              + Arrays.toString(type.getEnumConstants())
               + ")");
       return def;
     }
@@ -152,7 +159,7 @@ public final class PropertyReader {
    * A duration as operators type it: {@code 30s}, {@code 15m}, {@code 1h}, {@code 250ms}, a plain
    * number of seconds, or ISO-8601 ({@code PT30S}); {@code def} when absent.
    */
-  public java.time.Duration duration(String key, java.time.Duration def) {
+  public Duration duration(String key, Duration def) {
     String v = optional(key);
     if (v == null) {
       return def;
@@ -160,14 +167,12 @@ public final class PropertyReader {
     String t = v.trim().toLowerCase(Locale.ROOT);
     try {
       if (t.startsWith("p")) {
-        java.time.Duration d = java.time.Duration.parse(t.toUpperCase(Locale.ROOT));
+        Duration d = Duration.parse(t.toUpperCase(Locale.ROOT));
         if (!d.isNegative()) {
           return d;
         }
       } else {
-        java.util.regex.Matcher m =
-            java.util.regex.Pattern.compile("(\\d{1,12}(?:\\.\\d{1,9})?)\\s*(ms|s|m|h)?")
-                .matcher(t);
+        Matcher m = Pattern.compile("(\\d{1,12}(?:\\.\\d{1,9})?)\\s*(ms|s|m|h)?").matcher(t);
         if (m.matches()) {
           double unitNanos =
               switch (m.group(2) == null ? "s" : m.group(2)) {
@@ -178,11 +183,11 @@ public final class PropertyReader {
               };
           double nanos = Double.parseDouble(m.group(1)) * unitNanos;
           if (nanos < Long.MAX_VALUE) {
-            return java.time.Duration.ofNanos((long) nanos);
+            return Duration.ofNanos((long) nanos);
           }
         }
       }
-    } catch (java.time.format.DateTimeParseException e) {
+    } catch (DateTimeParseException e) {
       // reported below
     }
     error(key, "'" + v.trim() + "' is not a duration (use e.g. 30s, 2m, 1h, 250ms)");

@@ -3,12 +3,16 @@ package io.hbload.core.export;
 import io.hbload.core.exec.RunListener;
 import io.hbload.core.exec.StatusSnapshot;
 import io.hbload.core.measure.IntervalView;
+import io.hbload.core.measure.MeasurementTotals;
+import io.hbload.core.result.ClientInfo;
 import io.hbload.core.result.RunResult;
 import io.hbload.core.spec.RunSpec;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Locale;
+import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 
@@ -57,13 +61,11 @@ public final class HlogWriter implements RunListener, AutoCloseable {
     writer.outputComment(RunMetadata.line("format", RunMetadata.FORMAT));
     // every property as merged, so that a merge can check the shards ran the same workload and
     // rebuild its spec
-    RunMetadata.lines(
-            "prop.", new java.util.TreeMap<>(Redaction.settings(spec.provenance().properties())))
+    RunMetadata.lines("prop.", new TreeMap<>(Redaction.settings(spec.provenance().properties())))
         .forEach(writer::outputComment);
-    writer.outputComment(
-        RunMetadata.line("phase", spec.phase().name().toLowerCase(java.util.Locale.ROOT)));
+    writer.outputComment(RunMetadata.line("phase", spec.phase().name().toLowerCase(Locale.ROOT)));
     writer.outputComment(RunMetadata.line("shard", spec.execution().shard()));
-    writer.outputComment(RunMetadata.line("host", io.hbload.core.result.ClientInfo.localHost()));
+    writer.outputComment(RunMetadata.line("host", ClientInfo.localHost()));
     writer.outputComment(
         "[hbload "
             + spec.phase().name().toLowerCase()
@@ -124,7 +126,7 @@ public final class HlogWriter implements RunListener, AutoCloseable {
           RunMetadata.line("startAtEpochMillis", result.client().startAtEpochMillis()));
     }
     writer.outputComment(RunMetadata.line("startLateMillis", result.client().startLateMillis()));
-    for (io.hbload.core.measure.MeasurementTotals m : result.measurements()) {
+    for (MeasurementTotals m : result.measurements()) {
       RunMetadata.lines("return." + m.name() + ".", m.returns()).forEach(writer::outputComment);
     }
     for (RunResult.GcTotals gc : result.gc()) {

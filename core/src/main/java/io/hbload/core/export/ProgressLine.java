@@ -2,7 +2,9 @@ package io.hbload.core.export;
 
 import io.hbload.core.exec.RunListener;
 import io.hbload.core.exec.StatusSnapshot;
+import io.hbload.core.result.RunResult;
 import io.hbload.core.spec.RunSpec;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,7 +43,7 @@ public final class ProgressLine implements RunListener {
     try {
       String target = Files.readSymbolicLink(Path.of("/proc/self/fd/2")).toString();
       return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
-    } catch (java.io.IOException | UnsupportedOperationException | SecurityException e) {
+    } catch (IOException | UnsupportedOperationException | SecurityException e) {
       return false;
     }
   }
@@ -64,7 +66,7 @@ public final class ProgressLine implements RunListener {
   }
 
   @Override
-  public void phaseFinished(io.hbload.core.result.RunResult result) {
+  public void phaseFinished(RunResult result) {
     if (drawn) {
       out.println(); // the report's lines start on a line of their own
       drawn = false;

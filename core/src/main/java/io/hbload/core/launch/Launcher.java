@@ -8,6 +8,7 @@ import io.hbload.core.export.HlogWriter;
 import io.hbload.core.export.IntendedLatencyNote;
 import io.hbload.core.export.JsonResult;
 import io.hbload.core.export.ProgressLine;
+import io.hbload.core.export.ReportRecord;
 import io.hbload.core.export.ReportWriter;
 import io.hbload.core.export.ResultFile;
 import io.hbload.core.export.StatusLine;
@@ -20,6 +21,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Assembles one phase the same way for the command line and the Java API: the start-up lines YCSB
@@ -106,8 +108,7 @@ public final class Launcher {
     boolean terminal = ProgressLine.stderrIsTerminal();
     listeners.add(new StatusLine(messages));
     listeners.add(
-        new ProgressLine(
-            messages, spec.phase().name().toLowerCase(java.util.Locale.ROOT), terminal));
+        new ProgressLine(messages, spec.phase().name().toLowerCase(Locale.ROOT), terminal));
     if (hlog != null) {
       listeners.add(hlog);
     }
@@ -128,7 +129,7 @@ public final class Launcher {
             + " (YCSB 0.17.0 compatible), binding "
             + spec.binding().provider().name()
             + ", "
-            + spec.phase().name().toLowerCase(java.util.Locale.ROOT)
+            + spec.phase().name().toLowerCase(Locale.ROOT)
             + " phase, "
             + spec.execution().threads()
             + " threads");
@@ -177,7 +178,7 @@ public final class Launcher {
     if (hlog != null) {
       attempt(failures, hlog::close);
     }
-    List<io.hbload.core.export.ReportRecord> records = YcsbReport.records(result);
+    List<ReportRecord> records = YcsbReport.records(result);
     if (exportFile != null) {
       attempt(
           failures,

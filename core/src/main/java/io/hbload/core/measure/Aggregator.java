@@ -2,6 +2,7 @@ package io.hbload.core.measure;
 
 import io.hbload.core.binding.Status;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -172,7 +173,7 @@ public final class Aggregator {
         totalIntended[slot].reset();
       }
     }
-    java.util.Arrays.fill(totalReturns, 0);
+    Arrays.fill(totalReturns, 0);
     returnOrder.clear();
     for (int w = 0; w < workerService.size(); w++) {
       if (workerService.get(w) != null) {

@@ -3,6 +3,7 @@ package io.hbload.core.merge;
 import io.hbload.core.export.RunMetadata;
 import io.hbload.core.result.RunResult;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -35,7 +36,7 @@ public record MergedRun(
    * {@link io.hbload.core.export.ResultFile}, whose stream keeps the cause, the message also names
    * the file and why).
    */
-  public void writeHlog(java.io.OutputStream stream) throws IOException {
+  public void writeHlog(OutputStream stream) throws IOException {
     long start = result.startEpochMillis();
     long width = Math.max(1, Math.round(result.spec().execution().statusIntervalSeconds() * 1000));
     PrintStream out = new PrintStream(stream, false, StandardCharsets.UTF_8);

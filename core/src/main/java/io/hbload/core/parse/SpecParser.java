@@ -2,7 +2,9 @@ package io.hbload.core.parse;
 
 import static io.hbload.core.config.PropertyNames.*;
 
+import io.hbload.core.binding.BindingContext;
 import io.hbload.core.binding.BindingProvider;
+import io.hbload.core.binding.BindingSession;
 import io.hbload.core.binding.Bindings;
 import io.hbload.core.config.BindingSettings;
 import io.hbload.core.config.Distribution;
@@ -20,11 +22,21 @@ import io.hbload.core.config.SpecException;
 import io.hbload.core.config.WorkloadSpec;
 import io.hbload.core.spec.BindingChoice;
 import io.hbload.core.spec.RunSpec;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Turns merged properties into a validated {@link RunSpec}: with the binding's own parser, which it
@@ -64,7 +76,7 @@ public final class SpecParser {
    * BindingSettings#NONE}.
    */
   public static RunSpec parseFinished(Map<String, String> properties, Phase phase) {
-    Map<String, String> whole = new java.util.LinkedHashMap<>(properties);
+    Map<String, String> whole = new LinkedHashMap<>(properties);
     // the whole run: no one client's shard, seed, start instant or output files
     PER_CLIENT.stream()
         .filter(k -> !k.equals(THREADS) && !k.equals(STATUS_INTERVAL))
@@ -95,8 +107,7 @@ public final class SpecParser {
         }
 
         @Override
-        public io.hbload.core.binding.BindingSession open(
-            io.hbload.core.binding.BindingContext context) {
+        public BindingSession open(BindingContext context) {
           throw new UnsupportedOperationException("a finished run's binding is not opened");
         }
       };
@@ -132,7 +143,7 @@ public final class SpecParser {
             .withTargetOpsPerSec(0)
             .withStartAt(null)
             .withWarmup(
-                java.time.Duration
+                Duration
                     .ZERO); // the engine's own load is not measured as the user's phase: no warm-up
     return run.withPhase(Phase.LOAD)
         .withWorkload(slice)
@@ -226,9 +237,9 @@ public final class SpecParser {
     String label = read.raw(LABEL, "");
     MeasurementInterval interval = interval();
     List<Double> percentiles = percentiles();
-    java.nio.file.Path exportFile = output(EXPORT_FILE);
-    java.nio.file.Path jsonFile = output(JSON_FILE);
-    java.nio.file.Path hlogFile = output(HLOG_FILE);
+    Path exportFile = output(EXPORT_FILE);
+    Path jsonFile = output(JSON_FILE);
+    Path hlogFile = output(HLOG_FILE);
     Long seed = seed(shard);
     boolean spinSleep = bool(SPIN_SLEEP, false);
     Outputs outputs =
@@ -243,7 +254,7 @@ public final class SpecParser {
             bool(REPORT_LATENCY_FOR_EACH_ERROR, false),
             new LinkedHashSet<>(read.list(LATENCY_TRACKED_ERRORS)),
             doubleValue(INTENDED_WARN_FACTOR, 2, 1, Double.MAX_VALUE));
-    java.time.Instant startAt = startAt();
+    Instant startAt = startAt();
     Execution execution =
         new Execution(
             threads,
@@ -255,7 +266,7 @@ public final class SpecParser {
             statusInterval,
             interval,
             spinSleep,
-            read.duration(WARMUP, java.time.Duration.ZERO),
+            read.duration(WARMUP, Duration.ZERO),
             inflight,
             seed,
             shard,
@@ -312,8 +323,7 @@ public final class SpecParser {
     if (v == null) {
       return ShardSpec.WHOLE;
     }
-    java.util.regex.Matcher m =
-        java.util.regex.Pattern.compile("(\\d{1,9})\\s*/\\s*(\\d{1,9})").matcher(v);
+    Matcher m = Pattern.compile("(\\d{1,9})\\s*/\\s*(\\d{1,9})").matcher(v);
     if (!m.matches()) {
       error(SHARD, "expected I/N (shard I of N, I from 0), got '" + v + "'");
       return ShardSpec.WHOLE;
@@ -338,7 +348,7 @@ public final class SpecParser {
       return seed;
     }
     if (seed == null) {
-      seed = new java.util.SplittableRandom().nextLong();
+      seed = new SplittableRandom().nextLong();
       notes.add(
           "shard "
               + shard
@@ -354,20 +364,20 @@ public final class SpecParser {
   /**
    * Epoch milliseconds or an ISO-8601 instant ({@code 2026-11-22T18:00:00Z}, or with an offset).
    */
-  private java.time.Instant startAt() {
+  private Instant startAt() {
     String v = read.optional(START_AT);
     if (v == null) {
       return null;
     }
     if (v.matches("\\d{1,15}")) {
-      return java.time.Instant.ofEpochMilli(Long.parseLong(v));
+      return Instant.ofEpochMilli(Long.parseLong(v));
     }
     try {
-      return java.time.OffsetDateTime.parse(v).toInstant();
-    } catch (java.time.format.DateTimeParseException e) {
+      return OffsetDateTime.parse(v).toInstant();
+    } catch (DateTimeParseException e) {
       try {
-        return java.time.Instant.parse(v);
-      } catch (java.time.format.DateTimeParseException again) {
+        return Instant.parse(v);
+      } catch (DateTimeParseException again) {
         error(
             START_AT,
             "expected epoch milliseconds or an ISO-8601 instant like 2026-11-22T18:00:00Z, got '"
@@ -433,7 +443,7 @@ public final class SpecParser {
       // the workers read it at start; a missing file is bad input, found here rather than after
       // "Starting test"
       String histogram = text(FIELD_LENGTH_HISTOGRAM, "hist.txt");
-      if (!java.nio.file.Files.isReadable(java.nio.file.Path.of(histogram))) {
+      if (!Files.isReadable(Path.of(histogram))) {
         error(
             FIELD_LENGTH_HISTOGRAM,
             "cannot read the field-length histogram file '" + histogram + "'");
@@ -575,8 +585,8 @@ public final class SpecParser {
    * A result file's path, checked before the run: a report or log that could not be written after
    * the run would lose it, so its directory must exist and be writable now.
    */
-  private java.nio.file.Path output(String key) {
-    java.nio.file.Path p = read.path(key);
+  private Path output(String key) {
+    Path p = read.path(key);
     if (p == null) {
       return null;
     }

@@ -5,6 +5,7 @@ import io.hbload.core.export.HlogWriter;
 import io.hbload.core.export.RunMetadata;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -169,9 +170,9 @@ public final class HlogFile {
           path,
           lastEndLine,
           "an interval ends at "
-              + java.time.Instant.ofEpochMilli(lastEndMillis)
+              + Instant.ofEpochMilli(lastEndMillis)
               + ", long after the run ended ("
-              + java.time.Instant.ofEpochMilli(end)
+              + Instant.ofEpochMilli(end)
               + "): a damaged timestamp");
     }
     Map<String, Long> returned = new LinkedHashMap<>();

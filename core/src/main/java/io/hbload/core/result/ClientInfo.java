@@ -1,6 +1,8 @@
 package io.hbload.core.result;
 
 import io.hbload.core.config.ShardSpec;
+import java.io.IOException;
+import java.net.InetAddress;
 
 /**
  * Which client produced a result: its shard of a many-client run, its host, and how its start lined
@@ -18,8 +20,8 @@ public record ClientInfo(
   /** This host's name, as the JVM resolves it (no network lookup beyond the local resolver). */
   public static String localHost() {
     try {
-      return java.net.InetAddress.getLocalHost().getHostName();
-    } catch (java.io.IOException e) {
+      return InetAddress.getLocalHost().getHostName();
+    } catch (IOException e) {
       return "unknown";
     }
   }

@@ -3,6 +3,7 @@ package io.hbload.core.suite;
 import io.hbload.core.config.MeasurementInterval;
 import io.hbload.core.measure.MeasurementTotals;
 import io.hbload.core.result.RunResult;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
@@ -23,7 +24,7 @@ public record RoundRun(
     CacheCounts cache) {
 
   public RoundRun {
-    latencies = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(latencies));
+    latencies = Collections.unmodifiableMap(new LinkedHashMap<>(latencies));
   }
 
   /**

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import io.hbload.core.export.Json;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 
@@ -104,8 +105,7 @@ public final class SuiteTableFormat {
                 + "rounds_p99_ms_min,rounds_p99_ms_max,rounds_p99_ms_sd,hit_ratio,l1_hit_ratio,l2_hit_ratio,"
                 + "hit_ratio_round_min,hit_ratio_round_max\n");
     for (SuiteTable.Row row : t.rows()) {
-      List<SuiteTable.Op> ops =
-          row.ops().isEmpty() ? java.util.Collections.singletonList(null) : row.ops();
+      List<SuiteTable.Op> ops = row.ops().isEmpty() ? Collections.singletonList(null) : row.ops();
       for (SuiteTable.Op op : ops) {
         List<String> f = new ArrayList<>();
         f.add(row.workload());

@@ -5,6 +5,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -91,7 +92,7 @@ final class HistogramLengthChooser implements FieldLengthChooser {
           blockSize, counts.stream().mapToLong(Long::longValue).toArray(), rnd);
     } catch (IOException e) {
       throw SpecException.forProperty(PROPERTY, "cannot read " + file + ": " + e);
-    } catch (java.nio.file.InvalidPathException e) {
+    } catch (InvalidPathException e) {
       throw SpecException.forProperty(PROPERTY, "bad path " + file + ": " + e.getMessage());
     } catch (NumberFormatException e) {
       throw SpecException.forProperty(PROPERTY, file + ": " + e.getMessage());

@@ -9,8 +9,10 @@ import io.hbload.report.compare.ComparisonHtml;
 import io.hbload.report.compare.ComparisonReport;
 import io.hbload.report.compare.Side;
 import io.hbload.report.compare.SideReader;
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -192,11 +194,11 @@ final class CompareCommand implements Callable<Integer> {
         .getFileName()
         .toString()
         .matches(".*\\.html?$")) { // the page names its command in its title
-      try (java.io.BufferedReader r = Files.newBufferedReader(target, StandardCharsets.UTF_8)) {
+      try (BufferedReader r = Files.newBufferedReader(target, StandardCharsets.UTF_8)) {
         char[] head = new char[512];
         int n = r.read(head);
         return n > 0 && new String(head, 0, n).contains("<title>hbload compare: ");
-      } catch (java.nio.charset.CharacterCodingException e) {
+      } catch (CharacterCodingException e) {
         return false;
       }
     }

@@ -4,8 +4,10 @@ import io.hbload.cli.contract.ByteSizeConverter;
 import io.hbload.cli.contract.ExitCode;
 import io.hbload.cli.contract.GroupCommand;
 import io.hbload.core.export.ResultOutputs;
+import io.hbload.core.result.ClientInfo;
 import io.hbload.hdfs.DfsioPasses;
 import io.hbload.hdfs.coder.CoderBench;
+import io.hbload.hdfs.config.DfsioSpec;
 import io.hbload.hdfs.report.CoderBenchTable;
 import io.hbload.hdfs.report.DfsioReport;
 import io.hbload.hdfs.report.RunResult;
@@ -13,6 +15,7 @@ import io.hbload.observe.DfsioMeters;
 import io.hbload.observe.MetricsSession;
 import io.hbload.observe.RunTags;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
@@ -69,15 +72,13 @@ public final class DfsioCommand extends GroupCommand {
     int measured(MetricsOptions metrics, HtmlOption html, DfsioOptions.Run options, Passes passes)
         throws Exception {
       html.check(spec.commandLine());
-      java.io.PrintStream err = PhaseCommand.WriterStream.printStream(spec.commandLine().getErr());
+      PrintStream err = PhaseCommand.WriterStream.printStream(spec.commandLine().getErr());
       Optional<MetricsSession> watch = Optional.empty();
       // the result log's temp file before the passes: a log that cannot be replaced is found now
       try (ResultOutputs logs = ResultOutputs.reserve(options.resultLog)) {
         watch =
             metrics.open(
-                spec.commandLine(),
-                new RunTags("dfsio", "hdfs", 0, io.hbload.core.result.ClientInfo.localHost()),
-                err);
+                spec.commandLine(), new RunTags("dfsio", "hdfs", 0, ClientInfo.localHost()), err);
         List<RunResult> runs = passes.run();
         watch.ifPresent(m -> runs.forEach(new DfsioMeters(m)::passFinished));
         int code = report(runs, options, logs);
@@ -119,7 +120,7 @@ public final class DfsioCommand extends GroupCommand {
 
     @Override
     public Integer call() throws Exception {
-      io.hbload.hdfs.config.DfsioSpec given = options.spec(hdfs);
+      DfsioSpec given = options.spec(hdfs);
       return measured(
           metrics,
           html,
@@ -141,7 +142,7 @@ public final class DfsioCommand extends GroupCommand {
 
     @Override
     public Integer call() throws Exception {
-      io.hbload.hdfs.config.DfsioSpec given = options.spec(hdfs);
+      DfsioSpec given = options.spec(hdfs);
       return measured(
           metrics, html, options, () -> hdfs.loggedIn(() -> DfsioPasses.read(given, this::notice)));
     }
@@ -181,7 +182,7 @@ public final class DfsioCommand extends GroupCommand {
 
     @Override
     public Integer call() throws Exception {
-      io.hbload.hdfs.config.DfsioSpec given = options.compareSpec(hdfs);
+      DfsioSpec given = options.compareSpec(hdfs);
       return measured(
           metrics,
           html,

@@ -3,8 +3,11 @@ package io.hbload.cli;
 import io.hbload.cli.contract.BadInput;
 import io.hbload.cli.contract.ByteSizeConverter;
 import io.hbload.cli.contract.Ranges;
+import io.hbload.core.config.OutputPaths;
 import io.hbload.core.config.SiteFiles;
 import io.hbload.core.export.ResultOutputs;
+import io.hbload.hdfs.cluster.HdfsTarget;
+import io.hbload.hdfs.config.BadInputException;
 import io.hbload.hdfs.config.CoderChoice;
 import io.hbload.hdfs.config.DfsioSpec;
 import io.hbload.hdfs.config.HdfsSettings;
@@ -18,6 +21,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 
@@ -40,7 +45,7 @@ final class DfsioOptions {
                 + "repeatable")
     List<Path> confFiles = new ArrayList<>();
 
-    @picocli.CommandLine.Mixin KerberosOptions kerberos = new KerberosOptions();
+    @CommandLine.Mixin KerberosOptions kerberos = new KerberosOptions();
 
     @Option(names = "--fs", paramLabel = "URI", description = "fs.defaultFS, e.g. hdfs://nn:8020")
     String defaultFs;
@@ -69,7 +74,7 @@ final class DfsioOptions {
           s.confFiles()) { // Hadoop reads them lazily, and logs a 40-line trace for a broken one
         String problem = SiteFiles.problem(f);
         if (problem != null) {
-          throw new io.hbload.hdfs.config.BadInputException("--conf: " + problem);
+          throw new BadInputException("--conf: " + problem);
         }
       }
       return s;
@@ -79,12 +84,9 @@ final class DfsioOptions {
      * Runs {@code action} with the Kerberos login asked for (if any), before any FileSystem is
      * created.
      */
-    <T> T loggedIn(java.util.concurrent.Callable<T> action) throws Exception {
+    <T> T loggedIn(Callable<T> action) throws Exception {
       HdfsSettings s = settings();
-      return kerberos.call(
-          io.hbload.hdfs.cluster.HdfsTarget.configuration(s),
-          io.hbload.hdfs.cluster.HdfsTarget.wouldEmbed(s),
-          action);
+      return kerberos.call(HdfsTarget.configuration(s), HdfsTarget.wouldEmbed(s), action);
     }
   }
 
@@ -185,7 +187,7 @@ final class DfsioOptions {
      */
     DfsioSpec spec(Hdfs hdfs) {
       if (replication != null && policy.isErasureCoded()) {
-        throw new io.hbload.hdfs.config.BadInputException(
+        throw new BadInputException(
             "--replication "
                 + replication
                 + " applies to --policy "
@@ -204,10 +206,9 @@ final class DfsioOptions {
     DfsioSpec compareSpec(Hdfs hdfs) {
       // checked before any cluster starts: the log is appended to after the run, when a failure
       // would lose it
-      String logProblem =
-          resultLog == null ? null : io.hbload.core.config.OutputPaths.problem(resultLog);
+      String logProblem = resultLog == null ? null : OutputPaths.problem(resultLog);
       if (logProblem != null) {
-        throw new io.hbload.hdfs.config.BadInputException("--result-log: " + logProblem);
+        throw new BadInputException("--result-log: " + logProblem);
       }
       StoragePolicy stored =
           policy.isErasureCoded() ? policy : StoragePolicy.replication(replicas());

@@ -2,9 +2,11 @@ package io.hbload.cli;
 
 import io.hbload.cli.contract.DurationConverter;
 import io.hbload.cli.contract.ErrorHandler;
+import io.hbload.cli.contract.ExitCode;
 import io.hbload.cli.contract.OptionChecks;
 import io.hbload.core.export.Version;
 import java.time.Duration;
+import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -41,7 +43,7 @@ import picocli.CommandLine.Command;
       "2:bad input: usage, options, properties, files, cluster settings",
       "130:interrupted (the report of what was done is still printed)"
     })
-public final class HbloadCommand implements java.util.concurrent.Callable<Integer> {
+public final class HbloadCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   /** No command: a usage error like any other (exit 2), the usage on stderr where errors go. */
@@ -50,7 +52,7 @@ public final class HbloadCommand implements java.util.concurrent.Callable<Intege
     CommandLine cl = spec.commandLine();
     cl.getErr().println("hbload: no command given; the commands are:");
     cl.usage(cl.getErr());
-    return io.hbload.cli.contract.ExitCode.BAD_INPUT;
+    return ExitCode.BAD_INPUT;
   }
 
   /**

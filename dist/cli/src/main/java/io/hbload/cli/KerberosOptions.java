@@ -1,9 +1,12 @@
 package io.hbload.cli;
 
+import io.hbload.hbase.config.HBaseProperties;
 import io.hbload.hbase.security.KerberosLogin;
 import io.hbload.hbase.security.KerberosSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
 import picocli.CommandLine.Model.CommandSpec;
@@ -47,16 +50,16 @@ final class KerberosOptions {
    * hbload.krb5.conf}), which its parser checks with the rest of the run's settings; only those
    * given.
    */
-  java.util.Map<String, String> properties() {
-    java.util.Map<String, String> p = new java.util.LinkedHashMap<>();
+  Map<String, String> properties() {
+    Map<String, String> p = new LinkedHashMap<>();
     if (principal != null) {
-      p.put(io.hbload.hbase.config.HBaseProperties.PRINCIPAL, principal);
+      p.put(HBaseProperties.PRINCIPAL, principal);
     }
     if (keytab != null) {
-      p.put(io.hbload.hbase.config.HBaseProperties.KEYTAB, keytab.toString());
+      p.put(HBaseProperties.KEYTAB, keytab.toString());
     }
     if (krb5Conf != null) {
-      p.put(io.hbload.hbase.config.HBaseProperties.KRB5_CONF, krb5Conf.toString());
+      p.put(HBaseProperties.KRB5_CONF, krb5Conf.toString());
     }
     return p;
   }

@@ -6,6 +6,7 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import picocli.CommandLine;
 
 /**
  * Entry point of {@code hbload.jar}. Also accepts YCSB Client's raw form ({@code -load}/{@code -t}
@@ -24,7 +25,7 @@ public final class Main {
       System.exit(ExitCode.BAD_INPUT);
       return;
     }
-    picocli.CommandLine commandLine = HbloadCommand.commandLine();
+    CommandLine commandLine = HbloadCommand.commandLine();
     int exit = commandLine.execute(argv);
     System.exit(afterOutput(exit, commandLine.getOut(), System.out, System.err));
   }

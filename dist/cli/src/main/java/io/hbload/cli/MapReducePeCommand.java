@@ -70,11 +70,11 @@ final class MapReducePeCommand implements Callable<Integer> {
             new MapReducePhase.Request(
                 Phase.RUN,
                 pe.properties(peSpec, 1),
-                peSpec.clients(),
+                peSpec.execution().clients(),
                 new HadoopSettings(job.siteFiles(), Optional.empty(), hadoopProperties),
                 job.startDelay,
                 job.output,
-                metrics.forTasks("pe-" + peSpec.test().command())),
+                metrics.forTasks("pe-" + peSpec.workload().test().command())),
             err,
             label,
             work);

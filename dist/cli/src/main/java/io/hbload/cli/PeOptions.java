@@ -4,8 +4,13 @@ import io.hbload.core.config.PropertyNames;
 import io.hbload.core.config.SpecException;
 import io.hbload.core.spec.RunSpec;
 import io.hbload.hbase.config.HBaseProperties;
+import io.hbload.hbase.pe.PeExecution;
+import io.hbload.hbase.pe.PeLayout;
+import io.hbload.hbase.pe.PeScanOptions;
 import io.hbload.hbase.pe.PeSpec;
+import io.hbload.hbase.pe.PeTableOptions;
 import io.hbload.hbase.pe.PeTest;
+import io.hbload.hbase.pe.PeWorkload;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -60,7 +65,7 @@ final class PeOptions {
   Float size;
 
   @Option(names = "--valueSize", paramLabel = "BYTES", description = "Value size. Default: 1000")
-  int valueSize = io.hbload.hbase.pe.PeLayout.DEFAULT_VALUE_SIZE;
+  int valueSize = PeLayout.DEFAULT_VALUE_SIZE;
 
   @Option(
       names = "--valueRandom",
@@ -304,7 +309,7 @@ final class PeOptions {
    * as in PE.
    */
   void checkInflight(RunSpec spec, PeSpec pe) {
-    if (spec.execution().inflight() > 1 && !pe.test().async()) {
+    if (spec.execution().inflight() > 1 && !pe.workload().test().async()) {
       throw new SpecException(
           "--inflight="
               + spec.execution().inflight()
@@ -328,41 +333,34 @@ final class PeOptions {
                   .collect(Collectors.joining(", ")));
     }
     return PeSpec.validated(
-        test,
-        clients,
+        new PeWorkload(
+            test,
+            columns,
+            valueSize,
+            valueRandom,
+            valueZipf,
+            usetags ? numoftags : 0,
+            writeToWal,
+            multiGet,
+            multiPut),
         rows,
         size,
         startRow,
-        table,
-        families,
-        columns,
-        valueSize,
-        valueRandom,
-        presplit,
-        replicas,
-        compression(),
-        blockEncoding,
-        bloomFilter,
-        inMemory,
-        autoFlush,
-        writeToWal,
-        oneCon,
-        caching,
-        multiGet,
-        multiPut,
-        measureAfter,
-        sampleRate,
-        blockSize,
-        inMemoryCompaction,
-        splitPolicy,
-        filterAll,
-        cacheBlocks,
-        asyncPrefetch,
-        scanReadType,
-        randomSleep,
-        valueZipf,
-        usetags ? numoftags : 0,
-        latencyThreshold);
+        new PeTableOptions(
+            table,
+            families,
+            presplit,
+            replicas,
+            compression(),
+            blockEncoding,
+            bloomFilter,
+            inMemory,
+            blockSize,
+            inMemoryCompaction,
+            splitPolicy),
+        new PeExecution(
+            clients, oneCon, autoFlush, measureAfter, sampleRate, randomSleep, latencyThreshold),
+        new PeScanOptions(caching, filterAll, cacheBlocks, asyncPrefetch, scanReadType));
   }
 
   private Compression.Algorithm compression() {
@@ -404,16 +402,18 @@ final class PeOptions {
     }
     Map<String, String> p = new LinkedHashMap<>(extra);
     putIf(p, PropertyNames.INFLIGHT, inflight == null ? null : inflight.toString());
-    if (pe.tags() > 0) {
+    if (pe.workload().tags() > 0) {
       // HBase's default RPC codec drops tags from the cells a client sends (PE's buffered writes
       // lose them so)
       p.putIfAbsent(TAGS_CODEC_KEY, KeyValueCodecWithTags.class.getName());
     }
     p.put(PropertyNames.DB, "hbase-pe");
-    p.put(PropertyNames.TABLE, pe.table());
+    p.put(PropertyNames.TABLE, pe.table().name());
     p.put(PropertyNames.THREADS, Integer.toString(threads));
-    p.put(PropertyNames.OPERATION_COUNT, Long.toString((long) pe.perClientRows() * pe.clients()));
-    p.put(PropertyNames.RECORD_COUNT, Integer.toString(pe.totalRows()));
+    p.put(
+        PropertyNames.OPERATION_COUNT,
+        Long.toString((long) pe.rows().perClientRows() * pe.execution().clients()));
+    p.put(PropertyNames.RECORD_COUNT, Integer.toString(pe.rows().totalRows()));
     putIf(p, PropertyNames.JSON_FILE, json);
     putIf(p, PropertyNames.HLOG_FILE, hlog);
     putIf(p, PropertyNames.SEED, seed);

@@ -9,7 +9,10 @@ import io.hbload.hbase.pe.PeReport;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -52,18 +55,18 @@ final class PerformanceEvaluationCommand implements Callable<Integer> {
       description = "Run the clients as threads (always so here; accepted for PE command lines)")
   boolean nomapred;
 
-  @picocli.CommandLine.Mixin PeOptions pe = new PeOptions();
+  @CommandLine.Mixin PeOptions pe = new PeOptions();
 
   @Option(
       names = "-D",
       paramLabel = "KEY=VALUE",
       description =
           "As PE's -D: a client setting (hbase.*, zookeeper.*), as -p KEY=VALUE; repeatable")
-  java.util.Map<String, String> clientSettings = new java.util.LinkedHashMap<>();
+  Map<String, String> clientSettings = new LinkedHashMap<>();
 
-  @picocli.CommandLine.Mixin MetricsOptions metrics = new MetricsOptions();
+  @CommandLine.Mixin MetricsOptions metrics = new MetricsOptions();
 
-  @picocli.CommandLine.Mixin HtmlOption html = new HtmlOption();
+  @CommandLine.Mixin HtmlOption html = new HtmlOption();
 
   @Override
   public Integer call() throws Exception {
@@ -73,7 +76,9 @@ final class PerformanceEvaluationCommand implements Callable<Integer> {
     PeBindingProvider provider = new PeBindingProvider(pe.peSpec());
     RunSpec spec =
         SpecParser.parse(
-            pe.properties(provider.spec(), provider.spec().clients()), Phase.RUN, provider);
+            pe.properties(provider.spec(), provider.spec().execution().clients()),
+            Phase.RUN,
+            provider);
     pe.checkInflight(spec, provider.spec());
     PeCompatOptions.notices(commandSpec).forEach(err::println);
     if (!nomapred) {

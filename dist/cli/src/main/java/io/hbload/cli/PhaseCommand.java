@@ -4,7 +4,9 @@ import io.hbload.core.config.Phase;
 import io.hbload.core.launch.Launcher;
 import io.hbload.core.parse.SpecParser;
 import io.hbload.core.spec.RunSpec;
+import java.io.OutputStream;
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Mixin;
@@ -45,14 +47,14 @@ abstract class PhaseCommand implements Callable<Integer> {
   }
 
   /** Adapts picocli's writers (which tests capture) to the PrintStreams the engine writes to. */
-  static final class WriterStream extends java.io.OutputStream {
-    private final java.io.PrintWriter writer;
+  static final class WriterStream extends OutputStream {
+    private final PrintWriter writer;
 
-    private WriterStream(java.io.PrintWriter writer) {
+    private WriterStream(PrintWriter writer) {
       this.writer = writer;
     }
 
-    static PrintStream printStream(java.io.PrintWriter writer) {
+    static PrintStream printStream(PrintWriter writer) {
       return new PrintStream(new WriterStream(writer), true, StandardCharsets.UTF_8);
     }
 

@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import picocli.CommandLine;
 
@@ -97,7 +98,7 @@ final class PhaseLaunch {
       // work
       err.println(
           "hbload: "
-              + outcome.result().spec().phase().name().toLowerCase(java.util.Locale.ROOT)
+              + outcome.result().spec().phase().name().toLowerCase(Locale.ROOT)
               + " incomplete: "
               + outcome.result().stopReason());
       return ExitCode.FAILURE;

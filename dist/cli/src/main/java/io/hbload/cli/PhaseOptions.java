@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import picocli.CommandLine;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -91,7 +92,7 @@ final class PhaseOptions {
       description = "ZooKeeper quorum of the HBase cluster")
   String zk;
 
-  @picocli.CommandLine.Mixin KerberosOptions kerberos = new KerberosOptions();
+  @CommandLine.Mixin KerberosOptions kerberos = new KerberosOptions();
 
   @Option(
       names = "--wait-for-compactions",

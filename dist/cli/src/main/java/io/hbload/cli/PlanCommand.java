@@ -15,6 +15,8 @@ import io.hbload.hbase.sizing.ClusterMemory;
 import io.hbload.hbase.sizing.RowSize;
 import io.hbload.hbase.sizing.SizingPlan;
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -109,7 +111,7 @@ final class PlanCommand implements Callable<Integer> {
    * thought to act.
    */
   private void refuseRunOptions() {
-    java.util.List<String> given = new java.util.ArrayList<>();
+    List<String> given = new ArrayList<>();
     addIf(given, options.json != null, "--json");
     addIf(given, options.hlog != null, "--hlog");
     addIf(given, options.shard != null, "--shard");
@@ -129,7 +131,7 @@ final class PlanCommand implements Callable<Integer> {
     }
   }
 
-  private static void addIf(java.util.List<String> given, boolean present, String name) {
+  private static void addIf(List<String> given, boolean present, String name) {
     if (present) {
       given.add(name);
     }

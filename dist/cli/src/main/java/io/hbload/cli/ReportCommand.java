@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -79,7 +80,7 @@ final class ReportCommand implements Callable<Integer> {
   }
 
   private List<Path> concat() {
-    java.util.ArrayList<Path> all = new java.util.ArrayList<>(hlogs);
+    ArrayList<Path> all = new ArrayList<>(hlogs);
     all.add(0, json);
     return all;
   }

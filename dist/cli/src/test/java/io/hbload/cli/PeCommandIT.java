@@ -593,7 +593,9 @@ class PeCommandIT {
     PeBindingProvider provider = new PeBindingProvider(options.peSpec());
     RunSpec spec =
         SpecParser.parse(
-            options.properties(provider.spec(), provider.spec().clients()), Phase.RUN, provider);
+            options.properties(provider.spec(), provider.spec().execution().clients()),
+            Phase.RUN,
+            provider);
     PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
     RunResult r = new Launcher(spec, quiet, quiet).launch().result();
 

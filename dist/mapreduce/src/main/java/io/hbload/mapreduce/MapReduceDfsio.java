@@ -28,15 +28,19 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Counters;
+import org.apache.hadoop.mapreduce.MRJobConfig;
 
 /**
  * {@code hbload mapreduce dfsio write|read}, start to finish, on the driver: TestDFSIO's shape (one
@@ -229,9 +233,7 @@ public final class MapReduceDfsio {
     // on a Kerberized HDFS the job's submission fetches a delegation token for it (the tasks' only
     // credential);
     // a no-op without security
-    conf.set(
-        org.apache.hadoop.mapreduce.MRJobConfig.JOB_NAMENODES,
-        target.configuration().get("fs.defaultFS"));
+    conf.set(MRJobConfig.JOB_NAMENODES, target.configuration().get("fs.defaultFS"));
     long startAt = System.currentTimeMillis() + request.startDelay().toMillis();
     new DfsioTaskSpec(
             request.pass(),
@@ -266,7 +268,7 @@ public final class MapReduceDfsio {
             notices);
     notices.accept(
         "tasks start together at "
-            + java.time.Instant.ofEpochMilli(startAt)
+            + Instant.ofEpochMilli(startAt)
             + "; task results in "
             + workDir);
     if (stopped) {
@@ -288,11 +290,7 @@ public final class MapReduceDfsio {
                 MapReduceDfsio::files));
     List<DfsioShardResult> shards = read(outcome, conf);
     shards.stream()
-        .collect(
-            java.util.stream.Collectors.groupingBy(
-                DfsioShardResult::coder,
-                java.util.TreeMap::new,
-                java.util.stream.Collectors.toList()))
+        .collect(Collectors.groupingBy(DfsioShardResult::coder, TreeMap::new, Collectors.toList()))
         .forEach(
             (coder, tasks) ->
                 notices.accept(

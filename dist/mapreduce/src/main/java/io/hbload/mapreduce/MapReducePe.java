@@ -47,7 +47,7 @@ public final class MapReducePe implements ShardWork {
   @Override
   public void prepare(Configuration hbase, boolean startsEmpty, PrintStream messages)
       throws IOException, BindingException {
-    ConnectivityCheck.verify(hbase, spec.table());
+    ConnectivityCheck.verify(hbase, spec.table().name());
     try (Connection c = ConnectionFactory.createConnection(hbase)) {
       PeShardSetup.prepare(c, spec, startsEmpty, messages);
     }
@@ -56,12 +56,17 @@ public final class MapReducePe implements ShardWork {
   /** {@code pe-<command>}: the job holds PE clients of that command, not a run phase. */
   @Override
   public String dirName() {
-    return "pe-" + spec.test().command();
+    return "pe-" + spec.workload().test().command();
   }
 
   @Override
   public String jobName(int clients) {
-    return "hbload pe " + spec.test().command() + " " + spec.table() + " x" + clients;
+    return "hbload pe "
+        + spec.workload().test().command()
+        + " "
+        + spec.table().name()
+        + " x"
+        + clients;
   }
 
   @Override

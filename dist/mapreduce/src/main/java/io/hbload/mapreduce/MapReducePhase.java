@@ -32,11 +32,14 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SplittableRandom;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.client.Admin;
@@ -206,9 +209,7 @@ public final class MapReducePhase {
               request.outputDir(),
               clusters.hadoop(),
               clusters.embeddedYarn(),
-              work == null
-                  ? request.phase().name().toLowerCase(java.util.Locale.ROOT)
-                  : work.dirName());
+              work == null ? request.phase().name().toLowerCase(Locale.ROOT) : work.dirName());
       return runJob(
           clusters.hadoop(),
           hbaseClient,
@@ -260,7 +261,7 @@ public final class MapReducePhase {
     JvmOptions.forTasks(conf);
     String name =
         "hbload "
-            + request.phase().name().toLowerCase(java.util.Locale.ROOT)
+            + request.phase().name().toLowerCase(Locale.ROOT)
             + " "
             + spec.workload().table()
             + " x"
@@ -282,7 +283,7 @@ public final class MapReducePhase {
     messages.println(
         label
             + ": shards start together at "
-            + java.time.Instant.ofEpochMilli(startAt)
+            + Instant.ofEpochMilli(startAt)
             + "; shard files in "
             + workDir);
     if (stopped) {
@@ -338,8 +339,7 @@ public final class MapReducePhase {
   }
 
   private static String errors(Counters c) {
-    return String.format(
-        java.util.Locale.ROOT, "%,d errors", c.findCounter(ShardCounter.ERRORS).getValue());
+    return String.format(Locale.ROOT, "%,d errors", c.findCounter(ShardCounter.ERRORS).getValue());
   }
 
   /**
@@ -351,7 +351,7 @@ public final class MapReducePhase {
   private Map<String, String> shippedProperties(Map<String, String> hbaseClient) {
     Map<String, String> p = new LinkedHashMap<>(request.properties());
     if (spec.execution().seed() == null) {
-      long seed = new java.util.SplittableRandom().nextLong();
+      long seed = new SplittableRandom().nextLong();
       p.put(PropertyNames.SEED, Long.toString(seed));
       messages.println(label + ": seed " + seed + " (give --seed " + seed + " to repeat this run)");
     }

@@ -7,7 +7,7 @@
  * hdfs-io's streams for dfsio), {@code dfsio} (the tasks' dfsio results, aggregated), {@code pe}
  * (the PE clients' results, back on the driver), and the two drivers here, {@link
  * io.hbload.mapreduce.MapReducePhase} (load/run, and PE's commands through its {@link
- * io.hbload.mapreduce.ShardWork} {@link io.hbload.mapreduce.MapReducePe}) and {@link
+ * io.hbload.mapreduce.ShardWork} {@link MapReducePe}) and {@link
  * io.hbload.mapreduce.MapReduceDfsio}, which the CLI's {@code MapReduceCommand} calls.
  */
 package io.hbload.mapreduce;

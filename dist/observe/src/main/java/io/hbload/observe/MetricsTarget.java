@@ -1,6 +1,7 @@
 package io.hbload.observe;
 
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.util.Locale;
 
 /**
@@ -49,7 +50,7 @@ public record MetricsTarget(Kind kind, int port, URI pushgateway) {
             && uri.getHost() != null) {
           return new MetricsTarget(Kind.PUSHGATEWAY, 0, uri);
         }
-      } catch (java.net.URISyntaxException e) {
+      } catch (URISyntaxException e) {
         // reported below
       }
       throw new IllegalArgumentException(

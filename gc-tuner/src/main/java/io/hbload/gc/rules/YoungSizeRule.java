@@ -1,6 +1,7 @@
 package io.hbload.gc.rules;
 
 import io.hbload.gc.ByteSize;
+import java.util.Locale;
 
 /**
  * G1NewSizePercent (the minimum young size, in percent of the heap) chosen so Eden is about pause
@@ -52,7 +53,7 @@ public final class YoungSizeRule {
     double raw = 100.0 * edenTargetBytes / heapBytes;
     String arithmetic =
         String.format(
-            java.util.Locale.ROOT,
+            Locale.ROOT,
             "Eden target %d ms x %.2f GB/s = %s; 100 x %s / %s = %.2f -> %d",
             pauseMillis,
             rateGibPerSec,

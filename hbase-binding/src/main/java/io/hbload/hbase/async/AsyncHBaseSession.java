@@ -19,6 +19,7 @@ import java.util.concurrent.TimeoutException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.client.AsyncConnection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.security.User;
 
 /**
  * A run's HBase state for pipelined workers: the blocking {@link HBaseSession} (cluster, table
@@ -52,7 +53,7 @@ public final class AsyncHBaseSession implements BindingSession {
     try {
       // on a secure cluster, as the same Kerberos login as the blocking connection (not the
       // process's login user)
-      org.apache.hadoop.hbase.security.User user = blocking.kerberosUser();
+      User user = blocking.kerberosUser();
       AsyncConnection c =
           (user == null
                   ? ConnectionFactory.createAsyncConnection(conf)

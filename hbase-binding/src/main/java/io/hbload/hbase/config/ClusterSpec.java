@@ -1,5 +1,6 @@
 package io.hbload.hbase.config;
 
+import io.hbload.core.config.SiteFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -86,8 +87,7 @@ public record ClusterSpec(Path confDir, String zkQuorum, Map<String, String> pas
     for (String name : new String[] {"core-site.xml", "hdfs-site.xml", "hbase-site.xml"}) {
       Path site = dir.resolve(name);
       if (Files.isRegularFile(site)) {
-        String problem =
-            io.hbload.core.config.SiteFiles.problem(site); // Hadoop would read it lazily, mid-start
+        String problem = SiteFiles.problem(site); // Hadoop would read it lazily, mid-start
         if (problem != null) {
           return problem;
         }

@@ -3,8 +3,8 @@ package io.hbload.hbase.config;
 /**
  * Every property name this binding reads, in one place. YCSB's hbase binding names are kept
  * verbatim so that existing command lines work; hbload's own are namespaced {@code hbload.*}.
- * Defaults live beside the parsers ({@link io.hbload.hbase.config.OpsSpec}, {@link
- * io.hbload.hbase.table.TableSpec}, {@link io.hbload.hbase.config.ClusterSpec}).
+ * Defaults live beside the parsers ({@link OpsSpec}, {@link io.hbload.hbase.table.TableSpec},
+ * {@link ClusterSpec}).
  */
 public final class HBaseProperties {
   // YCSB hbase10/hbase20/hbase2 binding

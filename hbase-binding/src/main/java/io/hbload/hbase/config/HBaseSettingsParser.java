@@ -152,7 +152,7 @@ public final class HBaseSettingsParser {
    * anything starts.
    */
   private static ClusterSpec cluster(PropertyReader read) {
-    java.nio.file.Path confDir = read.path(HBASE_CONF_DIR);
+    Path confDir = read.path(HBASE_CONF_DIR);
     if (confDir != null) {
       String problem = ClusterSpec.confDirProblem(confDir);
       if (problem != null) {

@@ -4,7 +4,7 @@ import org.apache.hadoop.hbase.client.Durability;
 
 /**
  * How operations are issued, with YCSB's hbase binding property names and defaults (parsed by
- * {@link io.hbload.hbase.config.HBaseSettingsParser}). Immutable.
+ * {@link HBaseSettingsParser}). Immutable.
  *
  * @param family the column family every field lives in ({@code columnfamily}; YCSB requires it,
  *     hbload defaults to {@code family}, the embedded cluster's)

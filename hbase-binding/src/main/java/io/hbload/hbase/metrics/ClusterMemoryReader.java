@@ -3,8 +3,16 @@ package io.hbload.hbase.metrics;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.hbload.hbase.sizing.ClusterMemory;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.net.URI;
+import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.ClusterMetrics;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
 
 /**
  * Reads what a cluster's RegionServers can cache, for {@code hbload plan}: heap, L1 and L2
@@ -27,16 +35,12 @@ public final class ClusterMemoryReader {
    * and read over {@code /jmx}; the memstore fraction from the client configuration ({@code
    * hbase.regionserver.global.memstore.size}).
    */
-  public static ClusterMemory ofCluster(org.apache.hadoop.conf.Configuration conf)
-      throws IOException {
+  public static ClusterMemory ofCluster(Configuration conf) throws IOException {
     float memstore = conf.getFloat(MEMSTORE_SIZE_KEY, 0.4f);
-    List<String> info = new java.util.ArrayList<>();
-    try (org.apache.hadoop.hbase.client.Connection c =
-            org.apache.hadoop.hbase.client.ConnectionFactory.createConnection(conf);
-        org.apache.hadoop.hbase.client.Admin admin = c.getAdmin()) {
-      org.apache.hadoop.hbase.ClusterMetrics cm =
-          admin.getClusterMetrics(
-              java.util.EnumSet.of(org.apache.hadoop.hbase.ClusterMetrics.Option.LIVE_SERVERS));
+    List<String> info = new ArrayList<>();
+    try (Connection c = ConnectionFactory.createConnection(conf);
+        Admin admin = c.getAdmin()) {
+      ClusterMetrics cm = admin.getClusterMetrics(EnumSet.of(ClusterMetrics.Option.LIVE_SERVERS));
       cm.getLiveServerMetrics()
           .forEach(
               (name, metrics) -> {
@@ -114,8 +118,7 @@ public final class ClusterMemoryReader {
 
   /** This host's physical memory. */
   public static long hostMemory() {
-    java.lang.management.OperatingSystemMXBean os =
-        java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+    java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
     return os instanceof com.sun.management.OperatingSystemMXBean sun
         ? sun.getTotalMemorySize()
         : 0;

@@ -1,5 +1,6 @@
 package io.hbload.hbase.metrics;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hbload.core.export.Json;
@@ -75,7 +76,7 @@ final class JmxAnswer {
             from + ": not a /jmx answer: nested deeper than " + Json.MAX_READ_DEPTH + " levels");
       }
       return MAPPER.readTree(answer);
-    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+    } catch (JsonProcessingException e) {
       throw new IOException(from + ": not JSON: " + e.getOriginalMessage(), e);
     }
   }

@@ -29,6 +29,7 @@ import org.apache.hadoop.hbase.ServerMetrics;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.security.User;
 
 /**
  * One run's HBase state: the single shared {@link Connection} (HBase connections are heavy and
@@ -256,7 +257,7 @@ public final class HBaseSession implements BindingSession {
   }
 
   /** The Kerberos login the connection was made as, or null (plain, or the process's own user). */
-  public org.apache.hadoop.hbase.security.User kerberosUser() {
+  public User kerberosUser() {
     return access.user();
   }
 

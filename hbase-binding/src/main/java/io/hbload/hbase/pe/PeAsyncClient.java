@@ -50,8 +50,8 @@ final class PeAsyncClient implements AsyncBinding, PeAsyncCalls {
 
   PeAsyncClient(int index, AsyncConnection connection, PeSpec spec) {
     this.index = index;
-    this.table = connection.getTable(TableName.valueOf(spec.table()));
-    this.tags = spec.tags() > 0;
+    this.table = connection.getTable(TableName.valueOf(spec.table().name()));
+    this.tags = spec.workload().tags() > 0;
     long opTimeoutMs =
         connection
             .getConfiguration()

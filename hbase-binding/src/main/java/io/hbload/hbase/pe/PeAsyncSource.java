@@ -110,9 +110,10 @@ final class PeAsyncSource extends PeRows {
     if (scanner == null) {
       scanner = client.scanner(requests.scan(null).withStartRow(PeLayout.rowKey(firstRow)));
       rowsExpected =
-          spec.filterAll()
+          spec.scan().filterAll()
               ? 0
-              : Math.max(0, Math.min(spec.perClientRows(), spec.totalRows() - firstRow));
+              : Math.max(
+                  0, Math.min(spec.rows().perClientRows(), spec.rows().totalRows() - firstRow));
     }
     return scanner.next() == null ? requests.scanEnd() : Status.OK;
   }
@@ -139,7 +140,7 @@ final class PeAsyncSource extends PeRows {
       return Next.DONE; // the load before a read command: in YCSB's report, not in PE's lines
     }
     if (test == PeTest.ASYNC_SCAN) {
-      if (s.status.isOk() && !spec.filterAll()) { // with --filterAll an OK next() had no row
+      if (s.status.isOk() && !spec.scan().filterAll()) { // with --filterAll an OK next() had no row
         rowsScanned++;
       }
     } else if (c.read && (s.status == Status.NOT_FOUND || s.status == Status.UNEXPECTED_STATE)) {

@@ -36,7 +36,7 @@ public final class PeBindingProvider implements BindingProvider {
 
   @Override
   public BindingSettings settings(PropertyReader properties, WorkloadSpec workload, Phase phase) {
-    return HBaseSettingsParser.parse(properties, spec.table());
+    return HBaseSettingsParser.parse(properties, spec.table().name());
   }
 
   /** PE's async commands keep operations in flight on HBase's async client ({@code --inflight}). */

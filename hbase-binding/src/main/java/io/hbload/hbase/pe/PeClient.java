@@ -42,7 +42,7 @@ final class PeClient implements Binding, PeCalls {
 
   PeClient(int index, Connection connection, PeSpec spec, boolean buffered) throws IOException {
     this.index = index;
-    TableName name = TableName.valueOf(spec.table());
+    TableName name = TableName.valueOf(spec.table().name());
     this.table = connection.getTable(name);
     // PE's BufferedMutatorTest: 2 MB client buffer, flushed at the end of the client (inside its
     // elapsed time)
@@ -51,7 +51,7 @@ final class PeClient implements Binding, PeCalls {
             ? connection.getBufferedMutator(
                 new BufferedMutatorParams(name).writeBufferSize(2L * 1024 * 1024))
             : null;
-    this.tags = spec.tags() > 0;
+    this.tags = spec.workload().tags() > 0;
   }
 
   /** The source whose batches and scanner the cleanup finishes. */

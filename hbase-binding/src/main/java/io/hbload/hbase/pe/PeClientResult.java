@@ -53,7 +53,7 @@ public record PeClientResult(
   public static List<PeClientResult> of(PeSpec spec, RunResult result) {
     int firstClient =
         result.spec().execution().shard().index() * result.spec().execution().threads();
-    String measure = spec.test().measure().reportName();
+    String measure = spec.workload().test().measure().reportName();
     List<PeClientResult> clients = new ArrayList<>();
     for (RunResult.Worker w : result.workers()) {
       int client = firstClient + w.index();
@@ -61,7 +61,7 @@ public record PeClientResult(
           new PeClientResult(
               client,
               spec.firstRow(client),
-              spec.perClientRows(),
+              spec.rows().perClientRows(),
               w.elapsedNanos() / 1_000_000,
               w.service(measure),
               w.figure(ROWS_SCANNED),

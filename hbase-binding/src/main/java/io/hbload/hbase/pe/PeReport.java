@@ -70,7 +70,7 @@ public final class PeReport {
   /** Everything PE prints for a run, then hbload's aggregate block. */
   public static void write(
       PeSpec spec, List<PeClientResult> clients, long runtimeMillis, PrintStream out) {
-    String test = spec.test().testName();
+    String test = spec.workload().test().testName();
     Histogram all = new Histogram(3);
     all.setAutoResize(true);
     for (PeClientResult c : clients) {
@@ -87,25 +87,29 @@ public final class PeReport {
               + " for "
               + c.rows()
               + " rows ("
-              + mbps((long) (c.rows() * (double) spec.sampleRate()), c.elapsedMillis(), spec)
+              + mbps(
+                  (long) (c.rows() * (double) spec.execution().sampleRate()),
+                  c.elapsedMillis(),
+                  spec)
               + ")");
-      if (spec.latencyThresholdMillis() > 0) {
+      if (spec.execution().latencyThresholdMillis() > 0) {
         out.println(
             "Number of replies over latency threshold "
-                + spec.latencyThresholdMillis()
+                + spec.execution().latencyThresholdMillis()
                 + "(ms) is "
-                + countAtLeast(c.latencyNanos(), spec.latencyThresholdMillis() * 1_000_000L));
+                + countAtLeast(
+                    c.latencyNanos(), spec.execution().latencyThresholdMillis() * 1_000_000L));
       }
-      if (spec.test().scanRange() > 0 || spec.test().scansOneScanner()) {
+      if (spec.workload().test().scanRange() > 0 || spec.workload().test().scansOneScanner()) {
         out.println(
             "Rows scanned : "
                 + c.rowsScanned()
                 + " (a table of rows 0.."
-                + (spec.totalRows() - 1)
+                + (spec.rows().totalRows() - 1)
                 + " holds "
                 + c.rowsExpected()
                 + " in the ranges scanned)");
-      } else if (spec.test().needsData() && c.rowsScanned() > 0) {
+      } else if (spec.workload().test().needsData() && c.rowsScanned() > 0) {
         out.println("Rows scanned : " + c.rowsScanned());
       }
       if (c.notApplied() > 0) {
@@ -167,9 +171,13 @@ public final class PeReport {
     BigDecimal rowSize =
         BigDecimal.valueOf(
             PeLayout.ROW_LENGTH
-                + (long) (spec.averageValueLength() + PeLayout.FAMILY_BASE.length() + 1 + 1)
-                    * spec.columns()
-                    * spec.families());
+                + (long)
+                        (spec.workload().averageValueLength()
+                            + PeLayout.FAMILY_BASE.length()
+                            + 1
+                            + 1)
+                    * spec.workload().columns()
+                    * spec.table().families());
     BigDecimal mbps =
         BigDecimal.valueOf(rows)
             .multiply(rowSize, CXT)

@@ -73,28 +73,32 @@ final class PeRequests {
   PeRequests(PeSpec spec, SplittableRandom random) {
     this.spec = spec;
     this.random = random;
-    this.families = new byte[spec.families()][];
+    this.families = new byte[spec.table().families()][];
     for (int f = 0; f < families.length; f++) {
       families[f] = PeLayout.family(f);
     }
-    this.qualifiers = new byte[spec.columns()][];
+    this.qualifiers = new byte[spec.workload().columns()][];
     for (int c = 0; c < qualifiers.length; c++) {
       qualifiers[c] = PeLayout.qualifier(c);
     }
-    this.value = new byte[spec.valueSize()];
-    this.durability = spec.writeToWal() ? Durability.SYNC_WAL : Durability.SKIP_WAL;
-    this.consistency = spec.replicas() > 1 ? Consistency.TIMELINE : Consistency.STRONG;
-    this.tags = spec.tags() > 0 ? new byte[spec.tags() * (TAG_HEADER + TAG_LENGTH)] : null;
-    this.zipf = spec.valueZipf() ? new ZipfValueLength(spec.valueSize()) : null;
+    this.value = new byte[spec.workload().valueSize()];
+    this.durability = spec.workload().writeToWal() ? Durability.SYNC_WAL : Durability.SKIP_WAL;
+    this.consistency = spec.table().replicas() > 1 ? Consistency.TIMELINE : Consistency.STRONG;
+    this.tags =
+        spec.workload().tags() > 0
+            ? new byte[spec.workload().tags() * (TAG_HEADER + TAG_LENGTH)]
+            : null;
+    this.zipf =
+        spec.workload().valueZipf() ? new ZipfValueLength(spec.workload().valueSize()) : null;
     this.filterAll =
-        spec.filterAll()
+        spec.scan().filterAll()
             ? new ValueFilter(CompareOperator.NO_OP, new BinaryComparator(new byte[0]))
             : null;
   }
 
   /** PE's random row (its getRandomRow): uniform over the key space. */
   int randomRow() {
-    return random.nextInt(Integer.MAX_VALUE) % spec.totalRows();
+    return random.nextInt(Integer.MAX_VALUE) % spec.rows().totalRows();
   }
 
   /**
@@ -103,9 +107,9 @@ final class PeRequests {
    */
   int nextValue() {
     int length =
-        spec.valueRandom()
-            ? random.nextInt(spec.valueSize())
-            : zipf != null ? zipf.next(random) : spec.valueSize();
+        spec.workload().valueRandom()
+            ? random.nextInt(spec.workload().valueSize())
+            : zipf != null ? zipf.next(random) : spec.workload().valueSize();
     PeLayout.value(random, value, length);
     return length;
   }
@@ -167,7 +171,7 @@ final class PeRequests {
    */
   private byte[] nextTags() {
     PeLayout.value(random, tagValue, TAG_LENGTH);
-    for (int n = 0; n < spec.tags(); n++) {
+    for (int n = 0; n < spec.workload().tags(); n++) {
       int at = n * (TAG_HEADER + TAG_LENGTH);
       tags[at] = (byte) ((TAG_LENGTH + 1) >> 8);
       tags[at + 1] = (byte) (TAG_LENGTH + 1);
@@ -224,11 +228,11 @@ final class PeRequests {
   private Scan scanOf(Filter filter) {
     Scan scan =
         new Scan()
-            .setCaching(spec.caching())
+            .setCaching(spec.scan().caching())
             .setConsistency(consistency)
-            .setCacheBlocks(spec.cacheBlocks())
-            .setAsyncPrefetch(spec.asyncPrefetch())
-            .setReadType(spec.scanReadType());
+            .setCacheBlocks(spec.scan().cacheBlocks())
+            .setAsyncPrefetch(spec.scan().asyncPrefetch())
+            .setReadType(spec.scan().readType());
     if (filterAll != null) {
       scan.setFilter(filter == null ? filterAll : new FilterList(filterAll, filter));
     } else if (filter != null) {
@@ -263,7 +267,7 @@ final class PeRequests {
     }
     for (Cell c : cells) {
       int length = c.getValueLength();
-      if ((!spec.valueRandom() && zipf == null && length != spec.valueSize())
+      if ((!spec.workload().valueRandom() && zipf == null && length != spec.workload().valueSize())
           || !PeLayout.wellFormed(c.getValueArray(), c.getValueOffset(), length)) {
         return Status.UNEXPECTED_STATE;
       }

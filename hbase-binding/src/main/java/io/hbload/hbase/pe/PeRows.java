@@ -41,7 +41,7 @@ abstract class PeRows implements OperationSource {
    */
   PeRows(PeSpec spec, int client, SplittableRandom random, boolean run, AtomicInteger loadRows) {
     this.spec = spec;
-    this.test = spec.test();
+    this.test = spec.workload().test();
     this.requests = new PeRequests(spec, random);
     this.run = run;
     this.loadRows = loadRows;
@@ -50,14 +50,14 @@ abstract class PeRows implements OperationSource {
     this.everyN = spec.everyN();
     this.sleepMillis =
         run && (test == PeTest.RANDOM_READ || test == PeTest.ASYNC_RANDOM_READ)
-            ? spec.randomSleepMillis()
+            ? spec.execution().randomSleepMillis()
             : 0;
   }
 
   @Override
   public final boolean load(OperationSlot s) {
     int i = loadRows.getAndIncrement();
-    if (i >= spec.totalRows()) {
+    if (i >= spec.rows().totalRows()) {
       return false;
     }
     step(s, Measure.INSERT, i, false);
@@ -74,7 +74,7 @@ abstract class PeRows implements OperationSource {
       sleep();
     }
     // before --measureAfter rows PE does not measure, and neither does the engine (nor count them)
-    step(s, test.measure(), i, i - firstRow <= spec.measureAfter());
+    step(s, test.measure(), i, i - firstRow <= spec.execution().measureAfter());
     return true;
   }
 

@@ -12,6 +12,7 @@ import io.hbload.hbase.cluster.EmbeddedCluster;
 import io.hbload.hbase.config.HBaseSettings;
 import io.hbload.hbase.ops.ClusterAccess;
 import io.hbload.hbase.ops.ConnectivityCheck;
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.PrintStream;
@@ -82,26 +83,26 @@ public final class PeSession implements BindingSession, OperationSources {
   static PeSession open(
       HBaseSettings settings, PeSpec spec, PrintStream messages, ShardSpec shard, int threads)
       throws BindingException {
-    if ((long) shard.count() * threads != spec.clients()) {
+    if ((long) shard.count() * threads != spec.execution().clients()) {
       // the engine's threads are PE's clients: N shards of T threads must make PE's nclients
       throw new BindingException(
           "PE's "
-              + spec.clients()
+              + spec.execution().clients()
               + " clients are not "
               + shard.count()
               + " shard(s) of "
               + threads
               + " thread(s)");
     }
-    boolean async = spec.test().async();
-    int perClient = spec.oneCon() ? 1 : threads;
+    boolean async = spec.workload().test().async();
+    int perClient = spec.execution().oneCon() ? 1 : threads;
     Connection[] connections = new Connection[async ? 1 : perClient];
     AsyncConnection[] asyncConnections = new AsyncConnection[async ? perClient : 0];
     ClusterAccess access = null;
     try {
       // as run reaches its cluster: configured or embedded, the Kerberos login, the connectivity
       // check
-      access = ClusterAccess.open(settings, spec.table(), true, messages);
+      access = ClusterAccess.open(settings, spec.table().name(), true, messages);
       EmbeddedCluster embedded = access.embedded();
       for (int i = 0; i < connections.length; i++) {
         connections[i] = access.connect();
@@ -123,7 +124,7 @@ public final class PeSession implements BindingSession, OperationSources {
       int firstClient = shard.index() * threads;
       messages.println(
           "[pe] "
-              + spec.test().command()
+              + spec.workload().test().command()
               + ": "
               + (shard.sharded()
                   ? "client(s) "
@@ -131,12 +132,12 @@ public final class PeSession implements BindingSession, OperationSources {
                       + ".."
                       + (firstClient + threads - 1)
                       + " of "
-                      + spec.clients()
-                  : spec.clients() + " client(s)")
+                      + spec.execution().clients()
+                  : spec.execution().clients() + " client(s)")
               + " as threads, "
-              + spec.perClientRows()
+              + spec.rows().perClientRows()
               + " rows each, "
-              + spec.totalRows()
+              + spec.rows().totalRows()
               + " rows in all, "
               + (async
                   ? asyncConnections.length + " async connection(s)"
@@ -181,14 +182,14 @@ public final class PeSession implements BindingSession, OperationSources {
    */
   @Override
   public boolean async() {
-    return spec.test().async();
+    return spec.workload().test().async();
   }
 
   @Override
   public AsyncBinding newAsyncBinding(int workerIndex) throws BindingException {
-    if (!spec.test().async()) {
+    if (!spec.workload().test().async()) {
       throw new BindingException(
-          spec.test().command() + " is not an async command: 1 operation in flight");
+          spec.workload().test().command() + " is not an async command: 1 operation in flight");
     }
     return new PeAsyncClient(
         firstClient + workerIndex, asyncConnections[workerIndex % asyncConnections.length], spec);
@@ -206,8 +207,8 @@ public final class PeSession implements BindingSession, OperationSources {
     try {
       // the load before a read command writes as sequentialWrite does: through a buffered mutator
       boolean buffered =
-          loadFirst && loadRows.get() < spec.totalRows()
-              || spec.test().writes() && !spec.autoFlush();
+          loadFirst && loadRows.get() < spec.rows().totalRows()
+              || spec.workload().test().writes() && !spec.execution().autoFlush();
       return new PeClient(
           firstClient + workerIndex, connections[workerIndex % connections.length], spec, buffered);
     } catch (IOException e) {
@@ -255,8 +256,8 @@ public final class PeSession implements BindingSession, OperationSources {
     }
   }
 
-  private static void closeAll(java.io.Closeable[] connections) {
-    for (java.io.Closeable c : connections) {
+  private static void closeAll(Closeable[] connections) {
+    for (Closeable c : connections) {
       if (c != null) {
         try {
           c.close();

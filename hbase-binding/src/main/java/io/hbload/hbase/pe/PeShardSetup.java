@@ -41,14 +41,14 @@ public final class PeShardSetup {
     }
     messages.println(
         "[pe] the cluster starts empty: writing PE's rows 0.."
-            + (spec.totalRows() - 1)
+            + (spec.rows().totalRows() - 1)
             + " from here first (sequentialWrite's layout, not measured)");
     PeRequests rows = new PeRequests(spec, new SplittableRandom());
     try (BufferedMutator mutator =
         connection.getBufferedMutator(
-            new BufferedMutatorParams(TableName.valueOf(spec.table()))
+            new BufferedMutatorParams(TableName.valueOf(spec.table().name()))
                 .writeBufferSize(2L * 1024 * 1024))) {
-      for (int i = 0; i < spec.totalRows(); i++) {
+      for (int i = 0; i < spec.rows().totalRows(); i++) {
         mutator.mutate(rows.put(i));
       }
     }

@@ -5,6 +5,7 @@ import io.hbload.core.source.OperationSlot;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -70,8 +71,8 @@ final class PeSource extends PeRows {
     this.families = requests.families;
     this.qualifiers = requests.qualifiers;
     this.casQualifier = test.testName().getBytes(StandardCharsets.UTF_8);
-    this.gets = spec.multiGet() > 0 ? new ArrayList<>(spec.multiGet()) : null;
-    this.puts = spec.multiPut() > 0 ? new ArrayList<>(spec.multiPut()) : null;
+    this.gets = spec.workload().multiGet() > 0 ? new ArrayList<>(spec.workload().multiGet()) : null;
+    this.puts = spec.workload().multiPut() > 0 ? new ArrayList<>(spec.workload().multiPut()) : null;
     client.attach(this);
   }
 
@@ -122,7 +123,7 @@ final class PeSource extends PeRows {
     Put put = requests.put(rowNumber);
     if (puts != null && !buffered) {
       puts.add(put);
-      if (puts.size() < spec.multiPut()) {
+      if (puts.size() < spec.workload().multiPut()) {
         return null;
       }
       client.put(puts);
@@ -139,7 +140,7 @@ final class PeSource extends PeRows {
       return check(client.get(get));
     }
     gets.add(get);
-    if (gets.size() < spec.multiGet()) {
+    if (gets.size() < spec.workload().multiGet()) {
       return null;
     }
     Result[] results = client.get(gets);
@@ -171,9 +172,10 @@ final class PeSource extends PeRows {
     if (scanner == null) {
       scanner = client.scanner(requests.scan(null).withStartRow(PeLayout.rowKey(firstRow)));
       rowsExpected =
-          spec.filterAll()
+          spec.scan().filterAll()
               ? 0
-              : Math.max(0, Math.min(spec.perClientRows(), spec.totalRows() - firstRow));
+              : Math.max(
+                  0, Math.min(spec.rows().perClientRows(), spec.rows().totalRows() - firstRow));
     }
     Result r = scanner.next();
     if (r == null) {
@@ -192,8 +194,8 @@ final class PeSource extends PeRows {
             .scan(null)
             .withStartRow(PeLayout.rowKey(start))
             .withStopRow(PeLayout.rowKey((int) Math.min(stop, Integer.MAX_VALUE)));
-    if (!spec.filterAll()) {
-      rowsExpected += Math.min(test.scanRange(), spec.totalRows() - start);
+    if (!spec.scan().filterAll()) {
+      rowsExpected += Math.min(test.scanRange(), spec.rows().totalRows() - start);
     }
     return countRows(scan);
   }
@@ -220,7 +222,7 @@ final class PeSource extends PeRows {
                     FAMILY_ZERO,
                     COLUMN_ZERO,
                     CompareOperator.EQUAL,
-                    new BinaryComparator(java.util.Arrays.copyOf(requests.value, length))))));
+                    new BinaryComparator(Arrays.copyOf(requests.value, length))))));
   }
 
   private Status countRows(Scan scan) throws IOException {

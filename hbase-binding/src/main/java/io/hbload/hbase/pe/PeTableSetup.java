@@ -20,14 +20,16 @@ import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 final class PeTableSetup {
   private final Admin admin;
   private final PeSpec spec;
+  private final PeTableOptions options;
   private final PrintStream messages;
   private final TableName name;
 
   PeTableSetup(Admin admin, PeSpec spec, PrintStream messages) {
     this.admin = admin;
     this.spec = spec;
+    this.options = spec.table();
     this.messages = messages;
-    this.name = TableName.valueOf(spec.table());
+    this.name = TableName.valueOf(options.name());
   }
 
   /**
@@ -37,13 +39,13 @@ final class PeTableSetup {
    */
   boolean prepare(boolean mayCreateForRead) throws IOException, BindingException {
     boolean exists = admin.tableExists(name);
-    if (!exists && spec.test().needsData()) {
+    if (!exists && spec.workload().test().needsData()) {
       if (!mayCreateForRead) {
         throw new BindingException(
             "table '"
                 + name
                 + "' does not exist: "
-                + spec.test().command()
+                + spec.workload().test().command()
                 + " reads it; run a write command first (e.g. hbload pe sequentialWrite)");
       }
       create();
@@ -53,9 +55,10 @@ final class PeTableSetup {
     if (exists) {
       TableDescriptor td = admin.getDescriptor(name);
       recreate =
-          spec.presplit() > 0
-              || (!spec.test().needsData() && td.getRegionReplication() != spec.replicas())
-              || td.getColumnFamilyCount() != spec.families();
+          options.presplit() > 0
+              || (!spec.workload().test().needsData()
+                  && td.getRegionReplication() != options.replicas())
+              || td.getColumnFamilyCount() != options.families();
       if (recreate) {
         messages.println(
             "[pe] re-creating table "
@@ -87,22 +90,22 @@ final class PeTableSetup {
 
   private void create() throws IOException {
     TableDescriptorBuilder table = TableDescriptorBuilder.newBuilder(name);
-    for (int f = 0; f < spec.families(); f++) {
+    for (int f = 0; f < options.families(); f++) {
       table.setColumnFamily(
           ColumnFamilyDescriptorBuilder.newBuilder(PeLayout.family(f))
-              .setDataBlockEncoding(spec.blockEncoding())
-              .setCompressionType(spec.compression())
-              .setBloomFilterType(spec.bloomFilter())
-              .setInMemory(spec.inMemory())
-              .setBlocksize(spec.blockSize())
-              .setInMemoryCompaction(spec.inMemoryCompaction())
+              .setDataBlockEncoding(options.blockEncoding())
+              .setCompressionType(options.compression())
+              .setBloomFilterType(options.bloomFilter())
+              .setInMemory(options.inMemory())
+              .setBlocksize(options.blockSize())
+              .setInMemoryCompaction(options.inMemoryCompaction())
               .build());
     }
-    if (!spec.splitPolicy().isEmpty()) {
-      table.setRegionSplitPolicyClassName(spec.splitPolicy());
+    if (!options.splitPolicy().isEmpty()) {
+      table.setRegionSplitPolicyClassName(options.splitPolicy());
     }
-    if (spec.replicas() > 1) {
-      table.setRegionReplication(spec.replicas());
+    if (options.replicas() > 1) {
+      table.setRegionReplication(options.replicas());
     }
     byte[][] splits = splits();
     if (splits.length == 0) {
@@ -114,33 +117,33 @@ final class PeTableSetup {
         "[pe] created table "
             + name
             + ": "
-            + spec.families()
+            + options.families()
             + " famil"
-            + (spec.families() == 1 ? "y" : "ies")
+            + (options.families() == 1 ? "y" : "ies")
             + ", "
             + Math.max(1, splits.length + 1)
             + " region(s), compression "
-            + spec.compression().getName()
+            + options.compression().getName()
             + ", encoding "
-            + spec.blockEncoding()
+            + options.blockEncoding()
             + ", bloom "
-            + spec.bloomFilter()
-            + (spec.inMemory() ? ", in-memory" : "")
-            + (spec.replicas() > 1 ? ", " + spec.replicas() + " replicas" : "")
+            + options.bloomFilter()
+            + (options.inMemory() ? ", in-memory" : "")
+            + (options.replicas() > 1 ? ", " + options.replicas() + " replicas" : "")
             + ", block size "
-            + spec.blockSize()
+            + options.blockSize()
             + ", in-memory compaction "
-            + spec.inMemoryCompaction()
-            + (spec.splitPolicy().isEmpty() ? "" : ", split policy " + spec.splitPolicy()));
+            + options.inMemoryCompaction()
+            + (options.splitPolicy().isEmpty() ? "" : ", split policy " + options.splitPolicy()));
   }
 
   /** PE's split points: --presplit N regions at row numbers (totalRows / N) x 1 .. N-1. */
   byte[][] splits() {
-    if (spec.presplit() <= 1) {
+    if (options.presplit() <= 1) {
       return new byte[0][];
     }
-    int jump = spec.totalRows() / spec.presplit();
-    byte[][] splits = new byte[spec.presplit() - 1][];
+    int jump = spec.rows().totalRows() / options.presplit();
+    byte[][] splits = new byte[options.presplit() - 1][];
     for (int i = 0; i < splits.length; i++) {
       splits[i] = PeLayout.rowKey(jump * (1 + i));
     }

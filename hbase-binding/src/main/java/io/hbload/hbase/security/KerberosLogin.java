@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.lang.reflect.UndeclaredThrowableException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.AccessController;
 import java.security.PrivilegedAction;
 import java.security.PrivilegedExceptionAction;
+import java.time.Instant;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import javax.security.auth.Subject;
@@ -89,8 +91,7 @@ public final class KerberosLogin implements AutoCloseable {
     }
     if (!hasValidTgt(ugi) && !(spec.usesKeytab() || hasDelegationToken(ugi))) {
       // the JDK drops an expired ticket without a word: say so when the cache shows it
-      String expired =
-          TicketCache.expiredTgt(TicketCache.location(System.getenv()), java.time.Instant.now());
+      String expired = TicketCache.expiredTgt(TicketCache.location(System.getenv()), Instant.now());
       throw new KerberosLoginException(
           what
               + " failed: "
@@ -209,8 +210,7 @@ public final class KerberosLogin implements AutoCloseable {
   static boolean hasValidTgt(UserGroupInformation ugi) {
     Subject subject =
         ugi.doAs(
-            (PrivilegedAction<Subject>)
-                () -> Subject.getSubject(java.security.AccessController.getContext()));
+            (PrivilegedAction<Subject>) () -> Subject.getSubject(AccessController.getContext()));
     if (subject == null) {
       return false;
     }

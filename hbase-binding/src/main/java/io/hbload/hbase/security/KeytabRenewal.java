@@ -1,8 +1,11 @@
 package io.hbload.hbase.security;
 
 import java.io.IOException;
+import java.security.AccessController;
 import java.security.PrivilegedAction;
+import java.util.ConcurrentModificationException;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import javax.security.auth.Subject;
@@ -66,7 +69,7 @@ final class KeytabRenewal implements AutoCloseable {
       try {
         timer.schedule(
             this::check, nextCheckMillis(System.currentTimeMillis()), TimeUnit.MILLISECONDS);
-      } catch (java.util.concurrent.RejectedExecutionException closed) {
+      } catch (RejectedExecutionException closed) {
         // closed meanwhile
       }
     }
@@ -93,8 +96,7 @@ final class KeytabRenewal implements AutoCloseable {
   static KerberosTicket tgt(UserGroupInformation ugi) {
     Subject subject =
         ugi.doAs(
-            (PrivilegedAction<Subject>)
-                () -> Subject.getSubject(java.security.AccessController.getContext()));
+            (PrivilegedAction<Subject>) () -> Subject.getSubject(AccessController.getContext()));
     if (subject == null) {
       return null;
     }
@@ -108,7 +110,7 @@ final class KeytabRenewal implements AutoCloseable {
           }
         }
         return latest;
-      } catch (java.util.ConcurrentModificationException e) {
+      } catch (ConcurrentModificationException e) {
         // an RPC thread just added a service ticket to the subject: look again
         if (attempt == 3) {
           return null;

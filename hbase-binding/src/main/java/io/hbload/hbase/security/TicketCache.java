@@ -1,6 +1,8 @@
 package io.hbload.hbase.security;
 
+import com.sun.security.auth.module.UnixSystem;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -36,7 +38,7 @@ final class TicketCache {
 
   private static String uid() {
     try {
-      return Long.toString(new com.sun.security.auth.module.UnixSystem().getUid());
+      return Long.toString(new UnixSystem().getUid());
     } catch (RuntimeException | LinkageError e) {
       return null; // not a Unix system: no default file cache to look at
     }
@@ -46,7 +48,7 @@ final class TicketCache {
    * A file credential cache starts with 0x05 and its format version, 1 to 4 (MIT's file format).
    */
   private static boolean looksLikeACache(Path file) {
-    try (java.io.InputStream in = Files.newInputStream(file)) {
+    try (InputStream in = Files.newInputStream(file)) {
       byte[] head = in.readNBytes(2);
       return head.length == 2 && head[0] == 0x05 && head[1] >= 0x01 && head[1] <= 0x04;
     } catch (IOException e) {

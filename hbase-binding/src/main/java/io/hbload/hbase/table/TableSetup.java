@@ -6,6 +6,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.stream.Collectors;
+import org.apache.hadoop.hbase.TableExistsException;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
@@ -51,7 +52,7 @@ public final class TableSetup {
     }
     try {
       create();
-    } catch (org.apache.hadoop.hbase.TableExistsException raced) {
+    } catch (TableExistsException raced) {
       // another client of a sharded load (--shard) created it between our check and our create
       messages.println(
           "[hbase] table " + name + " was created by another client meanwhile: using it");

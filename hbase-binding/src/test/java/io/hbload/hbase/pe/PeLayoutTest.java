@@ -42,57 +42,41 @@ class PeLayoutTest {
 
   private static PeSpec spec(PeTest test, int clients, Integer rows, Float size) {
     return PeSpec.validated(
-        test,
-        clients,
+        new PeWorkload(test, 1, 1000, false, false, 0, true, 0, 0),
         rows,
         size,
         0,
-        "TestTable",
-        1,
-        1,
-        1000,
-        false,
-        0,
-        1,
-        Compression.Algorithm.NONE,
-        DataBlockEncoding.NONE,
-        BloomType.ROW,
-        false,
-        false,
-        true,
-        false,
-        30,
-        0,
-        0,
-        0,
-        1f,
-        65536,
-        MemoryCompactionPolicy.NONE,
-        "",
-        false,
-        true,
-        false,
-        Scan.ReadType.DEFAULT,
-        0,
-        false,
-        0,
-        0);
+        new PeTableOptions(
+            "TestTable",
+            1,
+            0,
+            1,
+            Compression.Algorithm.NONE,
+            DataBlockEncoding.NONE,
+            BloomType.ROW,
+            false,
+            65536,
+            MemoryCompactionPolicy.NONE,
+            ""),
+        new PeExecution(clients, false, false, 0, 1f, 0, 0),
+        new PeScanOptions(30, false, true, false, Scan.ReadType.DEFAULT));
   }
 
   @Test
   void rowsAndSizeAsPeDerivesThem() {
     PeSpec byRows = spec(PeTest.SEQUENTIAL_WRITE, 4, 100, null);
-    assertThat(byRows.perClientRows()).isEqualTo(100);
-    assertThat(byRows.totalRows()).isEqualTo(400);
+    assertThat(byRows.rows().perClientRows()).isEqualTo(100);
+    assertThat(byRows.rows().totalRows()).isEqualTo(400);
     assertThat(byRows.firstRow(3)).isEqualTo(300);
     PeSpec bySize = spec(PeTest.SEQUENTIAL_WRITE, 4, null, 2f);
-    assertThat(bySize.totalRows()).isEqualTo(2 * 1048576);
-    assertThat(bySize.perClientRows()).isEqualTo(1048576 / 2);
-    assertThat(spec(PeTest.SEQUENTIAL_WRITE, 2, null, null).perClientRows()).isEqualTo(1048576);
+    assertThat(bySize.rows().totalRows()).isEqualTo(2 * 1048576);
+    assertThat(bySize.rows().perClientRows()).isEqualTo(1048576 / 2);
+    assertThat(spec(PeTest.SEQUENTIAL_WRITE, 2, null, null).rows().perClientRows())
+        .isEqualTo(1048576);
     // random reads: --size is the key range, --rows what each client reads in it
     PeSpec both = spec(PeTest.RANDOM_READ, 2, 10, 3f);
-    assertThat(both.perClientRows()).isEqualTo(10);
-    assertThat(both.totalRows()).isEqualTo(3 * 1048576);
+    assertThat(both.rows().perClientRows()).isEqualTo(10);
+    assertThat(both.rows().totalRows()).isEqualTo(3 * 1048576);
     assertThat(spec(PeTest.INCREMENT, 3, 10, null).firstRow(2))
         .as("check-and-set clients overlap")
         .isZero();
@@ -103,41 +87,24 @@ class PeLayoutTest {
     assertThatThrownBy(
             () ->
                 PeSpec.validated(
-                    PeTest.SEQUENTIAL_WRITE,
-                    0,
+                    new PeWorkload(PeTest.SEQUENTIAL_WRITE, 1, 1000, false, false, 0, true, 0, 5),
                     0,
                     null,
                     0,
-                    "TestTable",
-                    0,
-                    1,
-                    1000,
-                    false,
-                    0,
-                    1,
-                    Compression.Algorithm.NONE,
-                    DataBlockEncoding.NONE,
-                    BloomType.ROW,
-                    false,
-                    false,
-                    true,
-                    false,
-                    30,
-                    0,
-                    5,
-                    0,
-                    1f,
-                    512,
-                    MemoryCompactionPolicy.NONE,
-                    "not a class",
-                    false,
-                    true,
-                    false,
-                    Scan.ReadType.DEFAULT,
-                    -1,
-                    false,
-                    0,
-                    0))
+                    new PeTableOptions(
+                        "TestTable",
+                        0,
+                        0,
+                        1,
+                        Compression.Algorithm.NONE,
+                        DataBlockEncoding.NONE,
+                        BloomType.ROW,
+                        false,
+                        512,
+                        MemoryCompactionPolicy.NONE,
+                        "not a class"),
+                    new PeExecution(0, false, false, 0, 1f, -1, 0),
+                    new PeScanOptions(30, false, true, false, Scan.ReadType.DEFAULT)))
         .isInstanceOf(SpecException.class)
         .satisfies(
             e ->

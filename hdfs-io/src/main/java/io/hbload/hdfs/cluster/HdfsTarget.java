@@ -17,6 +17,8 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.protocol.ErasureCodingPolicyInfo;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
+import org.apache.hadoop.ipc.RemoteException;
+import org.apache.hadoop.security.AccessControlException;
 
 /**
  * The HDFS a run talks to: a real cluster from configuration files / {@code fs.defaultFS}, or an
@@ -226,10 +228,10 @@ public final class HdfsTarget implements AutoCloseable {
   private int liveDataNodes() throws IOException {
     try {
       return fs.getDataNodeStats(DatanodeReportType.LIVE).length;
-    } catch (org.apache.hadoop.security.AccessControlException e) {
+    } catch (AccessControlException e) {
       return -1;
-    } catch (org.apache.hadoop.ipc.RemoteException e) {
-      if (e.unwrapRemoteException() instanceof org.apache.hadoop.security.AccessControlException) {
+    } catch (RemoteException e) {
+      if (e.unwrapRemoteException() instanceof AccessControlException) {
         return -1;
       }
       throw e;

@@ -1,6 +1,7 @@
 package io.hbload.hdfs.cluster;
 
 import java.lang.reflect.Method;
+import java.util.Enumeration;
 import java.util.List;
 
 /**
@@ -43,7 +44,7 @@ public final class QuietLogs {
       setLevel.invoke(getLogger.invoke(null, DATANODE), levelClass.getField("FATAL").get(null));
       Object root = loggerClass.getMethod("getRootLogger").invoke(null);
       boolean hasAppenders =
-          ((java.util.Enumeration<?>) loggerClass.getMethod("getAllAppenders").invoke(root))
+          ((Enumeration<?>) loggerClass.getMethod("getAllAppenders").invoke(root))
               .hasMoreElements();
       if (!hasAppenders) {
         // no log4j.properties at all: route errors to stderr instead of "log4j:WARN No appenders"

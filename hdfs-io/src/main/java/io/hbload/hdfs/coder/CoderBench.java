@@ -1,15 +1,18 @@
 package io.hbload.hdfs.coder;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
+import com.sun.management.OperatingSystemMXBean;
 import io.hbload.hdfs.config.BadInputException;
 import io.hbload.hdfs.config.Sizes;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.function.Consumer;
@@ -65,11 +68,7 @@ public final class CoderBench {
      * @throws BadInputException naming the option that is out of range
      */
     public static Settings of(
-        int dataUnits,
-        int parityUnits,
-        long cellBytes,
-        long workingSetBytes,
-        java.time.Duration time) {
+        int dataUnits, int parityUnits, long cellBytes, long workingSetBytes, Duration time) {
       if (cellBytes > MAX_CELL_BYTES) {
         throw new BadInputException("--cell must be at most 64m, got " + cellBytes + " bytes");
       }
@@ -179,8 +178,7 @@ public final class CoderBench {
     }
 
     private static long physicalMemory() {
-      if (ManagementFactory.getOperatingSystemMXBean()
-              instanceof com.sun.management.OperatingSystemMXBean os
+      if (ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os
           && os.getTotalMemorySize() > 0) {
         return os.getTotalMemorySize();
       }
@@ -264,7 +262,7 @@ public final class CoderBench {
           Measurement m = measure(settings, coder.getKey(), coder.getValue(), direct, stripes, hot);
           progress.accept(
               String.format(
-                  java.util.Locale.ROOT,
+                  Locale.ROOT,
                   "%s %s %s: encode %.2f GB/s, decode %.2f GB/s",
                   m.coder(),
                   m.buffers(),
@@ -332,7 +330,7 @@ public final class CoderBench {
           all &= parityOk && decodeOk;
           checks.add(
               String.format(
-                  java.util.Locale.ROOT,
+                  Locale.ROOT,
                   "%s %s: parity %s rs_java, decode of %d erased data units %s",
                   coder.getKey(),
                   direct ? "direct" : "heap",

@@ -1,9 +1,13 @@
 package io.hbload.hdfs.config;
 
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * Where HDFS is: configuration files and overrides like Hadoop tools take them, or nothing, which
@@ -37,13 +41,13 @@ public record HdfsSettings(
    * present.
    */
   private static List<Path> siteFiles(Path given) {
-    if (!java.nio.file.Files.isDirectory(given)) {
+    if (!Files.isDirectory(given)) {
       return List.of(given);
     }
     List<Path> sites =
-        java.util.stream.Stream.of("core-site.xml", "hdfs-site.xml")
+        Stream.of("core-site.xml", "hdfs-site.xml")
             .map(given::resolve)
-            .filter(java.nio.file.Files::exists)
+            .filter(Files::exists)
             .toList();
     if (sites.isEmpty()) {
       throw new BadInputException(
@@ -57,10 +61,10 @@ public record HdfsSettings(
    * exception.
    */
   private static void checkFileSystemUri(String fs) {
-    java.net.URI uri;
+    URI uri;
     try {
-      uri = new java.net.URI(fs);
-    } catch (java.net.URISyntaxException e) {
+      uri = new URI(fs);
+    } catch (URISyntaxException e) {
       throw new BadInputException("--fs: '" + fs + "' is not a URI: " + e.getReason());
     }
     if (uri.getScheme() == null) {

@@ -1,5 +1,6 @@
 package io.hbload.hdfs.report;
 
+import com.sun.management.OperatingSystemMXBean;
 import io.hbload.hdfs.coder.CoderStats;
 import io.hbload.hdfs.stream.FileResult;
 import java.io.IOException;
@@ -79,8 +80,8 @@ public final class RunMeter {
   /** CPU time of this whole process (all threads), or 0 where the JVM does not expose it. */
   static long processCpuNanos() {
     var os = ManagementFactory.getOperatingSystemMXBean();
-    if (os instanceof com.sun.management.OperatingSystemMXBean) {
-      return ((com.sun.management.OperatingSystemMXBean) os).getProcessCpuTime();
+    if (os instanceof OperatingSystemMXBean) {
+      return ((OperatingSystemMXBean) os).getProcessCpuTime();
     }
     return 0;
   }

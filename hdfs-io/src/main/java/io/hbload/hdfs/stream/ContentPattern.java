@@ -1,5 +1,7 @@
 package io.hbload.hdfs.stream;
 
+import java.util.Arrays;
+
 /**
  * The bytes every benchmark file holds: a deterministic function of (file index, offset), so a
  * reader verifies without keeping a copy and any stripe or offset can be checked alone.
@@ -59,7 +61,7 @@ public final class ContentPattern {
    */
   public static long countMismatches(byte[] data, int len, int file, long offset, byte[] scratch) {
     fill(scratch, 0, len, file, offset);
-    int first = java.util.Arrays.mismatch(data, 0, len, scratch, 0, len);
+    int first = Arrays.mismatch(data, 0, len, scratch, 0, len);
     if (first < 0) {
       return 0;
     }

@@ -3,7 +3,9 @@ package io.hbload.cli.contract;
 import io.hbload.core.binding.BindingException;
 import io.hbload.core.config.SpecException;
 import io.hbload.gc.InvalidInputException;
+import io.hbload.hdfs.config.BadInputException;
 import java.util.List;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 
 /**
@@ -18,7 +20,7 @@ public final class BadInput {
           CommandLine.ParameterException.class,
           SpecException.class,
           BindingException.class,
-          io.hbload.hdfs.config.BadInputException.class,
+          BadInputException.class,
           InvalidInputException.class);
 
   private BadInput() {}
@@ -41,7 +43,7 @@ public final class BadInput {
    * value for option '--x': ...}); any other exception from a converter would come out as "cannot
    * convert ... (java.lang...Exception: ...)".
    */
-  public static <T> T converted(java.util.function.Supplier<T> parser) {
+  public static <T> T converted(Supplier<T> parser) {
     try {
       return parser.get();
     } catch (RuntimeException e) {

@@ -5,8 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.hbload.cli.HbloadCommand;
 import io.hbload.hbase.pe.PeClientResult;
+import io.hbload.hbase.pe.PeExecution;
+import io.hbload.hbase.pe.PeScanOptions;
 import io.hbload.hbase.pe.PeSpec;
+import io.hbload.hbase.pe.PeTableOptions;
 import io.hbload.hbase.pe.PeTest;
+import io.hbload.hbase.pe.PeWorkload;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -93,40 +97,23 @@ class PeShardResultTest {
 
   private static PeSpec spec(PeTest test) {
     return PeSpec.validated(
-        test,
-        2,
+        new PeWorkload(test, 1, 100, false, false, 0, true, 0, 0),
         100,
         null,
         0,
-        "TestTable",
-        1,
-        1,
-        100,
-        false,
-        0,
-        1,
-        Compression.Algorithm.NONE,
-        DataBlockEncoding.NONE,
-        BloomType.ROW,
-        false,
-        false,
-        true,
-        false,
-        30,
-        0,
-        0,
-        0,
-        1.0f,
-        65536,
-        MemoryCompactionPolicy.NONE,
-        "",
-        false,
-        true,
-        false,
-        Scan.ReadType.DEFAULT,
-        0,
-        false,
-        0,
-        0);
+        new PeTableOptions(
+            "TestTable",
+            1,
+            0,
+            1,
+            Compression.Algorithm.NONE,
+            DataBlockEncoding.NONE,
+            BloomType.ROW,
+            false,
+            65536,
+            MemoryCompactionPolicy.NONE,
+            ""),
+        new PeExecution(2, false, false, 0, 1.0f, 0, 0),
+        new PeScanOptions(30, false, true, false, Scan.ReadType.DEFAULT));
   }
 }

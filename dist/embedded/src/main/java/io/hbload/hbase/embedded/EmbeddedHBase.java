@@ -7,16 +7,26 @@ import io.hbload.hbase.metrics.ClusterMemoryReader;
 import io.hbload.hbase.security.KerberosLogin;
 import io.hbload.hbase.security.SecureClient;
 import io.hbload.hbase.sizing.ClusterMemory;
+import io.hbload.hbase.table.TableSetup;
+import io.hbload.hbase.table.TableSpec;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.OpenOption;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
@@ -24,6 +34,9 @@ import org.apache.hadoop.hbase.HBaseTestingUtility;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.MiniHBaseCluster;
 import org.apache.hadoop.hbase.StartMiniClusterOption;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.io.hfile.BlockCache;
 import org.apache.hadoop.hbase.io.hfile.CombinedBlockCache;
 import org.apache.hadoop.hbase.regionserver.HRegionServer;
@@ -374,13 +387,10 @@ public final class EmbeddedHBase implements EmbeddedCluster {
    * Creates the benchmark table on this cluster, pre-split as {@code spec} says (for {@code hbload
    * embedded}).
    */
-  public void createTable(io.hbload.hbase.table.TableSpec spec, java.io.PrintStream messages)
-      throws IOException {
-    try (org.apache.hadoop.hbase.client.Connection c =
-            org.apache.hadoop.hbase.client.ConnectionFactory.createConnection(
-                clientConfiguration());
-        org.apache.hadoop.hbase.client.Admin admin = c.getAdmin()) {
-      new io.hbload.hbase.table.TableSetup(admin, spec, messages).create();
+  public void createTable(TableSpec spec, PrintStream messages) throws IOException {
+    try (Connection c = ConnectionFactory.createConnection(clientConfiguration());
+        Admin admin = c.getAdmin()) {
+      new TableSetup(admin, spec, messages).create();
     }
   }
 
@@ -447,17 +457,14 @@ public final class EmbeddedHBase implements EmbeddedCluster {
       Files.createDirectories(parent);
     }
     Files.deleteIfExists(file); // removes a link itself, not its target
-    java.util.Set<java.nio.file.attribute.PosixFilePermission> perms =
-        java.nio.file.attribute.PosixFilePermissions.fromString(permissions);
+    Set<PosixFilePermission> perms = PosixFilePermissions.fromString(permissions);
     try (var channel =
         Files.newByteChannel(
             file,
-            java.util.Set.<java.nio.file.OpenOption>of(
-                java.nio.file.StandardOpenOption.CREATE_NEW,
-                java.nio.file.StandardOpenOption.WRITE,
-                java.nio.file.LinkOption.NOFOLLOW_LINKS),
-            java.nio.file.attribute.PosixFilePermissions.asFileAttribute(perms))) {
-      java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(content);
+            Set.<OpenOption>of(
+                StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS),
+            PosixFilePermissions.asFileAttribute(perms))) {
+      ByteBuffer b = ByteBuffer.wrap(content);
       while (b.hasRemaining()) {
         channel.write(b);
       }
@@ -469,8 +476,7 @@ public final class EmbeddedHBase implements EmbeddedCluster {
   public static Path privateConfDir() throws IOException {
     return Files.createTempDirectory(
         "hbload-embedded-conf-",
-        java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
-            java.nio.file.attribute.PosixFilePermissions.fromString("rwx------")));
+        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
   }
 
   /** The running mini cluster, for fault injection (stop/kill/start RegionServers). */
@@ -515,10 +521,10 @@ public final class EmbeddedHBase implements EmbeddedCluster {
     if (!Files.isDirectory(dir)) {
       return;
     }
-    try (java.util.stream.Stream<Path> all = Files.walk(dir)) {
-      for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) {
+    try (Stream<Path> all = Files.walk(dir)) {
+      for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
         if (Files.isDirectory(p)) {
-          try (java.util.stream.Stream<Path> inside = Files.list(p)) {
+          try (Stream<Path> inside = Files.list(p)) {
             if (inside.findAny().isEmpty()) {
               Files.delete(p);
             }

@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
+import javax.security.auth.kerberos.KerberosPrincipal;
 import org.apache.hadoop.minikdc.MiniKdc;
+import org.apache.hadoop.security.authentication.util.KerberosName;
 
 /**
  * A Kerberos KDC in this JVM (Hadoop's MiniKdc, Apache Kerby) on 127.0.0.1 and a random port, with
@@ -59,7 +61,7 @@ public final class EmbeddedKdc implements AutoCloseable {
     // e.g. after a plain
     // cluster); with a stale one no rule maps hbase/localhost@REALM to a user and the servers
     // refuse each other
-    org.apache.hadoop.security.authentication.util.KerberosName.resetDefaultRealm();
+    KerberosName.resetDefaultRealm();
     try {
       Path server = dir.resolve("hbase.keytab");
       Path client = dir.resolve("client.keytab");
@@ -82,7 +84,7 @@ public final class EmbeddedKdc implements AutoCloseable {
    */
   private static String jdkDefaultRealm() {
     try {
-      return new javax.security.auth.kerberos.KerberosPrincipal("probe").getRealm();
+      return new KerberosPrincipal("probe").getRealm();
     } catch (IllegalArgumentException e) {
       return null;
     }

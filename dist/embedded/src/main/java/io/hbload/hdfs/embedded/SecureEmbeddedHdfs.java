@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
 import org.apache.hadoop.fs.FileSystem;
@@ -62,8 +63,7 @@ public final class SecureEmbeddedHdfs implements AutoCloseable {
   private final Path privateDir;
   private final Map<String, String> clientSettings;
   private final List<String> enabledPolicies;
-  private final java.util.concurrent.atomic.AtomicBoolean closed =
-      new java.util.concurrent.atomic.AtomicBoolean();
+  private final AtomicBoolean closed = new AtomicBoolean();
 
   private SecureEmbeddedHdfs(
       EmbeddedHdfs cluster,

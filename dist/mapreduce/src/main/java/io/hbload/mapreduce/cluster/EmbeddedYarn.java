@@ -1,5 +1,6 @@
 package io.hbload.mapreduce.cluster;
 
+import io.hbload.hbase.embedded.EmbeddedHBase;
 import io.hbload.hbase.embedded.EmbeddedKdc;
 import io.hbload.hdfs.cluster.QuietLogs;
 import java.io.IOException;
@@ -7,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import java.util.logging.Logger;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
 import org.apache.hadoop.mapreduce.MRJobConfig;
@@ -14,6 +16,7 @@ import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
 import org.apache.hadoop.mapreduce.v2.jobhistory.JHAdminConfig;
 import org.apache.hadoop.mapreduce.v2.jobhistory.JobHistoryUtils;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
+import org.apache.log4j.LogManager;
 
 /**
  * A MapReduce-on-YARN cluster in this JVM (Hadoop's {@link MiniMRYarnCluster}: one ResourceManager,
@@ -69,9 +72,8 @@ public final class EmbeddedYarn implements AutoCloseable {
    * Held here because java.util.logging keeps its loggers weakly, and a collected logger forgets
    * its level.
    */
-  private static final java.util.logging.Logger[] WEB_APP_LOGGERS = {
-    java.util.logging.Logger.getLogger("com.sun.jersey"),
-    java.util.logging.Logger.getLogger("com.google.inject")
+  private static final Logger[] WEB_APP_LOGGERS = {
+    Logger.getLogger("com.sun.jersey"), Logger.getLogger("com.google.inject")
   };
 
   /** What the stopping services log at ERROR about their interrupted threads. */
@@ -122,7 +124,7 @@ public final class EmbeddedYarn implements AutoCloseable {
   private static synchronized EmbeddedYarn start(
       Configuration fileSystem, int maps, EmbeddedKdc kdc) throws IOException {
     QuietLogs.apply();
-    for (java.util.logging.Logger l : WEB_APP_LOGGERS) {
+    for (Logger l : WEB_APP_LOGGERS) {
       l.setLevel(java.util.logging.Level.SEVERE);
     }
     Path dir = Files.createTempDirectory("hbload-embedded-yarn-");
@@ -325,7 +327,7 @@ public final class EmbeddedYarn implements AutoCloseable {
       closed = true;
     }
     for (String name : STOPPING_LOGGERS) {
-      org.apache.log4j.LogManager.getLogger(name).setLevel(org.apache.log4j.Level.OFF);
+      LogManager.getLogger(name).setLevel(org.apache.log4j.Level.OFF);
     }
     Thread stopper = new Thread(() -> stopQuietly(cluster), "hbload-embedded-yarn-stop");
     stopper.setDaemon(true);
@@ -351,6 +353,6 @@ public final class EmbeddedYarn implements AutoCloseable {
 
   static void deleteRecursively(Path dir) {
     // best effort: a container still writing its log is left for the OS's tmp cleaner
-    io.hbload.hbase.embedded.EmbeddedHBase.deleteRecursively(dir);
+    EmbeddedHBase.deleteRecursively(dir);
   }
 }

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -16,6 +17,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.mapreduce.TableMapReduceUtil;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.JobStatus;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.TaskCompletionEvent;
 import org.apache.hadoop.mapreduce.TaskID;
@@ -159,8 +161,7 @@ public final class ShardJob {
     }
     readEvents();
     boolean succeeded = job.isSuccessful();
-    boolean killed =
-        job.getStatus().getState() == org.apache.hadoop.mapreduce.JobStatus.State.KILLED;
+    boolean killed = job.getStatus().getState() == JobStatus.State.KILLED;
     return new Outcome(succeeded, killed, succeeded ? null : failure(), committed(), outputDir);
   }
 
@@ -174,9 +175,7 @@ public final class ShardJob {
     int width = Integer.toString(Math.max(0, shards - 1)).length();
     StringBuilder lines = new StringBuilder();
     for (int i = 0; i < shards; i++) {
-      lines
-          .append(String.format(java.util.Locale.ROOT, "%0" + width + "d", i))
-          .append(i == 0 ? " \n" : "\n");
+      lines.append(String.format(Locale.ROOT, "%0" + width + "d", i)).append(i == 0 ? " \n" : "\n");
     }
     return lines.toString();
   }
@@ -237,7 +236,7 @@ public final class ShardJob {
             "attempt "
                 + e.getTaskAttemptId()
                 + " "
-                + st.name().toLowerCase(java.util.Locale.ROOT)
+                + st.name().toLowerCase(Locale.ROOT)
                 + (why.isEmpty() ? "" : ": " + why)
                 + (killing ? "" : "; MapReduce retries its shard unless it is out of attempts"));
       }

@@ -1,5 +1,6 @@
 package io.hbload.mapreduce.task;
 
+import com.sun.management.OperatingSystemMXBean;
 import io.hbload.hdfs.coder.CoderSelection;
 import io.hbload.hdfs.coder.CoderStats;
 import io.hbload.hdfs.coder.IsalLibrary;
@@ -140,6 +141,6 @@ public final class DfsioMapper extends Mapper<LongWritable, Text, NullWritable, 
 
   private static long processCpuNanos() {
     var os = ManagementFactory.getOperatingSystemMXBean();
-    return os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getProcessCpuTime() : 0;
+    return os instanceof OperatingSystemMXBean sun ? sun.getProcessCpuTime() : 0;
   }
 }

@@ -11,6 +11,7 @@ import io.hbload.mapreduce.pe.PeShardResult;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.NullWritable;
@@ -48,7 +49,7 @@ public final class PeMapper extends Mapper<LongWritable, Text, NullWritable, Nul
                   ? outcome.result().stopReason()
                   : "PE client " + shard + " published no result"));
     }
-    java.nio.file.Path pe = run.local.resolve(ShardFiles.name(shard, ShardFiles.PE));
+    Path pe = run.local.resolve(ShardFiles.name(shard, ShardFiles.PE));
     Files.write(pe, PeShardResult.of(clients.get(0)).lines(), StandardCharsets.UTF_8);
     run.commit(context, run.hlog, run.json, pe);
   }

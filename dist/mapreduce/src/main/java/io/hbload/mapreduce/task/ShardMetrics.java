@@ -4,6 +4,7 @@ import io.hbload.core.exec.RunListener;
 import io.hbload.core.launch.Launcher;
 import io.hbload.core.result.ClientInfo;
 import io.hbload.core.spec.RunSpec;
+import io.hbload.hdfs.report.RunResult;
 import io.hbload.mapreduce.config.TaskMetricsSpec;
 import io.hbload.observe.DfsioMeters;
 import io.hbload.observe.MetricsSession;
@@ -94,7 +95,7 @@ final class ShardMetrics implements AutoCloseable {
    * Adds a finished dfsio pass's meters (pushed by {@link #close}); {@code pass} is made only when
    * pushing.
    */
-  void dfsioPassFinished(Supplier<io.hbload.hdfs.report.RunResult> pass) {
+  void dfsioPassFinished(Supplier<RunResult> pass) {
     try {
       session.ifPresent(s -> new DfsioMeters(s).passFinished(pass.get()));
     } catch (RuntimeException e) {
