@@ -345,16 +345,34 @@ public final class CapacitySearch {
     steps.add(step);
     messages.println(
         String.format(
-            Locale.ROOT,
-            "hbload: find-max step %d: offered %.0f ops/s, achieved %.0f, intended p99 %.2f ms, service p99 %.2f ms: %s%s",
-            steps.size(),
-            rate,
-            achieved,
-            i[1] / 1e6,
-            s[1] / 1e6,
-            step.verdict(),
-            repeat ? " (repeat)" : ""));
+                Locale.ROOT,
+                "hbload: find-max step %d: offered %.0f ops/s, achieved %.0f, intended p99 %.2f ms, service p99 %.2f ms: %s%s",
+                steps.size(),
+                rate,
+                achieved,
+                i[1] / 1e6,
+                s[1] / 1e6,
+                step.verdict(),
+                repeat ? " (repeat)" : "")
+            + shardsNote(r, t.shards().size()));
     return step;
+  }
+
+  /**
+   * For a step of many shards: how many, and how late the latest started after the agreed instant
+   * (their load overlaps only when that is small against the step).
+   */
+  private static String shardsNote(RunResult merged, int shards) {
+    if (shards < 2) {
+      return "";
+    }
+    Object late = "?";
+    for (ReportLine line : merged.extra()) {
+      if (line.metric().equals("SHARDS") && line.measurement().equals("MaxStartLate(ms)")) {
+        late = line.value();
+      }
+    }
+    return " [" + shards + " shards, the latest started " + late + " ms late]";
   }
 
   /**

@@ -26,6 +26,39 @@ class FindMaxCommandTest {
     return CommandOutput.of(HbloadCommand.commandLine(), args);
   }
 
+  /**
+   * A short search from 100 ops/s of one blocking worker on a binding that takes 2 ms a call, to a
+   * precision of 50 %, then {@code more}.
+   */
+  private static String[] search(String... more) {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "run",
+                "-w",
+                "c",
+                "-db",
+                "basic",
+                "-threads",
+                "1",
+                "-target",
+                "100",
+                "-p",
+                "basicdb.simulatedelay=2",
+                "-p",
+                "basicdb.randomizedelay=false",
+                "-p",
+                "maxexecutiontime=1",
+                "-p",
+                "hbload.warmup=300ms",
+                "--find-max",
+                "p99<10ms",
+                "--find-max-precision",
+                "0.5"));
+    args.addAll(List.of(more));
+    return args.toArray(String[]::new);
+  }
+
   @Test
   void aBadBoundIsOneLineAndExitTwo() {
     CommandOutput o = exec("run", "-w", "c", "-db", "basic", "--find-max", "p99<10");
@@ -55,31 +88,7 @@ class FindMaxCommandTest {
   @Test
   void searchesPrintsTheCurveAndWritesFindMaxJson() throws Exception {
     Path json = dir.resolve("find.json");
-    CommandOutput o =
-        exec(
-            "run",
-            "-w",
-            "c",
-            "-db",
-            "basic",
-            "-threads",
-            "1",
-            "-target",
-            "100",
-            "-p",
-            "basicdb.simulatedelay=2",
-            "-p",
-            "basicdb.randomizedelay=false",
-            "-p",
-            "maxexecutiontime=1",
-            "-p",
-            "hbload.warmup=300ms",
-            "--find-max",
-            "p99<10ms",
-            "--find-max-precision",
-            "0.5",
-            "--json",
-            json.toString());
+    CommandOutput o = exec(search("--json", json.toString()));
     assertThat(o.exit()).as(o.err()).isEqualTo(0);
     assertThat(o.err())
         .contains(
@@ -139,37 +148,16 @@ class FindMaxCommandTest {
       List<Future<CommandOutput>> runs = new ArrayList<>();
       for (int shard = 0; shard < 2; shard++) {
         String json = dir.resolve("find-" + shard + ".json").toString();
-        String[] args = {
-          "run",
-          "-w",
-          "c",
-          "-db",
-          "basic",
-          "-threads",
-          "1",
-          "-target",
-          "100",
-          "-p",
-          "basicdb.simulatedelay=2",
-          "-p",
-          "basicdb.randomizedelay=false",
-          "-p",
-          "maxexecutiontime=1",
-          "-p",
-          "hbload.warmup=300ms",
-          "--seed",
-          "7",
-          "--shard",
-          shard + "/2",
-          "--find-max",
-          "p99<10ms",
-          "--find-max-precision",
-          "0.5",
-          "--find-max-exchange",
-          exchange.toString(),
-          "--json",
-          json
-        };
+        String[] args =
+            search(
+                "--seed",
+                "7",
+                "--shard",
+                shard + "/2",
+                "--find-max-exchange",
+                exchange.toString(),
+                "--json",
+                json);
         // each its own command line, as on its own host
         runs.add(pool.submit(() -> CommandOutput.of(HbloadCommand.commandLine(), args)));
       }
