@@ -6,10 +6,7 @@ import io.hbload.core.export.ResultFile;
 import io.hbload.core.merge.HlogMerge;
 import io.hbload.core.result.RunResult;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
-import java.io.Reader;
 import java.io.UncheckedIOException;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -19,7 +16,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.TreeMap;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
@@ -136,18 +132,19 @@ public final class ShardExchange {
    */
   Instant join(String fingerprint, BooleanSupplier stop) {
     long joined = System.currentTimeMillis();
-    Properties p = new Properties();
-    p.setProperty("joinedEpochMillis", Long.toString(joined));
-    p.setProperty("fingerprint", fingerprint);
+    Map<String, String> p = new TreeMap<>();
+    p.put("joinedEpochMillis", Long.toString(joined));
+    p.put("fingerprint", fingerprint);
     write("join-" + shard.index() + ".properties", p);
     long deadline = joined + wait.toMillis();
-    Map<Integer, Properties> all = awaitAll("join-", ".properties", deadline, stop, "join");
+    Map<Integer, Map<String, String>> all =
+        awaitAll("join-", ".properties", deadline, stop, "join");
     if (all == null) {
       return null;
     }
     long last = joined;
-    for (Map.Entry<Integer, Properties> e : all.entrySet()) {
-      Properties peer = e.getValue();
+    for (Map.Entry<Integer, Map<String, String>> e : all.entrySet()) {
+      Map<String, String> peer = e.getValue();
       String peerName = "shard " + e.getKey() + "/" + shard.count();
       long at = number(peer, "joinedEpochMillis", "join-" + e.getKey());
       if (at < joined - wait.toMillis()) {
@@ -162,12 +159,12 @@ public final class ShardExchange {
                 + ", longer ago than any shard waits: a file of an earlier search; give each"
                 + " search an empty directory");
       }
-      if (!fingerprint.equals(peer.getProperty("fingerprint"))) {
+      if (!fingerprint.equals(peer.get("fingerprint"))) {
         throw new ShardExchangeException(
             "find-max: "
                 + peerName
                 + " searches '"
-                + peer.getProperty("fingerprint")
+                + peer.get("fingerprint")
                 + "', shard "
                 + shard
                 + " '"
@@ -186,13 +183,13 @@ public final class ShardExchange {
 
   /** Publishes this shard's figures of a step whose log is published: the step is complete. */
   void publish(int step, ShardFigures figures) {
-    Properties p = new Properties();
-    p.setProperty("offeredOpsPerSec", Double.toString(figures.offeredOpsPerSec()));
-    p.setProperty("achievedOpsPerSec", Double.toString(figures.achievedOpsPerSec()));
-    p.setProperty("slotWaits", Long.toString(figures.slotWaits()));
-    p.setProperty("cpuLoad", Double.toString(figures.cpuLoad()));
-    p.setProperty("stepStartEpochMillis", Long.toString(figures.stepStartEpochMillis()));
-    p.setProperty("publishedEpochMillis", Long.toString(System.currentTimeMillis()));
+    Map<String, String> p = new TreeMap<>();
+    p.put("offeredOpsPerSec", Double.toString(figures.offeredOpsPerSec()));
+    p.put("achievedOpsPerSec", Double.toString(figures.achievedOpsPerSec()));
+    p.put("slotWaits", Long.toString(figures.slotWaits()));
+    p.put("cpuLoad", Double.toString(figures.cpuLoad()));
+    p.put("stepStartEpochMillis", Long.toString(figures.stepStartEpochMillis()));
+    p.put("publishedEpochMillis", Long.toString(System.currentTimeMillis()));
     write("step-" + step + "-" + shard.index() + ".properties", p);
   }
 
@@ -202,7 +199,7 @@ public final class ShardExchange {
    * while waiting.
    */
   MergedStep gather(int step, Instant start, long deadline, BooleanSupplier stop) {
-    Map<Integer, Properties> done =
+    Map<Integer, Map<String, String>> done =
         awaitAll("step-" + step + "-", ".properties", deadline, stop, "step " + step);
     if (done == null) {
       return null;
@@ -210,16 +207,16 @@ public final class ShardExchange {
     List<ShardFigures> figures = new ArrayList<>();
     List<Path> logs = new ArrayList<>();
     long lastPublished = 0;
-    for (Map.Entry<Integer, Properties> e : done.entrySet()) {
-      Properties p = e.getValue();
+    for (Map.Entry<Integer, Map<String, String>> e : done.entrySet()) {
+      Map<String, String> p = e.getValue();
       String file = "step-" + step + "-" + e.getKey();
       ShardFigures f =
           new ShardFigures(
               e.getKey(),
-              Double.parseDouble(p.getProperty("offeredOpsPerSec", "NaN")),
-              Double.parseDouble(p.getProperty("achievedOpsPerSec", "NaN")),
+              Double.parseDouble(p.getOrDefault("offeredOpsPerSec", "NaN")),
+              Double.parseDouble(p.getOrDefault("achievedOpsPerSec", "NaN")),
               number(p, "slotWaits", file),
-              Double.parseDouble(p.getProperty("cpuLoad", "-1")),
+              Double.parseDouble(p.getOrDefault("cpuLoad", "-1")),
               number(p, "stepStartEpochMillis", file),
               number(p, "publishedEpochMillis", file));
       if (f.stepStartEpochMillis() != start.toEpochMilli()) {
@@ -251,8 +248,8 @@ public final class ShardExchange {
    * their deadline. Best effort: a directory that cannot be written leaves them their deadline.
    */
   void stop(String reason) {
-    Properties p = new Properties();
-    p.setProperty("reason", reason);
+    Map<String, String> p = new TreeMap<>();
+    p.put("reason", reason);
     try {
       write("stop-" + shard.index() + ".properties", p);
     } catch (RuntimeException e) {
@@ -265,13 +262,13 @@ public final class ShardExchange {
    * null when {@code stop} said so first. A peer's stop file, or the deadline, ends the wait with a
    * {@link ShardExchangeException}.
    */
-  private Map<Integer, Properties> awaitAll(
+  private Map<Integer, Map<String, String>> awaitAll(
       String prefix, String suffix, long deadline, BooleanSupplier stop, String what) {
-    TreeMap<Integer, Properties> found = new TreeMap<>();
+    TreeMap<Integer, Map<String, String>> found = new TreeMap<>();
     while (true) {
       for (int i = 0; i < shard.count(); i++) {
         if (!found.containsKey(i)) {
-          Properties p = read(dir.resolve(prefix + i + suffix));
+          Map<String, String> p = read(dir.resolve(prefix + i + suffix));
           if (p != null) {
             found.put(i, p);
           }
@@ -281,7 +278,7 @@ public final class ShardExchange {
         return found;
       }
       for (int i = 0; i < shard.count(); i++) {
-        Properties stopped =
+        Map<String, String> stopped =
             i == shard.index() ? null : read(dir.resolve("stop-" + i + ".properties"));
         if (stopped != null) {
           throw new ShardExchangeException(
@@ -290,7 +287,7 @@ public final class ShardExchange {
                   + "/"
                   + shard.count()
                   + " stopped: "
-                  + stopped.getProperty("reason", "no reason given"));
+                  + stopped.getOrDefault("reason", "no reason given"));
         }
       }
       if (stop.getAsBoolean()) {
@@ -337,11 +334,16 @@ public final class ShardExchange {
     }
   }
 
-  /** A file of the exchange, or null while it is not there. */
-  private static Properties read(Path file) {
-    try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      Properties p = new Properties();
-      p.load(r);
+  /** A file of the exchange ({@code key=value} lines), or null while it is not there. */
+  private static Map<String, String> read(Path file) {
+    try {
+      Map<String, String> p = new TreeMap<>();
+      for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+        int eq = line.indexOf('=');
+        if (eq > 0) {
+          p.put(line.substring(0, eq), line.substring(eq + 1));
+        }
+      }
       return p;
     } catch (NoSuchFileException e) {
       return null;
@@ -351,22 +353,21 @@ public final class ShardExchange {
   }
 
   /** Written to a temp file and renamed: a reader sees the whole file or none. */
-  private void write(String name, Properties p) {
+  private void write(String name, Map<String, String> p) {
+    StringBuilder text = new StringBuilder();
+    // one line a key: a value's line breaks (a failure's message) become spaces
+    p.forEach((k, v) -> text.append(k).append('=').append(v.replaceAll("\\R", " ")).append('\n'));
+    byte[] bytes = text.toString().getBytes(StandardCharsets.UTF_8);
     try (ResultFile file = ResultFile.create(dir.resolve(name))) {
-      file.write(
-          out -> {
-            Writer text = new OutputStreamWriter(out, StandardCharsets.UTF_8);
-            p.store(text, null);
-            text.flush();
-          });
+      file.write(out -> out.write(bytes));
     } catch (IOException e) {
       throw new UncheckedIOException("find-max: " + e.getMessage(), e);
     }
   }
 
-  private long number(Properties p, String key, String file) {
+  private long number(Map<String, String> p, String key, String file) {
     try {
-      return Long.parseLong(p.getProperty(key, ""));
+      return Long.parseLong(p.getOrDefault(key, ""));
     } catch (NumberFormatException e) {
       throw new ShardExchangeException(
           "find-max: " + dir.resolve(file) + ": no number '" + key + "'");
