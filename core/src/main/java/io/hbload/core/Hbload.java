@@ -5,6 +5,7 @@ import io.hbload.core.binding.BindingProvider;
 import io.hbload.core.capacity.CapacityResult;
 import io.hbload.core.capacity.CapacitySearch;
 import io.hbload.core.capacity.LatencyBound;
+import io.hbload.core.capacity.ShardExchange;
 import io.hbload.core.config.Phase;
 import io.hbload.core.launch.Launcher;
 import io.hbload.core.parse.RunSpecBuilder;
@@ -203,9 +204,25 @@ public final class Hbload {
    * curve goes to {@link #messages}.
    */
   public CapacityResult findMax(String bound, CapacitySearch.Settings settings) {
+    return findMax(bound, settings, null);
+  }
+
+  /**
+   * {@link #findMax(String, CapacitySearch.Settings)} by many clients, as {@code hbload run
+   * --find-max --shard I/N --find-max-exchange DIR} does: this one is the shard the properties name
+   * ({@code hbload.shard}), offers its share of each step's rate, and every shard decides on the
+   * steps merged from all of them through {@code exchange}, a directory they all read and write
+   * (see {@link ShardExchange}); null for a search by this client alone.
+   */
+  public CapacityResult findMax(String bound, CapacitySearch.Settings settings, Path exchange) {
     LatencyBound parsed = LatencyBound.parse(notNull("bound", bound));
+    RunSpec spec = spec(Phase.RUN);
+    ShardExchange shards =
+        exchange == null
+            ? null
+            : new ShardExchange(exchange, spec.execution().shard(), ShardExchange.DEFAULT_WAIT);
     try {
-      return new CapacitySearch(spec(Phase.RUN), parsed, notNull("settings", settings), messages)
+      return new CapacitySearch(spec, parsed, notNull("settings", settings), messages, shards)
           .run();
     } catch (BindingException e) {
       throw new HbloadException(e.getMessage(), e);

@@ -1,23 +1,29 @@
 package io.hbload.core.capacity;
 
+import com.sun.management.OperatingSystemMXBean;
 import io.hbload.core.binding.BindingException;
 import io.hbload.core.binding.BindingSession;
 import io.hbload.core.binding.ReportLine;
 import io.hbload.core.config.Execution;
 import io.hbload.core.config.Phase;
+import io.hbload.core.config.SpecException;
 import io.hbload.core.exec.PhaseRun;
 import io.hbload.core.exec.RunListener;
+import io.hbload.core.export.HlogWriter;
 import io.hbload.core.parse.SpecParser;
 import io.hbload.core.result.RunResult;
 import io.hbload.core.spec.RunSpec;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
-import java.lang.management.OperatingSystemMXBean;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -94,9 +100,21 @@ public final class CapacitySearch {
   private final Settings settings;
   private final PrintStream messages;
   private final PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
+  private final ShardExchange exchange;
   private final List<CapacityStep> steps = new ArrayList<>();
   private volatile PhaseRun current;
   private volatile boolean stopRequested;
+
+  /** When the next phase starts, for a sharded search; null to start at once. */
+  private Instant nextStart;
+
+  /** Phases run, the probe included: the exchange's step numbers. */
+  private int phases;
+
+  /** The highest rate that held, the lowest that broke (confirmed) so far; NaN for none. */
+  private double held = Double.NaN;
+
+  private double brokenAt = Double.NaN;
 
   /**
    * @param spec a run phase; its target, operation count, time limit and warm-up are replaced by
@@ -104,17 +122,60 @@ public final class CapacitySearch {
    * @param messages a line per step as it ends, the table at the end
    */
   public CapacitySearch(RunSpec spec, LatencyBound bound, Settings settings, PrintStream messages) {
+    this(spec, bound, settings, messages, null);
+  }
+
+  /**
+   * A search by many clients: this one is {@code exchange}'s shard (the spec's {@code hbload.shard}
+   * too), offers its share of each step's rate, and takes every decision on the steps merged from
+   * every shard (see {@link ShardExchange}). Every shard prints and returns the same curve.
+   *
+   * @param exchange null for a search by this client alone
+   */
+  public CapacitySearch(
+      RunSpec spec,
+      LatencyBound bound,
+      Settings settings,
+      PrintStream messages,
+      ShardExchange exchange) {
     if (spec.phase() != Phase.RUN) {
       throw new IllegalArgumentException("find-max searches a run phase, not " + spec.phase());
+    }
+    if (exchange != null && !exchange.shard().equals(spec.execution().shard())) {
+      throw new IllegalArgumentException(
+          "the exchange is shard " + exchange.shard() + "'s, the spec " + spec.execution().shard());
     }
     this.spec = spec;
     this.bound = bound;
     this.settings = settings;
     this.messages = messages;
+    this.exchange = exchange;
   }
 
   /** Runs the search; BindingException when the binding cannot open. */
   public CapacityResult run() throws BindingException {
+    try {
+      CapacityResult result = searchOnASession();
+      if (exchange != null && stopRequested) {
+        exchange.stop("interrupted");
+      }
+      return result;
+    } catch (ShardExchangeException e) {
+      if (!steps.isEmpty()) {
+        stopped().table().forEach(messages::println); // the curve measured together so far
+      }
+      exchange.stop(e.getMessage());
+      throw e;
+    } catch (BindingException | RuntimeException | Error e) {
+      if (exchange != null) {
+        // the other shards end now, not at their deadline
+        exchange.stop("shard " + exchange.shard() + " failed: " + e);
+      }
+      throw e;
+    }
+  }
+
+  private CapacityResult searchOnASession() throws BindingException {
     BindingSession session = spec.binding().provider().open(spec.bindingContext(messages));
     try {
       if (session.loadBeforeRun()) {
@@ -125,12 +186,30 @@ public final class CapacitySearch {
                 + " records first, once for every step");
         new PhaseRun(load, session, new RunListener() {}, quiet, false).execute();
       }
-      CapacityResult result = search(session);
+      if (exchange != null) {
+        messages.println(
+            "hbload: find-max: shard "
+                + exchange.shard()
+                + " waiting for the other shards to join");
+        nextStart = exchange.join(fingerprint(), () -> stopRequested);
+      }
+      CapacityResult result = nextStart == null && exchange != null ? stopped() : search(session);
       result.table().forEach(messages::println);
       return result;
     } finally {
       session.close();
     }
+  }
+
+  /** What every shard must search alike, as text. */
+  private String fingerprint() {
+    return bound.text() + " " + settings + " shards " + exchange.shard().count();
+  }
+
+  /** The curve so far, when the search ends before its precision. */
+  private CapacityResult stopped() {
+    return new CapacityResult(
+        bound.text(), held, brokenAt, Double.NaN, steps, "stopped before the search ended");
   }
 
   /** Stops the running step and the search after it; safe from any thread. */
@@ -144,8 +223,9 @@ public final class CapacitySearch {
 
   private CapacityResult search(BindingSession session) {
     double rate = settings.startOpsPerSec() > 0 ? settings.startOpsPerSec() : probe(session) / 2;
-    double held = Double.NaN;
-    double brokenAt = Double.NaN;
+    if (Double.isNaN(rate)) {
+      return stopped(); // stopped while the shards exchanged the probe
+    }
     String note = null;
     while (true) {
       if (stopRequested) {
@@ -157,8 +237,15 @@ public final class CapacitySearch {
         break;
       }
       CapacityStep step = measure(session, rate, false);
-      if (!step.held() && step.generatorLimit() == null && steps.size() < settings.maxSteps()) {
+      if (step != null
+          && !step.held()
+          && step.generatorLimit() == null
+          && steps.size() < settings.maxSteps()) {
         step = measure(session, rate, true); // confirmed only when the repeat breaks it too
+      }
+      if (step == null) {
+        note = "stopped before the search ended";
+        break;
       }
       if (step.generatorLimit() != null) {
         return new CapacityResult(
@@ -189,14 +276,18 @@ public final class CapacitySearch {
 
   /** A short unthrottled phase: what the closed loop achieves, from which the first step starts. */
   private double probe(BindingSession session) {
-    RunResult r = phase(session, 0);
+    Together t = together(session, 0);
+    if (t == null) {
+      return Double.NaN;
+    }
+    RunResult r = t.merged();
     messages.println(
         String.format(
             Locale.ROOT,
             "hbload: find-max: unthrottled probe achieved %.0f ops/s",
             r.throughputOpsPerSec()));
     if (!(r.throughputOpsPerSec() >= 2)) {
-      throw new io.hbload.core.config.SpecException(
+      throw new SpecException(
           "--find-max: the unthrottled probe completed "
               + r.operations()
               + " operations: nothing to search from (give a starting rate)");
@@ -208,16 +299,11 @@ public final class CapacitySearch {
    * One step at {@code rate}: its phase, judged against the bound and for the generator's limit.
    */
   private CapacityStep measure(BindingSession session, double rate, boolean repeat) {
-    long cpuBefore = processCpuNanos();
-    long wallBefore = System.nanoTime();
-    RunResult r = phase(session, rate);
-    long cpu = processCpuNanos();
-    double cpuLoad =
-        cpuBefore < 0 || cpu < 0
-            ? -1
-            : (cpu - cpuBefore)
-                / ((double) (System.nanoTime() - wallBefore)
-                    * Runtime.getRuntime().availableProcessors());
+    Together t = together(session, rate);
+    if (t == null) {
+      return null;
+    }
+    RunResult r = t.merged();
     Histogram intended = LatencyBound.latencies(r, null, false);
     Histogram service = LatencyBound.latencies(r, null, true);
     long[] i = new long[CapacityStep.PERCENTILES.length];
@@ -228,6 +314,22 @@ public final class CapacitySearch {
     }
     String broken = bound.broken(r);
     double achieved = r.throughputOpsPerSec();
+    String limit = null;
+    double cpuLoad = -1;
+    for (ShardExchange.ShardFigures f : t.shards()) {
+      String why =
+          generatorLimit(
+              f.slotWaits(),
+              f.offeredOpsPerSec(),
+              f.achievedOpsPerSec(),
+              broken == null,
+              f.cpuLoad());
+      if (limit == null && why != null) {
+        // any one shard that could not offer its share leaves the step short of its rate
+        limit = t.shards().size() > 1 ? "shard " + f.shard() + ": " + why : why;
+      }
+      cpuLoad = Math.max(cpuLoad, f.cpuLoad());
+    }
     CapacityStep step =
         new CapacityStep(
             rate,
@@ -238,26 +340,110 @@ public final class CapacitySearch {
             LatencyBound.errorFraction(r),
             broken,
             repeat,
-            generatorLimit(r, rate, achieved, broken == null, cpuLoad),
+            limit,
             cpuLoad);
     steps.add(step);
     messages.println(
         String.format(
-            Locale.ROOT,
-            "hbload: find-max step %d: offered %.0f ops/s, achieved %.0f, intended p99 %.2f ms, service p99 %.2f ms: %s%s",
-            steps.size(),
-            rate,
-            achieved,
-            i[1] / 1e6,
-            s[1] / 1e6,
-            step.verdict(),
-            repeat ? " (repeat)" : ""));
+                Locale.ROOT,
+                "hbload: find-max step %d: offered %.0f ops/s, achieved %.0f, intended p99 %.2f ms, service p99 %.2f ms: %s%s",
+                steps.size(),
+                rate,
+                achieved,
+                i[1] / 1e6,
+                s[1] / 1e6,
+                step.verdict(),
+                repeat ? " (repeat)" : "")
+            + shardsNote(r, t.shards().size()));
     return step;
   }
 
-  /** Why the client, not the server, limited this step; null when it kept up. */
-  static String generatorLimit(
-      RunResult r, double offered, double achieved, boolean held, double cpuLoad) {
+  /**
+   * For a step of many shards: how many, and how late the latest started after the agreed instant
+   * (their load overlaps only when that is small against the step).
+   */
+  private static String shardsNote(RunResult merged, int shards) {
+    if (shards < 2) {
+      return "";
+    }
+    Object late = "?";
+    for (ReportLine line : merged.extra()) {
+      if (line.metric().equals("SHARDS") && line.measurement().equals("MaxStartLate(ms)")) {
+        late = line.value();
+      }
+    }
+    return " [" + shards + " shards, the latest started " + late + " ms late]";
+  }
+
+  /**
+   * One phase at {@code rate} (0: unthrottled), by this client alone or by every shard together:
+   * the result to judge (merged from every shard's log) and each client's own figures. Null when
+   * the search was stopped while the shards exchanged their files.
+   */
+  private Together together(BindingSession session, double rate) {
+    long cpuBefore = processCpuNanos();
+    long wallBefore = System.nanoTime();
+    if (exchange == null) {
+      RunResult r = phase(session, rate, null);
+      double cpuLoad = cpuLoad(cpuBefore, wallBefore);
+      return new Together(
+          r,
+          List.of(
+              new ShardExchange.ShardFigures(
+                  0, rate, r.throughputOpsPerSec(), slotWaits(r), cpuLoad, 0, 0)));
+    }
+    int step = ++phases;
+    Instant start = nextStart;
+    double share = exchange.share(rate);
+    RunResult r;
+    try (HlogWriter log = new HlogWriter(exchange.stepLog(step))) {
+      r = phase(session, share, log);
+    } catch (IOException e) {
+      throw new UncheckedIOException("find-max: " + e.getMessage(), e);
+    }
+    if (stopRequested) {
+      return null; // a step cut short is no one's figure: the others stop at this shard's file
+    }
+    exchange.publish(
+        step,
+        new ShardExchange.ShardFigures(
+            exchange.shard().index(),
+            share,
+            r.throughputOpsPerSec(),
+            slotWaits(r),
+            cpuLoad(cpuBefore, wallBefore),
+            start.toEpochMilli(),
+            0));
+    Execution e = spec.execution();
+    long deadline =
+        start.toEpochMilli()
+            + settings.warmup().toMillis()
+            + settings.measured().toMillis()
+            + TimeUnit.SECONDS.toMillis(e.stopGraceSeconds())
+            + exchange.waitMillis();
+    ShardExchange.MergedStep merged = exchange.gather(step, start, deadline, () -> stopRequested);
+    if (merged == null) {
+      return null;
+    }
+    nextStart = merged.nextStart();
+    return new Together(merged.merged(), merged.shards());
+  }
+
+  /** A phase's result to judge and each client's own figures, by shard index. */
+  private record Together(RunResult merged, List<ShardExchange.ShardFigures> shards) {}
+
+  /** This process's CPU since {@code cpuBefore}, over the wall time and every processor. */
+  private static double cpuLoad(long cpuBefore, long wallBefore) {
+    long cpu = processCpuNanos();
+    return cpuBefore < 0 || cpu < 0
+        ? -1
+        : (cpu - cpuBefore)
+            / ((double) (System.nanoTime() - wallBefore)
+                * Runtime.getRuntime().availableProcessors());
+  }
+
+  /** Operations that came due with every {@code hbload.inflight} slot busy. */
+  private static long slotWaits(RunResult r) {
     long slotWaits = 0;
     for (ReportLine line : r.extra()) {
       if (line.metric().equals("OPEN-LOOP")
@@ -266,6 +452,12 @@ public final class CapacitySearch {
         slotWaits = n.longValue();
       }
     }
+    return slotWaits;
+  }
+
+  /** Why one client, not the server, limited this step; null when it kept up. */
+  static String generatorLimit(
+      long slotWaits, double offered, double achieved, boolean held, double cpuLoad) {
     if (slotWaits > 0) {
       return slotWaits + " operations came due with every hbload.inflight slot busy";
     }
@@ -287,17 +479,21 @@ public final class CapacitySearch {
     return null;
   }
 
-  /** One engine phase at this target (0: unthrottled), warm-up then the measured time. */
-  private RunResult phase(BindingSession session, double rate) {
+  /**
+   * One engine phase at this target (0: unthrottled), warm-up then the measured time, starting at
+   * {@link #nextStart} (at once when null); {@code log} (or null) gets its intervals.
+   */
+  private RunResult phase(BindingSession session, double rate, RunListener log) {
     Execution e =
         spec.execution()
             .withTargetOpsPerSec(rate)
             .withOperations(0)
             .withWarmup(settings.warmup())
             .withMaxExecutionTimeSeconds(settings.measured().toSeconds())
-            .withStartAt(null);
+            .withStartAt(nextStart);
     PhaseRun phase =
-        new PhaseRun(spec.withExecution(e), session, new RunListener() {}, quiet, true);
+        new PhaseRun(
+            spec.withExecution(e), session, log == null ? new RunListener() {} : log, quiet, true);
     current = phase;
     if (stopRequested) {
       phase.requestStop("stopped");
@@ -311,10 +507,10 @@ public final class CapacitySearch {
 
   /** This process's CPU time in nanoseconds, -1 when the JVM does not say. */
   private static long processCpuNanos() {
-    OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
-    if (os instanceof com.sun.management.OperatingSystemMXBean sun) {
-      return sun.getProcessCpuTime();
+    try {
+      return ManagementFactory.getPlatformMXBean(OperatingSystemMXBean.class).getProcessCpuTime();
+    } catch (IllegalArgumentException notThisJvm) {
+      return -1;
     }
-    return -1;
   }
 }

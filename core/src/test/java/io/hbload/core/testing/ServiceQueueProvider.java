@@ -19,15 +19,30 @@ import java.util.concurrent.locks.LockSupport;
  * its server finished the previous one, whichever is later, and ends a service time after; the
  * server thread then parks until that instant. A late wake-up (the scheduler of a busy machine)
  * delays that one completion, never the next one's start, so the capacity stays exact. A fresh
- * queue per session; its threads end when the session closes.
+ * queue per session; its threads end when the session closes. {@link #shared} makes one queue for
+ * every session (many clients, such as the shards of one search, against one server), which ends
+ * when the last of them closes.
  */
 public final class ServiceQueueProvider extends AsyncTestProvider {
   private final int servers;
   private final long serviceNanos;
+  private final boolean shared;
+  private Server sharedServer;
+  private int sharedSessions;
 
   public ServiceQueueProvider(int servers, long serviceNanos) {
+    this(servers, serviceNanos, false);
+  }
+
+  private ServiceQueueProvider(int servers, long serviceNanos, boolean shared) {
     this.servers = servers;
     this.serviceNanos = serviceNanos;
+    this.shared = shared;
+  }
+
+  /** One queue that every session opened on this provider joins. */
+  public static ServiceQueueProvider shared(int servers, long serviceNanos) {
+    return new ServiceQueueProvider(servers, serviceNanos, true);
   }
 
   /** Calls a second the server completes when its queue is never empty. */
@@ -37,7 +52,35 @@ public final class ServiceQueueProvider extends AsyncTestProvider {
 
   @Override
   public BindingSession open(BindingContext context) {
-    return new Server();
+    if (!shared) {
+      return new Server();
+    }
+    synchronized (this) {
+      if (sharedSessions++ == 0) {
+        sharedServer = new Server();
+      }
+      Server server = sharedServer;
+      return new BindingSession() {
+        @Override
+        public Binding newBinding(int workerIndex) throws BindingException {
+          return server.newBinding(workerIndex);
+        }
+
+        @Override
+        public AsyncBinding newAsyncBinding(int workerIndex) {
+          return server.newAsyncBinding(workerIndex);
+        }
+
+        @Override
+        public void close() {
+          synchronized (ServiceQueueProvider.this) {
+            if (--sharedSessions == 0) {
+              server.close();
+            }
+          }
+        }
+      };
+    }
   }
 
   private record Call(long arrivalNanos, int slot, AsyncBinding.Completion done) {}

@@ -5,6 +5,7 @@ import io.hbload.cli.contract.InterruptHook;
 import io.hbload.core.capacity.CapacityResult;
 import io.hbload.core.capacity.CapacitySearch;
 import io.hbload.core.capacity.LatencyBound;
+import io.hbload.core.capacity.ShardExchange;
 import io.hbload.core.config.Execution;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.SpecException;
@@ -49,6 +50,15 @@ final class RunCommand extends PhaseCommand {
               + "(default ${DEFAULT-VALUE})")
   double precision;
 
+  @Option(
+      names = "--find-max-exchange",
+      paramLabel = "DIR",
+      description =
+          "With --find-max and --shard I/N: a directory every shard reads and writes (a shared file system), "
+              + "empty for each search; the shards take each step together, each offering 1/N of its rate, "
+              + "and decide on the merged histograms of all of them")
+  Path exchange;
+
   @Override
   Phase phase() {
     return Phase.RUN;
@@ -57,6 +67,9 @@ final class RunCommand extends PhaseCommand {
   @Override
   public Integer call() throws Exception {
     if (findMax == null) {
+      if (exchange != null) {
+        throw new SpecException("--find-max-exchange: only with --find-max");
+      }
       return super.call();
     }
     LatencyBound bound = LatencyBound.parse(findMax);
@@ -68,19 +81,24 @@ final class RunCommand extends PhaseCommand {
     }
     PrintStream err = WriterStream.printStream(commandSpec.commandLine().getErr());
     Execution e = spec.execution();
+    ShardExchange shards =
+        exchange == null
+            ? null
+            : new ShardExchange(exchange, e.shard(), ShardExchange.DEFAULT_WAIT);
     CapacitySearch search =
         new CapacitySearch(
             spec,
             bound,
             new CapacitySearch.Settings(
-                e.targetOpsPerSec(),
+                e.targetOpsPerSec() * e.shard().count(), // the search's, not this shard's share
                 2,
                 precision,
                 e.warmsUp() ? e.warmup() : Duration.ofSeconds(1),
                 Duration.ofSeconds(
                     e.maxExecutionTimeSeconds() > 0 ? e.maxExecutionTimeSeconds() : 5),
                 40),
-            err);
+            err,
+            shards);
     // created before the search, so that a file that cannot be written is found before minutes of
     // steps
     Path json = spec.outputs().jsonFile();
@@ -112,8 +130,10 @@ final class RunCommand extends PhaseCommand {
     if (spec.outputs().exportFile() != null) {
       refused.add("exportfile");
     }
-    if (spec.execution().shard().count() > 1) {
-      refused.add("--shard");
+    if (spec.execution().shard().sharded() && exchange == null) {
+      throw new SpecException(
+          "--find-max with --shard needs --find-max-exchange DIR, a directory every shard reads"
+              + " and writes, so that they decide each step together");
     }
     if (spec.execution().startAt() != null) {
       refused.add("--start-at");

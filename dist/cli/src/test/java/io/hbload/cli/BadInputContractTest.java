@@ -283,6 +283,12 @@ class BadInputContractTest {
         "run -w a -db basic -p exportfile={dir}/r.txt -p exporter=site.ycsb.measurements.exporter.XmlExporter",
         "run -w a -db basic -l",
         "run -w a -db basic -p hbload.stopgrace=0",
+        // a sharded find-max: the exchange directory every shard reads and writes
+        "run -w a -db basic --shard 0/2 --find-max p99<10ms --json {dir}/r.json",
+        "run -w a -db basic --shard 0/2 --find-max p99<10ms --find-max-exchange {dir}/existing.txt",
+        "run -w a -db basic --shard 1/2 --find-max p99<10ms --find-max-exchange {dir}/nodir",
+        "run -w a -db basic --find-max p99<10ms --find-max-exchange {dir}",
+        "run -w a -db basic --shard 0/2 --find-max-exchange {dir} --json {dir}/r.json",
         "load -w a -db basic --json {dir}/l.json -p recordcount=0",
         "load -w a -db basic -p zeropadding=-1",
         "load -w a -db basic --hlog {dir}/l.hlog -p insertstart=900 -p insertcount=200",

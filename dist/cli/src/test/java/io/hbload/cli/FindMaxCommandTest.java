@@ -5,6 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,6 +24,39 @@ class FindMaxCommandTest {
 
   private static CommandOutput exec(String... args) {
     return CommandOutput.of(HbloadCommand.commandLine(), args);
+  }
+
+  /**
+   * A short search from 100 ops/s of one blocking worker on a binding that takes 2 ms a call, to a
+   * precision of 50 %, then {@code more}.
+   */
+  private static String[] search(String... more) {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "run",
+                "-w",
+                "c",
+                "-db",
+                "basic",
+                "-threads",
+                "1",
+                "-target",
+                "100",
+                "-p",
+                "basicdb.simulatedelay=2",
+                "-p",
+                "basicdb.randomizedelay=false",
+                "-p",
+                "maxexecutiontime=1",
+                "-p",
+                "hbload.warmup=300ms",
+                "--find-max",
+                "p99<10ms",
+                "--find-max-precision",
+                "0.5"));
+    args.addAll(List.of(more));
+    return args.toArray(String[]::new);
   }
 
   @Test
@@ -48,31 +88,7 @@ class FindMaxCommandTest {
   @Test
   void searchesPrintsTheCurveAndWritesFindMaxJson() throws Exception {
     Path json = dir.resolve("find.json");
-    CommandOutput o =
-        exec(
-            "run",
-            "-w",
-            "c",
-            "-db",
-            "basic",
-            "-threads",
-            "1",
-            "-target",
-            "100",
-            "-p",
-            "basicdb.simulatedelay=2",
-            "-p",
-            "basicdb.randomizedelay=false",
-            "-p",
-            "maxexecutiontime=1",
-            "-p",
-            "hbload.warmup=300ms",
-            "--find-max",
-            "p99<10ms",
-            "--find-max-precision",
-            "0.5",
-            "--json",
-            json.toString());
+    CommandOutput o = exec(search("--json", json.toString()));
     assertThat(o.exit()).as(o.err()).isEqualTo(0);
     assertThat(o.err())
         .contains(
@@ -84,5 +100,93 @@ class FindMaxCommandTest {
             "ops/s breaks it (confirmed)");
     String doc = Files.readString(json, StandardCharsets.UTF_8);
     assertThat(doc).contains("\"findMax\"", "\"limitedBy\": \"server\"", "\"verdict\": \"broke\"");
+  }
+
+  /**
+   * A sharded search needs the exchange directory, and the directory must be one: each bad form is
+   * one line and exit 2, before anything runs.
+   */
+  @Test
+  void theExchangeDirectoryIsCheckedBeforeAnythingRuns() throws Exception {
+    Path file = Files.writeString(dir.resolve("file.txt"), "x");
+    String[][] bad = {
+      {"--shard", "0/2", "--find-max", "p99<10ms"},
+      {"--shard", "0/2", "--find-max", "p99<10ms", "--find-max-exchange", file.toString()},
+      {"--shard", "0/2", "--find-max", "p99<10ms", "--find-max-exchange", dir + "/none"},
+      {"--find-max", "p99<10ms", "--find-max-exchange", dir.toString()},
+      {"--shard", "0/2", "--find-max-exchange", dir.toString()},
+    };
+    String[] says = {
+      "--find-max with --shard needs --find-max-exchange DIR",
+      "is not a directory",
+      "is not a directory",
+      "only for a sharded search (--shard I/N)",
+      "--find-max-exchange: only with --find-max",
+    };
+    for (int i = 0; i < bad.length; i++) {
+      List<String> args = new ArrayList<>(List.of("run", "-w", "c", "-db", "basic", "--seed", "1"));
+      args.addAll(List.of(bad[i]));
+      CommandOutput o = exec(args.toArray(String[]::new));
+      assertThat(o.exit()).as(String.join(" ", args) + "\n" + o.err()).isEqualTo(2);
+      assertThat(o.errLines()).as(o.err()).hasSize(1);
+      assertThat(o.err()).contains(says[i]);
+    }
+    try (Stream<Path> left = Files.list(dir)) {
+      assertThat(left).containsExactly(file);
+    }
+  }
+
+  /**
+   * Two shards of one search, started as two commands: each offers half of each step, both print
+   * the same curve (merged from both) and write it as JSON.
+   */
+  @Test
+  void twoShardsSearchTogetherThroughTheExchange() throws Exception {
+    Path exchange = Files.createDirectory(dir.resolve("exchange"));
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    try {
+      List<Future<CommandOutput>> runs = new ArrayList<>();
+      for (int shard = 0; shard < 2; shard++) {
+        String json = dir.resolve("find-" + shard + ".json").toString();
+        String[] args =
+            search(
+                "--seed",
+                "7",
+                "--shard",
+                shard + "/2",
+                "--find-max-exchange",
+                exchange.toString(),
+                "--json",
+                json);
+        // each its own command line, as on its own host
+        runs.add(pool.submit(() -> CommandOutput.of(HbloadCommand.commandLine(), args)));
+      }
+      CommandOutput zero = runs.get(0).get(5, TimeUnit.MINUTES);
+      CommandOutput one = runs.get(1).get(5, TimeUnit.MINUTES);
+      assertThat(zero.exit()).as(zero.err()).isEqualTo(0);
+      assertThat(one.exit()).as(one.err()).isEqualTo(0);
+      assertThat(curve(one.err())).as(one.err()).isEqualTo(curve(zero.err())).isNotEmpty();
+      assertThat(zero.err())
+          .contains("find-max p99<10ms: ", "waiting for the other shards to join");
+      String doc0 = Files.readString(dir.resolve("find-0.json"), StandardCharsets.UTF_8);
+      String doc1 = Files.readString(dir.resolve("find-1.json"), StandardCharsets.UTF_8);
+      assertThat(doc0).contains("\"findMax\"", "\"limitedBy\"").isEqualTo(doc1);
+      // the first step offered the search's -target, 100 ops/s, half of it by each shard
+      assertThat(doc0).contains("\"offeredOpsPerSec\": 100.0");
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  /** The table from its header to the summary line. */
+  private static List<String> curve(String err) {
+    List<String> lines = err.lines().toList();
+    int header = -1;
+    for (int i = 0; i < lines.size(); i++) {
+      if (lines.get(i).trim().startsWith("offered")) {
+        header = i;
+      }
+    }
+    return header < 0 ? List.of() : lines.subList(header, lines.size());
   }
 }
