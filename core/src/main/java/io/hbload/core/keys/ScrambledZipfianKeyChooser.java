@@ -25,12 +25,19 @@ final class ScrambledZipfianKeyChooser implements KeyChooser {
   private final AcknowledgedCounter inserts;
   private final long min;
   private final long itemCount;
+
+  /**
+   * floor((2<sup>64</sup> − 1) / itemCount), unsigned, for {@link #fold}; 0 when itemCount is 1.
+   */
+  private final long reciprocal;
+
   private final Zipfian zipfian;
 
   ScrambledZipfianKeyChooser(AcknowledgedCounter inserts, long min, long max, RandomGenerator rnd) {
     this.inserts = inserts;
     this.min = min;
     this.itemCount = max - min + 1;
+    this.reciprocal = itemCount > 1 ? Long.divideUnsigned(-1L, itemCount) : 0;
     this.zipfian = new Zipfian(0, ITEM_COUNT, ZETAN, rnd);
   }
 
@@ -38,8 +45,23 @@ final class ScrambledZipfianKeyChooser implements KeyChooser {
   public long next() {
     long key;
     do {
-      key = min + KeyNames.fnvhash64(zipfian.next()) % itemCount;
+      key = min + fold(KeyNames.fnvhash64(zipfian.next()));
     } while (key > inserts.limit());
     return key;
+  }
+
+  /**
+   * {@code hash % itemCount}, bit for bit, without a 64-bit division on the key's serial path: for
+   * 0 <= hash < 2<sup>63</sup> the quotient estimate hash·reciprocal / 2<sup>64</sup> is the true
+   * quotient or one less, so one conditional subtraction corrects the remainder. The hash's one
+   * negative value ({@code Long.MIN_VALUE}, YCSB's {@code Math.abs} of it) takes the plain
+   * remainder, negative as in YCSB.
+   */
+  long fold(long hash) {
+    if (hash < 0 || reciprocal == 0) {
+      return hash % itemCount;
+    }
+    long r = hash - Math.multiplyHigh(hash, reciprocal) * itemCount;
+    return r >= itemCount ? r - itemCount : r;
   }
 }

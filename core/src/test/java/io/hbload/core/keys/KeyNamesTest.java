@@ -70,6 +70,43 @@ class KeyNamesTest {
     }
   }
 
+  @Test
+  void eightDigitsAreLongToStringZeroPaddedForEveryStride() {
+    // every value below 10^6, then a stride through the rest of [0, 10^8) and its upper end
+    for (int v = 0; v < 100_000_000; v = v < 1_000_000 ? v + 1 : v + 997) {
+      assertEightDigits(v);
+    }
+    for (int v = 99_999_000; v < 100_000_000; v++) {
+      assertEightDigits(v);
+    }
+  }
+
+  private static void assertEightDigits(int v) {
+    long word = KeyNames.eightDigits(v);
+    String expected = String.format("%08d", v);
+    for (int i = 0; i < 8; i++) {
+      if ((byte) (word >>> (8 * i)) != expected.charAt(i)) {
+        throw new AssertionError(v + ": digit " + i + " of " + Long.toHexString(word));
+      }
+    }
+  }
+
+  @Test
+  void chunkBoundariesFormatLikeLongToString() {
+    Key key = new Key();
+    long[] around = {100_000_000L, 10_000_000_000_000_000L, 1_000_000_000_000_000_000L};
+    for (long base : around) {
+      for (long v = base - 3; v <= base + 3; v++) {
+        for (long w : new long[] {v, v * 7, v + 99_999_999L, v + 10_000_000L}) {
+          KeyNames.format(w, true, 1, key);
+          assertThat(key.toString()).isEqualTo("user" + w);
+          KeyNames.format(w, true, 25, key);
+          assertThat(key.toString()).isEqualTo(ycsbBuildKeyName(w, true, 25));
+        }
+      }
+    }
+  }
+
   /** CoreWorkload.buildKeyName of YCSB 0.17.0, restated with Strings as the reference. */
   static String ycsbBuildKeyName(long keynum, boolean ordered, int zeropadding) {
     if (!ordered) {
