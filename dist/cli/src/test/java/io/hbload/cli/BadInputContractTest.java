@@ -224,6 +224,11 @@ class BadInputContractTest {
         "run -w a -db basic -p exportfile={dir}/r.txt -p exporter=site.ycsb.measurements.exporter.XmlExporter",
         "run -w a -db basic -l",
         "run -w a -db basic -p hbload.stopgrace=0",
+        // run --find-max --html: the page is reserved before the first step, never over a file
+        // hbload did not write nor over the search's JSON
+        "run -w c -db basic --find-max p99<10ms --html {dir}/existing.txt",
+        "run -w c -db basic --find-max p99<10ms --html {dir}/nodir/find.html",
+        "run -w c -db basic --find-max p99<10ms --json {dir}/find.html --html {dir}/find.html",
         "load -w a -db basic --json {dir}/l.json -p recordcount=0",
         "load -w a -db basic -p zeropadding=-1",
         "load -w a -db basic --hlog {dir}/l.hlog -p insertstart=900 -p insertcount=200",

@@ -9,8 +9,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code hbload run --find-max}: bad bounds are bad input; a search prints its curve and writes a
- * findMax JSON.
+ * {@code hbload run --find-max}: bad bounds are bad input; a search prints its curve, writes a
+ * findMax JSON and draws it with {@code --html}.
  */
 class FindMaxCommandTest {
   @TempDir Path dir;
@@ -48,6 +48,7 @@ class FindMaxCommandTest {
   @Test
   void searchesPrintsTheCurveAndWritesFindMaxJson() throws Exception {
     Path json = dir.resolve("find.json");
+    Path html = dir.resolve("find.html");
     CommandOutput o =
         exec(
             "run",
@@ -72,7 +73,9 @@ class FindMaxCommandTest {
             "--find-max-precision",
             "0.5",
             "--json",
-            json.toString());
+            json.toString(),
+            "--html",
+            html.toString());
     assertThat(o.exit()).as(o.err()).isEqualTo(0);
     assertThat(o.err())
         .contains(
@@ -84,5 +87,14 @@ class FindMaxCommandTest {
             "ops/s breaks it (confirmed)");
     String doc = Files.readString(json, StandardCharsets.UTF_8);
     assertThat(doc).contains("\"findMax\"", "\"limitedBy\": \"server\"", "\"verdict\": \"broke\"");
+    // the page holds the same search: a row and a dot per step of the JSON
+    String page = Files.readString(html, StandardCharsets.UTF_8);
+    long steps = doc.lines().filter(l -> l.contains("\"offeredOpsPerSec\"")).count();
+    assertThat(steps).isPositive();
+    assertThat(page.split("<tr data-step=", -1).length - 1).isEqualTo(steps);
+    assertThat(page.split("<circle class=\"point\" data-series=\"intended p99\"", -1).length - 1)
+        .isEqualTo(steps);
+    assertThat(page)
+        .contains("<h1>hbload find-max report: find</h1>", "data-rule=\"bound\" data-at=\"10.0\"");
   }
 }
