@@ -51,31 +51,7 @@ class FindMaxCommandTest {
     Path html = dir.resolve("find.html");
     CommandOutput o =
         exec(
-            "run",
-            "-w",
-            "c",
-            "-db",
-            "basic",
-            "-threads",
-            "1",
-            "-target",
-            "100",
-            "-p",
-            "basicdb.simulatedelay=2",
-            "-p",
-            "basicdb.randomizedelay=false",
-            "-p",
-            "maxexecutiontime=1",
-            "-p",
-            "hbload.warmup=300ms",
-            "--find-max",
-            "p99<10ms",
-            "--find-max-precision",
-            "0.5",
-            "--json",
-            json.toString(),
-            "--html",
-            html.toString());
+            FindMaxArgs.twoMillisecondSearch("--json", json.toString(), "--html", html.toString()));
     assertThat(o.exit()).as(o.err()).isEqualTo(0);
     assertThat(o.err())
         .contains(

@@ -150,31 +150,7 @@ class FullDiskCommandsTest {
   @Test
   void findMaxHtmlThatDoesNotFit() throws Exception {
     disk(512);
-    CommandOutput o =
-        exec(
-            "run",
-            "-w",
-            "c",
-            "-db",
-            "basic",
-            "-threads",
-            "1",
-            "-target",
-            "300",
-            "-p",
-            "basicdb.simulatedelay=2",
-            "-p",
-            "basicdb.randomizedelay=false",
-            "-p",
-            "maxexecutiontime=1",
-            "-p",
-            "hbload.warmup=200ms",
-            "--find-max",
-            "p99<10ms",
-            "--find-max-precision",
-            "0.9",
-            "--html",
-            "/full/find.html");
+    CommandOutput o = exec(FindMaxArgs.twoMillisecondSearch("--html", "/full/find.html"));
     assertThat(o.exit()).as(o.err()).isEqualTo(ExitCode.FAILURE);
     assertThat(o.err()).as("the search ran").contains("find-max p99<10ms: ");
     assertThat(o.errLines())

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hbload.cli.FindMaxArgs;
 import io.hbload.cli.HbloadCommand;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -34,31 +35,8 @@ class FindMaxChromiumIT {
     cl.setOut(new PrintWriter(new StringWriter(), true));
     assertThat(
             cl.execute(
-                "run",
-                "-w",
-                "c",
-                "-db",
-                "basic",
-                "-threads",
-                "1",
-                "-target",
-                "100",
-                "-p",
-                "basicdb.simulatedelay=2",
-                "-p",
-                "basicdb.randomizedelay=false",
-                "-p",
-                "maxexecutiontime=1",
-                "-p",
-                "hbload.warmup=300ms",
-                "--find-max",
-                "p99<10ms",
-                "--find-max-precision",
-                "0.5",
-                "--json",
-                json.toString(),
-                "--html",
-                html.toString()))
+                FindMaxArgs.twoMillisecondSearch(
+                    "--json", json.toString(), "--html", html.toString())))
         .as(err.toString())
         .isZero();
     JsonNode found = new ObjectMapper().readTree(json.toFile()).path("findMax");
