@@ -1,19 +1,26 @@
 package io.hbload.cli;
 
+import io.hbload.cli.suite.SuitePlan;
 import io.hbload.core.capacity.CapacityResult;
 import io.hbload.core.config.OutputPaths;
 import io.hbload.core.config.SpecException;
 import io.hbload.core.export.ResultOutputs;
+import io.hbload.hdfs.coder.IsalLibrary;
+import io.hbload.hdfs.report.RunResult;
+import io.hbload.report.DfsioHtmlReport;
 import io.hbload.report.FindMaxHtmlReport;
 import io.hbload.report.HtmlReport;
 import io.hbload.report.ReportCollector;
 import io.hbload.report.RunInput;
+import io.hbload.report.SummaryTable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
@@ -119,12 +126,11 @@ public final class HtmlOption {
     return file.getFileName().toString().replaceFirst("\\.html?$", "");
   }
 
-  /** dfsio's report: its passes side by side ({@link io.hbload.report.DfsioHtmlReport}). */
-  void writeDfsio(List<io.hbload.hdfs.report.RunResult> passes) throws IOException {
+  /** dfsio's report: its passes side by side ({@link DfsioHtmlReport}). */
+  void writeDfsio(List<RunResult> passes) throws IOException {
     String title = file.getFileName().toString().replaceFirst("\\.html?$", "");
     byte[] page =
-        io.hbload.report.DfsioHtmlReport.render(
-                title, passes, io.hbload.hdfs.coder.IsalLibrary.status())
+        DfsioHtmlReport.render(title, passes, IsalLibrary.status())
             .getBytes(StandardCharsets.UTF_8);
     reserved.write(file, out -> out.write(page));
   }
@@ -134,12 +140,12 @@ public final class HtmlOption {
    * by side, the discarded warm-up rounds greyed out.
    */
   void writeRounds(
-      io.hbload.cli.suite.SuitePlan plan, java.util.Optional<io.hbload.report.SummaryTable> summary)
+      SuitePlan plan, Optional<SummaryTable> summary)
       throws IOException {
-    List<RunInput> runs = new java.util.ArrayList<>();
+    List<RunInput> runs = new ArrayList<>();
     for (int round = 1; round <= plan.rounds(); round++) {
       for (String w : plan.workloads()) {
-        String step = io.hbload.cli.suite.SuitePlan.step(round, w);
+        String step = SuitePlan.step(round, w);
         Path json = plan.json(step);
         Path hlog = plan.hlog(step);
         if (Files.isRegularFile(json)) {
