@@ -139,9 +139,7 @@ public final class HtmlOption {
    * A suite's report: every finished round's run (its JSON and hlog in the suite's directory) side
    * by side, the discarded warm-up rounds greyed out.
    */
-  void writeRounds(
-      SuitePlan plan, Optional<SummaryTable> summary)
-      throws IOException {
+  void writeRounds(SuitePlan plan, Optional<SummaryTable> summary) throws IOException {
     List<RunInput> runs = new ArrayList<>();
     for (int round = 1; round <= plan.rounds(); round++) {
       for (String w : plan.workloads()) {
