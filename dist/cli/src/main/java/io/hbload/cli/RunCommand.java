@@ -38,7 +38,8 @@ final class RunCommand extends PhaseCommand {
           "Find the highest rate that holds BOUND, e.g. 'p99<10ms', 'READ.p99.9<5ms,errors<1%%' "
               + "(service.pNN for service time; default latency from the intended start): open-loop steps from -target "
               + "(else half an unthrottled probe's rate) doubling, then bisection; each step warms up hbload.warmup "
-              + "(else 1 s) and measures maxexecutiontime (else 5 s); --json holds a findMax object")
+              + "(else 1 s) and measures maxexecutiontime (else 5 s); --json holds a findMax object, --html draws"
+              + " latency against offered rate")
   String findMax;
 
   @Option(
@@ -102,6 +103,8 @@ final class RunCommand extends PhaseCommand {
     // created before the search, so that a file that cannot be written is found before minutes of
     // steps
     Path json = spec.outputs().jsonFile();
+    html.refuseSameFile("--json", json);
+    html.check(commandSpec.commandLine());
     try (ResultOutputs files = ResultOutputs.reserve(json);
         InterruptHook hook =
             InterruptHook.install(
@@ -111,9 +114,14 @@ final class RunCommand extends PhaseCommand {
         byte[] doc = (result.json() + System.lineSeparator()).getBytes(StandardCharsets.UTF_8);
         files.write(json, out -> out.write(doc));
       }
+      if (html.requested()) {
+        html.writeFindMax(result);
+      }
       return result.note() != null && result.note().startsWith("stopped before")
           ? ExitCode.INTERRUPTED
           : ExitCode.OK;
+    } finally {
+      html.close();
     }
   }
 
@@ -137,9 +145,6 @@ final class RunCommand extends PhaseCommand {
     }
     if (spec.execution().startAt() != null) {
       refused.add("--start-at");
-    }
-    if (html.requested()) {
-      refused.add("--html");
     }
     if (metrics.target != null) {
       refused.add("--metrics");

@@ -289,6 +289,11 @@ class BadInputContractTest {
         "run -w a -db basic --shard 1/2 --find-max p99<10ms --find-max-exchange {dir}/nodir",
         "run -w a -db basic --find-max p99<10ms --find-max-exchange {dir}",
         "run -w a -db basic --shard 0/2 --find-max-exchange {dir} --json {dir}/r.json",
+        // run --find-max --html: the page is reserved before the first step, never over a file
+        // hbload did not write nor over the search's JSON
+        "run -w c -db basic --find-max p99<10ms --html {dir}/existing.txt",
+        "run -w c -db basic --find-max p99<10ms --html {dir}/nodir/find.html",
+        "run -w c -db basic --find-max p99<10ms --json {dir}/find.html --html {dir}/find.html",
         "load -w a -db basic --json {dir}/l.json -p recordcount=0",
         "load -w a -db basic -p zeropadding=-1",
         "load -w a -db basic --hlog {dir}/l.hlog -p insertstart=900 -p insertcount=200",

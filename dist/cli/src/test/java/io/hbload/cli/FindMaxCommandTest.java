@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code hbload run --find-max}: bad bounds are bad input; a search prints its curve and writes a
- * findMax JSON.
+ * {@code hbload run --find-max}: bad bounds are bad input; a search prints its curve, writes a
+ * findMax JSON and draws it with {@code --html}.
  */
 class FindMaxCommandTest {
   @TempDir Path dir;
@@ -26,38 +26,7 @@ class FindMaxCommandTest {
     return CommandOutput.of(HbloadCommand.commandLine(), args);
   }
 
-  /**
-   * A short search from 100 ops/s of one blocking worker on a binding that takes 2 ms a call, to a
-   * precision of 50 %, then {@code more}.
-   */
-  private static String[] search(String... more) {
-    List<String> args =
-        new ArrayList<>(
-            List.of(
-                "run",
-                "-w",
-                "c",
-                "-db",
-                "basic",
-                "-threads",
-                "1",
-                "-target",
-                "100",
-                "-p",
-                "basicdb.simulatedelay=2",
-                "-p",
-                "basicdb.randomizedelay=false",
-                "-p",
-                "maxexecutiontime=1",
-                "-p",
-                "hbload.warmup=300ms",
-                "--find-max",
-                "p99<10ms",
-                "--find-max-precision",
-                "0.5"));
-    args.addAll(List.of(more));
-    return args.toArray(String[]::new);
-  }
+
 
   @Test
   void aBadBoundIsOneLineAndExitTwo() {
@@ -88,7 +57,10 @@ class FindMaxCommandTest {
   @Test
   void searchesPrintsTheCurveAndWritesFindMaxJson() throws Exception {
     Path json = dir.resolve("find.json");
-    CommandOutput o = exec(search("--json", json.toString()));
+    Path html = dir.resolve("find.html");
+    CommandOutput o =
+        exec(
+            FindMaxArgs.twoMillisecondSearch("--json", json.toString(), "--html", html.toString()));
     assertThat(o.exit()).as(o.err()).isEqualTo(0);
     assertThat(o.err())
         .contains(
@@ -100,6 +72,15 @@ class FindMaxCommandTest {
             "ops/s breaks it (confirmed)");
     String doc = Files.readString(json, StandardCharsets.UTF_8);
     assertThat(doc).contains("\"findMax\"", "\"limitedBy\": \"server\"", "\"verdict\": \"broke\"");
+    // the page holds the same search: a row and a dot per step of the JSON
+    String page = Files.readString(html, StandardCharsets.UTF_8);
+    long steps = doc.lines().filter(l -> l.contains("\"offeredOpsPerSec\"")).count();
+    assertThat(steps).isPositive();
+    assertThat(page.split("<tr data-step=", -1).length - 1).isEqualTo(steps);
+    assertThat(page.split("<circle class=\"point\" data-series=\"intended p99\"", -1).length - 1)
+        .isEqualTo(steps);
+    assertThat(page)
+        .contains("<h1>hbload find-max report: find</h1>", "data-rule=\"bound\" data-at=\"10.0\"");
   }
 
   /**
@@ -149,7 +130,7 @@ class FindMaxCommandTest {
       for (int shard = 0; shard < 2; shard++) {
         String json = dir.resolve("find-" + shard + ".json").toString();
         String[] args =
-            search(
+            FindMaxArgs.twoMillisecondSearch(
                 "--seed",
                 "7",
                 "--shard",

@@ -143,6 +143,24 @@ class FullDiskCommandsTest {
         file);
   }
 
+  /**
+   * find-max's page on a disk with room for its temp file only: the search runs (a few 1 s steps
+   * against 2 ms calls), then the page does not fit: exit 1 naming it, nothing left behind.
+   */
+  @Test
+  void findMaxHtmlThatDoesNotFit() throws Exception {
+    disk(512);
+    CommandOutput o = exec(FindMaxArgs.twoMillisecondSearch("--html", "/full/find.html"));
+    assertThat(o.exit()).as(o.err()).isEqualTo(ExitCode.FAILURE);
+    assertThat(o.err()).as("the search ran").contains("find-max p99<10ms: ");
+    assertThat(o.errLines())
+        .filteredOn(l -> l.contains("cannot write"))
+        .singleElement()
+        .asString()
+        .contains("cannot write /full/find.html: " + FULL);
+    assertThat(left()).as("nothing under the final name, no temp file").isEmpty();
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"-o", "--json", "--hlog"})
   void mergeOutputThatDoesNotFit(String option) throws Exception {
@@ -229,6 +247,7 @@ class FullDiskCommandsTest {
         "merge RUN.hlog --hlog /proc/hbload.hlog",
         "run -w a -db memory -p operationcount=10 --html /proc/hbload.html",
         "run -w c -db basic --find-max p99<10ms --json /proc/hbload.json",
+        "run -w c -db basic --find-max p99<10ms --html /proc/hbload.html",
         "suite -w a -db memory --rounds 1 --discard 0 --duration 1s --out SUITE --html /proc/hbload.html",
         "suite -w a -db memory --rounds 1 --discard 0 --duration 1s --out /proc/hbload.suite"
       })

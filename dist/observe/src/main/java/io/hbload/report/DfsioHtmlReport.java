@@ -26,17 +26,7 @@ public final class DfsioHtmlReport {
    *     ISA-L coder:} line)
    */
   public static String render(String title, List<RunResult> runs, String isal) {
-    StringBuilder h = new StringBuilder(32 * 1024);
-    h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
-        .append("<meta http-equiv=\"Content-Security-Policy\" content=\"")
-        .append(HtmlReport.CSP)
-        .append("\">\n")
-        .append("<title>hbload dfsio report: ")
-        .append(Html.escape(title))
-        .append("</title>\n")
-        .append("<style>")
-        .append(HtmlReport.STYLE)
-        .append("</style>\n</head>\n<body>\n<h1>hbload dfsio report</h1>\n");
+    StringBuilder h = HtmlReport.start("hbload dfsio report: " + title);
     if (runs.isEmpty()) {
       return h.append("<p class=\"note\">No pass finished.</p>\n</body>\n</html>\n").toString();
     }

@@ -8,6 +8,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 
@@ -33,26 +34,14 @@ public final class HtmlReport {
   private HtmlReport() {}
 
   public static String render(List<RunInput> runs) {
-    return render(runs, java.util.Optional.empty());
+    return render(runs, Optional.empty());
   }
 
   /**
    * As {@link #render(List)}, with a table of its own first (a suite's table of the kept rounds).
    */
-  public static String render(List<RunInput> runs, java.util.Optional<SummaryTable> summary) {
-    StringBuilder h = new StringBuilder(64 * 1024);
-    h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
-        .append("<meta http-equiv=\"Content-Security-Policy\" content=\"")
-        .append(CSP)
-        .append("\">\n")
-        .append("<title>hbload report: ")
-        .append(Html.escape(headline(runs.get(0).result())))
-        .append("</title>\n")
-        .append("<style>")
-        .append(STYLE)
-        .append("</style>\n</head>\n<body>\n<h1>hbload report: ")
-        .append(Html.escape(headline(runs.get(0).result())))
-        .append("</h1>\n");
+  public static String render(List<RunInput> runs, Optional<SummaryTable> summary) {
+    StringBuilder h = start("hbload report: " + headline(runs.get(0).result()));
     summary.ifPresent(t -> summary(h, t));
     if (runs.size() > 1) {
       rounds(h, runs);
@@ -61,6 +50,24 @@ public final class HtmlReport {
       section(h, run);
     }
     return h.append("</body>\n</html>\n").toString();
+  }
+
+  /**
+   * Every report page's start, up to and including its {@code <h1>heading</h1>}: the CSP that
+   * forbids every fetch, the title, the one style sheet.
+   */
+  public static StringBuilder start(String heading) {
+    return new StringBuilder(64 * 1024)
+        .append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+        .append("<meta http-equiv=\"Content-Security-Policy\" content=\"")
+        .append(CSP)
+        .append("\">\n<title>")
+        .append(Html.escape(heading))
+        .append("</title>\n<style>")
+        .append(STYLE)
+        .append("</style>\n</head>\n<body>\n<h1>")
+        .append(Html.escape(heading))
+        .append("</h1>\n");
   }
 
   /** What was run, in the words of the command line: workload mix, binding, threads, target. */
@@ -560,7 +567,7 @@ public final class HtmlReport {
     return SvgChart.PALETTE[i % SvgChart.PALETTE.length];
   }
 
-  private static String pName(double p) {
+  static String pName(double p) {
     return "p" + (p % 1 == 0 ? Long.toString((long) p) : Double.toString(p));
   }
 

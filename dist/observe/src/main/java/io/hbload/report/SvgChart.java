@@ -7,9 +7,10 @@ import java.util.function.DoubleFunction;
 
 /**
  * A line chart as inline SVG: linear or log axes, one {@code <path class="series"
- * data-series="NAME">} per series (so a browser test finds each plotted series by name), ticks, a
- * legend. No script and no external resource: the report must render offline and under a CSP that
- * forbids every fetch. Built once, rendered once; not thread-safe.
+ * data-series="NAME">} per series (so a browser test finds each plotted series by name), optionally
+ * a dot per point and rings on some, reference lines ({@link Rule}), ticks, a legend. No script and
+ * no external resource: the report must render offline and under a CSP that forbids every fetch.
+ * Built once, rendered once; not thread-safe.
  */
 public final class SvgChart {
   static final int WIDTH = 760;
@@ -26,6 +27,26 @@ public final class SvgChart {
   /** One line; points with a non-finite value (or not positive on a log axis) are left out. */
   public record Series(String name, String color, boolean dashed, double[] xs, double[] ys) {}
 
+  /**
+   * A reference line across the whole plot ({@code <line class="rule" data-rule="NAME"
+   * data-at="VALUE">}, with a legend entry): vertical at an x value, else horizontal at a y value.
+   * The axis range always takes it in.
+   */
+  public record Rule(
+      String name, String legend, boolean vertical, double at, String color, boolean dashed) {}
+
+  /**
+   * A ring drawn around a point to single it out, e.g. a confirmed break; the legend shows each
+   * kind used once.
+   */
+  public record Mark(String kind, String legend, String color) {}
+
+  /**
+   * How one point of a series is drawn as a dot ({@code <circle class="point" data-series="NAME"
+   * data-point="LABEL">}): its tooltip, hollow or filled, and an optional {@link Mark}.
+   */
+  public record Point(String label, String title, boolean hollow, Mark mark) {}
+
   private final String title;
   private final String xLabel;
   private final String yLabel;
@@ -34,6 +55,8 @@ public final class SvgChart {
   private DoubleFunction<String> xTicks = SvgChart::number;
   private DoubleFunction<String> yTicks = SvgChart::number;
   private final List<Series> series = new ArrayList<>();
+  private final List<List<Point>> points = new ArrayList<>();
+  private final List<Rule> rules = new ArrayList<>();
 
   public SvgChart(String title, String xLabel, String yLabel) {
     this.title = title;
@@ -54,6 +77,23 @@ public final class SvgChart {
 
   public SvgChart add(Series s) {
     series.add(s);
+    points.add(null);
+    return this;
+  }
+
+  /** A series drawn as a line through dots, {@code dots} giving how each of its points looks. */
+  public SvgChart add(Series s, List<Point> dots) {
+    if (dots.size() != s.xs().length) {
+      throw new IllegalArgumentException(
+          s.name() + ": " + dots.size() + " dots for " + s.xs().length + " points");
+    }
+    series.add(s);
+    points.add(List.copyOf(dots));
+    return this;
+  }
+
+  public SvgChart rule(Rule r) {
+    rules.add(r);
     return this;
   }
 
@@ -138,8 +178,12 @@ public final class SvgChart {
             TOP + plotH / 2,
             Html.escape(yLabel)));
     int legendY = TOP + 8;
-    for (Series s : series) {
+    List<Mark> marks = new ArrayList<>();
+    for (int k = 0; k < series.size(); k++) {
+      Series s = series.get(k);
+      List<Point> dots = points.get(k);
       StringBuilder d = new StringBuilder();
+      StringBuilder drawnDots = new StringBuilder();
       for (int i = 0; i < s.xs().length; i++) {
         double x = s.xs()[i];
         double y = s.ys()[i];
@@ -150,6 +194,13 @@ public final class SvgChart {
         double py = TOP + plotH * (1 - frac(y, yr, logY));
         d.append(d.length() == 0 ? "M" : " L")
             .append(String.format(Locale.ROOT, "%.1f,%.1f", px, py));
+        if (dots != null) {
+          dot(drawnDots, s, dots.get(i), px, py);
+          Mark mark = dots.get(i).mark();
+          if (mark != null && !marks.contains(mark)) {
+            marks.add(mark);
+          }
+        }
       }
       svg.append("<path class=\"series\" data-series=\"")
           .append(Html.escape(s.name()))
@@ -159,24 +210,97 @@ public final class SvgChart {
           .append(s.color())
           .append("\" fill=\"none\" stroke-width=\"1.8\"")
           .append(s.dashed() ? " stroke-dasharray=\"5,3\"" : "")
-          .append("/>\n");
+          .append("/>\n")
+          .append(drawnDots);
+      legendLine(svg, legendY, s.color(), "2", s.dashed() ? "5,3" : null, s.name());
+      legendY += 16;
+    }
+    for (Rule r : rules) {
+      double at =
+          r.vertical()
+              ? LEFT + plotW * frac(r.at(), xr, logX)
+              : TOP + plotH * (1 - frac(r.at(), yr, logY));
       svg.append(
           String.format(
               Locale.ROOT,
-              "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
-                  + "stroke-width=\"2\"%s/><text class=\"legend\" x=\"%d\" y=\"%d\">%s</text>%n",
-              WIDTH - RIGHT + 10,
-              legendY,
-              WIDTH - RIGHT + 30,
-              legendY,
-              s.color(),
-              s.dashed() ? " stroke-dasharray=\"5,3\"" : "",
-              WIDTH - RIGHT + 35,
-              legendY + 4,
-              Html.escape(s.name())));
+              "<line class=\"rule\" data-rule=\"%s\" data-at=\"%.1f\" x1=\"%.1f\" y1=\"%.1f\""
+                  + " x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"1.5\"%s/>%n",
+              Html.escape(r.name()),
+              r.at(),
+              r.vertical() ? at : LEFT,
+              r.vertical() ? TOP : at,
+              r.vertical() ? at : LEFT + plotW,
+              r.vertical() ? TOP + plotH : at,
+              r.color(),
+              r.dashed() ? " stroke-dasharray=\"6,4\"" : ""));
+      legendLine(svg, legendY, r.color(), "1.5", r.dashed() ? "6,4" : null, r.legend());
       legendY += 16;
     }
+    for (Mark m : marks) {
+      svg.append(ring("legend-mark", m, WIDTH - RIGHT + 20, legendY))
+          .append(
+              String.format(
+                  Locale.ROOT,
+                  "<text class=\"legend\" x=\"%d\" y=\"%d\">%s</text>%n",
+                  WIDTH - RIGHT + 35,
+                  legendY + 4,
+                  Html.escape(m.legend())));
+      legendY += 18;
+    }
     return svg.append("</svg>\n").toString();
+  }
+
+  /** A dot of {@code s} at (px, py), and its ring when it has a mark. */
+  private static void dot(StringBuilder svg, Series s, Point p, double px, double py) {
+    svg.append(
+        String.format(
+            Locale.ROOT,
+            "<circle class=\"point\" data-series=\"%s\" data-point=\"%s\" cx=\"%.1f\""
+                + " cy=\"%.1f\" r=\"3.5\" stroke=\"%s\" fill=\"%s\"><title>%s</title></circle>%n",
+            Html.escape(s.name()),
+            Html.escape(p.label()),
+            px,
+            py,
+            s.color(),
+            p.hollow() ? "#fff" : s.color(),
+            Html.escape(p.title())));
+    if (p.mark() != null) {
+      svg.append(ring("mark", p.mark(), px, py));
+    }
+  }
+
+  /** A legend entry: a short line in the series' or rule's stroke, then its label. */
+  private static void legendLine(
+      StringBuilder svg, int y, String color, String width, String dash, String label) {
+    svg.append(
+        String.format(
+            Locale.ROOT,
+            "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"%s\"%s/>"
+                + "<text class=\"legend\" x=\"%d\" y=\"%d\">%s</text>%n",
+            WIDTH - RIGHT + 10,
+            y,
+            WIDTH - RIGHT + 30,
+            y,
+            color,
+            width,
+            dash == null ? "" : " stroke-dasharray=\"" + dash + "\"",
+            WIDTH - RIGHT + 35,
+            y + 4,
+            Html.escape(label)));
+  }
+
+  /** A ring: {@code mark} around a point, {@code legend-mark} in the legend. */
+  private static String ring(String cssClass, Mark m, double px, double py) {
+    return String.format(
+        Locale.ROOT,
+        "<circle class=\""
+            + cssClass
+            + "\" data-mark=\"%s\" cx=\"%.1f\" cy=\"%.1f\" r=\"7.5\" fill=\"none\""
+            + " stroke=\"%s\" stroke-width=\"2\"/>%n",
+        Html.escape(m.kind()),
+        px,
+        py,
+        m.color());
   }
 
   /**
@@ -292,6 +416,12 @@ public final class SvgChart {
           lo = Math.min(lo, v);
           hi = Math.max(hi, v);
         }
+      }
+    }
+    for (Rule r : rules) {
+      if (r.vertical() == x && usable(r.at(), log)) {
+        lo = Math.min(lo, r.at());
+        hi = Math.max(hi, r.at());
       }
     }
     if (lo > hi) {

@@ -19,18 +19,7 @@ public final class ComparisonHtml {
   private ComparisonHtml() {}
 
   public static String render(ComparisonReport report) {
-    StringBuilder h = new StringBuilder(64 * 1024);
-    h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
-        .append("<meta http-equiv=\"Content-Security-Policy\" content=\"")
-        .append(HtmlReport.CSP)
-        .append("\">\n")
-        .append("<title>hbload compare: ")
-        .append(Html.escape(report.a()))
-        .append(" vs ")
-        .append(Html.escape(report.b()))
-        .append("</title>\n<style>")
-        .append(HtmlReport.STYLE)
-        .append("</style>\n</head>\n<body>\n<h1>hbload compare</h1>\n");
+    StringBuilder h = HtmlReport.start("hbload compare: " + report.a() + " vs " + report.b());
     for (Throughput ta : report.throughput()) {
       if (!ta.side().equals("A")) {
         continue;
