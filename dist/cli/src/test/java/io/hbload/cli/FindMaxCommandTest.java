@@ -26,8 +26,6 @@ class FindMaxCommandTest {
     return CommandOutput.of(HbloadCommand.commandLine(), args);
   }
 
-
-
   @Test
   void aBadBoundIsOneLineAndExitTwo() {
     CommandOutput o = exec("run", "-w", "c", "-db", "basic", "--find-max", "p99<10");
