@@ -9,8 +9,8 @@ import picocli.CommandLine;
  * What a command printed and returned, run in-process with picocli's writers captured (tests' one
  * way to run).
  */
-record CommandOutput(int exit, String out, String err) {
-  static CommandOutput of(CommandLine commandLine, String... args) {
+public record CommandOutput(int exit, String out, String err) {
+  public static CommandOutput of(CommandLine commandLine, String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     commandLine.setOut(new PrintWriter(out, true));
@@ -19,11 +19,11 @@ record CommandOutput(int exit, String out, String err) {
     return new CommandOutput(exit, out.toString(), err.toString());
   }
 
-  List<String> outLines() {
+  public List<String> outLines() {
     return out.lines().toList();
   }
 
-  List<String> errLines() {
+  public List<String> errLines() {
     return err.lines().toList();
   }
 }

@@ -4,10 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hbload.cli.CommandOutput;
 import io.hbload.cli.FindMaxArgs;
 import io.hbload.cli.HbloadCommand;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,19 +28,14 @@ class FindMaxChromiumIT {
     HeadlessChromium chromium = HeadlessChromium.orSkip(dir);
     Path html = dir.resolve("find.html");
     Path json = dir.resolve("find.json");
-    var cl = HbloadCommand.commandLine();
-    StringWriter err = new StringWriter();
-    cl.setErr(new PrintWriter(err, true));
-    cl.setOut(new PrintWriter(new StringWriter(), true));
-    assertThat(
-            cl.execute(
-                FindMaxArgs.twoMillisecondSearch(
-                    "--json", json.toString(), "--html", html.toString())))
-        .as(err.toString())
-        .isZero();
+    CommandOutput run =
+        CommandOutput.of(
+            HbloadCommand.commandLine(),
+            FindMaxArgs.twoMillisecondSearch("--json", json.toString(), "--html", html.toString()));
+    assertThat(run.exit()).as(run.err()).isZero();
     JsonNode found = new ObjectMapper().readTree(json.toFile()).path("findMax");
     int steps = found.path("steps").size();
-    assertThat(steps).as(err.toString()).isGreaterThanOrEqualTo(3);
+    assertThat(steps).as(run.err()).isGreaterThanOrEqualTo(3);
 
     String dom = chromium.dom("find", html);
     for (String series : List.of("intended p99", "service p99", "achieved")) {
@@ -66,7 +60,7 @@ class FindMaxChromiumIT {
         assertThat(dom).as(rule[0] + " not concluded").doesNotContain("data-rule=\"" + rule[0]);
       }
     }
-    assertThat(found.path("sustainedOpsPerSec").isNumber()).as(err.toString()).isTrue();
+    assertThat(found.path("sustainedOpsPerSec").isNumber()).as(run.err()).isTrue();
     HeadlessChromium.assertNotBlank(chromium.screenshot("find", 1100, 1400, html));
   }
 

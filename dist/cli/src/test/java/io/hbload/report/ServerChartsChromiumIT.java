@@ -2,9 +2,8 @@ package io.hbload.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hbload.cli.CommandOutput;
 import io.hbload.cli.HbloadCommand;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,29 +24,25 @@ class ServerChartsChromiumIT {
     HeadlessChromium chromium = HeadlessChromium.orSkip(dir);
     Path html = dir.resolve("embedded.html");
     Path json = dir.resolve("embedded.json");
-    var cl = HbloadCommand.commandLine();
-    StringWriter err = new StringWriter();
-    cl.setErr(new PrintWriter(err, true));
-    cl.setOut(new PrintWriter(new StringWriter(), true));
-    assertThat(
-            cl.execute(
-                "run",
-                "-w",
-                "a",
-                "-threads",
-                "2",
-                "-p",
-                "recordcount=2000",
-                "-p",
-                "operationcount=0",
-                "-p",
-                "maxexecutiontime=5",
-                "--json",
-                json.toString(),
-                "--html",
-                html.toString()))
-        .as(err.toString())
-        .isZero();
+    CommandOutput run =
+        CommandOutput.of(
+            HbloadCommand.commandLine(),
+            "run",
+            "-w",
+            "a",
+            "-threads",
+            "2",
+            "-p",
+            "recordcount=2000",
+            "-p",
+            "operationcount=0",
+            "-p",
+            "maxexecutiontime=5",
+            "--json",
+            json.toString(),
+            "--html",
+            html.toString());
+    assertThat(run.exit()).as(run.err()).isZero();
 
     String dom = chromium.dom("embedded", html);
     String collector = ManagementFactory.getGarbageCollectorMXBeans().get(0).getName();

@@ -2,9 +2,8 @@ package io.hbload.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hbload.cli.CommandOutput;
 import io.hbload.cli.HbloadCommand;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -22,29 +21,25 @@ class ShortRunChromiumIT {
   void aFiveSecondRunHasChartsOverTime(@TempDir Path dir) throws Exception {
     HeadlessChromium chromium = HeadlessChromium.orSkip(dir);
     Path html = dir.resolve("short.html");
-    var cl = HbloadCommand.commandLine();
-    StringWriter err = new StringWriter();
-    cl.setErr(new PrintWriter(err, true));
-    cl.setOut(new PrintWriter(new StringWriter(), true));
-    assertThat(
-            cl.execute(
-                "run",
-                "-w",
-                "a",
-                "-db",
-                "basic",
-                "-threads",
-                "2",
-                "-target",
-                "400",
-                "-p",
-                "maxexecutiontime=5",
-                "-p",
-                "operationcount=0",
-                "--html",
-                html.toString()))
-        .as(err.toString())
-        .isZero();
+    CommandOutput run =
+        CommandOutput.of(
+            HbloadCommand.commandLine(),
+            "run",
+            "-w",
+            "a",
+            "-db",
+            "basic",
+            "-threads",
+            "2",
+            "-target",
+            "400",
+            "-p",
+            "maxexecutiontime=5",
+            "-p",
+            "operationcount=0",
+            "--html",
+            html.toString());
+    assertThat(run.exit()).as(run.err()).isZero();
 
     String dom = chromium.dom("short", html);
     for (String name : List.of("all", "READ", "UPDATE", "READ service p99", "READ intended p99")) {

@@ -18,4 +18,10 @@ public record PeScanOptions(
     boolean filterAll,
     boolean cacheBlocks,
     boolean asyncPrefetch,
-    Scan.ReadType readType) {}
+    Scan.ReadType readType) {
+
+  /** PE's defaults: caching 30, no filter, blocks cached, no prefetch, the DEFAULT read type. */
+  public static PeScanOptions peDefaults() {
+    return new PeScanOptions(PeSpec.DEFAULT_CACHING, false, true, false, Scan.ReadType.DEFAULT);
+  }
+}

@@ -34,4 +34,25 @@ public record PeTableOptions(
     boolean inMemory,
     int blockSize,
     MemoryCompactionPolicy inMemoryCompaction,
-    String splitPolicy) {}
+    String splitPolicy) {
+
+  /**
+   * PE's defaults: TestTable, one family, no presplit, one replica, no compression or encoding, a
+   * ROW bloom filter, not in memory, 64 KiB blocks, in-memory compaction NONE, the cluster's split
+   * policy.
+   */
+  public static PeTableOptions peDefaults() {
+    return new PeTableOptions(
+        "TestTable",
+        1,
+        0,
+        1,
+        Compression.Algorithm.NONE,
+        DataBlockEncoding.NONE,
+        BloomType.ROW,
+        false,
+        PeSpec.DEFAULT_BLOCK_SIZE,
+        MemoryCompactionPolicy.NONE,
+        "");
+  }
+}

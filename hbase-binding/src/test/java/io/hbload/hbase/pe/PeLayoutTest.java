@@ -8,7 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.SplittableRandom;
 import org.HdrHistogram.Histogram;
 import org.apache.hadoop.hbase.MemoryCompactionPolicy;
-import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.io.compress.Compression;
 import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
 import org.apache.hadoop.hbase.regionserver.BloomType;
@@ -46,20 +45,9 @@ class PeLayoutTest {
         rows,
         size,
         0,
-        new PeTableOptions(
-            "TestTable",
-            1,
-            0,
-            1,
-            Compression.Algorithm.NONE,
-            DataBlockEncoding.NONE,
-            BloomType.ROW,
-            false,
-            65536,
-            MemoryCompactionPolicy.NONE,
-            ""),
+        PeTableOptions.peDefaults(),
         new PeExecution(clients, false, false, 0, 1f, 0, 0),
-        new PeScanOptions(30, false, true, false, Scan.ReadType.DEFAULT));
+        PeScanOptions.peDefaults());
   }
 
   @Test
@@ -104,7 +92,7 @@ class PeLayoutTest {
                         MemoryCompactionPolicy.NONE,
                         "not a class"),
                     new PeExecution(0, false, false, 0, 1f, -1, 0),
-                    new PeScanOptions(30, false, true, false, Scan.ReadType.DEFAULT)))
+                    PeScanOptions.peDefaults()))
         .isInstanceOf(SpecException.class)
         .satisfies(
             e ->

@@ -7,16 +7,12 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.apache.hadoop.hbase.CompareOperator;
 import org.apache.hadoop.hbase.KeyValue;
-import org.apache.hadoop.hbase.MemoryCompactionPolicy;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.filter.FilterList;
 import org.apache.hadoop.hbase.filter.PageFilter;
 import org.apache.hadoop.hbase.filter.ValueFilter;
-import org.apache.hadoop.hbase.io.compress.Compression;
-import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
-import org.apache.hadoop.hbase.regionserver.BloomType;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,18 +28,7 @@ class PeRequestsTest {
             10,
             null,
             0,
-            new PeTableOptions(
-                "TestTable",
-                1,
-                0,
-                1,
-                Compression.Algorithm.NONE,
-                DataBlockEncoding.NONE,
-                BloomType.ROW,
-                false,
-                65536,
-                MemoryCompactionPolicy.NONE,
-                ""),
+            PeTableOptions.peDefaults(),
             new PeExecution(1, false, false, 0, 1f, 0, 0),
             new PeScanOptions(30, filterAll, cacheBlocks, asyncPrefetch, readType));
     return new PeRequests(spec, new SplittableRandom(1));

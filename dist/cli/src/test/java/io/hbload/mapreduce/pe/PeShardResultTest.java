@@ -18,11 +18,6 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.HdrHistogram.Histogram;
-import org.apache.hadoop.hbase.MemoryCompactionPolicy;
-import org.apache.hadoop.hbase.client.Scan;
-import org.apache.hadoop.hbase.io.compress.Compression;
-import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
-import org.apache.hadoop.hbase.regionserver.BloomType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -101,19 +96,8 @@ class PeShardResultTest {
         100,
         null,
         0,
-        new PeTableOptions(
-            "TestTable",
-            1,
-            0,
-            1,
-            Compression.Algorithm.NONE,
-            DataBlockEncoding.NONE,
-            BloomType.ROW,
-            false,
-            65536,
-            MemoryCompactionPolicy.NONE,
-            ""),
+        PeTableOptions.peDefaults(),
         new PeExecution(2, false, false, 0, 1.0f, 0, 0),
-        new PeScanOptions(30, false, true, false, Scan.ReadType.DEFAULT));
+        PeScanOptions.peDefaults());
   }
 }
