@@ -1,5 +1,7 @@
 package io.hbload.core.server;
 
+import static io.hbload.core.testing.TestServerFigures.PAUSE;
+import static io.hbload.core.testing.TestServerFigures.QUEUE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hbload.core.TestWorkloads;
@@ -14,18 +16,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class ServerSeriesTest {
-  private static final ServerFigure PAUSE =
-      new ServerFigure(
-          "gc.pause.milliseconds",
-          Map.of("collector", "G1 Young Generation"),
-          "ms per interval",
-          ServerFigure.Kind.COUNTER,
-          "GC",
-          "");
-  private static final ServerFigure QUEUE =
-      new ServerFigure(
-          "flush.queue.length", Map.of(), "queued", ServerFigure.Kind.GAUGE, "Queues", "period");
-
   @Test
   void aCounterBecomesItsGrowthPerIntervalAndAGaugeIsPlottedAsRead() {
     ServerSeries.Recorder r = new ServerSeries.Recorder();

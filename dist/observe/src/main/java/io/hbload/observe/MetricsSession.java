@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -78,26 +79,25 @@ public final class MetricsSession implements AutoCloseable {
     }
   }
 
-  /** The listener to hand the engine: the run's meters, then a push when pushing. */
+  /**
+   * The listener to hand the engine: the run's meters, then a push when pushing. Every call reaches
+   * the meters through {@link RunListener#all}, so none is dropped on the way (the server figures
+   * were, when this listener forwarded only the calls it named).
+   */
   public RunListener listener() {
-    return new RunListener() {
-      @Override
-      public void phaseStarting(RunSpec spec, long startEpochMillis) {
-        runMeters.phaseStarting(spec, startEpochMillis);
-      }
+    RunListener push =
+        new RunListener() {
+          @Override
+          public void interval(RunSpec spec, StatusSnapshot snapshot) {
+            pushSoon();
+          }
 
-      @Override
-      public void interval(RunSpec spec, StatusSnapshot snapshot) {
-        runMeters.interval(spec, snapshot);
-        pushSoon();
-      }
-
-      @Override
-      public void phaseFinished(RunResult result) {
-        runMeters.phaseFinished(result);
-        pushSoon();
-      }
-    };
+          @Override
+          public void phaseFinished(RunResult result) {
+            pushSoon();
+          }
+        };
+    return RunListener.all(List.of(runMeters, push));
   }
 
   /**
@@ -105,24 +105,14 @@ public final class MetricsSession implements AutoCloseable {
    * its meters carry {@code stepTags} (see {@link RunMeters#step}).
    */
   public RunListener listener(Tags stepTags) {
-    RunListener each = listener();
-    return new RunListener() {
-      @Override
-      public void phaseStarting(RunSpec spec, long startEpochMillis) {
-        runMeters.step(stepTags);
-        each.phaseStarting(spec, startEpochMillis);
-      }
-
-      @Override
-      public void interval(RunSpec spec, StatusSnapshot snapshot) {
-        each.interval(spec, snapshot);
-      }
-
-      @Override
-      public void phaseFinished(RunResult result) {
-        each.phaseFinished(result);
-      }
-    };
+    RunListener step =
+        new RunListener() {
+          @Override
+          public void phaseStarting(RunSpec spec, long startEpochMillis) {
+            runMeters.step(stepTags);
+          }
+        };
+    return RunListener.all(List.of(step, listener()));
   }
 
   /** The run's meters, for the engine's in-flight count ({@link RunMeters#inFlight}). */

@@ -37,9 +37,10 @@ import java.util.function.LongSupplier;
  *   <li>{@code hbload.blockcache.hit.ratio} by level (all, l1, l2) when the binding reports it at
  *       the end;
  *   <li>{@code hbload.server.*} by {@code server} (and the figure's own tags, e.g. {@code
- *       collector}) when the binding samples its servers: each figure's last value, a counter's as
- *       its growth over the last interval ({@code hbload.server.gc.pause.milliseconds}: pause time
- *       in the last second), a level as read ({@code hbload.server.flush.queue.length});
+ *       collector}) when the binding samples its servers: a running total as a counter of its
+ *       growth since the phase's first read ({@code hbload_server_gc_pause_milliseconds_total}: the
+ *       sum of the JSON series' points), a level as last read ({@code
+ *       hbload_server_flush_queue_length});
  *   <li>{@code hbload.phase.finished} 1 once the phase's final interval is in: the final values are
  *       then published.
  * </ul>
@@ -151,13 +152,15 @@ public final class RunMeters implements RunListener {
       for (Map.Entry<String, String> t : f.tags().entrySet()) {
         tags = tags.and(t.getKey(), t.getValue());
       }
-      gauge(
-              "hbload.server." + f.meter(),
-              tags,
-              f.kind() == ServerFigure.Kind.COUNTER
-                  ? "A server's " + f.meter() + " over the last interval (" + f.unit() + ")"
-                  : "A server's " + f.meter() + " (" + f.unit() + ")")
-          .set(v.value());
+      String name = "hbload.server." + f.meter();
+      if (f.kind() == ServerFigure.Kind.COUNTER) {
+        // a counter, so that rate() over any scrape interval sees every interval's growth; a gauge
+        // of the last interval's growth would show a scraper 1 s in every 15
+        counter(name, tags, "A server's " + f.meter() + " since the phase started")
+            .increment(v.value());
+      } else {
+        gauge(name, tags, "A server's " + f.meter() + " (" + f.unit() + ")").set(v.value());
+      }
     }
   }
 

@@ -1,5 +1,7 @@
 package io.hbload.observe;
 
+import static io.hbload.core.testing.TestServerFigures.PAUSE;
+import static io.hbload.core.testing.TestServerFigures.QUEUE;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -8,6 +10,7 @@ import io.hbload.core.config.Phase;
 import io.hbload.core.launch.Launcher;
 import io.hbload.core.parse.SpecParser;
 import io.hbload.core.result.RunResult;
+import io.hbload.core.server.ServerSeries;
 import io.hbload.core.spec.RunSpec;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -206,6 +209,57 @@ class RunMetersTest {
       assertThat(text).doesNotContain("workload=\"a,c\",").contains("hbload_phase_finished{");
       assertThat(text.lines().filter(l -> l.startsWith("hbload_operations_total{")))
           .allMatch(l -> l.contains("round=\""));
+    }
+  }
+
+  /**
+   * The server figures reach the meters through the session's listeners, the plain one and a suite
+   * step's (both once dropped them): a counter figure as the sum of its interval growths, a gauge
+   * as its last value, tagged with the server and the figure's own tags.
+   */
+  @Test
+  void serverFiguresReachTheMetersThroughEitherListener() throws Exception {
+    PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+    Map<String, String> p = new LinkedHashMap<>();
+    p.put("db", "basic");
+    RunSpec spec = SpecParser.parse(p, Phase.RUN);
+    // one session each: a suite's steps all carry round, a plain run none (one label set per name)
+    for (String round : List.of("", "1")) {
+      try (MetricsSession session =
+          new MetricsSession(
+              MetricsTarget.parse("prometheus:0"), "127.0.0.1", Duration.ZERO, TAGS, quiet)) {
+        io.hbload.core.exec.RunListener l =
+            round.isEmpty()
+                ? session.listener()
+                : session.listener(
+                    io.micrometer.core.instrument.Tags.of("round", round, "workload", "a"));
+        l.phaseStarting(spec, 0);
+        l.serverValues(
+            spec,
+            List.of(
+                new ServerSeries.Value("rs1:16020", PAUSE, 1000, 12.0),
+                new ServerSeries.Value("rs1:16020", QUEUE, 1000, 3.0)));
+        l.serverValues(
+            spec,
+            List.of(
+                new ServerSeries.Value("rs1:16020", PAUSE, 2000, 5.0),
+                new ServerSeries.Value("rs1:16020", QUEUE, 2000, 1.0)));
+        String text = session.registry().scrape();
+        Map<String, String> labels = new LinkedHashMap<>();
+        labels.put("server", "rs1:16020");
+        labels.put("phase", "run");
+        labels.put("workload", "a");
+        if (!round.isEmpty()) {
+          labels.put("round", round);
+        }
+        assertThat(ScrapeText.value(text, "hbload_server_flush_queue_length", labels))
+            .as(labels + " in\n" + text)
+            .hasValue(1.0);
+        labels.put("collector", "G1 Young Generation");
+        assertThat(ScrapeText.value(text, "hbload_server_gc_pause_milliseconds_total", labels))
+            .as(labels + " in\n" + text)
+            .hasValue(17.0);
+      }
     }
   }
 
