@@ -71,23 +71,46 @@ class KeyNamesTest {
   }
 
   @Test
-  void eightDigitsAreLongToStringZeroPaddedForEveryStride() {
-    // every value below 10^6, then a stride through the rest of [0, 10^8) and its upper end
-    for (int v = 0; v < 100_000_000; v = v < 1_000_000 ? v + 1 : v + 997) {
-      assertEightDigits(v);
+  void eightDigitsAreExactForEveryValueBelowTenToTheEight() {
+    int[] expected = new int[8];
+    for (int v = 0; v < 100_000_000; v++) {
+      long word = KeyNames.eightDigits(v);
+      int rest = v;
+      for (int i = 7; i >= 0; i--) {
+        expected[i] = '0' + rest % 10;
+        rest /= 10;
+      }
+      for (int i = 0; i < 8; i++) {
+        if ((int) ((word >>> (8 * i)) & 0xff) != expected[i]) {
+          throw new AssertionError(v + ": digit " + i + " of " + Long.toHexString(word));
+        }
+      }
     }
-    for (int v = 99_999_000; v < 100_000_000; v++) {
-      assertEightDigits(v);
-    }
+    assertThat(KeyNames.eightDigits(0)).isEqualTo(0x3030_3030_3030_3030L);
+    assertThat(KeyNames.eightDigits(12_345_678)).isEqualTo(0x3837_3635_3433_3231L);
   }
 
-  private static void assertEightDigits(int v) {
-    long word = KeyNames.eightDigits(v);
-    String expected = String.format("%08d", v);
-    for (int i = 0; i < 8; i++) {
-      if ((byte) (word >>> (8 * i)) != expected.charAt(i)) {
-        throw new AssertionError(v + ": digit " + i + " of " + Long.toHexString(word));
+  @Test
+  void everyDigitCountFormatsLikeLongToStringPaddedOrNot() {
+    SplittableRandom rnd = new SplittableRandom(3);
+    Key key = new Key();
+    long power = 1;
+    for (int digits = 1; digits <= 19; digits++) {
+      long next = digits == 19 ? Long.MAX_VALUE : power * 10;
+      long[] values = {
+        power, power + 1, power - 1, next - 1, next - 2, rnd.nextLong(power, next), Long.MAX_VALUE
+      };
+      for (long v : values) {
+        for (long w : new long[] {v, -v}) {
+          for (int padding : new int[] {0, 1, digits - 1, digits, digits + 1, 20, 25}) {
+            KeyNames.format(w, true, padding, key);
+            assertThat(key.toString()).isEqualTo(ycsbBuildKeyName(w, true, padding));
+          }
+          KeyNames.format(w, true, 1, key);
+          assertThat(key.toString()).isEqualTo("user" + w);
+        }
       }
+      power = next;
     }
   }
 
