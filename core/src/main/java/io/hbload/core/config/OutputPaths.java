@@ -50,7 +50,11 @@ public final class OutputPaths {
     return null;
   }
 
-  private static boolean same(Path a, Path b) {
+  /**
+   * True when {@code a} and {@code b} are one file: by the file system when both exist (a link, a
+   * second name), else by their absolute normalised names.
+   */
+  public static boolean same(Path a, Path b) {
     try {
       if (Files.exists(a) && Files.exists(b)) {
         return Files.isSameFile(a, b);

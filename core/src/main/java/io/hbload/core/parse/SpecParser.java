@@ -240,6 +240,9 @@ public final class SpecParser {
     Path exportFile = output(EXPORT_FILE);
     Path jsonFile = output(JSON_FILE);
     Path hlogFile = output(HLOG_FILE);
+    distinct(EXPORT_FILE, exportFile, JSON_FILE, jsonFile);
+    distinct(EXPORT_FILE, exportFile, HLOG_FILE, hlogFile);
+    distinct(JSON_FILE, jsonFile, HLOG_FILE, hlogFile);
     Long seed = seed(shard);
     boolean spinSleep = bool(SPIN_SLEEP, false);
     Outputs outputs =
@@ -590,13 +593,28 @@ public final class SpecParser {
     if (p == null) {
       return null;
     }
-    String what =
-        key + (key.equals(JSON_FILE) ? " (--json)" : key.equals(HLOG_FILE) ? " (--hlog)" : "");
+    String what = described(key);
     String problem = OutputPaths.problem(p);
     if (problem != null) {
       read.error(what, problem);
     }
     return p;
+  }
+
+  /**
+   * Two outputs named as one file: the one written last would replace the other, and the run would
+   * exit 0 with a result lost.
+   */
+  private void distinct(String keyA, Path a, String keyB, Path b) {
+    if (a != null && b != null && OutputPaths.same(a, b)) {
+      read.error(
+          described(keyB),
+          "names the same file as " + described(keyA) + ", " + b + ": one would replace the other");
+    }
+  }
+
+  private static String described(String key) {
+    return key + (key.equals(JSON_FILE) ? " (--json)" : key.equals(HLOG_FILE) ? " (--hlog)" : "");
   }
 
   private String text(String key, String def) {

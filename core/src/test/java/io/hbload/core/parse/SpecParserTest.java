@@ -202,6 +202,35 @@ class SpecParserTest {
     assertThat(built).isEqualTo(parsed);
   }
 
+  /** The export, the JSON and the hlog named as one file, by one name or two: all said at once. */
+  @Test
+  void outputsNamedAsOneFileAreRefusedTogether() throws IOException {
+    String same = dir.resolve("same.out").toString();
+    String other = dir.resolve("sub/../same.out").toString();
+    Files.createDirectories(dir.resolve("sub"));
+    assertThatThrownBy(
+            () -> run("exportfile", same, "hbload.json", other, "hbload.hlog", same, "db", "basic"))
+        .isInstanceOfSatisfying(
+            SpecException.class,
+            e ->
+                assertThat(e.problems())
+                    .containsExactly(
+                        "property hbload.json (--json): names the same file as exportfile, "
+                            + other
+                            + ": one would replace the other",
+                        "property hbload.hlog (--hlog): names the same file as exportfile, "
+                            + same
+                            + ": one would replace the other",
+                        "property hbload.hlog (--hlog): names the same file as hbload.json"
+                            + " (--json), "
+                            + same
+                            + ": one would replace the other"));
+    assertThat(Files.exists(dir.resolve("same.out"))).isFalse();
+    RunSpec apart =
+        run("exportfile", same, "hbload.json", same + ".json", "hbload.hlog", same + ".hlog");
+    assertThat(apart.outputs().jsonFile()).hasFileName("same.out.json");
+  }
+
   @Test
   void theBindingsOwnSettingsAreParsedInTheSamePassAndReportedWithTheEngines() {
     assertThatThrownBy(

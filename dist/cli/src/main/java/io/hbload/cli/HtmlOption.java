@@ -3,6 +3,7 @@ package io.hbload.cli;
 import io.hbload.cli.suite.SuitePlan;
 import io.hbload.core.capacity.CapacityResult;
 import io.hbload.core.config.OutputPaths;
+import io.hbload.core.config.Outputs;
 import io.hbload.core.config.SpecException;
 import io.hbload.core.export.ResultOutputs;
 import io.hbload.hdfs.coder.IsalLibrary;
@@ -74,11 +75,16 @@ public final class HtmlOption {
    * two would be lost.
    */
   void refuseSameFile(String option, Path other) {
-    if (file != null
-        && other != null
-        && file.toAbsolutePath().normalize().equals(other.toAbsolutePath().normalize())) {
+    if (file != null && other != null && OutputPaths.same(file, other)) {
       throw new SpecException(option + " and --html name the same file " + file);
     }
+  }
+
+  /** Refuses a report named as one of the phase's own outputs (JSON, hlog, YCSB export). */
+  void refuseSameFile(Outputs outputs) {
+    refuseSameFile("--json", outputs.jsonFile());
+    refuseSameFile("--hlog", outputs.hlogFile());
+    refuseSameFile("exportfile", outputs.exportFile());
   }
 
   /** True when the file starts as every hbload page does: its title names hbload. */

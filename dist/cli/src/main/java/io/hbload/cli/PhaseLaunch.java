@@ -46,6 +46,7 @@ final class PhaseLaunch {
       PrintStream report,
       Afterwards afterwards)
       throws Exception {
+    html.refuseSameFile(spec.outputs());
     html.check(commandLine);
     Optional<MetricsSession> watch =
         metrics.open(

@@ -294,6 +294,12 @@ class BadInputContractTest {
         "run -w c -db basic --find-max p99<10ms --html {dir}/existing.txt",
         "run -w c -db basic --find-max p99<10ms --html {dir}/nodir/find.html",
         "run -w c -db basic --find-max p99<10ms --json {dir}/find.html --html {dir}/find.html",
+        // two outputs of one phase named as one file (by any name): one would replace the other
+        "run -w a -db basic --json {dir}/same.out --html {dir}/same.out",
+        "load -w a -db basic --hlog {dir}/same.out --html {dir}/./same.out",
+        "run -w a -db basic --json {dir}/same.out -p exportfile={dir}/same.out",
+        "run -w a -db basic --json {dir}/same.out --hlog {dir}/../{base}/same.out",
+        "run -w a -db basic -p exportfile={dir}/existing.txt --html {dir}/existing.txt",
         "load -w a -db basic --json {dir}/l.json -p recordcount=0",
         "load -w a -db basic -p zeropadding=-1",
         "load -w a -db basic --hlog {dir}/l.hlog -p insertstart=900 -p insertcount=200",

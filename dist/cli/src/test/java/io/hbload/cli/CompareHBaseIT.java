@@ -19,11 +19,12 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>The A/A pair is a duet (rounds alternating ABBA, the uncertainty from the rounds): two single
  * runs a side are judged by their own intervals only, which cannot hold what differs between runs.
- * Two such runs taken at once were found 1.9 times apart at p50 in CI (both paced at 400 ops/s, one
- * schedule's requests queueing just behind the other's on two cores), a true difference between the
- * two runs that no within-run interval can attribute to chance. The known slowdown (B offered 250
- * ops/s against A's 400) is judged both ways: from two single runs (the block bootstrap over their
- * hlogs) and from a duet; both fail {@code --fail-if-slower 10}.
+ * Two such runs taken at once were found 1.9 times apart at p50 in CI: they share one RegionServer
+ * and two cores, so they are not two samples of one thing (likeliest, their paced schedules fell
+ * into step and one run's requests queued behind the other's), a true difference between the two
+ * runs that no within-run interval can attribute to chance. The known slowdown (B offered 250 ops/s
+ * against A's 400) is judged both ways: from two single runs (the block bootstrap over their hlogs)
+ * and from a duet; both fail {@code --fail-if-slower 10}.
  */
 class CompareHBaseIT {
   @RegisterExtension static final HBaseExtension HBASE = HBaseExtension.shared();

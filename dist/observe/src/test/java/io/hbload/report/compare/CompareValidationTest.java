@@ -73,12 +73,9 @@ class CompareValidationTest {
         .containsKeys("throughput", "service p50", "service p90");
     judged.forEach((name, n) -> assertThat(n).as("pairs judging %s", name).isEqualTo(REPETITIONS));
     // 5 % of 20 is 1 expected. The bound is 5: under Binomial(20, 0.05) P(X >= 6) = 0.03 % per
-    // figure, so a
-    // calibrated interval fails CI about once in a thousand runs (3 as the bound would be ~5 % over
-    // the figures),
-    // while an interval half as wide as it should be (~30 % false positives, 6 expected) fails most
-    // runs. The
-    // measured rate is printed above for the record.
+    // figure, so a calibrated interval fails CI about once in a thousand runs (3 as the bound would
+    // be ~5 % over the figures), while an interval half as wide as it should be (~30 % false
+    // positives, 6 expected) fails most runs. The measured rate is printed above for the record.
     positives.forEach(
         (name, n) ->
             assertThat(n)
