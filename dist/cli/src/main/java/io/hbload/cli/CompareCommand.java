@@ -105,7 +105,7 @@ final class CompareCommand implements Callable<Integer> {
         outputs.add(p);
       }
     }
-    if (json != null && html != null && OutputPaths.clash(json, List.of(html)) != null) {
+    if (json != null && html != null && OutputPaths.same(json, html)) {
       throw bad("--json and --html name the same file " + json);
     }
     for (Path out : outputs) {

@@ -74,7 +74,7 @@ public final class HtmlOption {
    * Refuses a report named as another output of the command ({@code option} names it): one of the
    * two would be lost.
    */
-  void refuseSameFile(String option, Path other) {
+  private void refuseSameFile(String option, Path other) {
     if (file != null && other != null && OutputPaths.same(file, other)) {
       throw new SpecException(option + " and --html name the same file " + file);
     }

@@ -103,7 +103,7 @@ final class RunCommand extends PhaseCommand {
     // created before the search, so that a file that cannot be written is found before minutes of
     // steps
     Path json = spec.outputs().jsonFile();
-    html.refuseSameFile("--json", json);
+    html.refuseSameFile(spec.outputs());
     html.check(commandSpec.commandLine());
     try (ResultOutputs files = ResultOutputs.reserve(json);
         InterruptHook hook =
