@@ -39,7 +39,7 @@ class CompareHBaseIT {
 
   /**
    * On the cluster by address; no wait for the block-cache counters after each run (they come over
-   * /jmx, which would cost up to 15.5 s a run here, and this test compares latencies, not caches).
+   * JMX, which would cost up to 2.5 s a round here, and this test compares latencies, not caches).
    */
   private static CommandOutput hbload(String... args) {
     List<String> argv = new ArrayList<>(List.of(args));

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hbload.hbase.testkit.HBaseExtension;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -27,15 +28,20 @@ import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code hbload embedded --conf-dir DIR} and what the user owns (issue 22 §3): its own files go
  * into DIR and are removed at exit; DIR itself stays when the user made it, and goes when hbload
  * did. With {@code --jvm-options} (issue 23 §4) the cluster runs in a JVM of its own with those
- * flags, a client reads its RegionServer's figures over {@code /jmx}, and Ctrl-C stops both.
+ * flags, a client reads its RegionServer's figures over {@code /jmx} (all of a run's calls, a
+ * couple of seconds after it ends), and Ctrl-C stops both.
  */
 class EmbeddedCommandIT {
+  /** A cluster in this JVM beside the one the command starts: a run must read the right one. */
+  @RegisterExtension static final HBaseExtension HBASE = HBaseExtension.shared();
+
   @Test
   void aConfDirTheUserMadeIsKeptAndOnlyHbloadsFilesAreRemoved(@TempDir Path dir) throws Exception {
     Path conf = Files.createDirectory(dir.resolve("userconf"));
@@ -133,6 +139,10 @@ class EmbeddedCommandIT {
       // a client in this JVM reaches the RegionServer's /jmx, and it is the cluster JVM's
       String zk = "127.0.0.1:" + found.get("port");
       assertThat(jmxInputArguments(found.get("port"))).contains(MARKER);
+      CommandOutput load =
+          CommandOutput.of(
+              HbloadCommand.commandLine(), "load", "-w", "c", "-p", "recordcount=200", "--zk", zk);
+      assertThat(load.exit()).as(load.err()).isZero();
       CommandOutput run =
           CommandOutput.of(
               HbloadCommand.commandLine(),
@@ -143,11 +153,23 @@ class EmbeddedCommandIT {
               "recordcount=200",
               "-p",
               "operationcount=2000",
+              "-p",
+              "hbload.flushbeforerun=true",
               "--zk",
               zk);
       assertThat(run.exit()).as(run.err()).isZero();
-      // the table is empty, so no lookups: the line says its figures came from the server's /jmx
+      // the figures are the cluster JVM's, read over its /jmx (this JVM runs a cluster of its
+      // own, whose beans the run must not read), and they hold every read of the run: each one
+      // looks up at least one block of the flushed table
       assertThat(run.out()).contains("[BLOCKCACHE], RegionServers, 1");
+      assertThat(blockCacheFigure(run.out(), "HitCount") + blockCacheFigure(run.out(), "MissCount"))
+          .as(run.out())
+          .isGreaterThanOrEqualTo(2000);
+      // and the wait for them was bounded by the period the cluster states, not 15 s (issue 23)
+      Matcher waited = WAITED.matcher(run.out() + run.err());
+      if (waited.find()) {
+        assertThat(Double.parseDouble(waited.group(1))).as(waited.group()).isLessThanOrEqualTo(2.5);
+      }
       assertThat(conf.resolve("hbase-site.xml")).exists();
 
       new ProcessBuilder("kill", "-INT", Long.toString(parent.pid())).start().waitFor();
@@ -165,6 +187,15 @@ class EmbeddedCommandIT {
         ProcessHandle.of(childPid).ifPresent(ProcessHandle::destroyForcibly);
       }
     }
+  }
+
+  private static final Pattern WAITED =
+      Pattern.compile("include the run's last calls \\(at most ([0-9.]+) s: [^\\n]*");
+
+  private static long blockCacheFigure(String out, String name) {
+    Matcher m = Pattern.compile("\\[BLOCKCACHE\\], " + name + ", (\\d+)").matcher(out);
+    assertThat(m.find()).as(out).isTrue();
+    return Long.parseLong(m.group(1));
   }
 
   private static final Pattern PID = Pattern.compile("^Cluster JVM: pid (\\d+) ");

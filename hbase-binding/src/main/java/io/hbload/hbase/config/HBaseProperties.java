@@ -83,11 +83,11 @@ public final class HBaseProperties {
   public static final String FLUSH_BEFORE_RUN = "hbload.flushbeforerun";
 
   /**
-   * How long to wait after a run before reading the block-cache counters: RegionServers recompute
-   * them only every {@code hbase.regionserver.metrics.period}, and {@code /jmx} serves them from
-   * Hadoop metrics2's cache, refreshed every metrics2 period. Default 1100 ms in-process (hbload's
-   * embedded cluster uses 1 s, read without JMX), 15500 ms over HTTP (HBase's 5 s plus metrics2's
-   * 10 s defaults).
+   * The longest wait after a run for the block-cache counters to include its last calls, in ms:
+   * {@code /jmx} serves them from Hadoop metrics2's cache, up to two metrics2 periods behind. The
+   * wait ends sooner when they move. Default 1100 ms in-process (hbload's embedded cluster, read
+   * without JMX); over JMX two periods and 0.5 s where the period is known (2.5 s for {@code hbload
+   * embedded}, which states it in its configuration), else 15.5 s.
    */
   public static final String METRICS_SETTLE_MS = "hbload.metrics.settlems";
 

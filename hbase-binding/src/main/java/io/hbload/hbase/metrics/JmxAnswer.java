@@ -41,6 +41,14 @@ final class JmxAnswer {
     return answer(uri).path("beans");
   }
 
+  /**
+   * An info server's whole JSON answer at {@code uri} ({@code /conf?format=json}), within the same
+   * limits.
+   */
+  static JsonNode document(URI uri) throws IOException {
+    return answer(uri);
+  }
+
   private static JsonNode answer(URI uri) throws IOException {
     try {
       HttpResponse<InputStream> r =

@@ -15,6 +15,7 @@ import io.hbload.hbase.metrics.BlockCacheReport;
 import io.hbload.hbase.metrics.BlockCacheSnapshot;
 import io.hbload.hbase.metrics.HttpJmxBlockCacheReader;
 import io.hbload.hbase.metrics.HttpJmxServerSampler;
+import io.hbload.hbase.metrics.MetricsLag;
 import io.hbload.hbase.metrics.PlatformJmxBlockCacheReader;
 import io.hbload.hbase.table.TableSetup;
 import io.hbload.hbase.table.TableSpec;
@@ -41,13 +42,8 @@ public final class HBaseSession implements BindingSession {
   /**
    * In-process counters refresh every 1 s on hbload's embedded cluster: wait one period and a bit.
    */
-  private static final long IN_PROCESS_SETTLE_MS = 1100;
-
-  /**
-   * /jmx serves HBase's 5 s metrics through metrics2's 10 s cache: the longest wait, when the run
-   * did not show how often the servers refresh.
-   */
-  private static final long HTTP_SETTLE_MS = 15_500;
+  private static final MetricsLag IN_PROCESS =
+      new MetricsLag(1100, "the in-process counters refresh every 1 s");
 
   private final Connection connection;
   private final OpsSpec ops;
@@ -64,7 +60,7 @@ public final class HBaseSession implements BindingSession {
   private volatile BlockCacheSnapshot runDelta;
 
   private final PrintStream messages;
-  private final long settleMillis;
+  private final MetricsLag lag;
   private final ClusterAccess access;
   private volatile BlockCacheSnapshot baseline;
   private volatile String baselineError;
@@ -78,7 +74,7 @@ public final class HBaseSession implements BindingSession {
       ClusterAccess access,
       BlockCacheReader cacheReader,
       ServerSampler serverSampler,
-      long settleMillis,
+      MetricsLag lag,
       PrintStream messages) {
     this.connection = connection;
     this.access = access;
@@ -90,7 +86,7 @@ public final class HBaseSession implements BindingSession {
     this.cacheReader = cacheReader;
     this.serverSampler = serverSampler;
     this.messages = messages;
-    this.settleMillis = settleMillis;
+    this.lag = lag;
   }
 
   /**
@@ -157,6 +153,7 @@ public final class HBaseSession implements BindingSession {
       connection = access.connect();
       BlockCacheReader reader;
       ServerSampler sampler;
+      MetricsLag lag;
       try (Admin admin = connection.getAdmin()) {
         TableSetup setup = new TableSetup(admin, tableSpec, messages);
         if (phase == Phase.LOAD || embedded != null) {
@@ -165,24 +162,39 @@ public final class HBaseSession implements BindingSession {
           setup.checkForRun();
         }
         EmbeddedCluster inProcess = access.inProcess();
+        Map<ServerName, ServerMetrics> live =
+            inProcess != null ? Map.of() : liveServers(admin, messages);
+        PlatformJmxBlockCacheReader platform =
+            PlatformJmxBlockCacheReader.of(
+                live.keySet().stream().map(ServerName::getServerName).toList());
         List<HttpJmxServerSampler.InfoServer> info =
-            inProcess != null || PlatformJmxBlockCacheReader.available()
-                ? List.of()
-                : infoServers(admin, messages);
-        reader = cacheReader(inProcess, info);
+            platform != null ? List.of() : infoServers(live);
+        reader =
+            inProcess != null
+                ? inProcess.blockCacheReader()
+                : platform != null
+                    ? platform
+                    : info.isEmpty()
+                        ? null
+                        : new HttpJmxBlockCacheReader(
+                            info.stream()
+                                .map(HttpJmxServerSampler.InfoServer::infoServer)
+                                .toList());
         sampler =
             inProcess != null
                 ? inProcess.serverSampler()
                 : info.isEmpty() ? null : new HttpJmxServerSampler(info);
+        lag =
+            settings.metricsSettleMillis() != null
+                ? new MetricsLag(settings.metricsSettleMillis(), "hbload.metrics.settlems")
+                : inProcess != null
+                    ? IN_PROCESS
+                    : platform != null ? MetricsLag.ofThisJvm() : declared(info);
       }
       boolean flush =
           settings.flushBeforeRun() != null ? settings.flushBeforeRun() : embedded != null;
-      long settle =
-          settings.metricsSettleMillis() != null
-              ? settings.metricsSettleMillis()
-              : access.inProcess() != null ? IN_PROCESS_SETTLE_MS : HTTP_SETTLE_MS;
       return new HBaseSession(
-          connection, ops, tableSpec, phase, flush, access, reader, sampler, settle, messages);
+          connection, ops, tableSpec, phase, flush, access, reader, sampler, lag, messages);
     } catch (BindingException | IOException | RuntimeException e) {
       closeQuietly(connection);
       if (access != null) {
@@ -211,43 +223,47 @@ public final class HBaseSession implements BindingSession {
     out.println(line);
   }
 
-  /**
-   * The RegionServers' own metrics when the cluster runs in this JVM and was handed to the session
-   * (started for it, or borrowed from a suite or test kit); the platform MBean server for another
-   * in-process cluster; else each live RegionServer's /jmx over HTTP.
-   */
-  private static BlockCacheReader cacheReader(
-      EmbeddedCluster inProcess, List<HttpJmxServerSampler.InfoServer> info) {
-    if (inProcess != null) {
-      return inProcess.blockCacheReader();
-    }
-    if (PlatformJmxBlockCacheReader.available()) {
-      return new PlatformJmxBlockCacheReader();
-    }
-    return info.isEmpty()
-        ? null
-        : new HttpJmxBlockCacheReader(
-            info.stream().map(HttpJmxServerSampler.InfoServer::infoServer).toList());
-  }
-
-  /** Each live RegionServer's info server, as the master knows them; none when it cannot say. */
-  private static List<HttpJmxServerSampler.InfoServer> infoServers(
-      Admin admin, PrintStream messages) {
+  /** The live RegionServers, as the master knows them; none when it cannot say. */
+  private static Map<ServerName, ServerMetrics> liveServers(Admin admin, PrintStream messages) {
     try {
-      ClusterMetrics cm = admin.getClusterMetrics(EnumSet.of(ClusterMetrics.Option.LIVE_SERVERS));
-      List<HttpJmxServerSampler.InfoServer> info = new ArrayList<>();
-      for (Map.Entry<ServerName, ServerMetrics> e : cm.getLiveServerMetrics().entrySet()) {
-        int port = e.getValue().getInfoServerPort();
-        if (port > 0) {
-          info.add(
-              new HttpJmxServerSampler.InfoServer(
-                  e.getKey().getAddress().toString(), e.getKey().getHostname() + ":" + port));
-        }
-      }
-      return info;
+      return admin
+          .getClusterMetrics(EnumSet.of(ClusterMetrics.Option.LIVE_SERVERS))
+          .getLiveServerMetrics();
     } catch (IOException | RuntimeException e) {
       messages.println("[hbase] server figures unavailable: " + ConnectivityCheck.rootMessage(e));
-      return List.of();
+      return Map.of();
+    }
+  }
+
+  /** Each live RegionServer's info server (none for servers that run without one). */
+  private static List<HttpJmxServerSampler.InfoServer> infoServers(
+      Map<ServerName, ServerMetrics> live) {
+    List<HttpJmxServerSampler.InfoServer> info = new ArrayList<>();
+    for (Map.Entry<ServerName, ServerMetrics> e : live.entrySet()) {
+      int port = e.getValue().getInfoServerPort();
+      if (port > 0) {
+        info.add(
+            new HttpJmxServerSampler.InfoServer(
+                e.getKey().getAddress().toString(), e.getKey().getHostname() + ":" + port));
+      }
+    }
+    return info;
+  }
+
+  /**
+   * How far the servers' /jmx can trail: what the first server's configuration states (hbload's
+   * embedded cluster states its metrics2 period), else Hadoop's default. One server is asked: a
+   * cluster's servers share their metrics configuration, and each /conf is some 200 KB.
+   */
+  private static MetricsLag declared(List<HttpJmxServerSampler.InfoServer> info) {
+    if (info.isEmpty()) {
+      return MetricsLag.unknown();
+    }
+    try {
+      MetricsLag declared = MetricsLag.declaredBy(info.get(0).infoServer());
+      return declared != null ? declared : MetricsLag.unknown();
+    } catch (IOException e) {
+      return MetricsLag.unknown();
     }
   }
 
@@ -353,18 +369,20 @@ public final class HBaseSession implements BindingSession {
   }
 
   /**
-   * The counters once they include the run's last calls. They lag by up to one metrics period (and
-   * /jmx's cache): the first refresh after the run ended holds every call of the run, so the wait
-   * ends as soon as the counters (or the servers' request count) move from what they said right
-   * after the run. It is bounded by how often the servers were seen to refresh during the run (1 s
-   * on hbload's embedded cluster), else by the configured longest wait; a wait of more than a
-   * couple of seconds is said in one line.
+   * The counters once they include the run's last calls. /jmx trails the counters by up to the
+   * servers' {@link MetricsLag} (2.5 s on hbload's embedded cluster, which states its metrics2
+   * period in its configuration), or less when the run saw them refresh more often: a read made
+   * that long after the run holds all of it. The wait ends sooner when the counters move from what
+   * they said right after the run, since that is a refresh after its end. A wait of more than a
+   * couple of seconds is said in one line, with why.
    */
   private BlockCacheSnapshot settled() {
-    long bound = settleMillis;
+    long bound = lag.boundMillis();
+    String why = lag.why();
     long refresh = serverSampler instanceof HttpJmxServerSampler http ? http.refreshMillis() : -1;
-    if (refresh > 0) {
-      bound = Math.min(settleMillis, 2 * refresh + 500);
+    if (refresh > 0 && 2 * refresh + 500 < bound) {
+      bound = 2 * refresh + 500;
+      why = "their metrics were seen to refresh every " + refresh / 1000.0 + " s during the run";
     }
     long deadline = System.nanoTime() + bound * 1_000_000L;
     BlockCacheSnapshot first = readCache();
@@ -372,25 +390,23 @@ public final class HBaseSession implements BindingSession {
       return null;
     }
     if (bound > 2_000) {
-      messages.println(
-          "[hbase] waiting for the RegionServers' metrics to include the run's last calls (at most "
-              + bound / 1000
-              + (refresh > 0
-                  ? " s: their metrics were seen to refresh every " + refresh / 1000.0 + " s)"
-                  : " s: the run was too short to show how often their metrics refresh)"));
+      messages.printf(
+          "[hbase] waiting for the RegionServers' metrics to include the run's last calls (at most"
+              + " %.1f s: %s)%n",
+          bound / 1000.0, why);
     }
     BlockCacheSnapshot latest = first;
     long now;
     while ((now = System.nanoTime()) < deadline) {
       try {
-        Thread.sleep(Math.min(250, Math.max(1, (deadline - now) / 1_000_000L)));
+        Thread.sleep(Math.min(250, Math.max(1, (deadline - now + 999_999) / 1_000_000L)));
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         break;
       }
       BlockCacheSnapshot next = readCache();
       if (next == null) {
-        break;
+        continue; // a server's bean away for a moment (metrics2 restarting): read again
       }
       latest = next;
       if (!next.equals(first)) {

@@ -4,6 +4,7 @@ import io.hbload.core.server.ServerSampler;
 import io.hbload.hbase.cluster.EmbeddedCluster;
 import io.hbload.hbase.metrics.BlockCacheReader;
 import io.hbload.hbase.metrics.ClusterMemoryReader;
+import io.hbload.hbase.metrics.MetricsLag;
 import io.hbload.hbase.security.KerberosLogin;
 import io.hbload.hbase.security.SecureClient;
 import io.hbload.hbase.sizing.ClusterMemory;
@@ -261,6 +262,9 @@ public final class EmbeddedHBase implements EmbeddedCluster {
     // 1 s lets
     // a short run's deltas be read soon after it ends
     conf.setInt(METRICS_PERIOD_KEY, METRICS_PERIOD_MILLIS);
+    // metrics2 reads its period from a file no client can see, and /jmx trails the counters by up
+    // to two of them: say it where a client in another JVM reads it (the RegionServer's /conf)
+    conf.setLong(MetricsLag.DECLARED_PERIOD_KEY, MetricsLag.thisJvmPeriodMillis());
     return conf;
   }
 

@@ -79,8 +79,8 @@ public interface TestHBase extends AutoCloseable {
   /**
    * The {@code hbase} binding on this cluster, for {@code Hbload.binding(...)} beside {@link
    * #properties()}: an embedded cluster's block-cache figures are then read in-process, 1 s after a
-   * run (a run that finds the cluster by address alone reads them over JMX, which lags by a metrics
-   * period and waits 15.5 s).
+   * run (a run that finds the cluster by address alone reads them over JMX, which can trail by two
+   * metrics2 periods, and waits up to 2.5 s).
    */
   default BindingProvider bindingProvider() {
     return HBaseBindingProvider.on(cluster());
