@@ -1,12 +1,9 @@
 package io.hbload.hbase.metrics;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.hbload.hbase.config.Metrics2Period;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.URI;
-import java.net.URL;
-import java.util.List;
-import java.util.Properties;
 
 /**
  * The longest a RegionServer's JMX figures can trail its counters, and how hbload knows it: what
@@ -26,16 +23,6 @@ public record MetricsLag(long boundMillis, String why) {
    * properties file, which no client can see.
    */
   public static final String DECLARED_PERIOD_KEY = "hbload.metrics2.period.millis";
-
-  /** Hadoop's default metrics2 period. */
-  static final long HADOOP_DEFAULT_PERIOD_MILLIS = 10_000;
-
-  /**
-   * What metrics2 reads for the prefix "hbase", first found first: the same order as Hadoop's
-   * MetricsConfig.
-   */
-  private static final List<String> FILES =
-      List.of("hadoop-metrics2-hbase.properties", "hadoop-metrics2.properties");
 
   /**
    * Servers whose period is not known (any cluster but hbload's embedded one): Hadoop's 10 s cache
@@ -60,65 +47,12 @@ public record MetricsLag(long boundMillis, String why) {
    * that run in this JVM.
    */
   public static MetricsLag ofThisJvm() {
-    return of(MetricsLag.class.getClassLoader());
+    return of(Metrics2Period.onClassPath(MetricsLag.class.getClassLoader()));
   }
 
-  /**
-   * The period itself, in milliseconds: what hbload's embedded cluster states under {@link
-   * #DECLARED_PERIOD_KEY}.
-   */
-  public static long thisJvmPeriodMillis() {
-    return period(MetricsLag.class.getClassLoader()).millis();
-  }
-
-  static MetricsLag of(ClassLoader loader) {
-    Period p = period(loader);
+  /** Two periods of {@code p} and half a second. */
+  static MetricsLag of(Metrics2Period p) {
     return ofPeriod(p.millis(), p.source());
-  }
-
-  /** A period and where it was read. */
-  private record Period(long millis, String source) {}
-
-  private static Period period(ClassLoader loader) {
-    for (String file : FILES) {
-      URL url = loader.getResource(file);
-      if (url == null) {
-        continue;
-      }
-      Properties p = new Properties();
-      try (InputStream in = url.openStream()) {
-        p.load(in);
-      } catch (IOException | IllegalArgumentException e) {
-        break; // metrics2 could not read it either: its default holds
-      }
-      long millis = periodMillis(p);
-      if (millis > 0) {
-        return new Period(millis, "that " + file + " on this JVM's class path sets");
-      }
-      break;
-    }
-    return new Period(
-        HADOOP_DEFAULT_PERIOD_MILLIS, "Hadoop uses when no file on this JVM's class path sets one");
-  }
-
-  /**
-   * The period in a metrics2 properties file, in the order metrics2 looks: the prefix's own key
-   * before {@code *}'s, milliseconds before seconds; -1 when it sets none, or none readable.
-   */
-  static long periodMillis(Properties p) {
-    for (String prefix : List.of("hbase.", "*.")) {
-      long millis = number(p.getProperty(prefix + "period.millis"));
-      if (millis > 0) {
-        return millis;
-      }
-    }
-    for (String prefix : List.of("hbase.", "*.")) {
-      long seconds = number(p.getProperty(prefix + "period"));
-      if (seconds > 0) {
-        return seconds * 1000;
-      }
-    }
-    return -1;
   }
 
   /**
@@ -135,7 +69,7 @@ public record MetricsLag(long boundMillis, String why) {
   static MetricsLag declared(JsonNode conf) {
     for (JsonNode property : conf.path("properties")) {
       if (DECLARED_PERIOD_KEY.equals(property.path("key").asText())) {
-        long period = number(property.path("value").asText());
+        long period = Metrics2Period.number(property.path("value").asText());
         return period > 0
             ? ofPeriod(
                 period,
@@ -144,17 +78,6 @@ public record MetricsLag(long boundMillis, String why) {
       }
     }
     return null;
-  }
-
-  private static long number(String text) {
-    if (text == null) {
-      return -1;
-    }
-    try {
-      return Long.parseLong(text.strip());
-    } catch (NumberFormatException e) {
-      return -1;
-    }
   }
 
   private static String seconds(long millis) {

@@ -2,6 +2,7 @@ package io.hbload.hbase.embedded;
 
 import io.hbload.core.server.ServerSampler;
 import io.hbload.hbase.cluster.EmbeddedCluster;
+import io.hbload.hbase.config.Metrics2Period;
 import io.hbload.hbase.metrics.BlockCacheReader;
 import io.hbload.hbase.metrics.ClusterMemoryReader;
 import io.hbload.hbase.metrics.MetricsLag;
@@ -264,7 +265,9 @@ public final class EmbeddedHBase implements EmbeddedCluster {
     conf.setInt(METRICS_PERIOD_KEY, METRICS_PERIOD_MILLIS);
     // metrics2 reads its period from a file no client can see, and /jmx trails the counters by up
     // to two of them: say it where a client in another JVM reads it (the RegionServer's /conf)
-    conf.setLong(MetricsLag.DECLARED_PERIOD_KEY, MetricsLag.thisJvmPeriodMillis());
+    conf.setLong(
+        MetricsLag.DECLARED_PERIOD_KEY,
+        Metrics2Period.onClassPath(EmbeddedHBase.class.getClassLoader()).millis());
     return conf;
   }
 
