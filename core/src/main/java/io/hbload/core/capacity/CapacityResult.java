@@ -22,6 +22,7 @@ import java.util.Locale;
  *     is reported
  * @param note why the search ended when not by reaching its precision (step limit, generator), else
  *     null
+ * @param shards how many clients offered each step together (1 without {@code --shard})
  */
 public record CapacityResult(
     String bound,
@@ -29,7 +30,8 @@ public record CapacityResult(
     double firstBrokenOpsPerSec,
     double generatorLimitOpsPerSec,
     List<CapacityStep> steps,
-    String note) {
+    String note,
+    int shards) {
 
   public CapacityResult {
     steps = List.copyOf(steps);
@@ -184,6 +186,7 @@ public record CapacityResult(
     g.writeStartObject();
     g.writeStringField("bound", bound);
     g.writeStringField("limitedBy", generatorLimited() ? "generator" : "server");
+    g.writeNumberField("shards", shards);
     Json.finiteOrNull(g, "sustainedOpsPerSec", capacityOpsPerSec());
     Json.finiteOrNull(
         g, "firstBrokenOpsPerSec", generatorLimited() ? Double.NaN : firstBrokenOpsPerSec);

@@ -209,7 +209,13 @@ public final class CapacitySearch {
   /** The curve so far, when the search ends before its precision. */
   private CapacityResult stopped() {
     return new CapacityResult(
-        bound.text(), held, brokenAt, Double.NaN, steps, "stopped before the search ended");
+        bound.text(),
+        held,
+        brokenAt,
+        Double.NaN,
+        steps,
+        "stopped before the search ended",
+        shards());
   }
 
   /** Stops the running step and the search after it; safe from any thread. */
@@ -249,7 +255,13 @@ public final class CapacitySearch {
       }
       if (step.generatorLimit() != null) {
         return new CapacityResult(
-            bound.text(), held, brokenAt, step.achievedOpsPerSec(), steps, "generator limit");
+            bound.text(),
+            held,
+            brokenAt,
+            step.achievedOpsPerSec(),
+            steps,
+            "generator limit",
+            shards());
       }
       if (step.held()) {
         held = rate;
@@ -271,7 +283,12 @@ public final class CapacitySearch {
         }
       }
     }
-    return new CapacityResult(bound.text(), held, brokenAt, Double.NaN, steps, note);
+    return new CapacityResult(bound.text(), held, brokenAt, Double.NaN, steps, note, shards());
+  }
+
+  /** How many clients offer each step together. */
+  private int shards() {
+    return exchange == null ? 1 : exchange.shard().count();
   }
 
   /** A short unthrottled phase: what the closed loop achieves, from which the first step starts. */

@@ -96,6 +96,7 @@ class CapacitySearchTest {
         .contains(
             "\"findMax\"",
             "\"limitedBy\": \"server\"",
+            "\"shards\": 1",
             "\"steps\"",
             "\"intendedMicros\"",
             "\"confirmedBroken\": true");

@@ -149,7 +149,7 @@ class FindMaxCommandTest {
           .contains("find-max p99<10ms: ", "waiting for the other shards to join");
       String doc0 = Files.readString(dir.resolve("find-0.json"), StandardCharsets.UTF_8);
       String doc1 = Files.readString(dir.resolve("find-1.json"), StandardCharsets.UTF_8);
-      assertThat(doc0).contains("\"findMax\"", "\"limitedBy\"").isEqualTo(doc1);
+      assertThat(doc0).contains("\"findMax\"", "\"limitedBy\"", "\"shards\": 2").isEqualTo(doc1);
       // the first step offered the search's -target, 100 ops/s, half of it by each shard
       assertThat(doc0).contains("\"offeredOpsPerSec\": 100.0");
     } finally {
