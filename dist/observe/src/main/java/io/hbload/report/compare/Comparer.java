@@ -386,7 +386,9 @@ public final class Comparer {
                 + settings.resamples()
                 + " resamples, seed "
                 + settings.seed()
-                + "); it holds the variation within each"
+                + ", percentiles expanded for "
+                + Math.min(BlockBootstrap.blocks(na), BlockBootstrap.blocks(nb))
+                + " blocks); it holds the variation within each"
                 + " run, not between runs: repeat rounds (a suite) for that";
       } else {
         method = "none";
@@ -465,11 +467,12 @@ public final class Comparer {
     } else if (method.equals("block-bootstrap")) {
       band = "block bootstrap, 95 %";
       double[][] reps = BlockBootstrap.replicates(s.service, ps, resamples, seed);
+      double tail = BlockBootstrap.expandedTail(BlockBootstrap.blocks(s.service.size()));
       Percentile q = new Percentile().withEstimationType(Percentile.EstimationType.R_7);
       for (int i = 0; i < n; i++) {
         q.setData(column(reps, i));
-        low[i] = q.evaluate(2.5) / 1e6;
-        high[i] = q.evaluate(97.5) / 1e6;
+        low[i] = q.evaluate(100 * tail) / 1e6;
+        high[i] = q.evaluate(100 * (1 - tail)) / 1e6;
       }
     }
     double[] millis = new double[n];
@@ -586,8 +589,11 @@ public final class Comparer {
       double[][] ra = BlockBootstrap.replicates(a, PERCENTILES, resamples, seed);
       double[][] rb =
           BlockBootstrap.replicates(b, PERCENTILES, resamples, seed ^ 0x9E3779B97F4A7C15L);
+      double tail =
+          BlockBootstrap.expandedTail(
+              Math.min(BlockBootstrap.blocks(a.size()), BlockBootstrap.blocks(b.size())));
       for (int k = 0; k <= PERCENTILES.length; k++) {
-        intervals[k] = bootstrapInterval(ra, rb, k);
+        intervals[k] = bootstrapInterval(ra, rb, k, tail);
       }
     } else if (method.equals("rounds")) {
       double[][] ra = perRound(roundsA);
@@ -652,10 +658,10 @@ public final class Comparer {
   }
 
   /**
-   * The 2.5 and 97.5 percentiles of the replicate ratios: resampled B over resampled A, drawn
-   * independently.
+   * The {@code tail} and 1 - {@code tail} quantiles of the replicate ratios (resampled B over
+   * resampled A, drawn independently): the expanded 95 % interval.
    */
-  private static double[] bootstrapInterval(double[][] ra, double[][] rb, int k) {
+  private static double[] bootstrapInterval(double[][] ra, double[][] rb, int k, double tail) {
     double[] ratios = new double[ra.length];
     for (int r = 0; r < ra.length; r++) {
       ratios[r] = rb[r][k] / ra[r][k];
@@ -665,7 +671,7 @@ public final class Comparer {
     }
     Percentile q = new Percentile().withEstimationType(Percentile.EstimationType.R_7);
     q.setData(ratios);
-    return new double[] {q.evaluate(2.5), q.evaluate(97.5)};
+    return new double[] {q.evaluate(100 * tail), q.evaluate(100 * (1 - tail))};
   }
 
   /**
