@@ -26,4 +26,17 @@ public record CommandOutput(int exit, String out, String err) {
   public List<String> errLines() {
     return err.lines().toList();
   }
+
+  /**
+   * {@code [METRIC], NAME, VALUE} of a YCSB report in {@code report}; an AssertionError without.
+   */
+  public static double reportValue(String report, String metric, String name) {
+    String prefix = "[" + metric + "], " + name + ", ";
+    return report
+        .lines()
+        .filter(l -> l.startsWith(prefix))
+        .findFirst()
+        .map(l -> Double.parseDouble(l.substring(prefix.length()).trim()))
+        .orElseThrow(() -> new AssertionError("no " + prefix + " in\n" + report));
+  }
 }

@@ -2,6 +2,7 @@ package io.hbload.observe;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hbload.cli.CommandOutput;
 import io.hbload.cli.HbloadCommand;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -81,7 +82,7 @@ class BlockCacheMetricsIT {
           .as("the reads went through the block cache")
           .doesNotContain("no block-cache lookups");
       for (String[] level : new String[][] {{"all", "HitRatio"}, {"l1", "L1HitRatio"}}) {
-        double reported = reportValue(report, level[1]);
+        double reported = CommandOutput.reportValue(report, "BLOCKCACHE", level[1]);
         double scraped =
             ScrapeText.value(
                     scrape,
@@ -100,8 +101,8 @@ class BlockCacheMetricsIT {
             .isCloseTo(reported, org.assertj.core.data.Offset.offset(0.00005));
       }
       // the ratio is the counters' ratio: hits over lookups of the report's own counts
-      double hits = reportValue(report, "HitCount");
-      double misses = reportValue(report, "MissCount");
+      double hits = CommandOutput.reportValue(report, "BLOCKCACHE", "HitCount");
+      double misses = CommandOutput.reportValue(report, "BLOCKCACHE", "MissCount");
       assertThat(hits + misses).isPositive();
       assertThat(
               ScrapeText.value(scrape, "hbload_blockcache_hit_ratio", Map.of("level", "all"))
@@ -112,16 +113,5 @@ class BlockCacheMetricsIT {
       run.join(60_000);
     }
     assertThat(exit.get()).as("hbload stderr: %s", err).isZero();
-  }
-
-  /** {@code [BLOCKCACHE], NAME, VALUE} of YCSB's report. */
-  private static double reportValue(String report, String name) {
-    String prefix = "[BLOCKCACHE], " + name + ", ";
-    return report
-        .lines()
-        .filter(l -> l.startsWith(prefix))
-        .findFirst()
-        .map(l -> Double.parseDouble(l.substring(prefix.length()).trim()))
-        .orElseThrow(() -> new AssertionError("no " + prefix + " in\n" + report));
   }
 }
