@@ -226,33 +226,7 @@ public final class HBaseSession implements BindingSession {
         Thread.currentThread().interrupt();
       }
     }
-    baseline = baselineRead();
-  }
-
-  /** How long the baseline read is retried: HBase's metrics2 restart unregisters beans ~0.5 s. */
-  private static final long BASELINE_RETRY_MS = 3_000;
-
-  /**
-   * The counters before the run. A read that fails is tried again for a few seconds: right after
-   * regions open (a cluster just started, a table just created) HBase restarts metrics2, and the
-   * server's bean is away for half a second; a bean that stays away is reported as unavailable.
-   */
-  private BlockCacheSnapshot baselineRead() {
-    long deadline = System.nanoTime() + BASELINE_RETRY_MS * 1_000_000L;
-    BlockCacheSnapshot s = readCache();
-    while (s == null && cacheReader != null && System.nanoTime() < deadline) {
-      try {
-        Thread.sleep(250);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        break;
-      }
-      s = readCache();
-    }
-    if (s != null) {
-      baselineError = null;
-    }
-    return s;
+    baseline = readCache();
   }
 
   private BlockCacheSnapshot readCache() {
