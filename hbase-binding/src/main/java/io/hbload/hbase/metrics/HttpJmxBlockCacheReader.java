@@ -7,8 +7,8 @@ import java.util.List;
 
 /**
  * Reads each RegionServer's {@code /jmx?qry=<bean>} over HTTP, as operators do with curl, and sums
- * the servers. The answer is read with Jackson ({@link JmxAnswer}). Thread-safe; allocates per read
- * (twice per run).
+ * the servers. The answer is read with Jackson ({@link JmxAnswer}); a server that answers without
+ * the bean is a {@link MissingBeanException}. Thread-safe; allocates per read (a few per run).
  */
 public final class HttpJmxBlockCacheReader implements BlockCacheReader {
   private final List<URI> endpoints;
@@ -20,11 +20,22 @@ public final class HttpJmxBlockCacheReader implements BlockCacheReader {
     this.endpoints = infoServers.stream().map(hp -> JmxAnswer.query(hp, BEAN)).toList();
   }
 
+  /**
+   * Sums the servers' counters.
+   *
+   * @throws MissingBeanException when a server answers without its bean (its metrics restarting):
+   *     zeros in its place would make the run's deltas wrong
+   */
   @Override
   public BlockCacheSnapshot read() throws IOException {
     BlockCacheSnapshot s = BlockCacheSnapshot.EMPTY;
     for (URI uri : endpoints) {
-      s = s.plus(counters(JmxAnswer.bean(uri)));
+      JsonNode bean = JmxAnswer.bean(uri);
+      if (bean.isMissingNode() || bean.isNull()) {
+        throw new MissingBeanException(
+            uri.getHost() + ":" + uri.getPort() + " answered /jmx without the RegionServer bean");
+      }
+      s = s.plus(counters(bean));
     }
     return s;
   }

@@ -60,15 +60,15 @@ public final class PlatformJmxBlockCacheReader implements BlockCacheReader {
   /**
    * Sums the servers' counters.
    *
-   * @throws IOException when a server's bean is not registered (its metrics system restarting, or
-   *     the server gone): zeros in its place would make the deltas wrong
+   * @throws MissingBeanException when a server's bean is not registered (its metrics system
+   *     restarting, or the server gone): zeros in its place would make the deltas wrong
    */
   @Override
   public BlockCacheSnapshot read() throws IOException {
     try {
       List<ObjectName> names = beans();
       if (names.size() != serverNames.size()) {
-        throw new IOException(
+        throw new MissingBeanException(
             "the RegionServer bean of "
                 + (serverNames.size() - names.size())
                 + " of "

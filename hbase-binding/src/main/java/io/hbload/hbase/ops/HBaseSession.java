@@ -6,6 +6,7 @@ import io.hbload.core.binding.BindingSession;
 import io.hbload.core.binding.ReportLine;
 import io.hbload.core.config.Phase;
 import io.hbload.core.server.ServerSampler;
+import io.hbload.core.time.Clock;
 import io.hbload.hbase.cluster.EmbeddedCluster;
 import io.hbload.hbase.cluster.HBaseCluster;
 import io.hbload.hbase.config.HBaseSettings;
@@ -13,6 +14,7 @@ import io.hbload.hbase.config.OpsSpec;
 import io.hbload.hbase.metrics.BlockCacheReader;
 import io.hbload.hbase.metrics.BlockCacheReport;
 import io.hbload.hbase.metrics.BlockCacheSnapshot;
+import io.hbload.hbase.metrics.CacheReadings;
 import io.hbload.hbase.metrics.HttpJmxBlockCacheReader;
 import io.hbload.hbase.metrics.HttpJmxServerSampler;
 import io.hbload.hbase.metrics.MetricsLag;
@@ -63,7 +65,7 @@ public final class HBaseSession implements BindingSession {
   private final MetricsLag lag;
   private final ClusterAccess access;
   private volatile BlockCacheSnapshot baseline;
-  private volatile String baselineError;
+  private volatile String cacheError;
 
   private HBaseSession(
       Connection connection,
@@ -316,19 +318,15 @@ public final class HBaseSession implements BindingSession {
         Thread.currentThread().interrupt();
       }
     }
-    baseline = readCache();
+    if (cacheReader != null) {
+      CacheReadings.Reading before = readings().before();
+      baseline = before.snapshot();
+      cacheError = before.unavailable();
+    }
   }
 
-  private BlockCacheSnapshot readCache() {
-    if (cacheReader == null) {
-      return null;
-    }
-    try {
-      return cacheReader.read();
-    } catch (IOException | RuntimeException e) {
-      baselineError = ConnectivityCheck.rootMessage(e);
-      return null;
-    }
+  private CacheReadings readings() {
+    return new CacheReadings(cacheReader, Clock.system(), messages);
   }
 
   /**
@@ -340,7 +338,9 @@ public final class HBaseSession implements BindingSession {
     BlockCacheSnapshot before = baseline;
     BlockCacheSnapshot after = null;
     if (before != null) {
-      after = settled();
+      CacheReadings.Reading reading = readings().after(lag());
+      after = reading.snapshot();
+      cacheError = reading.unavailable();
     }
     if (before != null && after != null) {
       runDelta = after.minus(before);
@@ -351,8 +351,8 @@ public final class HBaseSession implements BindingSession {
               BlockCacheReport.METRIC,
               "Note",
               "block-cache figures unavailable"
-                  + (baselineError != null
-                      ? ": " + baselineError
+                  + (cacheError != null
+                      ? ": " + cacheError
                       : cacheReader == null ? ": no RegionServer info server" : "")));
     }
     if (phase == Phase.LOAD && table.waitForCompactions()) {
@@ -369,51 +369,17 @@ public final class HBaseSession implements BindingSession {
   }
 
   /**
-   * The counters once they include the run's last calls. /jmx trails the counters by up to the
-   * servers' {@link MetricsLag} (2.5 s on hbload's embedded cluster, which states its metrics2
-   * period in its configuration), or less when the run saw them refresh more often: a read made
-   * that long after the run holds all of it. The wait ends sooner when the counters move from what
-   * they said right after the run, since that is a refresh after its end. A wait of more than a
-   * couple of seconds is said in one line, with why.
+   * How far the servers' /jmx can trail the run's last calls: the lag the servers state, or less
+   * when the run saw their metrics refresh more often.
    */
-  private BlockCacheSnapshot settled() {
-    long bound = lag.boundMillis();
-    String why = lag.why();
+  private MetricsLag lag() {
     long refresh = serverSampler instanceof HttpJmxServerSampler http ? http.refreshMillis() : -1;
-    if (refresh > 0 && 2 * refresh + 500 < bound) {
-      bound = 2 * refresh + 500;
-      why = "their metrics were seen to refresh every " + refresh / 1000.0 + " s during the run";
+    if (refresh > 0 && 2 * refresh + 500 < lag.boundMillis()) {
+      return new MetricsLag(
+          2 * refresh + 500,
+          "their metrics were seen to refresh every " + refresh / 1000.0 + " s during the run");
     }
-    long deadline = System.nanoTime() + bound * 1_000_000L;
-    BlockCacheSnapshot first = readCache();
-    if (first == null) {
-      return null;
-    }
-    if (bound > 2_000) {
-      messages.printf(
-          "[hbase] waiting for the RegionServers' metrics to include the run's last calls (at most"
-              + " %.1f s: %s)%n",
-          bound / 1000.0, why);
-    }
-    BlockCacheSnapshot latest = first;
-    long now;
-    while ((now = System.nanoTime()) < deadline) {
-      try {
-        Thread.sleep(Math.min(250, Math.max(1, (deadline - now + 999_999) / 1_000_000L)));
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        break;
-      }
-      BlockCacheSnapshot next = readCache();
-      if (next == null) {
-        continue; // a server's bean away for a moment (metrics2 restarting): read again
-      }
-      latest = next;
-      if (!next.equals(first)) {
-        break; // refreshed after the run ended: the run's calls are all in
-      }
-    }
-    return latest;
+    return lag;
   }
 
   /** Samples the servers while the phase runs: GC, memstore, queues, requests, block cache. */
