@@ -12,8 +12,8 @@ import java.util.Locale;
  * with the p99 of service time. YCSB's report prints service time only, which hides every wait a
  * caller at the target rate saw while the client was behind its schedule; these lines put the
  * corrected figure where the user reads, without changing YCSB's own lines. A line whose ratio
- * exceeds the factor is a warning; when the phase had no warm-up, the warning says that part of the
- * gap may be the client's own cold start. Stateless.
+ * exceeds the factor, by more than {@link #FLOOR_MILLIS}, is a warning; when the phase had no
+ * warm-up, the warning says that part of the gap may be the client's own cold start. Stateless.
  */
 public final class IntendedLatencyNote {
   /** The percentile compared: the one nearly every published latency figure quotes. */
@@ -21,6 +21,13 @@ public final class IntendedLatencyNote {
 
   /** Above this ratio the gap is more than noise between two histograms of the same calls. */
   public static final double DEFAULT_WARN_FACTOR = 2;
+
+  /**
+   * Nor is a gap below this: a paced worker on a shared machine wakes up to about a millisecond
+   * late (timer slack, the scheduler), so a smaller gap is the client's own timing, not a backlog.
+   * Without it a healthy run of no-op calls (0.4 us of service time) warned of a 2,400x gap.
+   */
+  public static final double FLOOR_MILLIS = 1.0;
 
   private IntendedLatencyNote() {}
 
@@ -44,7 +51,7 @@ public final class IntendedLatencyNote {
       double intended = m.intended().getValueAtPercentile(PERCENTILE) / 1e6;
       double service = m.service().getValueAtPercentile(PERCENTILE) / 1e6;
       double ratio = service > 0 ? intended / service : Double.POSITIVE_INFINITY;
-      boolean warn = ratio > warnFactor;
+      boolean warn = warns(intended, service, warnFactor);
       StringBuilder line =
           new StringBuilder(warn ? "WARNING: " : "")
               .append('[')
@@ -74,6 +81,16 @@ public final class IntendedLatencyNote {
       lines.add(line.toString());
     }
     return lines;
+  }
+
+  /**
+   * Whether an intended-start p99 of {@code intendedMillis} against a service-time p99 of {@code
+   * serviceMillis} is worth a warning: more than {@code warnFactor} times, and by more than {@link
+   * #FLOOR_MILLIS}.
+   */
+  static boolean warns(double intendedMillis, double serviceMillis, double warnFactor) {
+    boolean ratioAbove = serviceMillis > 0 ? intendedMillis / serviceMillis > warnFactor : true;
+    return ratioAbove && intendedMillis - serviceMillis > FLOOR_MILLIS;
   }
 
   private static String millis(double ms) {

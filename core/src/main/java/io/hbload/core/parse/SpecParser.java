@@ -212,7 +212,7 @@ public final class SpecParser {
       threads = (int) operations;
     }
     double target = doubleValue(TARGET, 0, 0, Double.MAX_VALUE) / shard.count();
-    long maxSeconds = longValue(MAX_EXECUTION_TIME, 0, 0, Long.MAX_VALUE / 1_000_000_000L);
+    long maxSeconds = maxExecutionSeconds();
     if (phase == Phase.RUN && operations == 0 && maxSeconds == 0) {
       notes.add(
           "operationcount=0 and no maxexecutiontime: running until interrupted (Ctrl-C prints the report)");
@@ -623,6 +623,25 @@ public final class SpecParser {
 
   private boolean bool(String key, boolean def) {
     return read.bool(key, def);
+  }
+
+  /**
+   * {@code maxexecutiontime}: YCSB's whole seconds, and also a duration as operators type one
+   * ({@code 10m}, {@code 90s}, {@code 1h}); {@code 10m} read as a number failed, and read as 10
+   * seconds it would have been wrong. A fraction of a second is refused: YCSB counts seconds.
+   */
+  private long maxExecutionSeconds() {
+    Duration d = read.duration(MAX_EXECUTION_TIME, Duration.ZERO);
+    if (d.getNano() != 0) {
+      error(
+          MAX_EXECUTION_TIME,
+          "'"
+              + read.optional(MAX_EXECUTION_TIME)
+              + "' is not a whole number of seconds (YCSB counts maxexecutiontime in seconds: e.g."
+              + " 90, 90s or 10m)");
+      return 0;
+    }
+    return d.getSeconds();
   }
 
   private long longValue(String key, long def, long min, long max) {

@@ -65,6 +65,13 @@ class SpecParserTest {
   }
 
   @Test
+  void maxexecutiontimeIsYcsbsSecondsOrADurationWithItsUnit() {
+    assertThat(run("maxexecutiontime", "90").execution().maxExecutionTimeSeconds()).isEqualTo(90);
+    assertThat(run("maxexecutiontime", "10m").execution().maxExecutionTimeSeconds()).isEqualTo(600);
+    assertThat(run("maxexecutiontime", "2s").execution().maxExecutionTimeSeconds()).isEqualTo(2);
+  }
+
+  @Test
   void loadPhaseInsertsInsertcountDefaultingToRecordcountMinusInsertstart() {
     Map<String, String> p = Map.of("recordcount", "1000", "insertstart", "200");
     assertThat(SpecParser.parse(p, Phase.LOAD).execution().operations()).isEqualTo(800);
@@ -104,7 +111,9 @@ class SpecParserTest {
         "insertorder|random|property insertorder: expected hashed or ordered",
         "exporter|x.Y|property exporter: unknown exporter 'x.Y'",
         "hdrhistogram.percentiles|95,abc|property hdrhistogram.percentiles",
-        "workload|site.ycsb.workloads.RestWorkload|property workload: only site.ycsb.workloads.CoreWorkload"
+        "workload|site.ycsb.workloads.RestWorkload|property workload: only site.ycsb.workloads.CoreWorkload",
+        "maxexecutiontime|1500ms|property maxexecutiontime: '1500ms' is not a whole number of seconds",
+        "maxexecutiontime|ten|property maxexecutiontime: 'ten' is not a duration"
       })
   void badValuesNameTheirProperty(String key, String value, String message) {
     assertThatThrownBy(() -> run(key, value))
