@@ -8,10 +8,13 @@ import io.hbload.core.config.Phase;
 import io.hbload.hbase.config.HBaseSettingsParser;
 import io.hbload.hbase.ops.HBaseSession;
 import java.io.ByteArrayOutputStream;
+import java.io.FilterOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -44,8 +47,19 @@ class UnreachableClusterIT {
   }
 
   private static void assertOneLineErrorWithin30s(Map<String, String> props) {
+    ByteArrayOutputStream said = new ByteArrayOutputStream();
+    AtomicLong firstWordAt = new AtomicLong();
     PrintStream messages =
-        new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+        new PrintStream(
+            new FilterOutputStream(said) {
+              @Override
+              public void write(int b) throws IOException {
+                firstWordAt.compareAndSet(0, System.nanoTime());
+                super.write(b);
+              }
+            },
+            true,
+            StandardCharsets.UTF_8);
     long t0 = System.nanoTime();
     assertThatThrownBy(
             () -> HBaseSession.open(HBaseSettingsParser.parse(props), Phase.RUN, true, messages))
@@ -55,6 +69,13 @@ class UnreachableClusterIT {
                 assertThat(e.getMessage())
                     .startsWith("cannot reach HBase at zk=127.0.0.1:")
                     .doesNotContain("\n"));
-    assertThat((System.nanoTime() - t0) / 1e9).isLessThan(30);
+    long failedAt = System.nanoTime();
+    assertThat((failedAt - t0) / 1e9).isLessThan(30);
+    // the user is told where it connects at once, not after the check's silence (issue 32 §4)
+    assertThat(said.toString(StandardCharsets.UTF_8))
+        .startsWith("[hbase] connecting to zk=127.0.0.1:")
+        .contains("gives up after 20 s");
+    assertThat(firstWordAt.get()).isLessThan(failedAt);
+    assertThat((firstWordAt.get() - t0) / 1e9).isLessThan(5);
   }
 }

@@ -99,7 +99,7 @@ class KerberosIT {
    * cannot be used).
    */
   private static final List<String> PREAMBLE_STARTS =
-      List.of("hbload ", "Loading workload...", "Starting test.");
+      List.of("hbload ", "Loading workload...", "Starting test.", "[hbase] connecting to ");
 
   /**
    * Exactly one error line, {@code hbload run: ...}, after nothing but YCSB's preamble; returns it.

@@ -63,6 +63,14 @@ public final class ClusterAccess implements AutoCloseable {
     }
     if (cluster.embedded() != null) {
       HBaseSession.banner(messages, cluster.embedded(), cluster.startSeconds());
+    } else {
+      // said before the check, which can take its whole deadline against a silent address
+      messages.println(
+          "[hbase] connecting to "
+              + ClusterSpec.describe(cluster.configuration())
+              + " (gives up after "
+              + ConnectivityCheck.DEADLINE_MILLIS / 1000
+              + " s) ...");
     }
     return connectTo(cluster, true, settings, table);
   }
