@@ -15,15 +15,30 @@ import java.util.Map;
  *     reproduced
  * @param notes warnings found while parsing, printed before the run (e.g. threads cut to the op
  *     count)
+ * @param commandLine the command that made the spec, {@code hbload} and its arguments, so that a
+ *     result can be re-run from itself (a {@code pe} result holds PE's command, rows and options);
+ *     empty when the spec was built through the Java API
  */
-public record Provenance(Map<String, String> properties, List<String> notes) {
+public record Provenance(
+    Map<String, String> properties, List<String> notes, List<String> commandLine) {
   public Provenance {
     properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
     notes = List.copyOf(notes);
+    commandLine = List.copyOf(commandLine);
+  }
+
+  /** A spec's provenance before a command line is known. */
+  public Provenance(Map<String, String> properties, List<String> notes) {
+    this(properties, notes, List.of());
   }
 
   /** A copy with these notes instead. */
   public Provenance withNotes(List<String> notes) {
-    return new Provenance(properties, notes);
+    return new Provenance(properties, notes, commandLine);
+  }
+
+  /** A copy that says it was made by this command ({@code hbload} and its arguments). */
+  public Provenance withCommandLine(List<String> commandLine) {
+    return new Provenance(properties, notes, commandLine);
   }
 }

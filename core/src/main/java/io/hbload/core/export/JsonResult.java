@@ -96,6 +96,14 @@ public final class JsonResult {
             serverSeries(g, r.figure(ServerSeries.class).get());
           }
           client(g, r.client());
+          List<String> commandLine = r.spec().provenance().commandLine();
+          if (!commandLine.isEmpty()) {
+            g.writeArrayFieldStart("commandLine");
+            for (String arg : Redaction.commandLine(commandLine)) {
+              g.writeString(arg);
+            }
+            g.writeEndArray();
+          }
           environment(g);
           g.writeObjectFieldStart("properties");
           Map<String, String> settings =

@@ -1,5 +1,6 @@
 package io.hbload.core.export;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,5 +51,33 @@ public final class Redaction {
                   : a;
             })
         .toList();
+  }
+
+  /**
+   * A command line with every secret's value redacted: {@code -p KEY=VALUE}, {@code -DKEY=VALUE}
+   * and {@code --name=value} whose key names a secret, and the argument after an option that does
+   * ({@code --password VALUE}).
+   */
+  public static List<String> commandLine(List<String> args) {
+    List<String> out = new ArrayList<>(args.size());
+    boolean valueOfSecret = false;
+    for (String a : args) {
+      if (valueOfSecret) {
+        out.add(REDACTED);
+        valueOfSecret = false;
+        continue;
+      }
+      String prefix = a.startsWith("-D") && a.length() > 2 ? "-D" : "";
+      String setting = a.substring(prefix.length());
+      int eq = setting.indexOf('=');
+      if (eq > 0) {
+        String key = setting.substring(0, eq).replaceFirst("^-+", "");
+        out.add(isSecret(key) ? prefix + setting.substring(0, eq + 1) + REDACTED : a);
+      } else {
+        out.add(a);
+        valueOfSecret = a.startsWith("-") && isSecret(a.replaceFirst("^-+", ""));
+      }
+    }
+    return out;
   }
 }

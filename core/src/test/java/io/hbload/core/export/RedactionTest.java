@@ -63,4 +63,36 @@ class RedactionTest {
     assertThat(Redaction.jvmArguments(List.of("-Dapi.key=abc", "-Xmx1g")))
         .containsExactly("-Dapi.key=" + Redaction.REDACTED, "-Xmx1g");
   }
+
+  @Test
+  void aCommandLineKeepsEveryWordButASecretsValue() {
+    assertThat(
+            Redaction.commandLine(
+                List.of(
+                    "hbload",
+                    "pe",
+                    "--rows=200",
+                    "-p",
+                    "hbase.zookeeper.sasl.password=hunter2",
+                    "-Dfs.s3a.access.key=AKIA",
+                    "--token",
+                    "abc",
+                    "--keytab",
+                    "/etc/h.keytab",
+                    "randomRead",
+                    "2")))
+        .containsExactly(
+            "hbload",
+            "pe",
+            "--rows=200",
+            "-p",
+            "hbase.zookeeper.sasl.password=<redacted>",
+            "-Dfs.s3a.access.key=<redacted>",
+            "--token",
+            "<redacted>",
+            "--keytab",
+            "/etc/h.keytab",
+            "randomRead",
+            "2");
+  }
 }

@@ -31,6 +31,19 @@ final class PhaseLaunch {
   private PhaseLaunch() {}
 
   /**
+   * {@code hbload} and the arguments it was given, as the result records them (secrets redacted
+   * when written): picocli keeps the whole original command line, the subcommand's name included.
+   */
+  static List<String> invocation(CommandLine commandLine) {
+    List<String> out = new ArrayList<>(List.of("hbload"));
+    CommandLine.ParseResult parsed = commandLine.getParseResult();
+    if (parsed != null) {
+      out.addAll(parsed.originalArgs());
+    }
+    return out;
+  }
+
+  /**
    * Launches {@code spec} and returns the command's exit code.
    *
    * @param workload the workload's name in the metrics' tags
@@ -48,6 +61,7 @@ final class PhaseLaunch {
       throws Exception {
     html.refuseSameFile(spec.outputs());
     html.check(commandLine);
+    spec = spec.withProvenance(spec.provenance().withCommandLine(invocation(commandLine)));
     Optional<MetricsSession> watch =
         metrics.open(
             commandLine,

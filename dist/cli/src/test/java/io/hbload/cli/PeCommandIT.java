@@ -203,6 +203,12 @@ class PeCommandIT {
     assertThat(o.out()).doesNotContain("missing or malformed");
     assertThat(Files.readString(json)).containsPattern("\"name\"\\s*:\\s*\"READ\"");
     assertThat(Files.readString(hlog)).contains("Tag=READ.service");
+    // the result can be re-run from itself: it holds PE's command line (issue 32 §4)
+    assertThat(Files.readString(json))
+        .containsPattern(
+            "\"commandLine\"\\s*:\\s*\\[\"hbload\", ?\"pe\", ?\"--nomapred\", ?\"--zk=[^\"]+\","
+                + " ?\"--rows=200\", ?\"--valueSize=100\",")
+        .containsPattern("\"sequentialRead\", ?\"2\"\\]");
     // the same offline report as run's: an inline-SVG page with the READ spectrum
     assertThat(Files.readString(html))
         .contains("<svg")

@@ -28,7 +28,7 @@ public final class HtmlReport {
 
   private static final double[] OVER_TIME = {50, 99, 99.9};
   private static final String[] SKIPPED_FIELDS = {
-    "measurements", "gc", "bindingMetrics", "environment", "client", "properties"
+    "measurements", "gc", "bindingMetrics", "environment", "client", "properties", "commandLine"
   };
 
   private HtmlReport() {}
@@ -538,18 +538,24 @@ public final class HtmlReport {
 
   private static void settings(StringBuilder h, JsonNode j) {
     Map<String, String> rows = new LinkedHashMap<>();
+    if (j.path("commandLine").isArray() && !j.path("commandLine").isEmpty()) {
+      rows.put("command line", shellWords(j.path("commandLine")));
+    }
     for (Iterator<Map.Entry<String, JsonNode>> it = j.fields(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> e = it.next();
-      if (!List.of(SKIPPED_FIELDS).contains(e.getKey()) && e.getValue().isValueNode()) {
+      if (!List.of(SKIPPED_FIELDS).contains(e.getKey())
+          && e.getValue().isValueNode()
+          && !e.getValue().isNull()) {
         rows.put(e.getKey(), e.getValue().asText());
       }
     }
     for (String group : List.of("client", "environment", "properties")) {
       for (Iterator<Map.Entry<String, JsonNode>> it = j.path(group).fields(); it.hasNext(); ) {
         Map.Entry<String, JsonNode> e = it.next();
-        rows.put(
-            group + "." + e.getKey(),
-            e.getValue().isValueNode() ? e.getValue().asText() : e.getValue().toString());
+        String shown = shown(e.getValue());
+        if (shown != null) {
+          rows.put(group + "." + e.getKey(), shown);
+        }
       }
     }
     h.append("<h3>Environment and settings</h3>\n<table class=\"settings\">\n");
@@ -561,6 +567,34 @@ public final class HtmlReport {
                 .append(Html.escape(v))
                 .append("</td></tr>\n"));
     h.append("</table>\n");
+  }
+
+  /**
+   * A setting as people read it, or null for nothing to show: text as it is, a list as its items
+   * separated by spaces, no raw {@code null} or {@code []}.
+   */
+  private static String shown(JsonNode v) {
+    if (v.isNull() || v.isMissingNode() || (v.isContainerNode() && v.isEmpty())) {
+      return null;
+    } else if (v.isArray()) {
+      List<String> items = new ArrayList<>();
+      v.forEach(item -> items.add(item.isValueNode() ? item.asText() : item.toString()));
+      return String.join(" ", items);
+    }
+    return v.isValueNode() ? v.asText() : v.toString();
+  }
+
+  /** A command line as a shell would take it back: words with spaces or quotes are quoted. */
+  static String shellWords(JsonNode args) {
+    List<String> words = new ArrayList<>();
+    for (JsonNode a : args) {
+      String w = a.asText();
+      words.add(
+          w.isEmpty() || !w.matches("[A-Za-z0-9_@%+=:,./-]+")
+              ? "'" + w.replace("'", "'\\''") + "'"
+              : w);
+    }
+    return String.join(" ", words);
   }
 
   private static String color(int i) {

@@ -40,6 +40,29 @@ class HtmlReportTest {
   }
 
   @Test
+  void theSettingsTableShowsTheCommandLineAndNoRawNullsOrEmptyLists(@TempDir Path dir)
+      throws Exception {
+    // the fixture holds "stopReason": null, "startAtEpochMillis": null and "jvmArgs": []
+    String fixture = Files.readString(JSON);
+    assertThat(fixture).contains("\"stopReason\": null").contains("\"jvmArgs\": []");
+    Path json = dir.resolve("pe.json");
+    Files.writeString(
+        json,
+        fixture.replaceFirst(
+            "\"client\":",
+            "\"commandLine\": [\"hbload\", \"pe\", \"--rows=200\", \"-p\", \"note=a b\","
+                + " \"sequentialRead\", \"2\"], \"client\":"));
+    String html = HtmlReport.render(List.of(RunInput.read(json, List.of(HLOG), false)));
+    String settings = html.substring(html.indexOf("<h3>Environment and settings</h3>"));
+    assertThat(settings)
+        .contains("<th>command line</th><td>hbload pe --rows=200 -p ")
+        .contains("sequentialRead 2</td>")
+        .doesNotContain("<td>null</td>")
+        .doesNotContain("<td>[]</td>")
+        .doesNotContain("<th>stopReason</th>");
+  }
+
+  @Test
   void everyIntervalOfTheLogIsAPointOverTime() throws Exception {
     String html = fixtureReport();
     long intervals =
