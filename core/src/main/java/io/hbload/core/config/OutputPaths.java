@@ -15,10 +15,12 @@ public final class OutputPaths {
 
   /**
    * Why a result file cannot be written at {@code target} (a directory, no such parent, no
-   * permission), or null when it can: checked before a run or merge starts, so that its results are
-   * not lost at the end. It creates nothing (bad input must leave the directory as it was);
-   * export's {@code ResultFile}, created before the run starts (as the launcher does), finds what
-   * the permission bits cannot tell (root, a read-only or special file system).
+   * permission, something there that is neither a regular file nor a stream: {@link OutputTarget}),
+   * or null when it can: checked before a run or merge starts, so that its results are not lost at
+   * the end. It creates and opens nothing (bad input must leave the directory as it was, and
+   * opening a FIFO would wait for its reader); export's {@code ResultFile}, created before the run
+   * starts (as the launcher does), finds what the permission bits cannot tell (root, a read-only or
+   * special file system).
    */
   public static String problem(Path target) {
     Path dir = target.toAbsolutePath().getParent();
@@ -26,7 +28,21 @@ public final class OutputPaths {
       return "cannot write " + target + ": it is a directory";
     } else if (dir == null || !Files.isDirectory(dir)) {
       return "cannot write " + target + ": directory " + dir + " does not exist";
-    } else if (!Files.isWritable(dir) || Files.exists(target) && !Files.isWritable(target)) {
+    }
+    OutputTarget at = OutputTarget.of(target);
+    if (at instanceof OutputTarget.Refused refused) {
+      return refused.message(target);
+    } else if (at instanceof OutputTarget.WrittenThrough stream) {
+      // this process's stdout and stderr are written as they are, whatever access(2) says of them
+      return stream.ownDescriptor() != 0 || Files.isWritable(stream.node())
+          ? null
+          : "cannot write " + target + ": permission denied";
+    }
+    Path file = ((OutputTarget.RenamedOnto) at).file();
+    Path fileDir = file.toAbsolutePath().getParent();
+    if (fileDir == null
+        || !Files.isWritable(fileDir)
+        || Files.exists(file) && !Files.isWritable(file)) {
       return "cannot write " + target + ": permission denied";
     }
     return null;

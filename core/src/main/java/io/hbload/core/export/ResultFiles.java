@@ -8,7 +8,9 @@ import java.nio.file.Path;
  * How result files are written: each through a {@link ResultFile}, a private (0600) temp file
  * beside the target, renamed over it only when complete, so a failed or interrupted write never
  * leaves a truncated or empty result where a good one was expected, and other users of the host
- * cannot read what a run echoes. Stateless.
+ * cannot read what a run echoes. A stream named as the target (a FIFO, {@code /dev/null}, {@code
+ * /dev/stdout}) is written through instead, and nothing else that is not a regular file is ever
+ * replaced: see {@link ResultFile}. Stateless.
  */
 public final class ResultFiles {
   private ResultFiles() {}

@@ -2,6 +2,7 @@ package io.hbload.cli;
 
 import io.hbload.cli.contract.ExitCode;
 import io.hbload.core.config.OutputPaths;
+import io.hbload.core.config.OutputTarget;
 import io.hbload.core.export.ResultOutputs;
 import io.hbload.report.ResultDocument;
 import io.hbload.report.compare.Comparer;
@@ -53,14 +54,18 @@ final class CompareCommand implements Callable<Integer> {
   @Parameters(index = "1", paramLabel = "B", description = "The candidate, compared against A")
   String b;
 
-  @Option(names = "--json", paramLabel = "FILE", description = "Also write the comparison as JSON")
+  @Option(
+      names = "--json",
+      paramLabel = "FILE",
+      description = "Also write the comparison as JSON. " + OutputTarget.SPECIAL_FILES)
   Path json;
 
   @Option(
       names = "--html",
       paramLabel = "FILE",
       description =
-          "Also write an offline HTML page: the spectra of A and B with their bands, throughput, the table")
+          "Also write an offline HTML page: the spectra of A and B with their bands, throughput, the table. "
+              + OutputTarget.SPECIAL_FILES)
   Path html;
 
   @Option(

@@ -4,6 +4,7 @@ import io.hbload.cli.contract.BadInput;
 import io.hbload.cli.contract.ByteSizeConverter;
 import io.hbload.cli.contract.Ranges;
 import io.hbload.core.config.OutputPaths;
+import io.hbload.core.config.OutputTarget;
 import io.hbload.core.config.SiteFiles;
 import io.hbload.core.export.ResultOutputs;
 import io.hbload.hdfs.cluster.HdfsTarget;
@@ -161,7 +162,7 @@ final class DfsioOptions {
     @Option(
         names = "--result-log",
         paramLabel = "FILE",
-        description = "also append TestDFSIO-like results to FILE")
+        description = "also append TestDFSIO-like results to FILE. " + OutputTarget.SPECIAL_FILES)
     Path resultLog;
 
     /**

@@ -3,6 +3,7 @@ package io.hbload.cli;
 import io.hbload.cli.suite.SuitePlan;
 import io.hbload.core.capacity.CapacityResult;
 import io.hbload.core.config.OutputPaths;
+import io.hbload.core.config.OutputTarget;
 import io.hbload.core.config.Outputs;
 import io.hbload.core.config.SpecException;
 import io.hbload.core.export.ResultOutputs;
@@ -35,7 +36,8 @@ public final class HtmlOption {
       names = "--html",
       paramLabel = "FILE",
       description =
-          "Write a self-contained offline HTML report (plots of throughput and latency, spectrum, settings)")
+          "Write a self-contained offline HTML report (plots of throughput and latency, spectrum, settings). "
+              + OutputTarget.SPECIAL_FILES)
   Path file;
 
   private final ReportCollector collector = new ReportCollector();

@@ -2,6 +2,7 @@ package io.hbload.cli;
 
 import io.hbload.cli.contract.ExitCode;
 import io.hbload.core.config.OutputPaths;
+import io.hbload.core.config.OutputTarget;
 import io.hbload.core.export.JsonResult;
 import io.hbload.core.export.ReportWriter;
 import io.hbload.core.export.ResultOutputs;
@@ -48,19 +49,19 @@ public final class MergeCommand implements Callable<Integer> {
   @Option(
       names = {"-o", "--output"},
       paramLabel = "FILE",
-      description = "Write the report here instead of stdout")
+      description = "Write the report here instead of stdout. " + OutputTarget.SPECIAL_FILES)
   Path output;
 
   @Option(
       names = "--json",
       paramLabel = "FILE",
-      description = "Write the merged run's JSON result here")
+      description = "Write the merged run's JSON result here. " + OutputTarget.SPECIAL_FILES)
   Path json;
 
   @Option(
       names = "--hlog",
       paramLabel = "FILE",
-      description = "Write the merged per-interval log here")
+      description = "Write the merged per-interval log here. " + OutputTarget.SPECIAL_FILES)
   Path hlog;
 
   @Override

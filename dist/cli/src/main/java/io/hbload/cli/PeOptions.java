@@ -1,5 +1,6 @@
 package io.hbload.cli;
 
+import io.hbload.core.config.OutputTarget;
 import io.hbload.core.config.PropertyNames;
 import io.hbload.core.config.SpecException;
 import io.hbload.core.spec.RunSpec;
@@ -274,13 +275,16 @@ final class PeOptions {
       description = "ZooKeeper quorum of the HBase cluster")
   String zk;
 
-  @Option(names = "--json", paramLabel = "FILE", description = "Write hbload's JSON result here")
+  @Option(
+      names = "--json",
+      paramLabel = "FILE",
+      description = "Write hbload's JSON result here. " + OutputTarget.SPECIAL_FILES)
   String json;
 
   @Option(
       names = "--hlog",
       paramLabel = "FILE",
-      description = "Write a tagged HdrHistogram interval log here")
+      description = "Write a tagged HdrHistogram interval log here. " + OutputTarget.SPECIAL_FILES)
   String hlog;
 
   @Option(names = "--seed", paramLabel = "N", description = "Seed the random rows and values")

@@ -2,6 +2,7 @@ package io.hbload.cli;
 
 import io.hbload.core.binding.BindingProvider;
 import io.hbload.core.binding.Bindings;
+import io.hbload.core.config.OutputTarget;
 import io.hbload.core.config.PropertyNames;
 import io.hbload.core.config.PropertySources;
 import io.hbload.core.config.SpecException;
@@ -104,13 +105,15 @@ final class PhaseOptions {
   @Option(
       names = "--json",
       paramLabel = "FILE",
-      description = "Write hbload's JSON result here (hbload.json)")
+      description = "Write hbload's JSON result here (hbload.json). " + OutputTarget.SPECIAL_FILES)
   String json;
 
   @Option(
       names = "--hlog",
       paramLabel = "FILE",
-      description = "Write a tagged HdrHistogram interval log here (hbload.hlog)")
+      description =
+          "Write a tagged HdrHistogram interval log here (hbload.hlog). "
+              + OutputTarget.SPECIAL_FILES)
   String hlog;
 
   @Option(

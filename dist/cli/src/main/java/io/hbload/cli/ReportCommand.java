@@ -2,6 +2,7 @@ package io.hbload.cli;
 
 import io.hbload.cli.contract.ExitCode;
 import io.hbload.core.config.OutputPaths;
+import io.hbload.core.config.OutputTarget;
 import io.hbload.core.export.ResultOutputs;
 import io.hbload.report.HtmlReport;
 import io.hbload.report.RunInput;
@@ -48,7 +49,7 @@ final class ReportCommand implements Callable<Integer> {
       names = {"-o", "--output"},
       paramLabel = "FILE",
       required = true,
-      description = "The HTML file to write")
+      description = "The HTML file to write. " + OutputTarget.SPECIAL_FILES)
   Path output;
 
   @Override

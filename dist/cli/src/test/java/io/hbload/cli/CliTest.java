@@ -1,8 +1,15 @@
 package io.hbload.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.InstanceOfAssertFactories.STRING;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.IOException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.ServerSocketChannel;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -467,5 +474,49 @@ class CliTest {
     }
     java.io.PrintStream fine = new java.io.PrintStream(new java.io.ByteArrayOutputStream());
     assertThat(Main.afterOutput(0, new java.io.PrintWriter(fine), fine, fine)).isZero();
+  }
+
+  /**
+   * Issue 32 §1, end to end: {@code --json /dev/null} is written through. Before the fix, as root
+   * (as CI runs), the run renamed its result over the machine's {@code /dev/null}.
+   */
+  @Test
+  void jsonToDevNullLeavesItACharacterDevice() throws Exception {
+    Path devNull = Path.of("/dev/null");
+    assumeTrue(fileType(devNull) == S_IFCHR, "/dev/null is a character device here");
+
+    CommandOutput o =
+        exec("run", "-w", "a", "-db", "basic", "-p", "operationcount=100", "--json", "/dev/null");
+
+    assertThat(o.exit()).as(o.err()).isZero();
+    assertThat(fileType(devNull)).as("/dev/null's file type").isEqualTo(S_IFCHR);
+  }
+
+  /** A socket is neither a file nor a stream hbload can open: bad input, before the run starts. */
+  @Test
+  void aSocketAsOutputIsBadInputBeforeTheRun() throws Exception {
+    Path socket = dir.resolve("r.sock");
+    try (ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+      server.bind(UnixDomainSocketAddress.of(socket));
+
+      CommandOutput o = exec("run", "-w", "a", "-db", "basic", "--hlog", socket.toString());
+
+      assertThat(o.exit()).isEqualTo(2);
+      assertThat(o.errLines())
+          .singleElement(STRING)
+          .contains("cannot write " + socket + ": not a regular file (a socket)");
+      assertThat(o.err()).doesNotContain("Starting test.");
+      assertThat(o.out()).isEmpty();
+      assertThat(fileType(socket)).isEqualTo(S_IFSOCK);
+    }
+  }
+
+  private static final int S_IFMT = 0170000;
+  private static final int S_IFSOCK = 0140000;
+  private static final int S_IFCHR = 0020000;
+
+  /** The file type bits of {@code p} itself, not of what it links to. */
+  private static int fileType(Path p) throws IOException {
+    return (Integer) Files.getAttribute(p, "unix:mode", LinkOption.NOFOLLOW_LINKS) & S_IFMT;
   }
 }
