@@ -23,6 +23,7 @@ import java.util.Locale;
  * @param note why the search ended when not by reaching its precision (step limit, generator), else
  *     null
  * @param shards how many clients offered each step together (1 without {@code --shard})
+ * @param settings how the search walked: each step's warm-up and measured time among them
  */
 public record CapacityResult(
     String bound,
@@ -31,7 +32,8 @@ public record CapacityResult(
     double generatorLimitOpsPerSec,
     List<CapacityStep> steps,
     String note,
-    int shards) {
+    int shards,
+    CapacitySearch.Settings settings) {
 
   public CapacityResult {
     steps = List.copyOf(steps);
@@ -77,16 +79,28 @@ public record CapacityResult(
     return Double.NaN;
   }
 
+  /**
+   * True when no offered rate held the bound (and the client was not the limit): there is no rate
+   * to report, so a script must not go on as if there were.
+   */
+  public boolean noRateHeld() {
+    return !generatorLimited() && Double.isNaN(sustainedOpsPerSec);
+  }
+
   /** The conclusion in one line. */
   public String summary() {
     if (generatorLimited()) {
       return String.format(
           Locale.ROOT,
-          "find-max %s: the generator, not the server, is the limit at %.0f ops/s (%s);"
-              + " no server capacity measured: add client threads, hbload.inflight or client hosts",
+          "find-max %s: generator limit: the client, not the server, was the limit at %.0f ops/s"
+              + " (%s); last rate that held: %s; no server capacity measured: add client"
+              + " threads, hbload.inflight or client hosts",
           bound,
           generatorLimitOpsPerSec,
-          steps.get(steps.size() - 1).generatorLimit());
+          steps.get(steps.size() - 1).generatorLimit(),
+          Double.isNaN(sustainedOpsPerSec)
+              ? "none"
+              : String.format(Locale.ROOT, "%.0f ops/s", sustainedOpsPerSec));
     }
     if (Double.isNaN(sustainedOpsPerSec)) {
       return String.format(
@@ -124,7 +138,7 @@ public record CapacityResult(
     lines.add(
         String.format(
             Locale.ROOT,
-            "%10s %10s %9s %9s %9s %9s %9s %9s %7s %5s  %s",
+            "%10s %10s %9s %9s %9s %9s %9s %9s %7s %7s %5s  %s",
             "offered",
             "achieved",
             "int.p50",
@@ -134,6 +148,7 @@ public record CapacityResult(
             "svc.p99",
             "svc.p99.9",
             "errors",
+            "waited",
             "cpu",
             "verdict"));
     for (CapacityStep s : steps) {
@@ -143,7 +158,7 @@ public record CapacityResult(
       lines.add(
           String.format(
               Locale.ROOT,
-              "%10.0f %10.0f %9s %9s %9s %9s %9s %9s %6.2f%% %4.0f%%  %s%s%s",
+              "%10.0f %10.0f %9s %9s %9s %9s %9s %9s %6.2f%% %6.2f%% %4.0f%%  %s%s%s",
               s.offeredOpsPerSec(),
               s.achievedOpsPerSec(),
               ms(i[0]),
@@ -153,6 +168,7 @@ public record CapacityResult(
               ms(v[1]),
               ms(v[2]),
               s.errorFraction() * 100,
+              s.slotWaitedShare() * 100,
               s.cpuLoad() < 0 ? Double.NaN : s.cpuLoad() * 100,
               s.verdict(),
               s.repeat() ? " (repeat)" : "",
@@ -192,8 +208,12 @@ public record CapacityResult(
         g, "firstBrokenOpsPerSec", generatorLimited() ? Double.NaN : firstBrokenOpsPerSec);
     Json.finiteOrNull(g, "uncertainty", generatorLimited() ? Double.NaN : uncertainty());
     Json.finiteOrNull(g, "generatorLimitOpsPerSec", generatorLimitOpsPerSec);
+    // the highest rate that held, whoever stopped the search: with a generator limit, what is known
+    Json.finiteOrNull(g, "lastHeldOpsPerSec", sustainedOpsPerSec);
     Json.finiteOrNull(g, "kneeOpsPerSec", kneeOpsPerSec());
     g.writeStringField("summary", summary());
+    g.writeNumberField("stepWarmupMillis", settings.warmup().toMillis());
+    g.writeNumberField("stepMeasuredSeconds", settings.measured().toSeconds());
     if (note != null) {
       g.writeStringField("note", note);
     }
@@ -206,6 +226,8 @@ public record CapacityResult(
       percentiles(g, "intendedMicros", s.intendedNanos());
       percentiles(g, "serviceMicros", s.serviceNanos());
       g.writeNumberField("errorFraction", s.errorFraction());
+      g.writeNumberField("slotWaitedOperations", s.slotWaitedOperations());
+      g.writeNumberField("slotWaitedShare", s.slotWaitedShare());
       g.writeStringField("verdict", s.verdict());
       g.writeBooleanField("repeat", s.repeat());
       // a broken rate counts only when its repeat broke too: that repeat is the confirmation

@@ -1,5 +1,7 @@
 package io.hbload.core.capacity;
 
+import java.util.Locale;
+
 /**
  * One measured phase of a capacity search at one offered rate: a point of the throughput-latency
  * curve. Latencies in nanoseconds, of every operation's calls together (the summed histograms).
@@ -18,6 +20,8 @@ package io.hbload.core.capacity;
  *     behind, CPU)
  * @param cpuLoad this process's CPU time over the step's wall time and every processor, 0..1 (-1
  *     when unknown)
+ * @param slotWaitedOperations measured operations that came due with every {@code hbload.inflight}
+ *     slot busy and went out late (every shard's); their intended latency holds the wait
  */
 public record CapacityStep(
     double offeredOpsPerSec,
@@ -29,7 +33,8 @@ public record CapacityStep(
     String broken,
     boolean repeat,
     String generatorLimit,
-    double cpuLoad) {
+    double cpuLoad,
+    long slotWaitedOperations) {
 
   /**
    * The percentiles each step reports, in the order of {@link #intendedNanos} and {@link
@@ -40,6 +45,28 @@ public record CapacityStep(
   public CapacityStep {
     intendedNanos = intendedNanos.clone();
     serviceNanos = serviceNanos.clone();
+  }
+
+  /** The share of the step's operations that waited for a slot, 0..1. */
+  public double slotWaitedShare() {
+    return operations == 0 ? 0 : (double) slotWaitedOperations / operations;
+  }
+
+  /**
+   * How much of the step waited for a slot, e.g. {@code 178 of 144,000 operations (0.12 %) waited
+   * for a slot}.
+   */
+  public String slotWaitText() {
+    return slotWaitText(slotWaitedOperations, operations);
+  }
+
+  static String slotWaitText(long waited, long operations) {
+    return String.format(
+        Locale.ROOT,
+        "%,d of %,d operations (%.2f %%) waited for a slot",
+        waited,
+        operations,
+        operations == 0 ? 0.0 : 100.0 * waited / operations);
   }
 
   /** True when the step held the bound. */

@@ -173,6 +173,32 @@ public record LatencyBound(List<Clause> clauses, double maxErrorFraction) {
   }
 
   /**
+   * The same bound judged on service time only: what the server took from when each call went out,
+   * without the wait before it (a late pacer, every {@code hbload.inflight} slot busy). A step that
+   * breaks this bound was broken by the server, whatever the client added.
+   */
+  public LatencyBound onServiceTime() {
+    return new LatencyBound(
+        clauses.stream()
+            .map(c -> new Clause(c.operation(), true, c.percentile(), c.limitNanos()))
+            .toList(),
+        maxErrorFraction);
+  }
+
+  /**
+   * The smallest tail a clause on latency from the intended start reads: 0.01 for {@code p99},
+   * 0.001 for {@code p99.9} (the least of them when there are several); 1 when every clause is on
+   * service time, which no wait before a call moves.
+   */
+  public double intendedTailFraction() {
+    return clauses.stream()
+        .filter(c -> !c.service())
+        .mapToDouble(c -> (100 - c.percentile()) / 100)
+        .min()
+        .orElse(1);
+  }
+
+  /**
    * The latencies of one operation (its successful calls' measurement), or of every operation's
    * calls together (failures included, CLEANUP left out), summed from the run's histograms.
    */

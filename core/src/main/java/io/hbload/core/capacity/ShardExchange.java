@@ -68,6 +68,7 @@ public final class ShardExchange {
       double offeredOpsPerSec,
       double achievedOpsPerSec,
       long slotWaits,
+      long operations,
       double cpuLoad,
       long stepStartEpochMillis,
       long publishedEpochMillis) {}
@@ -187,6 +188,7 @@ public final class ShardExchange {
     p.put("offeredOpsPerSec", Double.toString(figures.offeredOpsPerSec()));
     p.put("achievedOpsPerSec", Double.toString(figures.achievedOpsPerSec()));
     p.put("slotWaits", Long.toString(figures.slotWaits()));
+    p.put("operations", Long.toString(figures.operations()));
     p.put("cpuLoad", Double.toString(figures.cpuLoad()));
     p.put("stepStartEpochMillis", Long.toString(figures.stepStartEpochMillis()));
     p.put("publishedEpochMillis", Long.toString(System.currentTimeMillis()));
@@ -216,6 +218,7 @@ public final class ShardExchange {
               Double.parseDouble(p.getOrDefault("offeredOpsPerSec", "NaN")),
               Double.parseDouble(p.getOrDefault("achievedOpsPerSec", "NaN")),
               number(p, "slotWaits", file),
+              number(p, "operations", file),
               Double.parseDouble(p.getOrDefault("cpuLoad", "-1")),
               number(p, "stepStartEpochMillis", file),
               number(p, "publishedEpochMillis", file));

@@ -9,7 +9,7 @@ import java.util.Map;
  * Where a spec came from: the merged properties as given and what the parser had to say about them.
  * Kept apart from the typed settings because it is for people and result documents only: no setting
  * is ever read from {@code properties} (each is a typed field of the spec or of the binding's
- * settings). Immutable.
+ * settings); {@link #sets} says only whether one was given. Immutable.
  *
  * @param properties every merged property, as given: echoed into result documents so a run can be
  *     reproduced
@@ -30,6 +30,17 @@ public record Provenance(
   /** A spec's provenance before a command line is known. */
   public Provenance(Map<String, String> properties, List<String> notes) {
     this(properties, notes, List.of());
+  }
+
+  /**
+   * Whether the properties set {@code key} at all (in a workload file or on the command line), as
+   * against leaving it to its default. For a caller whose default differs from the parser's, such
+   * as find-max's steps, which warm up 1 s where a phase warms up not at all: an explicit {@code
+   * hbload.warmup=0s} is then honoured, not taken for the default. Only whether it was set: its
+   * value is the typed spec's.
+   */
+  public boolean sets(String key) {
+    return properties.containsKey(key);
   }
 
   /** A copy with these notes instead. */

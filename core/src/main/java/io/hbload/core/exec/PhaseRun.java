@@ -400,11 +400,11 @@ public final class PhaseRun {
     }
     long millis = TimeUnit.NANOSECONDS.toMillis(nanos);
     messages.println(
-        "hbload: operations came due with all "
-            + execution.inflight()
-            + " hbload.inflight slots busy "
+        "hbload: "
             + waits
-            + " times, "
+            + " operations came due with all "
+            + execution.inflight()
+            + " hbload.inflight slots busy, the schedule held back "
             + millis
             + " ms in all: they went out late, their intended latency includes the wait;"
             + " a larger hbload.inflight keeps the -target schedule");

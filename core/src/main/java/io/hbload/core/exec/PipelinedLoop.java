@@ -94,7 +94,15 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
    */
   private long fullSince;
 
+  /**
+   * Open loop: when a slot last came free after every slot was busy (0 before): an operation due
+   * before then and issued after it waited for a slot.
+   */
+  private long slotFreedAt;
+
+  /** Open loop, measured part: operations that waited for a slot, each counted once. */
   private long slotWaits;
+
   private long slotWaitNanos;
   private AsyncBinding binding;
   private OperationSource source;
@@ -206,6 +214,11 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
         // a source may issue nothing for its turn (a row outside PE's sample): the slot stays free
         if (issueFirst(s, next, load)) {
           freeCount--;
+          // each operation that waited, not each spell of full slots: a capacity search judges the
+          // share of a step's operations the client held back (one spell can hold back hundreds)
+          if (pacer != null && next < slotFreedAt) {
+            slotWaits++;
+          }
         }
         issued++;
         if (pacer != null) {
@@ -230,17 +243,18 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
    * held the schedule back.
    */
   private void heldByTheBound(long due) {
-    long held = System.nanoTime() - Math.max(fullSince, due);
+    long now = System.nanoTime();
+    long held = now - Math.max(fullSince, due);
     fullSince = 0;
+    slotFreedAt = now;
     if (held > 0) {
-      slotWaits++;
       slotWaitNanos += held;
     }
   }
 
   /**
-   * Open loop, measured part: how often an operation came due with every slot busy. Read after the
-   * worker ended.
+   * Open loop, measured part: how many operations came due with every slot busy (and went out late,
+   * when one came free). Read after the worker ended.
    */
   @Override
   long slotWaits() {

@@ -2,6 +2,7 @@ package io.hbload.core.capacity;
 
 import static io.hbload.core.TestWorkloads.workloadFile;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import io.hbload.core.config.Phase;
 import io.hbload.core.spec.RunSpec;
@@ -128,9 +129,99 @@ class CapacitySearchTest {
     assertThat(r.generatorLimitOpsPerSec()).as(text).isBetween(60.0, 110.0);
     assertThat(r.capacityOpsPerSec()).isNaN();
     assertThat(r.summary())
-        .contains("the generator, not the server, is the limit at", "hbload.inflight slot busy");
-    assertThat(text).contains("the generator, not the server, is the limit");
+        .contains(
+            "generator limit: the client, not the server, was the limit at",
+            "hbload.inflight slot busy",
+            "the bound holds on service time",
+            "last rate that held: none");
+    assertThat(text).contains("the client, not the server, was the limit");
     assertThat(r.json()).contains("\"limitedBy\": \"generator\"", "\"sustainedOpsPerSec\": null");
+  }
+
+  /**
+   * A server that stops for 40 ms before every 400th call, offered 200 ops/s with 4 slots: the 8
+   * operations due during the stall fill the slots and about 4 wait for one, about 1 % of the
+   * step's 400 measured. Their intended latency holds the wait and still holds {@code p99<1s}: the
+   * client cost the step nothing, so it is a step that held, not the generator's limit; the step
+   * says how many operations waited. The run's {@code operationcount} is said to be ignored.
+   */
+  @Test
+  void aFewSlotWaitsInAStepThatHeldAreNotTheGeneratorsLimit() throws Exception {
+    ServiceQueueProvider server = ServiceQueueProvider.pausing(1_000_000L, 400, 40_000_000L);
+    CapacityResult r =
+        new CapacitySearch(
+                spec(server, 4),
+                LatencyBound.parse("p99<1s"),
+                new CapacitySearch.Settings(
+                    200, 2, 0.05, Duration.ofMillis(300), Duration.ofSeconds(2), 1),
+                messages)
+            .run();
+
+    String text = out.toString(StandardCharsets.UTF_8);
+    assertThat(r.generatorLimited()).as(text).isFalse();
+    assertThat(r.steps()).as(text).hasSize(1);
+    assertThat(r.steps().get(0).held()).as(text).isTrue();
+    assertThat(r.sustainedOpsPerSec()).as(text).isEqualTo(200);
+    assertThat(r.steps().get(0).slotWaitedOperations()).as(text).isBetween(1L, 40L);
+    assertThat(text)
+        .containsPattern("\\d+ of \\d+ operations \\(\\d+\\.\\d+ %\\) waited for a slot")
+        .contains("operationcount 1000 is ignored");
+    assertThat(r.json()).contains("\"slotWaitedOperations\"", "\"slotWaitedShare\"");
+  }
+
+  /**
+   * The same stall for 60 ms with 8 slots against {@code p99<20ms}: about 12 operations come due
+   * during it, 8 go out (and wait 26-60 ms in the server's queue), 4 wait for a slot. The step
+   * breaks the bound, but on service time too: the server's own stall broke it, not the client's
+   * slots. The step counts as broken (and its repeat confirms it), not as the generator's limit.
+   */
+  @Test
+  void aStepTheServerBrokeIsBrokenWhateverFewSlotWaitsItHad() throws Exception {
+    ServiceQueueProvider server = ServiceQueueProvider.pausing(1_000_000L, 400, 60_000_000L);
+    CapacityResult r =
+        new CapacitySearch(
+                spec(server, 8),
+                LatencyBound.parse("p99<20ms"),
+                new CapacitySearch.Settings(
+                    200, 2, 0.05, Duration.ofMillis(300), Duration.ofSeconds(2), 2),
+                messages)
+            .run();
+
+    String text = out.toString(StandardCharsets.UTF_8);
+    assertThat(r.generatorLimited()).as(text).isFalse();
+    assertThat(r.steps()).as(text).hasSize(2);
+    assertThat(r.steps()).as(text).noneMatch(CapacityStep::held);
+    assertThat(r.steps()).as(text).allMatch(s -> s.generatorLimit() == null);
+    assertThat(r.firstBrokenOpsPerSec()).as(text).isEqualTo(200);
+    assertThat(r.steps()).as(text).anyMatch(s -> s.slotWaitedOperations() > 0);
+  }
+
+  /**
+   * The rule for slot waits, case by case: they are the generator's limit only in a step that broke
+   * the bound, whose service time holds it, and when at least the bound's tail of the operations
+   * waited (1 % for p99).
+   */
+  @Test
+  void slotWaitsAreTheGeneratorsLimitOnlyWhenTheyBrokeTheBound() {
+    double p99 = LatencyBound.parse("p99<10ms").intendedTailFraction();
+    assertThat(p99).isCloseTo(0.01, within(1e-12));
+    assertThat(LatencyBound.parse("p99.9<10ms,p50<1ms").intendedTailFraction())
+        .isCloseTo(0.001, within(1e-12));
+    assertThat(LatencyBound.parse("service.p99<10ms").intendedTailFraction()).isEqualTo(1);
+    // held: the waits are in the figures that held
+    assertThat(CapacitySearch.generatorLimit(50_000, 60_000, p99, true, true, 100, 100, 0.1))
+        .isNull();
+    // broke on service time too: the server broke it
+    assertThat(CapacitySearch.generatorLimit(50_000, 60_000, p99, false, false, 100, 100, 0.1))
+        .isNull();
+    // 1 in 60,000 (and 0.5 %) cannot fill p99's 1 %
+    assertThat(CapacitySearch.generatorLimit(1, 60_000, p99, false, true, 100, 100, 0.1)).isNull();
+    assertThat(CapacitySearch.generatorLimit(300, 60_000, p99, false, true, 100, 100, 0.1))
+        .isNull();
+    assertThat(CapacitySearch.generatorLimit(600, 60_000, p99, false, true, 100, 100, 0.1))
+        .isEqualTo(
+            "600 of 60,000 operations (1.00 %) waited for a slot (every hbload.inflight slot"
+                + " busy), and the bound holds on service time: the wait for a slot broke it");
   }
 
   /**

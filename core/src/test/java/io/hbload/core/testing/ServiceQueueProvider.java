@@ -21,12 +21,15 @@ import java.util.concurrent.locks.LockSupport;
  * delays that one completion, never the next one's start, so the capacity stays exact. A fresh
  * queue per session; its threads end when the session closes. {@link #shared} makes one queue for
  * every session (many clients, such as the shards of one search, against one server), which ends
- * when the last of them closes.
+ * when the last of them closes. {@link #pausing} adds a server-side stall at every Nth call (a GC
+ * pause, a flush), so that a few operations find every client slot busy.
  */
 public final class ServiceQueueProvider extends AsyncTestProvider {
   private final int servers;
   private final long serviceNanos;
   private final boolean shared;
+  private final long pauseEveryCalls;
+  private final long pauseNanos;
   private Server sharedServer;
   private int sharedSessions;
 
@@ -35,9 +38,24 @@ public final class ServiceQueueProvider extends AsyncTestProvider {
   }
 
   private ServiceQueueProvider(int servers, long serviceNanos, boolean shared) {
+    this(servers, serviceNanos, shared, 0, 0);
+  }
+
+  private ServiceQueueProvider(
+      int servers, long serviceNanos, boolean shared, long pauseEveryCalls, long pauseNanos) {
     this.servers = servers;
     this.serviceNanos = serviceNanos;
     this.shared = shared;
+    this.pauseEveryCalls = pauseEveryCalls;
+    this.pauseNanos = pauseNanos;
+  }
+
+  /**
+   * One server thread that, before every {@code everyCalls}-th call of a session, stops serving for
+   * {@code pauseNanos}: the calls queued meanwhile (and their service time) wait it out.
+   */
+  public static ServiceQueueProvider pausing(long serviceNanos, long everyCalls, long pauseNanos) {
+    return new ServiceQueueProvider(1, serviceNanos, false, everyCalls, pauseNanos);
   }
 
   /** One queue that every session opened on this provider joins. */
@@ -100,10 +118,14 @@ public final class ServiceQueueProvider extends AsyncTestProvider {
 
     private void serve() {
       long free = 0;
+      long served = 0;
       try {
         while (true) {
           Call c = queue.take();
           long start = free == 0 ? c.arrivalNanos() : Math.max(c.arrivalNanos(), free);
+          if (pauseEveryCalls > 0 && ++served % pauseEveryCalls == 0) {
+            start = Math.max(start, System.nanoTime()) + pauseNanos;
+          }
           free = start + serviceNanos;
           long wait;
           while ((wait = free - System.nanoTime()) > 0) {

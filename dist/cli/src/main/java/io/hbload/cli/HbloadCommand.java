@@ -6,6 +6,8 @@ import io.hbload.cli.contract.ExitCode;
 import io.hbload.cli.contract.OptionChecks;
 import io.hbload.core.export.Version;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -35,13 +37,6 @@ import picocli.CommandLine.Command;
       DfsioCommand.class,
       GcTuneCommand.class,
       CompletionCommand.class
-    },
-    exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {
-      "0:completed",
-      "1:run failure (a worker failed, errors with --fail-on-error, a failed check, an internal error)",
-      "2:bad input: usage, options, properties, files, cluster settings",
-      "130:interrupted (the report of what was done is still printed)"
     })
 public final class HbloadCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
@@ -70,7 +65,22 @@ public final class HbloadCommand implements Callable<Integer> {
     cl.setParameterExceptionHandler(errors);
     cl.setExecutionExceptionHandler(errors);
     cl.setExecutionStrategy(new OptionChecks(new CommandLine.RunLast()));
+    exitCodes(cl);
     return cl;
+  }
+
+  /**
+   * Every command's {@code --help} lists the exit codes from {@link ExitCode#HELP}, the one list
+   * (the codes are the same for every command, so {@code hbload run --help} shows find-max's 4).
+   */
+  private static void exitCodes(CommandLine cl) {
+    Map<String, String> codes = new LinkedHashMap<>();
+    for (String line : ExitCode.HELP) {
+      int colon = line.indexOf(':');
+      codes.put(line.substring(0, colon), line.substring(colon + 1));
+    }
+    cl.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n").exitCodeList(codes);
+    cl.getSubcommands().values().forEach(HbloadCommand::exitCodes);
   }
 
   /** Version from the jar manifest. */

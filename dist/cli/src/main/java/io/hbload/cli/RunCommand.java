@@ -8,6 +8,7 @@ import io.hbload.core.capacity.LatencyBound;
 import io.hbload.core.capacity.ShardExchange;
 import io.hbload.core.config.Execution;
 import io.hbload.core.config.Phase;
+import io.hbload.core.config.PropertyNames;
 import io.hbload.core.config.SpecException;
 import io.hbload.core.export.ResultOutputs;
 import io.hbload.core.parse.SpecParser;
@@ -38,8 +39,9 @@ final class RunCommand extends PhaseCommand {
           "Find the highest rate that holds BOUND, e.g. 'p99<10ms', 'READ.p99.9<5ms,errors<1%%' "
               + "(service.pNN for service time; default latency from the intended start): open-loop steps from -target "
               + "(else half an unthrottled probe's rate) doubling, then bisection; each step warms up hbload.warmup "
-              + "(else 1 s) and measures maxexecutiontime (else 5 s); --json holds a findMax object, --html draws"
-              + " latency against offered rate")
+              + "(else 1 s) and measures maxexecutiontime (else 5 s; operationcount is ignored); --json holds a"
+              + " findMax object, --html draws latency against offered rate. Exit 1 when no rate held BOUND,"
+              + " 4 when the client, not the server, was the limit")
   String findMax;
 
   @Option(
@@ -94,7 +96,9 @@ final class RunCommand extends PhaseCommand {
                 e.targetOpsPerSec() * e.shard().count(), // the search's, not this shard's share
                 2,
                 precision,
-                e.warmsUp() ? e.warmup() : Duration.ofSeconds(1),
+                // the search's own default only when hbload.warmup was not given: an explicit 0s
+                // means no warm-up, as it does for a run
+                spec.provenance().sets(PropertyNames.WARMUP) ? e.warmup() : Duration.ofSeconds(1),
                 Duration.ofSeconds(
                     e.maxExecutionTimeSeconds() > 0 ? e.maxExecutionTimeSeconds() : 5),
                 40),
@@ -117,9 +121,14 @@ final class RunCommand extends PhaseCommand {
       if (html.requested()) {
         html.writeFindMax(result);
       }
-      return result.note() != null && result.note().startsWith("stopped before")
-          ? ExitCode.INTERRUPTED
-          : ExitCode.OK;
+      if (result.note() != null && result.note().startsWith("stopped before")) {
+        return ExitCode.INTERRUPTED;
+      }
+      // the summary line, last on stderr, says which: a script must not go on as if a capacity
+      // had been found
+      return result.generatorLimited()
+          ? ExitCode.GENERATOR_LIMIT
+          : result.noRateHeld() ? ExitCode.FAILURE : ExitCode.OK;
     } finally {
       html.close();
     }

@@ -82,6 +82,98 @@ class FindMaxCommandTest {
   }
 
   /**
+   * Against 2 ms calls no rate holds {@code p99<1ms}: from 4 ops/s each rate breaks twice and
+   * halves down to 1 ops/s. A script's {@code run --find-max ... && deploy} must stop: exit 1, the
+   * last line naming the lowest rate tried. The explicit {@code hbload.warmup=0s} is the steps'
+   * warm-up (not the search's 1 s default), and the workload's operationcount is said to be
+   * ignored.
+   */
+  @Test
+  void noRateThatHoldsIsExitOneNamingTheLowestRateTried() throws Exception {
+    Path json = dir.resolve("none.json");
+    CommandOutput o =
+        exec(
+            "run",
+            "-w",
+            "c",
+            "-db",
+            "basic",
+            "-threads",
+            "1",
+            "-target",
+            "4",
+            "-p",
+            "basicdb.simulatedelay=2",
+            "-p",
+            "basicdb.randomizedelay=false",
+            "-p",
+            "maxexecutiontime=1",
+            "-p",
+            "hbload.warmup=0s",
+            "--find-max",
+            "p99<1ms",
+            "--json",
+            json.toString());
+    assertThat(o.exit()).as(o.err()).isEqualTo(1);
+    List<String> lines = o.errLines();
+    assertThat(lines.get(lines.size() - 1))
+        .as(o.err())
+        .isEqualTo("find-max p99<1ms: no rate held the bound (lowest tried 1 ops/s)");
+    assertThat(o.err())
+        .contains(
+            "each step warms up 0 s, then measures 1 s",
+            "operationcount 1000 is ignored: each step runs for its measured time");
+    String doc = Files.readString(json, StandardCharsets.UTF_8);
+    assertThat(doc).contains("\"stepWarmupMillis\": 0", "\"sustainedOpsPerSec\": null");
+  }
+
+  /**
+   * One blocking worker against 2 ms calls offers at most about 480 ops/s; under a bound as loose
+   * as {@code p99<10s}, 800 ops/s holds it but is achieved at about 60 %: the client fell behind,
+   * so the search names the generator's limit and the last rate that held, and exits 4, not 0 (a
+   * capacity) or 1 (a failure).
+   */
+  @Test
+  void aGeneratorLimitIsExitFourNamingTheLastRateThatHeld() throws Exception {
+    Path json = dir.resolve("gen.json");
+    CommandOutput o =
+        exec(
+            "run",
+            "-w",
+            "c",
+            "-db",
+            "basic",
+            "-threads",
+            "1",
+            "-target",
+            "200",
+            "-p",
+            "basicdb.simulatedelay=2",
+            "-p",
+            "basicdb.randomizedelay=false",
+            "-p",
+            "maxexecutiontime=1",
+            "-p",
+            "hbload.warmup=0s",
+            "--find-max",
+            "p99<10s",
+            "--json",
+            json.toString());
+    assertThat(o.exit()).as(o.err()).isEqualTo(4);
+    List<String> lines = o.errLines();
+    assertThat(lines.get(lines.size() - 1))
+        .as(o.err())
+        .startsWith(
+            "find-max p99<10s: generator limit: the client, not the server, was the limit at")
+        .contains("the client fell behind its schedule", "last rate that held: ")
+        .doesNotContain("last rate that held: none");
+    String doc = Files.readString(json, StandardCharsets.UTF_8);
+    assertThat(doc).contains("\"limitedBy\": \"generator\"", "\"lastHeldOpsPerSec\": ");
+    assertThat(exec("run", "--help").out())
+        .contains("Exit codes", "run --find-max: the generator (the client), not the server");
+  }
+
+  /**
    * A sharded search needs the exchange directory, and the directory must be one: each bad form is
    * one line and exit 2, before anything runs.
    */

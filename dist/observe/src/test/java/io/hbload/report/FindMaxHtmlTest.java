@@ -153,7 +153,7 @@ class FindMaxHtmlTest {
     assertThat(ruleAt(html, "generator-limit")).isEqualTo(oneDecimal(r.generatorLimitOpsPerSec()));
     assertThat(html)
         .doesNotContain("data-rule=\"found\"", "data-rule=\"first-broken\"")
-        .contains("the generator, not the server, is the limit");
+        .contains("the client, not the server, was the limit");
   }
 
   /** The {@code data-point} labels of the dots of {@code series}. */

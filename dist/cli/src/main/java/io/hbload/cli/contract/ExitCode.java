@@ -17,14 +17,24 @@ public final class ExitCode {
   /** Bad input: usage, options, properties, files, cluster settings. Nothing ran. */
   public static final int BAD_INPUT = 2;
 
+  /**
+   * {@code run --find-max}: the generator (this client), not the server, was the limit, so no
+   * server capacity was measured; the line names the rate and the last rate that held. Apart from
+   * {@link #FAILURE} so that a script can add client threads, slots or hosts and search again.
+   */
+  public static final int GENERATOR_LIMIT = 4;
+
   /** Interrupted (Ctrl-C); the report of what was done is still printed. */
   public static final int INTERRUPTED = 130;
 
   /** The lines {@code --help} prints under "Exit codes". */
   public static final String[] HELP = {
     "0:completed",
-    "1:run failure (a worker failed, errors with --fail-on-error, a failed check, an internal error)",
+    "1:run failure (a worker failed, errors with --fail-on-error, a failed check, an internal error;"
+        + " run --find-max: no rate held the bound)",
     "2:bad input: usage, options, properties, files, cluster settings",
+    "4:run --find-max: the generator (the client), not the server, was the limit; no server"
+        + " capacity measured",
     "130:interrupted (the report of what was done is still printed)"
   };
 
