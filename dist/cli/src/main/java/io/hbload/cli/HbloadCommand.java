@@ -41,6 +41,7 @@ import picocli.CommandLine.Command;
       "0:completed",
       "1:run failure (a worker failed, errors with --fail-on-error, a failed check, an internal error)",
       "2:bad input: usage, options, properties, files, cluster settings",
+      "3:compare --fail-if-slower could not judge what it gates (see compare --help)",
       "130:interrupted (the report of what was done is still printed)"
     })
 public final class HbloadCommand implements Callable<Integer> {

@@ -17,6 +17,12 @@ public final class ExitCode {
   /** Bad input: usage, options, properties, files, cluster settings. Nothing ran. */
   public static final int BAD_INPUT = 2;
 
+  /**
+   * {@code compare --fail-if-slower} could not judge what it gates (too few intervals, rounds or
+   * latencies): neither a pass nor a failure, so a CI job does not read silence as a pass.
+   */
+  public static final int CANNOT_JUDGE = 3;
+
   /** Interrupted (Ctrl-C); the report of what was done is still printed. */
   public static final int INTERRUPTED = 130;
 
@@ -25,6 +31,7 @@ public final class ExitCode {
     "0:completed",
     "1:run failure (a worker failed, errors with --fail-on-error, a failed check, an internal error)",
     "2:bad input: usage, options, properties, files, cluster settings",
+    "3:compare --fail-if-slower could not judge what it gates (see compare --help)",
     "130:interrupted (the report of what was done is still printed)"
   };
 
