@@ -271,8 +271,11 @@ public final class PropertyReader {
     return best;
   }
 
-  /** Levenshtein distance: insertions, deletions and substitutions (a swapped pair counts 2). */
-  static int distance(String a, String b) {
+  /**
+   * Levenshtein distance: insertions, deletions and substitutions (a swapped pair counts 2). Public
+   * for the other "did you mean" of the command line (compare's figure names).
+   */
+  public static int distance(String a, String b) {
     int[] previous = new int[b.length() + 1];
     int[] current = new int[b.length() + 1];
     for (int j = 0; j <= b.length(); j++) {

@@ -298,8 +298,13 @@ class SpecParserTest {
             "threadcount",
             "8",
             "target",
-            "250");
+            "250",
+            "maxexecutiontime",
+            "1");
     RunSpec load = SpecParser.loadBefore(r);
+    // the load puts every record in, whatever the run's time limit
+    assertThat(r.execution().maxExecutionTimeSeconds()).isEqualTo(1);
+    assertThat(load.execution().maxExecutionTimeSeconds()).isZero();
     assertThat(load.phase()).isEqualTo(Phase.LOAD);
     assertThat(load.execution().operations()).isEqualTo(400);
     assertThat(load.execution().threads()).isEqualTo(8);

@@ -8,8 +8,10 @@ import io.hbload.report.ResultDocument;
 import io.hbload.report.compare.Comparer;
 import io.hbload.report.compare.ComparisonHtml;
 import io.hbload.report.compare.ComparisonReport;
+import io.hbload.report.compare.FigureSelection;
 import io.hbload.report.compare.Side;
 import io.hbload.report.compare.SideReader;
+import io.hbload.report.compare.Verdict;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -29,18 +31,31 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code hbload compare A B}: per operation, B's figures against A's with a 95 % interval for the
- * ratio and a verdict; exit 1 with {@code --fail-if-slower PCT} when B is slower than A by more
- * than PCT with 95 % confidence.
+ * ratio and a verdict, and one verdict above them; with {@code --fail-if-slower PCT}, a CI gate:
+ * exit 1 when B is slower than A by more than PCT with 95 % confidence (family-wise over the gated
+ * figures), exit 3 when it cannot judge what it gates (a gate that passed blind would read as a
+ * pass).
  */
 @Command(
     name = "compare",
     mixinStandardHelpOptions = true,
     versionProvider = HbloadCommand.VersionProvider.class,
     description = {
-      "Compare two results: throughput and latency percentiles side by side, the ratio B/A with its 95 %"
+      "Compare two results: throughput and latency percentiles side by side, the ratio B/A with its 95 %%"
           + " confidence interval and a verdict (faster, slower, or no difference this data can detect).",
       "A side is a run's --json (its --hlog beside it or named in it), a suite's --out directory (its kept"
           + " rounds) or a dfsio --json; several, comma-separated, are its rounds."
+    },
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {
+      "0:completed; with --fail-if-slower: every gated figure judged, none slower beyond PCT",
+      "1:--fail-if-slower: B is slower than A by more than PCT (95 %%, over all gated figures);"
+          + " or an internal error",
+      "2:bad input: usage, options, files, sides that are not comparable, an input twice on a"
+          + " side, an unknown --gate figure",
+      "3:--fail-if-slower cannot judge: a gated figure has no interval (too few intervals,"
+          + " rounds or latencies) and none was found slower; the line names each",
+      "130:interrupted"
     })
 final class CompareCommand implements Callable<Integer> {
   @Spec CommandLine.Model.CommandSpec spec;
@@ -72,8 +87,19 @@ final class CompareCommand implements Callable<Integer> {
       names = "--fail-if-slower",
       paramLabel = "PCT",
       description =
-          "Exit 1 when B is slower than A by more than PCT percent with 95 % confidence (any figure)")
+          "Exit 1 when B is slower than A by more than PCT percent with 95 %% confidence on any gated"
+              + " figure (Holm-corrected over them); exit 3 when a gated figure cannot be judged")
   Double failIfSlower;
+
+  @Option(
+      names = "--gate",
+      paramLabel = "FIGURES",
+      description =
+          "The figures the verdict and --fail-if-slower judge (default: all), comma-separated:"
+              + " throughput, p50, p90, p99, p99.9, p99.99, intended.p99, ... (every operation) or"
+              + " READ.p99 (one), a:READ.p99 in a suite of several workloads; dfsio: avgIoRate,"
+              + " throughput, aggregate")
+  String gate;
 
   @Option(
       names = "--force",
@@ -102,8 +128,9 @@ final class CompareCommand implements Callable<Integer> {
     if (failIfSlower != null && !(failIfSlower >= 0 && failIfSlower < 100)) {
       throw bad("--fail-if-slower must be a percentage from 0 to below 100, not " + failIfSlower);
     }
-    List<Path> inputsA = paths(a);
-    List<Path> inputsB = paths(b);
+    FigureSelection figures = gate == null ? FigureSelection.ALL : FigureSelection.parse(gate);
+    List<Path> inputsA = paths("A", a);
+    List<Path> inputsB = paths("B", b);
     List<Path> outputs = new ArrayList<>();
     for (Path p : new Path[] {json, html}) {
       if (p != null) {
@@ -120,15 +147,23 @@ final class CompareCommand implements Callable<Integer> {
     }
     Side sa = SideReader.read(a, inputsA);
     Side sb = SideReader.read(b, inputsB);
+    once("A", sa.inputs()); // a suite and one of its rounds, or two JSONs naming one log
+    once("B", sb.inputs());
     for (Path out : outputs) { // the logs found beside the JSON files are inputs too
       List<Path> all = new ArrayList<>(sa.inputs());
       all.addAll(sb.inputs());
       checkOutput(out, all, true);
     }
-    ComparisonReport report;
+    // computed before the outputs are reserved: what only the comparison can refuse (sides not
+    // comparable, a --gate name that matches none of its figures) leaves the directory untouched,
+    // and the comparison takes seconds, so a file system that refuses the files is still found
+    // before anything is printed
+    ComparisonReport report =
+        Comparer.compare(
+            sa,
+            sb,
+            new Comparer.Settings(seed, resamples, force, html != null, figures, failIfSlower));
     try (ResultOutputs files = ResultOutputs.reserve(json, html)) {
-      report =
-          Comparer.compare(sa, sb, new Comparer.Settings(seed, resamples, force, html != null));
       PrintWriter out = spec.commandLine().getOut();
       out.print(report.text());
       out.flush();
@@ -141,19 +176,29 @@ final class CompareCommand implements Callable<Integer> {
         files.write(html, o -> o.write(page));
       }
     }
-    if (failIfSlower != null && report.slowerBeyond(failIfSlower)) {
-      spec.commandLine()
-          .getErr()
-          .println(
-              "hbload compare: B is slower than A by more than "
-                  + failIfSlower
-                  + "% with 95 % confidence");
-      return ExitCode.FAILURE;
-    }
-    return ExitCode.OK;
+    return gateExit(report.gate());
   }
 
-  private List<Path> paths(String side) {
+  /** The gate's exit code, with its one line on stderr when it did not pass. */
+  private int gateExit(Verdict verdict) {
+    if (verdict == null) {
+      return ExitCode.OK;
+    }
+    int exit =
+        switch (verdict.outcome()) {
+          case SLOWER -> ExitCode.FAILURE;
+          case CANNOT_JUDGE -> ExitCode.CANNOT_JUDGE;
+          case FASTER, NO_DETECTABLE_DIFFERENCE -> ExitCode.OK;
+        };
+    if (exit != ExitCode.OK) {
+      PrintWriter err = spec.commandLine().getErr();
+      err.println("hbload compare: " + verdict.line());
+      err.flush();
+    }
+    return exit;
+  }
+
+  private List<Path> paths(String label, String side) {
     List<Path> out = new ArrayList<>();
     for (String p : Arrays.asList(side.split(","))) {
       if (p.isBlank()) {
@@ -165,7 +210,27 @@ final class CompareCommand implements Callable<Integer> {
       }
       out.add(path);
     }
+    once(label, out);
     return out;
+  }
+
+  /**
+   * Refuses a side that reads one file twice (by any name or link): the same run counted as two
+   * rounds would narrow the interval with no new data.
+   */
+  private void once(String label, List<Path> inputs) {
+    for (int i = 0; i < inputs.size(); i++) {
+      for (int j = 0; j < i; j++) {
+        if (OutputPaths.same(inputs.get(i), inputs.get(j))) {
+          throw bad(
+              label
+                  + " reads "
+                  + inputs.get(j)
+                  + (inputs.get(i).equals(inputs.get(j)) ? "" : " (also as " + inputs.get(i) + ")")
+                  + " twice: the same input is not two rounds; name each round once");
+        }
+      }
+    }
   }
 
   /**

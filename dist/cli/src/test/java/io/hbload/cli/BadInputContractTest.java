@@ -353,6 +353,11 @@ class BadInputContractTest {
         "compare {dir}/r.json {dir} --json {dir}/c.json",
         "compare {dir}/r.json {dir}/r.json --html {dir}/existing.txt",
         "compare {dir}/r.json {dir}/r.json --html {dir}/c.html --json {dir}/c.html",
+        // the same input twice on a side (by any name) is not two rounds; a gate of unknown figures
+        "compare {dir}/r.json,{dir}/r.json {dir}/r.json --json {dir}/c.json",
+        "compare {dir}/r.json,{dir}/../{base}/r.json {dir}/r.json",
+        "compare {dir}/r.json {dir}/r.json --fail-if-slower 5 --gate p95",
+        "compare {dir}/r.json {dir}/r.json --fail-if-slower 5 --gate NOSUCH.p50 --json {dir}/c.json",
         // dfsio, refused before the embedded MiniDFSCluster starts
         "dfsio write --result-log {dir}/r.log --size lots",
         "dfsio write --result-log {dir}/r.log -n 0",

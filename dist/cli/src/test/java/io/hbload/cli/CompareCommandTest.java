@@ -72,16 +72,163 @@ class CompareCommandTest {
         .contains("block-bootstrap")
         .contains("one run a side")
         .contains("B slower");
-    assertThat(slow.errLines())
-        .containsExactly(
-            "hbload compare: B is slower than A by more than 10.0% with 95 %" + " confidence");
-    CommandOutput aa = compare(file("aa-a.json"), file("aa-b.json"), "--fail-if-slower", "10");
+    assertThat(slow.errLines()).hasSize(1);
+    assertThat(slow.err())
+        .startsWith("hbload compare: B is slower than A by more than 10.0% with 95 % confidence: ")
+        .contains("READ.p50")
+        .contains("Holm-corrected over the 3 judged figures");
+    CommandOutput aa =
+        compare(
+            file("aa-a.json"),
+            file("aa-b.json"),
+            "--fail-if-slower",
+            "10",
+            "--gate",
+            "throughput,p50,p90");
     assertThat(aa.exit()).as(aa.out() + aa.err()).isEqualTo(ExitCode.OK);
     assertThat(aa.out()).contains("no difference this data can detect");
     CommandOutput faster =
-        compare(file("slow-b.json"), file("slow-a.json"), "--fail-if-slower", "10");
+        compare(
+            file("slow-b.json"),
+            file("slow-a.json"),
+            "--fail-if-slower",
+            "10",
+            "--gate",
+            "throughput,p50,p90");
     assertThat(faster.exit()).as("B faster than A").isEqualTo(ExitCode.OK);
     assertThat(faster.out()).contains("B faster");
+  }
+
+  /**
+   * Issue 32 §2.1: two runs too short for any interval (one interval histogram a side), B 16 times
+   * slower. The gate cannot judge anything, so it says so and exits 3; it used to pass (exit 0).
+   */
+  @Test
+  void aGateThatCannotJudgeAnythingSaysSoAndExitsThree(@TempDir Path dir) throws Exception {
+    CompletableFuture<?> a =
+        CompletableFuture.runAsync(() -> shortRun(dir.resolve("short-a.json"), 1.0, 21));
+    CompletableFuture<?> b =
+        CompletableFuture.runAsync(() -> shortRun(dir.resolve("short-b.json"), 16.0, 22));
+    a.get();
+    b.get();
+    CommandOutput o =
+        compare(
+            dir.resolve("short-a.json").toString(),
+            dir.resolve("short-b.json").toString(),
+            "--fail-if-slower",
+            "10");
+    assertThat(o.exit()).as(o.out() + o.err()).isEqualTo(ExitCode.CANNOT_JUDGE);
+    assertThat(o.errLines()).hasSize(1);
+    assertThat(o.err())
+        .startsWith("hbload compare: cannot judge: READ: ")
+        .containsPattern("READ: [1-7] vs [1-7] intervals a side, need 8; ")
+        .contains("use a shorter status.interval or longer runs");
+    assertThat(o.outLines().get(2)).startsWith("verdict: cannot judge");
+    CommandOutput help = compare("--help");
+    assertThat(help.out())
+        .contains("Exit codes:")
+        .containsPattern("\\n  3 +--fail-if-slower cannot");
+    assertThat(help.err()).as("picocli formats every line").isEmpty();
+  }
+
+  /** 200 reads on a sleeping server (median 0.5 ms times the factor), one interval histogram. */
+  private static void shortRun(Path json, double factor, long seed) {
+    String stem = json.getFileName().toString().replace(".json", "");
+    Hbload.workload("c")
+        .binding(new SleepingBinding(500, factor, seed))
+        .threads(2)
+        .recordCount(1000)
+        .operationCount(200)
+        .seed(seed)
+        .property("status.interval", "10")
+        .json(json)
+        .hlog(json.resolveSibling(stem + ".hlog"))
+        .run();
+  }
+
+  /**
+   * Issue 32 §2.1 and §2.3: 800 reads a side judge throughput, p50 and p90 but not p99 and beyond
+   * (too few latencies past them). The gate names what it could not judge and exits 3, unless it is
+   * narrowed to judged figures with --gate; a name it does not know is bad input with the known
+   * names.
+   */
+  @Test
+  void aGateNamesTheFiguresItCouldNotJudgeAndGateNarrowsIt() {
+    CommandOutput all = compare(file("aa-a.json"), file("aa-b.json"), "--fail-if-slower", "10");
+    assertThat(all.exit()).as(all.out() + all.err()).isEqualTo(ExitCode.CANNOT_JUDGE);
+    assertThat(all.errLines()).hasSize(1);
+    assertThat(all.err())
+        .contains("cannot judge")
+        .contains("READ.p99, READ.p99.9, READ.p99.99")
+        .contains("--gate");
+    CommandOutput narrowed =
+        compare(
+            file("aa-a.json"),
+            file("aa-b.json"),
+            "--fail-if-slower",
+            "10",
+            "--gate",
+            "READ.p50,p90,throughput");
+    assertThat(narrowed.exit()).as(narrowed.out() + narrowed.err()).isEqualTo(ExitCode.OK);
+    CommandOutput slow =
+        compare(
+            file("slow-a.json"), file("slow-b.json"), "--fail-if-slower", "10", "--gate", "p50");
+    assertThat(slow.exit()).as(slow.out() + slow.err()).isEqualTo(ExitCode.FAILURE);
+    CommandOutput typo =
+        compare(file("aa-a.json"), file("aa-b.json"), "--fail-if-slower", "10", "--gate", "p95");
+    assertThat(typo.exit()).isEqualTo(ExitCode.BAD_INPUT);
+    assertThat(typo.errLines()).hasSize(1);
+    assertThat(typo.err()).contains("p95").contains("did you mean").contains("p99.9");
+    CommandOutput noSuchOp =
+        compare(
+            file("aa-a.json"), file("aa-b.json"), "--fail-if-slower", "5", "--gate", "REED.p50");
+    assertThat(noSuchOp.exit()).isEqualTo(ExitCode.BAD_INPUT);
+    assertThat(noSuchOp.errLines()).hasSize(1);
+    assertThat(noSuchOp.err()).contains("did you mean READ.p50?").contains("READ.throughput");
+    assertThat(noSuchOp.out()).isEmpty();
+  }
+
+  /**
+   * Issue 32 §2.2: one input twice on a side (by its name, by another path, by a link) is not two
+   * rounds: refused, exit 2, one line, before anything is printed.
+   */
+  @Test
+  void theSameInputTwiceOnASideIsRefused(@TempDir Path dir) throws Exception {
+    Path link = Files.createSymbolicLink(dir.resolve("link.json"), runs.resolve("aa-a.json"));
+    Path other = runs.resolve("..").resolve(runs.getFileName()).resolve("aa-a.json");
+    for (String side :
+        List.of(
+            file("aa-a.json") + "," + file("aa-a.json"),
+            file("aa-a.json") + "," + other,
+            link + "," + file("aa-a.json"))) {
+      CommandOutput o = compare(side, file("aa-b.json") + "," + file("slow-b.json"), "--force");
+      assertThat(o.exit()).as(side + ": " + o.out() + o.err()).isEqualTo(ExitCode.BAD_INPUT);
+      assertThat(o.errLines()).hasSize(1);
+      assertThat(o.err()).contains("twice").contains("aa-a.json");
+      assertThat(o.out()).isEmpty();
+    }
+  }
+
+  /**
+   * Issue 32 §2.4: a one-line verdict above the blocks, and beside each judged figure the smallest
+   * difference its data could have detected.
+   */
+  @Test
+  void theTextStartsWithAVerdictAndShowsTheDetectableDifference() {
+    CommandOutput slow =
+        compare(file("slow-a.json"), file("slow-b.json"), "--gate", "throughput,p50,p90");
+    assertThat(slow.exit()).as(slow.err()).isZero();
+    assertThat(slow.outLines().get(2)).startsWith("verdict: slower");
+    assertThat(slow.out()).contains("detectable");
+    String p50 =
+        slow.outLines().stream().filter(l -> l.contains("service p50")).findFirst().orElseThrow();
+    assertThat(p50).containsPattern("±\\d+\\.\\d%");
+    CommandOutput aa = compare(file("aa-a.json"), file("aa-b.json"), "--gate", "throughput,p50");
+    assertThat(aa.outLines().get(2)).startsWith("verdict: no detectable difference");
+    CommandOutput faster = compare(file("slow-b.json"), file("slow-a.json"), "--gate", "p50");
+    assertThat(faster.outLines().get(2)).startsWith("verdict: faster");
+    CommandOutput all = compare(file("aa-a.json"), file("aa-b.json"));
+    assertThat(all.outLines().get(2)).startsWith("verdict: cannot judge").contains("READ.p99");
   }
 
   @Test
@@ -224,6 +371,20 @@ class CompareCommandTest {
         .contains("[a] UPDATE")
         .contains("[c] READ")
         .contains("interval: rounds: 2 vs 2 rounds");
+    CommandOutput twice =
+        compare(
+            dir.resolve("one") + "," + dir.resolve("one").resolve("."),
+            dir.resolve("two").toString());
+    assertThat(twice.exit()).as("a suite twice on a side").isEqualTo(ExitCode.BAD_INPUT);
+    assertThat(twice.err()).contains("twice");
+    CommandOutput roundTwice =
+        compare(
+            dir.resolve("one") + "," + dir.resolve("one").resolve("round2-c.json"),
+            dir.resolve("two").toString());
+    assertThat(roundTwice.exit())
+        .as("a suite and one of its rounds on a side: that round twice")
+        .isEqualTo(ExitCode.BAD_INPUT);
+    assertThat(roundTwice.err()).contains("twice");
     CommandOutput oneWorkload =
         compare(
             dir.resolve("one").resolve("round2-c.json").toString(), dir.resolve("two").toString());
@@ -250,7 +411,10 @@ class CompareCommandTest {
         .contains("write (4 vs 4)")
         .contains("interval: files: one pass a side")
         .contains("avgIoRate MiB/s");
-    CommandOutput rounds = compare(replication + "," + replication, ec + "," + ec);
+    // the same file twice on a side is not two rounds (refused); two copies stand for two passes
+    Path replication2 = Files.copy(replication, dir.resolve("replication2.json"));
+    Path ec2 = Files.copy(ec, dir.resolve("ec2.json"));
+    CommandOutput rounds = compare(replication + "," + replication2, ec + "," + ec2);
     assertThat(rounds.out()).contains("interval: rounds: 2 vs 2 passes");
     CommandOutput mixed = compare(replication.toString(), file("aa-a.json"));
     assertThat(mixed.exit()).isEqualTo(ExitCode.BAD_INPUT);

@@ -18,6 +18,12 @@ public final class ExitCode {
   public static final int BAD_INPUT = 2;
 
   /**
+   * {@code compare --fail-if-slower} could not judge what it gates (too few intervals, rounds or
+   * latencies): neither a pass nor a failure, so a CI job does not read silence as a pass.
+   */
+  public static final int CANNOT_JUDGE = 3;
+
+  /**
    * {@code run --find-max}: the generator (this client), not the server, was the limit, so no
    * server capacity was measured; the line names the rate and the last rate that held. Apart from
    * {@link #FAILURE} so that a script can add client threads, slots or hosts and search again.
@@ -33,6 +39,7 @@ public final class ExitCode {
     "1:run failure (a worker failed, errors with --fail-on-error, a failed check, an internal error;"
         + " run --find-max: no rate held the bound)",
     "2:bad input: usage, options, properties, files, cluster settings",
+    "3:compare --fail-if-slower could not judge what it gates (see compare --help)",
     "4:run --find-max: the generator (the client), not the server, was the limit; no server"
         + " capacity measured",
     "130:interrupted (the report of what was done is still printed)"

@@ -5,6 +5,7 @@ import io.hbload.core.config.SpecException;
 import io.hbload.report.compare.ComparisonReport.Metric;
 import io.hbload.report.compare.ComparisonReport.Operation;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,7 +13,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 import org.HdrHistogram.Histogram;
-import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.stat.descriptive.rank.Percentile;
 
 /**
@@ -66,8 +66,25 @@ public final class Comparer {
   /**
    * @param seed the bootstrap's seed: the same inputs and seed print the same intervals
    * @param force compare sides that are not comparable, listing the differences
+   * @param charts also the HTML page's data (spectra with bands, throughput over time)
+   * @param figures what the verdict and the gate judge ({@code --gate}); all figures by default
+   * @param slowerPercent the gate's threshold ({@code --fail-if-slower}), null without a gate
    */
-  public record Settings(long seed, int resamples, boolean force, boolean charts) {
+  public record Settings(
+      long seed,
+      int resamples,
+      boolean force,
+      boolean charts,
+      FigureSelection figures,
+      Double slowerPercent) {
+    public Settings {
+      figures = figures == null ? FigureSelection.ALL : figures;
+    }
+
+    public Settings(long seed, int resamples, boolean force, boolean charts) {
+      this(seed, resamples, force, charts, FigureSelection.ALL, null);
+    }
+
     /**
      * Without the charts' data (spectra with bands, throughput over time), which only the HTML page
      * draws.
@@ -118,11 +135,28 @@ public final class Comparer {
             operations.add(DfsioComparison.compare(name, ra, rb));
           }
         });
+    // a fixed order, whatever order the sides were read in: compare A B and compare B A list the
+    // same blocks in the same places
+    operations.sort(Comparator.comparing(Operation::group).thenComparing(Operation::operation));
+    charts.spectra.sort(
+        Comparator.comparing(ComparisonReport.Spectrum::group)
+            .thenComparing(ComparisonReport.Spectrum::operation)
+            .thenComparing(ComparisonReport.Spectrum::side));
+    charts.throughput.sort(
+        Comparator.comparing(ComparisonReport.Throughput::group)
+            .thenComparing(ComparisonReport.Throughput::side));
+    Verdict verdict = Verdict.of(operations, settings.figures(), null);
+    Verdict gate =
+        settings.slowerPercent() == null
+            ? null
+            : Verdict.of(operations, settings.figures(), settings.slowerPercent());
     return new ComparisonReport(
         a.label(),
         b.label(),
         settings.seed(),
         settings.resamples(),
+        verdict,
+        gate,
         settings.force() ? differences : List.of(),
         environment,
         operations,
@@ -363,6 +397,7 @@ public final class Comparer {
       int nb = sb.service.size();
       String method;
       String why;
+      String noInterval = null;
       if (rounds) {
         method = "rounds";
         why =
@@ -392,6 +427,13 @@ public final class Comparer {
                 + " run, not between runs: repeat rounds (a suite) for that";
       } else {
         method = "none";
+        noInterval =
+            na
+                + " vs "
+                + nb
+                + " intervals a side, need "
+                + MIN_INTERVALS
+                + "; use a shorter status.interval or longer runs (or several rounds)";
         why =
             "one run a side and only "
                 + na
@@ -427,7 +469,7 @@ public final class Comparer {
                 seed + 1,
                 false));
       }
-      operations.add(new Operation(group, op, method, why, ca, cb, metrics));
+      operations.add(new Operation(group, op, method, why, noInterval, ca, cb, metrics));
       if (settings.charts()) {
         charts.spectra.add(spectrum(group, op, "A", method, sa, settings.resamples(), seed + 2));
         charts.spectra.add(spectrum(group, op, "B", method, sb, settings.resamples(), seed + 3));
@@ -585,21 +627,29 @@ public final class Comparer {
     double[] pa = BlockBootstrap.estimate(a, PERCENTILES);
     double[] pb = BlockBootstrap.estimate(b, PERCENTILES);
     double[][] intervals = new double[PERCENTILES.length + 1][];
+    RatioTest[] tests = new RatioTest[PERCENTILES.length + 1];
     if (method.equals("block-bootstrap")) {
       double[][] ra = BlockBootstrap.replicates(a, PERCENTILES, resamples, seed);
       double[][] rb =
           BlockBootstrap.replicates(b, PERCENTILES, resamples, seed ^ 0x9E3779B97F4A7C15L);
-      double tail =
-          BlockBootstrap.expandedTail(
-              Math.min(BlockBootstrap.blocks(a.size()), BlockBootstrap.blocks(b.size())));
+      int blocks = Math.min(BlockBootstrap.blocks(a.size()), BlockBootstrap.blocks(b.size()));
+      double tail = BlockBootstrap.expandedTail(blocks);
       for (int k = 0; k <= PERCENTILES.length; k++) {
-        intervals[k] = bootstrapInterval(ra, rb, k, tail);
+        double[] ratios = ratios(ra, rb, k);
+        if (ratios != null) {
+          intervals[k] = bootstrapInterval(ratios, tail);
+          tests[k] = RatioTest.Bootstrap.of(ratios, blocks);
+        }
       }
     } else if (method.equals("rounds")) {
       double[][] ra = perRound(roundsA);
       double[][] rb = perRound(roundsB);
       for (int k = 0; k <= PERCENTILES.length; k++) {
-        intervals[k] = welch(column(ra, k), column(rb, k), pb[k] / pa[k]);
+        RatioTest.Welch w = welch(column(ra, k), column(rb, k), pb[k] / pa[k]);
+        if (w != null) {
+          intervals[k] = w.interval95();
+          tests[k] = w;
+        }
       }
     }
     long tailA =
@@ -620,6 +670,7 @@ public final class Comparer {
               pa[PERCENTILES.length],
               pb[PERCENTILES.length],
               intervals[PERCENTILES.length],
+              tests[PERCENTILES.length],
               null));
     }
     for (int k = 0; k < PERCENTILES.length; k++) {
@@ -636,7 +687,7 @@ public final class Comparer {
                 + (method.equals("rounds") ? " a round" : " a side")
                 + ")";
       }
-      out.add(metric(name, "ms", false, pa[k] / 1e6, pb[k] / 1e6, intervals[k], tooFew));
+      out.add(metric(name, "ms", false, pa[k] / 1e6, pb[k] / 1e6, intervals[k], tests[k], tooFew));
     }
     return out;
   }
@@ -658,17 +709,22 @@ public final class Comparer {
   }
 
   /**
-   * The {@code tail} and 1 - {@code tail} quantiles of the replicate ratios (resampled B over
-   * resampled A, drawn independently): the expanded 95 % interval.
+   * The replicate ratios of figure {@code k} (resampled B over resampled A, drawn independently),
+   * null when one is not finite.
    */
-  private static double[] bootstrapInterval(double[][] ra, double[][] rb, int k, double tail) {
+  private static double[] ratios(double[][] ra, double[][] rb, int k) {
     double[] ratios = new double[ra.length];
     for (int r = 0; r < ra.length; r++) {
       ratios[r] = rb[r][k] / ra[r][k];
-      if (!Double.isFinite(ratios[r])) {
+      if (!Double.isFinite(ratios[r]) || !(ratios[r] > 0)) {
         return null;
       }
     }
+    return ratios;
+  }
+
+  /** The {@code tail} and 1 - {@code tail} quantiles of the replicate ratios: the expanded 95 %. */
+  private static double[] bootstrapInterval(double[] ratios, double tail) {
     Percentile q = new Percentile().withEstimationType(Percentile.EstimationType.R_7);
     q.setData(ratios);
     return new double[] {q.evaluate(100 * tail), q.evaluate(100 * (1 - tail))};
@@ -679,7 +735,7 @@ public final class Comparer {
    * ratio's spread, and the interval is centred on the ratio of the summed histograms' figures.
    * Null when a round's figure is not positive.
    */
-  static double[] welch(double[] a, double[] b, double ratio) {
+  static RatioTest.Welch welch(double[] a, double[] b, double ratio) {
     if (!(ratio > 0) || !Double.isFinite(ratio)) {
       return null;
     }
@@ -692,9 +748,7 @@ public final class Comparer {
     double vb = Math.max(variance(lb), LOG_RESOLUTION * LOG_RESOLUTION) / lb.length;
     double se = Math.sqrt(va + vb);
     double df = (va + vb) * (va + vb) / (va * va / (la.length - 1) + vb * vb / (lb.length - 1));
-    double t = new TDistribution(null, df).inverseCumulativeProbability(0.975);
-    double centre = Math.log(ratio);
-    return new double[] {Math.exp(centre - t * se), Math.exp(centre + t * se)};
+    return new RatioTest.Welch(Math.log(ratio), se, df);
   }
 
   private static double[] logs(double[] v) {
@@ -731,14 +785,15 @@ public final class Comparer {
       double a,
       double b,
       double[] interval,
+      RatioTest test,
       String tooFew) {
     double ratio = b / a;
-    if (tooFew != null || interval == null || !Double.isFinite(ratio)) {
+    if (tooFew != null || interval == null || test == null || !Double.isFinite(ratio)) {
       String why =
           tooFew != null
               ? tooFew
               : !Double.isFinite(ratio) ? "no ratio (A is 0)" : "no interval: see above";
-      return new Metric(name, unit, higherIsBetter, a, b, ratio, null, null, why, null);
+      return new Metric(name, unit, higherIsBetter, a, b, ratio, null, null, why, null, null);
     }
     double low = interval[0];
     double high = interval[1];
@@ -772,6 +827,7 @@ public final class Comparer {
               100 * (1 - high),
               100 * (1 - low));
     }
-    return new Metric(name, unit, higherIsBetter, a, b, ratio, low, high, verdict, detectable);
+    return new Metric(
+        name, unit, higherIsBetter, a, b, ratio, low, high, verdict, detectable, test);
   }
 }

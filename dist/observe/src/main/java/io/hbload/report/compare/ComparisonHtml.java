@@ -8,9 +8,9 @@ import io.hbload.report.compare.ComparisonReport.Throughput;
 
 /**
  * The comparison as one offline page, drawn as the run report draws (inline SVG, the same
- * Content-Security-Policy forbidding every fetch): per operation the percentile spectra of A and B
- * overlaid, each with its band (dashed), the throughput of both over time, and the table. Needs a
- * report made with {@link Comparer.Settings#charts()}. Stateless.
+ * Content-Security-Policy forbidding every fetch): the verdict first, then per operation the
+ * percentile spectra of A and B overlaid, each with its band (dashed), the throughput of both over
+ * time, and the table. Needs a report made with {@link Comparer.Settings#charts()}. Stateless.
  */
 public final class ComparisonHtml {
   private static final String A_COLOR = SvgChart.PALETTE[0];
@@ -20,6 +20,13 @@ public final class ComparisonHtml {
 
   public static String render(ComparisonReport report) {
     StringBuilder h = HtmlReport.start("hbload compare: " + report.a() + " vs " + report.b());
+    // the answer first, before any chart: what a reader of a CI artefact looks for
+    h.append("<p id=\"verdict\"><strong>verdict: ")
+        .append(Html.escape(report.verdict().line()))
+        .append("</strong></p>\n");
+    if (report.gate() != null) {
+      h.append("<p id=\"gate\">gate: ").append(Html.escape(report.gate().line())).append("</p>\n");
+    }
     for (Throughput ta : report.throughput()) {
       if (!ta.side().equals("A")) {
         continue;

@@ -1,5 +1,6 @@
 package io.hbload.report.compare;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -10,11 +11,14 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * What {@code hbload compare} found: per group and operation the figures of A and B, the ratio B/A
- * with its 95 % interval, and a verdict; beside them the environment differences and how the
- * interval was made. Printed as a text table or written as JSON (Jackson, field names as here).
- * Immutable.
+ * What {@code hbload compare} found: one verdict over the figures it was asked to judge, then per
+ * group and operation (in a fixed order: by group, then operation) the figures of A and B, the
+ * ratio B/A with its 95 % interval, the smallest difference the data could have detected and a
+ * verdict; beside them the environment differences and how the interval was made. Printed as a text
+ * table or written as JSON (Jackson, field names as here). Immutable.
  *
+ * @param verdict over the selected figures (all, or {@code --gate}'s), family-wise at 95 %
+ * @param gate {@code --fail-if-slower}'s answer at its threshold, null without one
  * @param notComparable the differences {@code --force} overrode (empty when the sides were
  *     comparable)
  */
@@ -23,6 +27,8 @@ public record ComparisonReport(
     String b,
     long seed,
     int resamples,
+    Verdict verdict,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Verdict gate,
     List<String> notComparable,
     List<String> environment,
     List<Operation> operations,
@@ -69,12 +75,14 @@ public record ComparisonReport(
    *
    * @param method {@code rounds}, {@code block-bootstrap} or {@code none}
    * @param why the method's reason and what its interval does and does not include, in words
+   * @param noInterval with method {@code none}, why no figure could be judged and what would help
    */
   public record Operation(
       String group,
       String operation,
       String method,
       String why,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String noInterval,
       long countA,
       long countB,
       List<Metric> metrics) {
@@ -88,8 +96,9 @@ public record ComparisonReport(
    *
    * @param ratio B/A
    * @param low the 95 % interval of the ratio, null when the data cannot give one (see verdict)
-   * @param detectablePercent the half-width of the interval in percent: a difference smaller than
-   *     this one could not be told from noise
+   * @param detectablePercent the minimum detectable effect: the half-width of the interval on the
+   *     log scale, in percent of A; a difference smaller than this one could not be told from noise
+   * @param test what the interval rests on, for the gate's p-values; null when not judged
    */
   public record Metric(
       String name,
@@ -101,24 +110,39 @@ public record ComparisonReport(
       Double low,
       Double high,
       String verdict,
-      Double detectablePercent) {
+      Double detectablePercent,
+      @JsonIgnore RatioTest test) {
 
-    /** B is worse than A by more than {@code percent} with 95 % confidence. */
-    public boolean slowerBeyond(double percent) {
-      if (low == null || high == null) {
+    /** Judged: the data gave an interval (and so a test). */
+    public boolean judged() {
+      return low != null && test != null;
+    }
+
+    /**
+     * This figure's 95 % interval lies beyond {@code percent} in B's worse direction (on its own,
+     * not corrected for the other figures).
+     */
+    boolean slowerBeyond(double percent) {
+      if (!judged()) {
         return false;
       }
       return higherIsBetter ? high < 1 - percent / 100 : low > 1 + percent / 100;
     }
-  }
 
-  /**
-   * Whether any figure of B is worse than A's by more than {@code percent} with 95 % confidence.
-   */
-  public boolean slowerBeyond(double percent) {
-    return operations.stream()
-        .flatMap(o -> o.metrics().stream())
-        .anyMatch(m -> m.slowerBeyond(percent));
+    /** This figure's 95 % interval lies on B's better side of 1. */
+    boolean faster() {
+      return judged() && (higherIsBetter ? low > 1 : high < 1);
+    }
+
+    /** The one-sided p-value of "B is not worse than A by more than {@code percent}". */
+    double pSlowerBeyond(double percent) {
+      return higherIsBetter ? test.pBelow(1 - percent / 100) : test.pAbove(1 + percent / 100);
+    }
+
+    /** The one-sided p-value of "B is not better than A". */
+    double pFaster() {
+      return higherIsBetter ? test.pAbove(1) : test.pBelow(1);
+    }
   }
 
   /**
@@ -140,6 +164,10 @@ public record ComparisonReport(
   public String text() {
     StringBuilder out = new StringBuilder();
     out.append("A: ").append(a).append('\n').append("B: ").append(b).append('\n');
+    out.append("verdict: ").append(verdict.line()).append('\n');
+    if (gate != null) {
+      out.append("gate: ").append(gate.line()).append('\n');
+    }
     for (String n : notComparable) {
       out.append("NOT COMPARABLE (compared with --force): ").append(n).append('\n');
     }
@@ -148,6 +176,11 @@ public record ComparisonReport(
     }
     for (String e : environment) {
       out.append("environment: ").append(e).append('\n');
+    }
+    if (!operations.isEmpty()) {
+      out.append(
+          "detectable: the smallest difference, in % of A, each figure's data could have told from"
+              + " noise at 95 %\n");
     }
     for (Operation o : operations) {
       boolean plain = o.group().equals(SideReader.RUN_GROUP) || o.group().equals(o.operation());
@@ -163,25 +196,31 @@ public record ComparisonReport(
       out.append(
           String.format(
               Locale.ROOT,
-              "  %-18s %12s %12s %8s %19s  %s%n",
+              "  %-18s %12s %12s %8s %19s %10s  %s%n",
               "metric",
               "A",
               "B",
               "B/A",
               "95% CI of B/A",
+              "detectable",
               "verdict"));
       for (Metric m : o.metrics()) {
         String ci =
             m.low() == null ? "-" : String.format(Locale.ROOT, "%.3f .. %.3f", m.low(), m.high());
+        String detectable =
+            m.detectablePercent() == null
+                ? "-"
+                : String.format(Locale.ROOT, "±%.1f%%", m.detectablePercent());
         out.append(
             String.format(
                 Locale.ROOT,
-                "  %-18s %12s %12s %8.3f %19s  %s%n",
+                "  %-18s %12s %12s %8.3f %19s %10s  %s%n",
                 m.name() + " " + m.unit(),
                 figure(m.a()),
                 figure(m.b()),
                 m.ratio(),
                 ci,
+                detectable,
                 m.verdict()));
       }
     }

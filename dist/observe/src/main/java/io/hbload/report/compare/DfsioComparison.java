@@ -27,19 +27,37 @@ final class DfsioComparison {
     for (String field : new String[] {"avgIoRateMiBps", "throughputMiBps", "aggregateMiBps"}) {
       double ma = mean(a, field);
       double mb = mean(b, field);
-      double[] interval;
+      RatioTest.Welch test;
+      String tooFew = null;
       if (rounds) {
-        interval = Comparer.welch(values(a, field), values(b, field), mb / ma);
+        test = Comparer.welch(values(a, field), values(b, field), mb / ma);
       } else if (field.equals("avgIoRateMiBps")) {
-        interval = fromFiles(a.get(0).result(), b.get(0).result(), mb / ma);
+        test = fromFiles(a.get(0).result(), b.get(0).result(), mb / ma);
       } else {
-        interval = null;
+        test = null;
+        tooFew = "one figure a side, no interval: repeat the pass for one";
       }
       metrics.add(
-          Comparer.metric(field.replace("MiBps", ""), "MiB/s", true, ma, mb, interval, null));
+          Comparer.metric(
+              field.replace("MiBps", ""),
+              "MiB/s",
+              true,
+              ma,
+              mb,
+              test == null ? null : test.interval95(),
+              test,
+              tooFew));
     }
+    boolean judged = interval(metrics);
     return new Operation(
-        group, group, interval(metrics) ? method : "none", why, files(a), files(b), metrics);
+        group,
+        group,
+        judged ? method : "none",
+        why,
+        judged ? null : "no interval from one pass a side of fewer than 2 files; repeat the pass",
+        files(a),
+        files(b),
+        metrics);
   }
 
   private static boolean interval(List<Metric> metrics) {
@@ -63,7 +81,7 @@ final class DfsioComparison {
    * deviation and file count, on the log scale by the delta method (the log of a mean has standard
    * error sd / (mean sqrt n)).
    */
-  private static double[] fromFiles(JsonNode a, JsonNode b, double ratio) {
+  private static RatioTest.Welch fromFiles(JsonNode a, JsonNode b, double ratio) {
     double ma = a.path("avgIoRateMiBps").asDouble();
     double mb = b.path("avgIoRateMiBps").asDouble();
     double sa = a.path("ioRateStdDev").asDouble(Double.NaN);
@@ -81,10 +99,6 @@ final class DfsioComparison {
     double va = Math.max(sa * sa / (ma * ma), 1e-6) / na;
     double vb = Math.max(sb * sb / (mb * mb), 1e-6) / nb;
     double df = (va + vb) * (va + vb) / (va * va / (na - 1) + vb * vb / (nb - 1));
-    double t =
-        new org.apache.commons.math3.distribution.TDistribution(null, df)
-            .inverseCumulativeProbability(0.975);
-    double se = Math.sqrt(va + vb);
-    return new double[] {ratio * Math.exp(-t * se), ratio * Math.exp(t * se)};
+    return new RatioTest.Welch(Math.log(ratio), Math.sqrt(va + vb), df);
   }
 }

@@ -34,7 +34,12 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(120)
 class CompareValidationTest {
   static final int REPETITIONS = Integer.getInteger("hbload.aa.repetitions", 20);
-  static final Comparer.Settings SETTINGS = new Comparer.Settings(1, 1000, false);
+  static final Comparer.Settings SETTINGS =
+      new Comparer.Settings(1, 1000, false, false, FigureSelection.ALL, 0.0);
+
+  /** The gate of the known-effect test: slower by more than 10 %. */
+  static final Comparer.Settings GATE_10 =
+      new Comparer.Settings(1, 1000, false, false, FigureSelection.ALL, 10.0);
 
   @TempDir Path dir;
 
@@ -47,9 +52,18 @@ class CompareValidationTest {
     Map<String, Integer> positives = new LinkedHashMap<>();
     Map<String, Integer> judged = new LinkedHashMap<>();
     int anyPositive = 0;
+    int gateFailed = 0;
+    int verdictDiffers = 0;
     for (int r = 0; r < REPETITIONS; r++) {
       Path[] pair = duet("aa" + r, 1.0, 100 + 2L * r, 101 + 2L * r);
       ComparisonReport report = compare(pair[0], pair[1]);
+      // the whole gate at its strictest threshold (slower by more than 0 %): any figure found
+      // slower fails it, and in an A/A pair every failure is a false positive
+      gateFailed += report.gate().outcome() == Verdict.Outcome.SLOWER ? 1 : 0;
+      // the one-line verdict's two directions (its outcome is "cannot judge" here: p99 and beyond
+      // have too few latencies in 800 operations, but it still names what it found)
+      verdictDiffers +=
+          !report.verdict().slower().isEmpty() || !report.verdict().faster().isEmpty() ? 1 : 0;
       boolean any = false;
       for (Metric m : metrics(report)) {
         if (m.low() == null) {
@@ -70,6 +84,14 @@ class CompareValidationTest {
             + "; pairs with any: "
             + anyPositive
             + " of "
+            + REPETITIONS
+            + "; whole gate (--fail-if-slower 0, Holm over the judged figures) failed: "
+            + gateFailed
+            + " of "
+            + REPETITIONS
+            + "; one-line verdict slower or faster: "
+            + verdictDiffers
+            + " of "
             + REPETITIONS);
     assertThat(judged)
         .as("figures judged in every pair")
@@ -80,13 +102,21 @@ class CompareValidationTest {
     // be ~5 % over the figures; with more pairs, the same 0.1 % quantile), while an interval half
     // as wide as it should be (~30 % false
     // positives, 6 expected) fails most runs. The measured rate is printed above for the record.
+    int bound =
+        new BinomialDistribution(null, REPETITIONS, 0.05).inverseCumulativeProbability(0.999);
     positives.forEach(
         (name, n) ->
             assertThat(n)
                 .as("A/A false positives of %s in %d pairs", name, REPETITIONS)
-                .isLessThanOrEqualTo(
-                    new BinomialDistribution(null, REPETITIONS, 0.05)
-                        .inverseCumulativeProbability(0.999)));
+                .isLessThanOrEqualTo(bound));
+    // issue 32 §2.3: the gate's rate is per comparison, not per figure (one-sided 2.5 %
+    // family-wise, so 5 % holds with room; the figures alone, not corrected, would add up)
+    assertThat(gateFailed)
+        .as("A/A pairs failing the whole gate in %d", REPETITIONS)
+        .isLessThanOrEqualTo(bound);
+    assertThat(verdictDiffers)
+        .as("A/A pairs whose one-line verdict is slower or faster in %d", REPETITIONS)
+        .isLessThanOrEqualTo(bound);
   }
 
   /**
@@ -97,7 +127,7 @@ class CompareValidationTest {
   void aThirtyPercentSlowerServerIsFoundSlower() throws Exception {
     for (int r = 0; r < 3; r++) {
       Path[] pair = duet("slow" + r, 1.3, 500 + 2L * r, 501 + 2L * r);
-      ComparisonReport report = compare(pair[0], pair[1]);
+      ComparisonReport report = compare(pair[0], pair[1], GATE_10);
       Map<String, Metric> byName = new LinkedHashMap<>();
       metrics(report).forEach(m -> byName.put(m.name(), m));
       for (String name : List.of("service p50", "service p90")) {
@@ -108,10 +138,12 @@ class CompareValidationTest {
         assertThat(m.ratio()).as("%s: 1.3 and its sampling error", name).isBetween(1.15, 1.5);
       }
       assertThat(byName.get("throughput").verdict()).startsWith("B slower");
-      assertThat(report.slowerBeyond(10))
-          .as("slower than A by more than 10 % with 95 %% confidence")
-          .isTrue();
-      ComparisonReport reverse = compare(pair[1], pair[0]);
+      assertThat(report.gate().outcome())
+          .as("slower than A by more than 10 %% with 95 %% confidence: %s", report.gate().line())
+          .isEqualTo(Verdict.Outcome.SLOWER);
+      assertThat(report.gate().slower()).contains("READ.p50", "READ.p90", "READ.throughput");
+      assertThat(report.verdict().outcome()).isEqualTo(Verdict.Outcome.SLOWER);
+      ComparisonReport reverse = compare(pair[1], pair[0], GATE_10);
       assertThat(
               metrics(reverse).stream()
                   .filter(m -> m.name().equals("service p50"))
@@ -119,7 +151,8 @@ class CompareValidationTest {
                   .orElseThrow()
                   .verdict())
           .startsWith("B faster");
-      assertThat(reverse.slowerBeyond(10)).isFalse();
+      assertThat(reverse.gate().outcome()).isNotEqualTo(Verdict.Outcome.SLOWER);
+      assertThat(reverse.verdict().faster()).contains("READ.p50");
     }
   }
 
@@ -150,8 +183,12 @@ class CompareValidationTest {
   }
 
   private ComparisonReport compare(Path a, Path b) throws IOException {
+    return compare(a, b, SETTINGS);
+  }
+
+  private ComparisonReport compare(Path a, Path b, Comparer.Settings settings) throws IOException {
     return Comparer.compare(
-        SideReader.read("A", List.of(a)), SideReader.read("B", List.of(b)), SETTINGS);
+        SideReader.read("A", List.of(a)), SideReader.read("B", List.of(b)), settings);
   }
 
   private static List<Metric> metrics(ComparisonReport report) {
