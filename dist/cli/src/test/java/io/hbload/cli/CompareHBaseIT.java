@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import org.apache.commons.math3.distribution.BinomialDistribution;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -120,16 +121,39 @@ class CompareHBaseIT {
     return out;
   }
 
+  /**
+   * A/A duets on the embedded HBase pass the gate; {@code -Dhbload.aa.duets=N} runs N of them and
+   * prints how many failed (issue 32 §2: the gate's false-positive rate on the embedded HBase, to
+   * be at most 5 %). One duet in CI must pass; with N, the failures must stay within Binomial(N, 5
+   * %)'s 99.9 % quantile.
+   */
   @Test
   void anAaDuetPassesTheGate() throws Exception {
-    Path aa = duet("aa", 400, 400);
-    // rounds of 400 reads judge throughput, p50 and p90; the gate of every figure would answer
-    // "cannot judge" (exit 3) for p99 and beyond, so it is narrowed to what they judge
-    CommandOutput same =
-        compare(
-            aa.resolve("a").toString(), aa.resolve("b").toString(), "--gate", "throughput,p50,p90");
-    assertThat(same.exit()).as(same.out() + same.err()).isEqualTo(ExitCode.OK);
-    assertThat(same.out()).contains("READ (").contains("3 vs 3 rounds");
+    int duets = Integer.getInteger("hbload.aa.duets", 1);
+    List<String> failed = new ArrayList<>();
+    for (int i = 0; i < duets; i++) {
+      Path aa = duet("aa" + i, 400, 400);
+      // rounds of 400 reads judge throughput, p50 and p90; the gate of every figure would answer
+      // "cannot judge" (exit 3) for p99 and beyond, so it is narrowed to what they judge
+      CommandOutput same =
+          compare(
+              aa.resolve("a").toString(),
+              aa.resolve("b").toString(),
+              "--gate",
+              "throughput,p50,p90");
+      assertThat(same.out()).contains("READ (").contains("3 vs 3 rounds");
+      if (same.exit() != ExitCode.OK) {
+        failed.add(same.out() + same.err());
+      }
+    }
+    System.out.printf(
+        "A/A duets on the embedded HBase: %d of %d failed the gate%n", failed.size(), duets);
+    failed.forEach(System.out::println);
+    int bound =
+        duets == 1
+            ? 0
+            : new BinomialDistribution(null, duets, 0.05).inverseCumulativeProbability(0.999);
+    assertThat(failed.size()).as(String.join("\n----\n", failed)).isLessThanOrEqualTo(bound);
   }
 
   @Test
