@@ -86,10 +86,28 @@ final class CompareCommand implements Callable<Integer> {
   @Option(
       names = "--fail-if-slower",
       paramLabel = "PCT",
+      converter = Percent.class,
       description =
           "Exit 1 when B is slower than A by more than PCT percent with 95 %% confidence on any gated"
               + " figure (Holm-corrected over them); exit 3 when a gated figure cannot be judged")
   Double failIfSlower;
+
+  /**
+   * A percentage as people write it, {@code 5} or {@code 5%}: a CI script's {@code
+   * --fail-if-slower 5%} was refused as not a number.
+   */
+  static final class Percent implements CommandLine.ITypeConverter<Double> {
+    @Override
+    public Double convert(String value) {
+      String v = value.strip();
+      try {
+        return Double.valueOf(v.endsWith("%") ? v.substring(0, v.length() - 1).strip() : v);
+      } catch (NumberFormatException e) {
+        throw new CommandLine.TypeConversionException(
+            "'" + value + "' is not a percentage (e.g. 10 or 10%)");
+      }
+    }
+  }
 
   @Option(
       names = "--gate",

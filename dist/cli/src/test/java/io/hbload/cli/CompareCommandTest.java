@@ -64,6 +64,19 @@ class CompareCommandTest {
   }
 
   @Test
+  void aPercentageIsReadWithOrWithoutItsSign() {
+    CommandOutput slow =
+        compare(file("slow-a.json"), file("slow-b.json"), "--fail-if-slower", "10%");
+    assertThat(slow.exit()).as(slow.out() + slow.err()).isEqualTo(ExitCode.FAILURE);
+    assertThat(slow.err()).startsWith("hbload compare: B is slower than A by more than 10.0% ");
+    CommandOutput bad =
+        compare(file("slow-a.json"), file("slow-b.json"), "--fail-if-slower", "ten%");
+    assertThat(bad.exit()).isEqualTo(ExitCode.BAD_INPUT);
+    assertThat(bad.errLines()).hasSize(1);
+    assertThat(bad.err()).contains("'ten%' is not a percentage (e.g. 10 or 10%)");
+  }
+
+  @Test
   void aSlowerServerFailsTheGateAndAnAaPairPassesIt() {
     CommandOutput slow =
         compare(file("slow-a.json"), file("slow-b.json"), "--fail-if-slower", "10");

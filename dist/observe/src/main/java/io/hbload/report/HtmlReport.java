@@ -6,9 +6,12 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 
@@ -41,7 +44,7 @@ public final class HtmlReport {
    * As {@link #render(List)}, with a table of its own first (a suite's table of the kept rounds).
    */
   public static String render(List<RunInput> runs, Optional<SummaryTable> summary) {
-    StringBuilder h = start("hbload report: " + headline(runs.get(0).result()));
+    StringBuilder h = start(title(runs));
     summary.ifPresent(t -> summary(h, t));
     if (runs.size() > 1) {
       rounds(h, runs);
@@ -68,6 +71,18 @@ public final class HtmlReport {
         .append("</style>\n</head>\n<body>\n<h1>")
         .append(Html.escape(heading))
         .append("</h1>\n");
+  }
+
+  /**
+   * The page's title: what was run; for several runs (a suite's rounds), every distinct workload in
+   * the order first run, not only the first one's.
+   */
+  static String title(List<RunInput> runs) {
+    Set<String> workloads = new LinkedHashSet<>();
+    runs.forEach(r -> workloads.add(headline(r.result())));
+    return "hbload report: "
+        + (runs.size() > 1 ? runs.size() + " runs of " : "")
+        + String.join("; ", workloads);
   }
 
   /** What was run, in the words of the command line: workload mix, binding, threads, target. */
@@ -500,7 +515,7 @@ public final class HtmlReport {
   }
 
   private static void totals(StringBuilder h, JsonNode j) {
-    h.append("<h3>Totals (microseconds)</h3>\n<table><tr><th>measurement</th><th>operations</th>");
+    h.append("<h3>Totals</h3>\n<table><tr><th>measurement</th><th>operations</th>");
     for (String c :
         List.of(
             "service p50",
@@ -517,7 +532,7 @@ public final class HtmlReport {
       h.append("<tr><td>")
           .append(Html.escape(m.path("name").asText()))
           .append("</td><td>")
-          .append(m.path("operations").asText())
+          .append(String.format(Locale.ROOT, "%,d", m.path("operations").asLong()))
           .append("</td>");
       for (String f :
           List.of(
@@ -529,11 +544,35 @@ public final class HtmlReport {
               "intendedMicros/p99.9")) {
         String[] p = f.split("/");
         JsonNode v = m.path(p[0]).path(p[1]);
-        h.append("<td>").append(v.isNumber() ? SvgChart.number(v.asDouble()) : "").append("</td>");
+        h.append("<td>").append(v.isNumber() ? latency(v.asDouble()) : "").append("</td>");
       }
-      h.append("<td>").append(Html.escape(m.path("returns").toString())).append("</td></tr>\n");
+      List<String> returns = new ArrayList<>();
+      m.path("returns")
+          .fields()
+          .forEachRemaining(
+              e ->
+                  returns.add(
+                      e.getKey() + " " + String.format(Locale.ROOT, "%,d", e.getValue().asLong())));
+      h.append("<td>").append(Html.escape(String.join(", ", returns))).append("</td></tr>\n");
     }
     h.append("</table>\n");
+  }
+
+  /**
+   * A latency given in microseconds, in milliseconds or seconds with its unit and three significant
+   * digits: "0.065 ms", "4.45 ms", "96.9 ms", "1.48 s" (a table of "96.86k" microseconds made
+   * people count digits).
+   */
+  static String latency(double micros) {
+    double ms = micros / 1000;
+    if (ms >= 1000) {
+      return String.format(
+          Locale.ROOT, ms >= 100_000 ? "%.0f s" : ms >= 10_000 ? "%.1f s" : "%.2f s", ms / 1000);
+    }
+    return String.format(
+        Locale.ROOT,
+        ms >= 100 ? "%.0f ms" : ms >= 10 ? "%.1f ms" : ms >= 1 ? "%.2f ms" : "%.3f ms",
+        ms);
   }
 
   private static void settings(StringBuilder h, JsonNode j) {

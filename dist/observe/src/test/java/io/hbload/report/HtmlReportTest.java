@@ -63,6 +63,44 @@ class HtmlReportTest {
   }
 
   @Test
+  void totalsAreMillisecondsWithTheirUnitNotThousandsOfMicroseconds() throws Exception {
+    String html = fixtureReport();
+    String totals =
+        html.substring(
+            html.indexOf("<h3>Totals</h3>"),
+            html.indexOf("</table>", html.indexOf("<h3>Totals</h3>")));
+    // READ in the fixture: 4,113 operations, service p50 1100.799 us, intended p99 96862.207 us,
+    // intended p99.9 139984.895 us
+    assertThat(totals)
+        .contains("<td>READ</td><td>4,113</td><td>1.10 ms</td>")
+        .contains("<td>96.9 ms</td><td>140 ms</td>")
+        .contains("<td>OK 4,113</td>")
+        .doesNotContain("k</td>")
+        .doesNotContain("{");
+    assertThat(HtmlReport.latency(65)).isEqualTo("0.065 ms");
+    assertThat(HtmlReport.latency(1_480_000)).isEqualTo("1.48 s");
+  }
+
+  @Test
+  void aSuitePageIsTitledWithEveryWorkloadItRan(@TempDir Path dir) throws Exception {
+    String fixture = Files.readString(JSON);
+    Path c = dir.resolve("c.json");
+    Files.writeString(
+        c,
+        fixture
+            .replace("\"readproportion\": \"0.5\"", "\"readproportion\": \"1\"")
+            .replace("\"updateproportion\": \"0.5\"", "\"updateproportion\": \"0\""));
+    RunInput a = RunInput.read(JSON, List.of(HLOG), false);
+    RunInput readOnly = RunInput.read(c, List.of(HLOG), false);
+    String title = HtmlReport.title(List.of(a, readOnly, a));
+    assertThat(title)
+        .startsWith("hbload report: 3 runs of run read 50%/update 50%, binding basic")
+        .contains("; run read 100%, binding basic");
+    assertThat(HtmlReport.render(List.of(a, readOnly)))
+        .contains("<title>" + "hbload report: 2 runs of");
+  }
+
+  @Test
   void everyIntervalOfTheLogIsAPointOverTime() throws Exception {
     String html = fixtureReport();
     long intervals =
@@ -126,7 +164,7 @@ class HtmlReportTest {
             .sum();
     assertThat(reads).isEqualTo(4113); // the fixture JSON's READ operations
     String html = fixtureReport();
-    assertThat(html).contains("<td>READ</td><td>4113</td>");
+    assertThat(html).contains("<td>READ</td><td>4,113</td>");
   }
 
   @Test
