@@ -1,6 +1,6 @@
 package io.hbload.core.time;
 
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 /** The real clock. The only place in core that reads the system's time or sleeps. Stateless. */
 enum SystemClock implements Clock {
@@ -16,11 +16,20 @@ enum SystemClock implements Clock {
     return System.currentTimeMillis();
   }
 
+  /**
+   * Parks until the deadline: {@link Thread#sleep(long, int)} rounds to whole milliseconds, which a
+   * pacer of 20,000 ops/s a worker (50 us apart) cannot use.
+   */
   @Override
   public void sleepNanos(long nanos) throws InterruptedException {
-    if (nanos > 0) {
-      TimeUnit.NANOSECONDS.sleep(nanos);
-    } else if (Thread.interrupted()) {
+    long deadline = System.nanoTime() + nanos;
+    for (long left = nanos; left > 0; left = deadline - System.nanoTime()) {
+      if (Thread.interrupted()) {
+        throw new InterruptedException();
+      }
+      LockSupport.parkNanos(left);
+    }
+    if (Thread.interrupted()) {
       throw new InterruptedException();
     }
   }
