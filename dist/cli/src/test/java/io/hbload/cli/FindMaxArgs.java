@@ -13,6 +13,18 @@ public final class FindMaxArgs {
    * of 50 % (about 7 steps), then {@code outputs} ({@code --json F}, {@code --html F}).
    */
   public static String[] twoMillisecondSearch(String... outputs) {
+    List<String> more = new ArrayList<>(List.of("--find-max-precision", "0.5"));
+    more.addAll(List.of(outputs));
+    return twoMillisecondSteps(100, "300ms", "p99<10ms", more.toArray(new String[0]));
+  }
+
+  /**
+   * {@code run --find-max BOUND} of one blocking worker against the basic binding's 2 ms calls
+   * (about 500 ops/s at most), from {@code target} ops/s, 1 s steps after {@code warmup}, then
+   * {@code more}.
+   */
+  public static String[] twoMillisecondSteps(
+      int target, String warmup, String bound, String... more) {
     List<String> args =
         new ArrayList<>(
             List.of(
@@ -24,7 +36,7 @@ public final class FindMaxArgs {
                 "-threads",
                 "1",
                 "-target",
-                "100",
+                Integer.toString(target),
                 "-p",
                 "basicdb.simulatedelay=2",
                 "-p",
@@ -32,12 +44,10 @@ public final class FindMaxArgs {
                 "-p",
                 "maxexecutiontime=1",
                 "-p",
-                "hbload.warmup=300ms",
+                "hbload.warmup=" + warmup,
                 "--find-max",
-                "p99<10ms",
-                "--find-max-precision",
-                "0.5"));
-    args.addAll(List.of(outputs));
+                bound));
+    args.addAll(List.of(more));
     return args.toArray(new String[0]);
   }
 }

@@ -92,28 +92,7 @@ class FindMaxCommandTest {
   void noRateThatHoldsIsExitOneNamingTheLowestRateTried() throws Exception {
     Path json = dir.resolve("none.json");
     CommandOutput o =
-        exec(
-            "run",
-            "-w",
-            "c",
-            "-db",
-            "basic",
-            "-threads",
-            "1",
-            "-target",
-            "4",
-            "-p",
-            "basicdb.simulatedelay=2",
-            "-p",
-            "basicdb.randomizedelay=false",
-            "-p",
-            "maxexecutiontime=1",
-            "-p",
-            "hbload.warmup=0s",
-            "--find-max",
-            "p99<1ms",
-            "--json",
-            json.toString());
+        exec(FindMaxArgs.twoMillisecondSteps(4, "0s", "p99<1ms", "--json", json.toString()));
     assertThat(o.exit()).as(o.err()).isEqualTo(1);
     List<String> lines = o.errLines();
     assertThat(lines.get(lines.size() - 1))
@@ -137,28 +116,7 @@ class FindMaxCommandTest {
   void aGeneratorLimitIsExitFourNamingTheLastRateThatHeld() throws Exception {
     Path json = dir.resolve("gen.json");
     CommandOutput o =
-        exec(
-            "run",
-            "-w",
-            "c",
-            "-db",
-            "basic",
-            "-threads",
-            "1",
-            "-target",
-            "200",
-            "-p",
-            "basicdb.simulatedelay=2",
-            "-p",
-            "basicdb.randomizedelay=false",
-            "-p",
-            "maxexecutiontime=1",
-            "-p",
-            "hbload.warmup=0s",
-            "--find-max",
-            "p99<10s",
-            "--json",
-            json.toString());
+        exec(FindMaxArgs.twoMillisecondSteps(200, "0s", "p99<10s", "--json", json.toString()));
     assertThat(o.exit()).as(o.err()).isEqualTo(4);
     List<String> lines = o.errLines();
     assertThat(lines.get(lines.size() - 1))
