@@ -93,8 +93,8 @@ final class CompareCommand implements Callable<Integer> {
   Double failIfSlower;
 
   /**
-   * A percentage as people write it, {@code 5} or {@code 5%}: a CI script's {@code
-   * --fail-if-slower 5%} was refused as not a number.
+   * A percentage as people write it, {@code 5} or {@code 5%}: a CI script's {@code --fail-if-slower
+   * 5%} was refused as not a number.
    */
   static final class Percent implements CommandLine.ITypeConverter<Double> {
     @Override

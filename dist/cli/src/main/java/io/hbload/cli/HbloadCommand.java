@@ -71,7 +71,9 @@ public final class HbloadCommand implements Callable<Integer> {
 
   /**
    * Every command's {@code --help} lists the exit codes from {@link ExitCode#HELP}, the one list
-   * (the codes are the same for every command, so {@code hbload run --help} shows find-max's 4).
+   * (the codes are the same for every command, so {@code hbload run --help} shows find-max's 4),
+   * unless the command states its own in its own words ({@code compare}: what 0, 1 and 3 mean for
+   * its gate).
    */
   private static void exitCodes(CommandLine cl) {
     Map<String, String> codes = new LinkedHashMap<>();
@@ -79,7 +81,10 @@ public final class HbloadCommand implements Callable<Integer> {
       int colon = line.indexOf(':');
       codes.put(line.substring(0, colon), line.substring(colon + 1));
     }
-    cl.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n").exitCodeList(codes);
+    CommandLine.Model.UsageMessageSpec usage = cl.getCommandSpec().usageMessage();
+    if (usage.exitCodeList().isEmpty()) {
+      usage.exitCodeListHeading("%nExit codes:%n").exitCodeList(codes);
+    }
     cl.getSubcommands().values().forEach(HbloadCommand::exitCodes);
   }
 
