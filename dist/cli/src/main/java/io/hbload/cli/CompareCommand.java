@@ -36,7 +36,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     versionProvider = HbloadCommand.VersionProvider.class,
     description = {
-      "Compare two results: throughput and latency percentiles side by side, the ratio B/A with its 95 %"
+      "Compare two results: throughput and latency percentiles side by side, the ratio B/A with its 95 %%"
           + " confidence interval and a verdict (faster, slower, or no difference this data can detect).",
       "A side is a run's --json (its --hlog beside it or named in it), a suite's --out directory (its kept"
           + " rounds) or a dfsio --json; several, comma-separated, are its rounds."
@@ -67,7 +67,7 @@ final class CompareCommand implements Callable<Integer> {
       names = "--fail-if-slower",
       paramLabel = "PCT",
       description =
-          "Exit 1 when B is slower than A by more than PCT percent with 95 % confidence (any figure)")
+          "Exit 1 when B is slower than A by more than PCT percent with 95 %% confidence (any figure)")
   Double failIfSlower;
 
   @Option(
