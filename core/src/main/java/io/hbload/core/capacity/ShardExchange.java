@@ -147,7 +147,7 @@ public final class ShardExchange {
     for (Map.Entry<Integer, Map<String, String>> e : all.entrySet()) {
       Map<String, String> peer = e.getValue();
       String peerName = "shard " + e.getKey() + "/" + shard.count();
-      long at = number(peer, "joinedEpochMillis", "join-" + e.getKey());
+      long at = number(peer, "joinedEpochMillis", "join-" + e.getKey() + ".properties");
       if (at < joined - wait.toMillis()) {
         // no shard waits that long: a file left by an earlier search
         throw new ShardExchangeException(
@@ -212,16 +212,17 @@ public final class ShardExchange {
     for (Map.Entry<Integer, Map<String, String>> e : done.entrySet()) {
       Map<String, String> p = e.getValue();
       String file = "step-" + step + "-" + e.getKey();
+      String props = file + ".properties";
       ShardFigures f =
           new ShardFigures(
               e.getKey(),
-              Double.parseDouble(p.getOrDefault("offeredOpsPerSec", "NaN")),
-              Double.parseDouble(p.getOrDefault("achievedOpsPerSec", "NaN")),
-              number(p, "slotWaits", file),
-              number(p, "operations", file),
-              Double.parseDouble(p.getOrDefault("cpuLoad", "-1")),
-              number(p, "stepStartEpochMillis", file),
-              number(p, "publishedEpochMillis", file));
+              rate(p, "offeredOpsPerSec", props),
+              rate(p, "achievedOpsPerSec", props),
+              number(p, "slotWaits", props),
+              number(p, "operations", props),
+              cpuLoad(p, props),
+              number(p, "stepStartEpochMillis", props),
+              number(p, "publishedEpochMillis", props));
       if (f.stepStartEpochMillis() != start.toEpochMilli()) {
         throw new ShardExchangeException(
             "find-max: "
@@ -368,12 +369,59 @@ public final class ShardExchange {
     }
   }
 
+  // The numbers of a peer's file. Its files are the peers' output, read while the search runs, so
+  // a damaged one (a torn copy, another tool's file) ends the search as a failure (exit 1) naming
+  // the file and the field, never as a NumberFormatException or a NaN that steers the next step.
+
+  /** A count or an instant: a whole number, at least 0. */
   private long number(Map<String, String> p, String key, String file) {
+    String text = p.get(key);
     try {
-      return Long.parseLong(p.getOrDefault(key, ""));
+      long v = Long.parseLong(text == null ? "" : text.strip());
+      if (v >= 0) {
+        return v;
+      }
     } catch (NumberFormatException e) {
-      throw new ShardExchangeException(
-          "find-max: " + dir.resolve(file) + ": no number '" + key + "'");
+      // reported below, as a value out of range is
     }
+    throw damaged(file, key, text, "a whole number, at least 0");
+  }
+
+  /** A rate in ops/s: a finite number, at least 0. */
+  private double rate(Map<String, String> p, String key, String file) {
+    double v = decimal(p.get(key));
+    if (v >= 0) {
+      return v;
+    }
+    throw damaged(file, key, p.get(key), "a finite number, at least 0");
+  }
+
+  /** The step's CPU load: a fraction, at least 0, or -1 where the peer's JVM could not tell. */
+  private double cpuLoad(Map<String, String> p, String file) {
+    double v = decimal(p.get("cpuLoad"));
+    if (v >= 0 || v == -1) {
+      return v;
+    }
+    throw damaged(file, "cpuLoad", p.get("cpuLoad"), "a finite number, at least 0, or -1");
+  }
+
+  /** The number in {@code text}; NaN (which no check passes) for none, text or infinity. */
+  private static double decimal(String text) {
+    try {
+      double v = Double.parseDouble(text == null ? "" : text.strip());
+      return Double.isFinite(v) ? v : Double.NaN;
+    } catch (NumberFormatException e) {
+      return Double.NaN;
+    }
+  }
+
+  private ShardExchangeException damaged(String file, String key, String text, String expected) {
+    return new ShardExchangeException(
+        "find-max: "
+            + dir.resolve(file)
+            + ": "
+            + key
+            + (text == null ? " is missing" : " '" + text + "' is not " + expected)
+            + " (a damaged file, or not one of this search)");
   }
 }

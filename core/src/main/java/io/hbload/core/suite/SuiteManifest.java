@@ -30,6 +30,11 @@ import java.util.Map;
 public final class SuiteManifest {
   public static final String FILE = "suite.manifest";
   private static final String MAGIC = "hbload-suite 1";
+
+  /** The block-cache counts of a {@code done} line, in order: {@link CacheCounts}' components. */
+  private static final List<String> CACHE_FIELDS =
+      List.of("hits", "misses", "l1Hits", "l1Misses", "l2Hits", "l2Misses");
+
   private final Path file;
   private final String plan;
   private boolean loaded;
@@ -98,40 +103,51 @@ public final class SuiteManifest {
               + " with");
     }
     SuiteManifest m = new SuiteManifest(dir, plan);
-    for (String line : lines.subList(2, lines.size())) {
+    for (int i = 2; i < lines.size(); i++) {
+      String line = lines.get(i);
+      String where = f + " line " + (i + 1);
       String[] f2 = line.trim().split("\\s+");
       if (f2.length == 2 && f2[0].equals("done") && f2[1].equals("load")) {
         m.loaded = true;
       } else if (f2.length >= 5 && f2[0].equals("done") && f2[3].equals("cache")) {
         CacheCounts cache = null;
-        if (f2.length == 10) {
-          try {
-            cache =
-                new CacheCounts(
-                    Long.parseLong(f2[4]),
-                    Long.parseLong(f2[5]),
-                    Long.parseLong(f2[6]),
-                    Long.parseLong(f2[7]),
-                    Long.parseLong(f2[8]),
-                    Long.parseLong(f2[9]));
-          } catch (NumberFormatException e) {
-            throw new SpecException(f + ": unreadable line '" + line + "'");
+        if (f2.length == 4 + CACHE_FIELDS.size()) {
+          long[] c = new long[CACHE_FIELDS.size()];
+          for (int k = 0; k < c.length; k++) {
+            c[k] = count(where, "block-cache count " + CACHE_FIELDS.get(k), f2[4 + k], 0);
           }
+          cache = new CacheCounts(c[0], c[1], c[2], c[3], c[4], c[5]);
+        } else if (!(f2.length == 5 && f2[4].equals("-"))) {
+          throw new SpecException(where + ": unreadable line '" + line + "'");
         }
-        m.runs.put(key(parseRound(f, f2[1], line), f2[2]), cache);
+        long round = count(where, "round", f2[1], 1);
+        if (round > Integer.MAX_VALUE) { // no suite has that many rounds
+          throw new SpecException(where + ": round '" + f2[1] + "' is out of range");
+        }
+        m.runs.put(key((int) round, f2[2]), cache);
       } else if (!line.isBlank()) {
-        throw new SpecException(f + ": unreadable line '" + line + "'");
+        throw new SpecException(where + ": unreadable line '" + line + "'");
       }
     }
     return m;
   }
 
-  private static int parseRound(Path f, String s, String line) {
+  /**
+   * A whole number of a {@code done} line, at least {@code min}: anything else (text, a sign, NaN,
+   * a number past a long) is a damaged manifest, named by its line and field.
+   */
+  private static long count(String where, String field, String text, long min) {
+    long v;
     try {
-      return Integer.parseInt(s);
+      v = Long.parseLong(text);
     } catch (NumberFormatException e) {
-      throw new SpecException(f + ": unreadable line '" + line + "'");
+      throw new SpecException(
+          where + ": " + field + " '" + text + "' is not a whole number (from " + min + ")");
     }
+    if (v < min) {
+      throw new SpecException(where + ": " + field + " '" + text + "' is below " + min);
+    }
+    return v;
   }
 
   private static String key(int round, String workload) {

@@ -57,8 +57,11 @@ final class DfsioOptions {
     @Option(
         names = "--datanodes",
         paramLabel = "N",
-        description = "DataNodes of the embedded cluster (default: as many as the policy needs)")
-    int dataNodes;
+        converter = DataNodesConverter.class,
+        description =
+            "DataNodes of the embedded cluster, at least 1 and at least the policy's data + parity"
+                + " units (default: as many as the policy needs)")
+    int dataNodes; // 0 when not given: HdfsSettings' "as many as the policy needs"
 
     @Option(
         names = "--dir",
@@ -234,6 +237,30 @@ final class DfsioOptions {
     @Override
     public StoragePolicy convert(String value) {
       return BadInput.converted(() -> StoragePolicy.parse(value, 1));
+    }
+  }
+
+  /**
+   * {@code --datanodes}: a whole number, at least 1 (0 used to be taken, in silence, as the
+   * default). The other bound, the policy's width, is checked against the policy before the cluster
+   * starts.
+   */
+  static final class DataNodesConverter implements ITypeConverter<Integer> {
+    @Override
+    public Integer convert(String value) {
+      int n;
+      try {
+        n = Integer.parseInt(value.strip());
+      } catch (NumberFormatException e) {
+        throw new CommandLine.TypeConversionException("'" + value + "' is not a number");
+      }
+      if (n < 1) {
+        throw new CommandLine.TypeConversionException(
+            "--datanodes must be at least 1, got "
+                + n
+                + " (leave it out for as many as the policy needs)");
+      }
+      return n;
     }
   }
 

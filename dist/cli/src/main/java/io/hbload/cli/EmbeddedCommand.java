@@ -2,7 +2,9 @@ package io.hbload.cli;
 
 import io.hbload.cli.contract.ExitCode;
 import io.hbload.cli.contract.Ranges;
+import io.hbload.cli.contract.Requires;
 import io.hbload.core.config.SpecException;
+import io.hbload.core.export.ResultFile;
 import io.hbload.hbase.cluster.EmbeddedOptions;
 import io.hbload.hbase.cluster.HBaseCluster;
 import io.hbload.hbase.embedded.ClusterJvm;
@@ -120,6 +122,7 @@ public final class EmbeddedCommand implements Callable<Integer> {
               + "client.keytab and krb5.conf beside hbase-site.xml; prints the principal to use. No info servers.")
   boolean kerberos;
 
+  @Requires(value = "--kerberos", why = "dfsio starts its own plain HDFS when none is configured")
   @Option(
       names = "--hdfs-datanodes",
       defaultValue = "0",
@@ -136,9 +139,10 @@ public final class EmbeddedCommand implements Callable<Integer> {
       paramLabel = "FLAGS",
       description =
           "Run the cluster (master, RegionServers, ZooKeeper) in a JVM of its own started with these flags, e.g. "
-              + "--jvm-options \"$(hbload gc-tune --heap 1g --cpus 2)\" (seed 001: one suite against default G1, one "
+              + "--jvm-options \"$(hbload gc-tune --heap 1g --cpus 2 --log-file /tmp/hbload-embedded-gc.log)\" (seed 001: one suite against default G1, one "
               + "against tuned, then hbload compare). Split at spaces; checked with java -version first (a flag java "
-              + "refuses: exit 2). Prints the JVM's pid for jcmd; Ctrl-C or this process's end stops it and removes its files.")
+              + "refuses, or one the cluster JVM dies of at once: exit 2). Prints the JVM's pid for jcmd; Ctrl-C or this "
+              + "process's end stops it and removes its files.")
   String jvmOptions;
 
   /** Set by the parent of a {@code --jvm-options} cluster JVM: exit when the parent is gone. */
@@ -157,10 +161,6 @@ public final class EmbeddedCommand implements Callable<Integer> {
               + ": at most "
               + EmbeddedOptions.MAX_REGION_SERVERS
               + " in one JVM");
-    }
-    if (hdfsDataNodes > 0 && !kerberos) {
-      throw badInput(
-          "--hdfs-datanodes needs --kerberos (dfsio starts its own plain HDFS when none is configured)");
     }
     TableSpec tableSpec;
     try {
@@ -182,6 +182,15 @@ public final class EmbeddedCommand implements Callable<Integer> {
     if (confDir != null) {
       checkConfDir(names);
     }
+    // tried, as the start would, before it: a directory found unusable after HBase is up costs the
+    // user seconds of start-up and leaves the cluster's files to remove
+    refuseUnwritable(
+        confDir != null ? "--conf-dir " + confDir : "the conf directory's parent (java.io.tmpdir)",
+        confDir != null ? confDir : Path.of(System.getProperty("java.io.tmpdir")));
+    refuseUnwritable(
+        "the cluster's data directory's parent (test.build.data.basedirectory, else"
+            + " java.io.tmpdir)",
+        EmbeddedHBase.dataParent());
     if (jvmOptions != null) {
       return inOwnJvm(out, err);
     }
@@ -326,20 +335,27 @@ public final class EmbeddedCommand implements Callable<Integer> {
             flags,
             Main.class.getName(),
             childArguments(),
+            spec.qualifiedName(" ") + ": ", // the child's first line: "hbload embedded: starting"
             line -> {
               out.println(line);
               out.flush();
             },
             err::println);
-    out.println(
-        "Cluster JVM: pid "
-            + child.pid()
-            + " (master, RegionServer(s), ZooKeeper; jcmd "
-            + child.pid()
-            + " GC.heap_info), flags: "
-            + String.join(" ", child.options()));
-    out.flush();
     try {
+      // java -version took the flags, but the program may not load with them (-Xmx4m): the
+      // child's reason, in one line, rather than its traces
+      String died = child.awaitStart();
+      if (died != null) {
+        throw badInput("--jvm-options: the cluster JVM ended before hbload started in it: " + died);
+      }
+      out.println(
+          "Cluster JVM: pid "
+              + child.pid()
+              + " (master, RegionServer(s), ZooKeeper; jcmd "
+              + child.pid()
+              + " GC.heap_info), flags: "
+              + String.join(" ", child.options()));
+      out.flush();
       int exit = child.waitFor();
       return exit == 0 ? ExitCode.OK : ExitCode.FAILURE;
     } finally {
@@ -363,8 +379,8 @@ public final class EmbeddedCommand implements Callable<Integer> {
     args.addAll(List.of("--seconds", Long.toString(seconds)));
     if (kerberos) {
       args.add("--kerberos");
+      args.addAll(List.of("--hdfs-datanodes", Integer.toString(hdfsDataNodes)));
     }
-    args.addAll(List.of("--hdfs-datanodes", Integer.toString(hdfsDataNodes)));
     return args;
   }
 
@@ -470,12 +486,35 @@ public final class EmbeddedCommand implements Callable<Integer> {
                 + "write (remove it, or give another directory)");
       }
     }
-    Path existing = confDir.toAbsolutePath();
-    while (existing != null && !Files.exists(existing)) {
+  }
+
+  /**
+   * Refuses (exit 2) a directory in which no file can be made, made first if missing as the start
+   * would make it: tried rather than judged from permission bits, which root and special file
+   * systems (/proc, a read-only mount) do not follow. What the try made is removed again, so a
+   * refused command leaves nothing behind.
+   */
+  private void refuseUnwritable(String what, Path dir) {
+    Path absolute = dir.toAbsolutePath();
+    Path existing = absolute;
+    while (existing != null && !Files.exists(existing, LinkOption.NOFOLLOW_LINKS)) {
       existing = existing.getParent();
     }
-    if (existing == null || !Files.isDirectory(existing) || !Files.isWritable(existing)) {
-      throw badInput("--conf-dir " + confDir + ": cannot write into " + existing);
+    try {
+      Files.createDirectories(absolute);
+      Files.delete(Files.createTempFile(absolute, ".hbload-probe-", ""));
+    } catch (IOException e) {
+      throw badInput(what + ": cannot write into " + absolute + ": " + ResultFile.cause(e));
+    } finally {
+      for (Path made = absolute;
+          made != null && !made.equals(existing);
+          made = made.getParent()) { // deepest first
+        try {
+          Files.deleteIfExists(made);
+        } catch (IOException notEmpty) {
+          // something else wrote into it meanwhile: it is not only this try's to remove
+        }
+      }
     }
   }
 

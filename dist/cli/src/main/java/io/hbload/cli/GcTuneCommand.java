@@ -113,7 +113,9 @@ public class GcTuneCommand implements Callable<Integer> {
   @Option(
       names = "--log-file",
       paramLabel = "PATH",
-      description = "GC log file for the emitted logging options (default: ${DEFAULT-VALUE}).")
+      description =
+          "GC log file for the emitted logging options (default: ${DEFAULT-VALUE}); its directory must"
+              + " exist where the JVM runs, or the JVM does not start; %%p in it is the JVM's pid.")
   String logFile = TuningInput.DEFAULT_GC_LOG_FILE;
 
   // Null until given: measuring this machine costs a management bean, which other hbload commands

@@ -52,14 +52,17 @@ public final class HbloadCommand implements Callable<Integer> {
 
   /**
    * The configured command line: YCSB's single-dash long flags, the last of a repeated option wins
-   * (as on YCSB's command line and java's -Xmx), typed converters, and the one error handler for
-   * every subcommand.
+   * (as on YCSB's command line and java's -Xmx), no {@code @FILE} expansion, typed converters, and
+   * the one error handler for every subcommand.
    */
   public static CommandLine commandLine() {
     CommandLine cl = new CommandLine(new HbloadCommand());
     cl.setPosixClusteredShortOptionsAllowed(false);
     cl.setOverwrittenOptionsAllowed(true);
     cl.setCaseInsensitiveEnumValuesAllowed(true);
+    // '@FILE' would be replaced by the file's words: any readable file (a keytab's neighbour, a
+    // secret) would reach the parser and, as an unknown argument, its error message
+    cl.setExpandAtFiles(false);
     cl.registerConverter(Duration.class, new DurationConverter());
     ErrorHandler errors = new ErrorHandler();
     cl.setParameterExceptionHandler(errors);

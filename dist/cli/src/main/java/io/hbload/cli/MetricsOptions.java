@@ -1,5 +1,6 @@
 package io.hbload.cli;
 
+import io.hbload.cli.contract.Requires;
 import io.hbload.observe.MetricsSession;
 import io.hbload.observe.MetricsTarget;
 import io.hbload.observe.RunTags;
@@ -29,6 +30,7 @@ public final class MetricsOptions {
               + "; 0 picks a free one), or push to a Pushgateway every status interval and at the end")
   MetricsTarget target;
 
+  @Requires("--metrics")
   @Option(
       names = "--metrics-bind",
       paramLabel = "ADDR",
@@ -37,6 +39,7 @@ public final class MetricsOptions {
           "Address the /metrics endpoint listens on (default: ${DEFAULT-VALUE}; 0.0.0.0 for every interface)")
   String bind;
 
+  @Requires("--metrics")
   @Option(
       names = "--metrics-linger",
       paramLabel = "DURATION",

@@ -3,6 +3,7 @@ package io.hbload.cli;
 import io.hbload.cli.contract.ByteSizeConverter;
 import io.hbload.cli.contract.ExitCode;
 import io.hbload.cli.contract.Ranges;
+import io.hbload.cli.contract.Requires;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.SpecException;
 import io.hbload.core.parse.SpecParser;
@@ -47,6 +48,7 @@ final class PlanCommand implements Callable<Integer> {
 
   @Mixin PhaseOptions options = new PhaseOptions();
 
+  @Requires({"--heap", "--blockcache"})
   @Option(
       names = "--regionservers",
       paramLabel = "N",
@@ -54,6 +56,7 @@ final class PlanCommand implements Callable<Integer> {
       description = "RegionServers (offline: give the sizes)")
   Integer regionServers;
 
+  @Requires("--regionservers")
   @Option(
       names = "--heap",
       paramLabel = "SIZE",
@@ -61,12 +64,14 @@ final class PlanCommand implements Callable<Integer> {
       description = "RegionServer heap, e.g. 32g")
   Long heap;
 
+  @Requires("--regionservers")
   @Option(
       names = "--blockcache",
       paramLabel = "FRACTION",
       description = "L1 block cache as a fraction of the heap (hfile.block.cache.size), e.g. 0.4")
   Double blockCache;
 
+  @Requires("--regionservers")
   @Option(
       names = "--bucketcache",
       paramLabel = "SIZE",
@@ -83,6 +88,7 @@ final class PlanCommand implements Callable<Integer> {
       description = "Memstore limit as a fraction of the heap (default ${DEFAULT-VALUE})")
   double memstore;
 
+  @Requires("--regionservers")
   @Option(
       names = "--host-memory",
       paramLabel = "SIZE",
@@ -137,10 +143,8 @@ final class PlanCommand implements Callable<Integer> {
     }
   }
 
+  /** With --regionservers, which {@link Requires} --heap and --blockcache. */
   private ClusterMemory offline() {
-    if (heap == null || blockCache == null) {
-      throw new SpecException("offline (--regionservers) needs --heap and --blockcache too");
-    }
     if (!(blockCache > 0 && blockCache < 1) || !(memstore > 0 && memstore < 1)) {
       throw new SpecException(
           "--blockcache and --memstore are fractions of the heap, between 0 and 1");
@@ -169,12 +173,8 @@ final class PlanCommand implements Callable<Integer> {
             + (hostMemory == null ? "; no --host-memory: page cache not counted" : ""));
   }
 
+  /** Without --regionservers, so without the sizes that {@link Requires} it. */
   private ClusterMemory online(RunSpec spec) throws Exception {
-    if (heap != null || blockCache != null || hostMemory != null || bucketCache != 0) {
-      throw new SpecException(
-          "--heap, --blockcache, --bucketcache and --host-memory describe a cluster offline:"
-              + " give --regionservers N too");
-    }
     if (!(spec.binding().settings() instanceof HBaseSettings hs)) {
       throw new SpecException(
           "plan reads an HBase cluster: -db "

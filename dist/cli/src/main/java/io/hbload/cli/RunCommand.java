@@ -2,6 +2,7 @@ package io.hbload.cli;
 
 import io.hbload.cli.contract.ExitCode;
 import io.hbload.cli.contract.InterruptHook;
+import io.hbload.cli.contract.Requires;
 import io.hbload.core.capacity.CapacityResult;
 import io.hbload.core.capacity.CapacitySearch;
 import io.hbload.core.capacity.LatencyBound;
@@ -44,6 +45,7 @@ final class RunCommand extends PhaseCommand {
               + " 4 when the client, not the server, was the limit")
   String findMax;
 
+  @Requires("--find-max")
   @Option(
       names = "--find-max-precision",
       paramLabel = "FRACTION",
@@ -53,6 +55,7 @@ final class RunCommand extends PhaseCommand {
               + "(default ${DEFAULT-VALUE})")
   double precision;
 
+  @Requires("--find-max")
   @Option(
       names = "--find-max-exchange",
       paramLabel = "DIR",
@@ -70,9 +73,6 @@ final class RunCommand extends PhaseCommand {
   @Override
   public Integer call() throws Exception {
     if (findMax == null) {
-      if (exchange != null) {
-        throw new SpecException("--find-max-exchange: only with --find-max");
-      }
       return super.call();
     }
     LatencyBound bound = LatencyBound.parse(findMax);

@@ -653,11 +653,11 @@ class BadInputContractTest {
     assertOneLineBadInput(path, args);
   }
 
-  private static void assertOneLineBadInput(List<String> path, String args) {
-    assertOneLineBadInput(path, args.isEmpty() ? List.of() : List.of(args.split(" ")));
+  private static CommandOutput assertOneLineBadInput(List<String> path, String args) {
+    return assertOneLineBadInput(path, args.isEmpty() ? List.of() : List.of(args.split(" ")));
   }
 
-  private static void assertOneLineBadInput(List<String> path, List<String> args) {
+  private static CommandOutput assertOneLineBadInput(List<String> path, List<String> args) {
     List<String> argv = new ArrayList<>(path);
     argv.addAll(args);
     CommandOutput o = CommandOutput.of(HbloadCommand.commandLine(), argv.toArray(new String[0]));
@@ -673,6 +673,397 @@ class BadInputContractTest {
     // nothing written or deleted
     assertThat(java.nio.file.Path.of(NOWHERE)).doesNotExist();
     assertThat(java.nio.file.Path.of(NOT_A_SUITE).toFile().list()).containsExactly("keep.txt");
+    return o;
+  }
+
+  // Issue 32 §5, one test per class of bad input that got past the contract.
+
+  /**
+   * Options that only mean something beside another, given alone: refused (exit 2, one line naming
+   * both) rather than silently ignored. {@link #everyRequiringOptionIsRefusedAlone} covers every
+   * such option of the tree; these are the cases the issue names.
+   */
+  static Stream<Arguments> dependentOptionsAlone() {
+    return Stream.of(
+        Arguments.of(
+            List.of("run"),
+            "-w a -db basic --find-max-precision 0.1",
+            "--find-max-precision: only with --find-max"),
+        Arguments.of(
+            List.of("run"),
+            "-w a -db basic --metrics-bind 0.0.0.0",
+            "--metrics-bind: only with --metrics"),
+        Arguments.of(
+            List.of("run"),
+            "-w a -db basic --metrics-linger 5s",
+            "--metrics-linger: only with --metrics"),
+        Arguments.of(
+            List.of("load"),
+            "-w a -db basic -p recordcount=10 --metrics-linger 5s",
+            "--metrics-linger: only with --metrics"));
+  }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("dependentOptionsAlone")
+  void dependentOptionsAloneAreRefused(List<String> path, String args, String says) {
+    CommandOutput o = assertOneLineBadInput(path, args);
+    assertThat(o.err()).contains(says);
+  }
+
+  /**
+   * Every option of the tree marked {@link io.hbload.cli.contract.Requires}, given alone (with a
+   * value it takes): refused before the command starts, naming it and what it needs. A name in a
+   * {@code @Requires} that its command does not have is a bug, exit 1, and fails here too.
+   */
+  static Stream<Arguments> everyRequiringOption() {
+    Map<String, String> samples =
+        Map.of(
+            "--heap", "32g",
+            "--blockcache", "0.4",
+            "--host-memory", "128g",
+            "--regionservers", "5",
+            "--find-max-exchange", System.getProperty("java.io.tmpdir"));
+    List<Arguments> out = new ArrayList<>();
+    for (List<String> path : commandPaths(HbloadCommand.commandLine(), new ArrayList<>())) {
+      CommandLine cl = HbloadCommand.commandLine();
+      for (String name : path) {
+        cl = cl.getSubcommands().get(name);
+      }
+      for (CommandLine.Model.OptionSpec o : cl.getCommandSpec().options()) {
+        io.hbload.cli.contract.Requires r = io.hbload.cli.contract.OptionChecks.requirement(o);
+        if (r == null) {
+          continue;
+        }
+        List<String> given = new ArrayList<>(List.of(o.longestName()));
+        if (o.arity().min() > 0) {
+          String value = samples.getOrDefault(o.longestName(), o.defaultValue());
+          assertThat(value).as("a sample value for %s %s", path, o.longestName()).isNotNull();
+          given.add(value);
+        }
+        out.add(Arguments.of(path, given, List.of(r.value())));
+      }
+    }
+    assertThat(out).as("the options the issue names, at least").hasSizeGreaterThan(10);
+    return out.stream();
+  }
+
+  @ParameterizedTest(name = "{0} {1} alone")
+  @MethodSource("everyRequiringOption")
+  void everyRequiringOptionIsRefusedAlone(
+      List<String> path, List<String> given, List<String> requires) {
+    List<String> args = new ArrayList<>(given);
+    args.addAll(requiredParameters(path, given.get(0)));
+    CommandOutput o = assertOneLineBadInput(path, args);
+    assertThat(o.err()).contains(given.get(0) + ": only with ", String.join(" and ", requires));
+  }
+
+  /**
+   * {@code embedded}'s directories, found unusable before HBase starts: the conf dir where even
+   * root makes nothing (the permission bits of /proc allow it), and the data directory's parent
+   * under a regular file.
+   */
+  @org.junit.jupiter.api.Test
+  void embeddedRefusesUnusableDirectoriesBeforeStarting(@TempDir Path tmp) throws IOException {
+    Path file = Files.writeString(tmp.resolve("file.txt"), "x");
+    embeddedRefused(
+        tmp.resolve("base"), List.of("--conf-dir", "/proc/hbload-never-created"), "--conf-dir");
+    assertThat(Path.of("/proc/hbload-never-created")).doesNotExist();
+    embeddedRefused(file.resolve("sub"), List.of("--seconds", "1"), file + "/sub");
+    assertThat(Files.readString(file)).isEqualTo("x");
+  }
+
+  /**
+   * Runs {@code embedded args} with its data directory under {@code clusterBase}: refused in under
+   * 2 s, one line naming {@code names}, nothing made there.
+   */
+  private static CommandOutput embeddedRefused(Path clusterBase, List<String> args, String names)
+      throws IOException {
+    String previous = System.getProperty("test.build.data.basedirectory");
+    try {
+      System.setProperty("test.build.data.basedirectory", clusterBase.toString());
+      long t0 = System.nanoTime();
+      CommandOutput o = assertOneLineBadInput(List.of("embedded"), args);
+      assertThat(o.err()).contains(names);
+      double seconds = (System.nanoTime() - t0) / 1e9;
+      assertThat(seconds).as("refused in under 2 s, before any server starts").isLessThan(2.0);
+      if (Files.isDirectory(clusterBase)) {
+        try (Stream<Path> made = Files.list(clusterBase)) {
+          assertThat(made.toList()).as("no cluster directory").isEmpty();
+        }
+      }
+      return o;
+    } finally {
+      if (previous == null) {
+        System.clearProperty("test.build.data.basedirectory");
+      } else {
+        System.setProperty("test.build.data.basedirectory", previous);
+      }
+    }
+  }
+
+  /**
+   * JVM options the cluster JVM dies on at once: before it runs (java -version refuses them) or
+   * while it loads hbload (a heap too small for the class path). One line with the JVM's own reason
+   * and exit 2, never its "Error occurred during initialization of VM" preamble, log decorations or
+   * stack traces. Each JVM ends in well under a second; no cluster starts.
+   */
+  static Stream<Arguments> jvmOptionsTheClusterJvmDiesOn() {
+    return Stream.of(
+        Arguments.of("-Xmx1k", "Too small maximum heap"),
+        Arguments.of("-XX:+NoSuchHbloadFlag", "Unrecognized VM option 'NoSuchHbloadFlag'"),
+        Arguments.of("-Xms2g -Xmx1g", "Initial heap size set to a larger value than the maximum"),
+        Arguments.of("-XX:+UseG1GC -XX:+UseParallelGC", "Multiple garbage collectors selected"),
+        Arguments.of("-Xlog:gc:file={file}/sub/gc.log", "Error opening log file"),
+        Arguments.of("-Xmx4m", "OutOfMemoryError"));
+  }
+
+  @ParameterizedTest(name = "embedded --jvm-options {0}")
+  @MethodSource("jvmOptionsTheClusterJvmDiesOn")
+  void jvmOptionsTheClusterJvmDiesOnAreOneLineNamingTheCause(
+      String flags, String cause, @TempDir Path tmp) throws IOException {
+    Path file = Files.writeString(tmp.resolve("file.txt"), "x");
+    CommandOutput o =
+        embeddedRefused(
+            tmp.resolve("base"),
+            List.of("--seconds", "1", "--jvm-options", flags.replace("{file}", file.toString())),
+            "--jvm-options");
+    assertThat(o.err())
+        .contains(cause)
+        .doesNotContain("Error occurred during initialization")
+        .doesNotContain("[error]");
+  }
+
+  /**
+   * {@code embedded --help}'s example, {@code --jvm-options "$(hbload gc-tune ...)"}, works as
+   * printed: the flags gc-tune prints start a JVM (its GC log path is one java can open).
+   */
+  @org.junit.jupiter.api.Test
+  void embeddedHelpsGcTuneExampleWorksAsPrinted() throws Exception {
+    CommandLine cl = HbloadCommand.commandLine();
+    cl.setUsageHelpWidth(1000); // the example on one line, as a user copies it
+    String help = CommandOutput.of(cl, "embedded", "--help").out();
+    java.util.regex.Matcher example =
+        java.util.regex.Pattern.compile("\\$\\(hbload (gc-tune [^)]*)\\)").matcher(help);
+    assertThat(example.find()).as(help).isTrue();
+    List<String> words = List.of(example.group(1).split(" "));
+    CommandOutput flags =
+        CommandOutput.of(HbloadCommand.commandLine(), words.toArray(new String[0]));
+    assertThat(flags.exit()).as(flags.err()).isZero();
+    int logFile = words.indexOf("--log-file");
+    Path log = logFile < 0 ? null : Path.of(words.get(logFile + 1));
+    boolean logExisted = log != null && Files.exists(log);
+    Map<String, String> cwdBefore = snapshot(Path.of("").toAbsolutePath());
+    try {
+      assertThat(
+              io.hbload.hbase.embedded.ClusterJvm.refusal(
+                  io.hbload.hbase.embedded.ClusterJvm.parseOptions(flags.out())))
+          .as("java with the flags of %s", example.group(1))
+          .isNull();
+      assertThat(snapshot(Path.of("").toAbsolutePath()))
+          .as("the check leaves no GC log in the working directory")
+          .isEqualTo(cwdBefore);
+    } finally {
+      if (log != null && !logExisted) {
+        Files.deleteIfExists(log); // the check JVM's own GC log
+      }
+    }
+  }
+
+  /**
+   * A suite's manifest with a damaged number (text, negative, NaN, overflow) in a field: {@code
+   * --resume} refuses it before anything runs, in one line naming the file and the field (exit 2:
+   * it is read before the first round, as the suite's input).
+   */
+  @org.junit.jupiter.api.Test
+  void aSuiteManifestsDamagedNumbersAreOneLineNamingTheField(@TempDir Path tmp) throws IOException {
+    Path suite = tmp.resolve("suite");
+    String options = "-w a -db basic -p recordcount=10 --rounds 1 --discard 0 --duration 1s";
+    CommandOutput made =
+        CommandOutput.of(
+            HbloadCommand.commandLine(), (("suite " + options + " --out " + suite).split(" ")));
+    assertThat(made.exit()).as(made.err()).isZero();
+    Path manifest = suite.resolve("suite.manifest");
+    List<String> lines = Files.readAllLines(manifest);
+    assertThat(lines.get(2)).isEqualTo("done 1 a cache -");
+    Map<String, String> damage =
+        Map.of(
+            "done x a cache -", "round",
+            "done -1 a cache -", "round",
+            "done 99999999999 a cache -", "round",
+            "done 1 a cache 1 2 3 4 5 x", "l2Misses",
+            "done 1 a cache 1 -2 3 4 5 6", "misses",
+            "done 1 a cache NaN 2 3 4 5 6", "hits",
+            "done 1 a cache 1 2 99999999999999999999 4 5 6", "l1Hits");
+    for (Map.Entry<String, String> d : damage.entrySet()) {
+      List<String> damaged = new ArrayList<>(lines);
+      damaged.set(2, d.getKey());
+      Files.write(manifest, damaged);
+      CommandOutput o = assertOneLineBadInput(List.of("suite"), options + " --resume " + suite);
+      assertThat(o.err())
+          .as(d.getKey())
+          .contains(manifest.toString(), d.getValue())
+          .doesNotContain("NumberFormatException");
+    }
+  }
+
+  /**
+   * A find-max shard exchange file with a damaged number: one line naming the file and the field,
+   * exit 1 (the files are the other shards' output, read while the search runs, not the user's
+   * input), never a NumberFormatException. A join file is read at once; a step file after this
+   * shard's first step (about 3 s).
+   */
+  static Stream<Arguments> damagedExchangeFiles() {
+    return Stream.of(
+        Arguments.of("join-1.properties", "joinedEpochMillis", "abc"),
+        Arguments.of("join-1.properties", "joinedEpochMillis", "-5"),
+        Arguments.of("join-1.properties", "joinedEpochMillis", "99999999999999999999"),
+        Arguments.of("step-1-1.properties", "offeredOpsPerSec", "NaN"),
+        Arguments.of("step-1-1.properties", "cpuLoad", "abc"),
+        Arguments.of("step-1-1.properties", "slotWaits", "-1"));
+  }
+
+  @ParameterizedTest(name = "{0} {1}={2}")
+  @MethodSource("damagedExchangeFiles")
+  void aShardExchangesDamagedNumbersAreOneLineNamingTheField(
+      String file, String field, String value, @TempDir Path dir) throws Exception {
+    long now = System.currentTimeMillis();
+    Map<String, String> step = new TreeMap<>();
+    step.putAll(
+        Map.of(
+            "offeredOpsPerSec", "100.0",
+            "achievedOpsPerSec", "100.0",
+            "slotWaits", "0",
+            "cpuLoad", "0.1",
+            "stepStartEpochMillis", "0",
+            "publishedEpochMillis", Long.toString(now)));
+    Thread peer = null;
+    if (file.startsWith("join-")) {
+      Files.writeString(dir.resolve(file), field + "=" + value + "\nfingerprint=x\n");
+    } else {
+      step.put(field, value);
+      writeProperties(dir.resolve(file), step);
+      // the peer joins with this shard's fingerprint, as a second shard of the same search would
+      peer =
+          new Thread(
+              () -> {
+                try {
+                  Path own = dir.resolve("join-0.properties");
+                  while (!Files.exists(own)) {
+                    Thread.sleep(20);
+                  }
+                  Map<String, String> join = new TreeMap<>();
+                  for (String line : Files.readAllLines(own)) {
+                    if (line.startsWith("fingerprint=")) {
+                      join.put("fingerprint", line.substring("fingerprint=".length()));
+                    }
+                  }
+                  join.put("joinedEpochMillis", Long.toString(System.currentTimeMillis()));
+                  writeProperties(dir.resolve("join-1.properties"), join);
+                } catch (IOException | InterruptedException e) {
+                  throw new AssertionError(e);
+                }
+              });
+      peer.start();
+    }
+    List<String> argv = new ArrayList<>(List.of(FindMaxArgs.twoMillisecondSearch()));
+    argv.addAll(List.of("--shard", "0/2", "--find-max-exchange", dir.toString()));
+    CommandOutput o = CommandOutput.of(HbloadCommand.commandLine(), argv.toArray(new String[0]));
+    if (peer != null) {
+      peer.join(10_000);
+    }
+    assertThat(o.exit()).as(o.err()).isEqualTo(ExitCode.FAILURE);
+    List<String> failures =
+        o.errLines().stream().filter(l -> l.startsWith("hbload run: ")).toList();
+    assertThat(failures).as(o.err()).hasSize(1);
+    assertThat(failures.get(0))
+        .contains(dir.resolve(file).toString(), field)
+        .doesNotContain("NumberFormatException");
+    assertThat(o.err()).doesNotContain("\tat ");
+  }
+
+  /** A {@code key=value} file written whole (through a temp file), as the exchange's own are. */
+  private static void writeProperties(Path file, Map<String, String> p) throws IOException {
+    StringBuilder text = new StringBuilder();
+    p.forEach((k, v) -> text.append(k).append('=').append(v).append('\n'));
+    Path tmp = Files.writeString(file.resolveSibling(file.getFileName() + ".tmp"), text);
+    Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE);
+  }
+
+  /**
+   * {@code dfsio --datanodes 0} was the default in silence; a cluster of no DataNodes is refused
+   * before anything starts (the lower bound: at least 1, and at least the policy's width).
+   */
+  @org.junit.jupiter.api.Test
+  void dfsioRefusesZeroDataNodes() {
+    CommandOutput o =
+        assertOneLineBadInput(
+            List.of("dfsio", "write"),
+            "--datanodes 0 --fs hdfs://127.0.0.1:1 -D ipc.client.connect.max.retries=0");
+    assertThat(o.err()).contains("--datanodes must be at least 1");
+  }
+
+  /**
+   * picocli's {@code @file} expansion is off: {@code @FILE} is an argument like any other, and a
+   * file's content never reaches an error message (a secret in it would be printed to a log).
+   */
+  @org.junit.jupiter.api.Test
+  void atFilesAreNeitherExpandedNorEchoed(@TempDir Path dir) throws IOException {
+    String secret = "hbload-secret-line-4711";
+    Path file = Files.writeString(dir.resolve("args"), secret + "\n");
+    for (List<String> argv :
+        List.of(
+            List.of("run", "@" + file),
+            List.of("@" + file),
+            List.of("run", "-w", "a", "-db", "@" + file),
+            List.of("gc-tune", "@" + file))) {
+      CommandOutput o = CommandOutput.of(HbloadCommand.commandLine(), argv.toArray(new String[0]));
+      assertThat(o.exit()).as("%s: %s", argv, o.err()).isEqualTo(ExitCode.BAD_INPUT);
+      assertThat(o.errLines()).as("%s", argv).hasSize(1);
+      assertThat(o.err() + o.out()).as("%s", argv).doesNotContain(secret);
+    }
+  }
+
+  /**
+   * No help prints picocli's warnings ({@code [picocli WARN] Could not format ...}: a lone {@code
+   * %} in a description), from {@code hbload} alone and every command's {@code --help}.
+   */
+  static Stream<List<String>> everyCommandPath() {
+    return commandPaths(HbloadCommand.commandLine(), new ArrayList<>()).stream();
+  }
+
+  @ParameterizedTest(name = "{0} --help")
+  @MethodSource("everyCommandPath")
+  void helpPrintsNoPicocliWarning(List<String> path) {
+    List<String> argv = new ArrayList<>(path);
+    argv.add("--help");
+    CommandOutput[] o = new CommandOutput[1];
+    String warnings =
+        picocliTrace(
+            () ->
+                o[0] = CommandOutput.of(HbloadCommand.commandLine(), argv.toArray(new String[0])));
+    assertThat(o[0].exit()).as(o[0].err()).isZero();
+    assertThat(warnings + o[0].out() + o[0].err()).doesNotContain("[picocli WARN]");
+    if (path.isEmpty()) {
+      String alone = picocliTrace(() -> o[0] = CommandOutput.of(HbloadCommand.commandLine()));
+      assertThat(o[0].exit()).isEqualTo(ExitCode.BAD_INPUT);
+      assertThat(alone + o[0].out() + o[0].err()).doesNotContain("[picocli WARN]");
+    }
+  }
+
+  /**
+   * What picocli's tracer prints while {@code action} runs: it writes its warnings to System.err,
+   * not to the command line's writers, so System.err is swapped for the time of the action.
+   */
+  private static String picocliTrace(Runnable action) {
+    java.io.PrintStream previous = System.err;
+    java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+    System.setErr(new java.io.PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
+    try {
+      action.run();
+    } finally {
+      System.setErr(previous);
+    }
+    return captured.toString(java.nio.charset.StandardCharsets.UTF_8);
   }
 
   /** Every command path of the tree, the root ([]) included. */

@@ -77,7 +77,7 @@ class CliTest {
         "dfsio unreadable krb5.conf|dfsio compare --fs hdfs://127.0.0.1:1 --krb5-conf /nonexistent/krb5|--krb5-conf /nonexistent/krb5 is not a readable file",
         "dfsio login on embedded HDFS|dfsio write --principal c@E --keytab /etc/passwd|need a configured secure HDFS",
         "dfsio conf dir without sites|dfsio write --conf /|configuration directory / has no core-site.xml or hdfs-site.xml",
-        "embedded hdfs without kerberos|embedded --hdfs-datanodes 3|--hdfs-datanodes needs --kerberos",
+        "embedded hdfs without kerberos|embedded --hdfs-datanodes 3|--hdfs-datanodes: only with --kerberos (dfsio starts its own plain HDFS",
         "embedded negative datanodes|embedded --kerberos --hdfs-datanodes -1|is out of range: a number, at least 0"
       })
   void badInputIsOneLineAndExitTwo(String what, String args, String message) {

@@ -67,7 +67,9 @@ class DfsioBadInputTest {
             new String[] {"--dir", "bench"},
             "--dir must be an absolute HDFS path below /"),
         Arguments.of(
-            "write", new String[] {"--datanodes", "-1"}, "--datanodes must not be negative"),
+            "write", new String[] {"--datanodes", "-1"}, "--datanodes must be at least 1, got -1"),
+        Arguments.of(
+            "read", new String[] {"--datanodes", "0"}, "--datanodes must be at least 1, got 0"),
         Arguments.of("write", new String[] {"--bogus"}, "Unknown option: '--bogus'"),
         Arguments.of(
             "clean",

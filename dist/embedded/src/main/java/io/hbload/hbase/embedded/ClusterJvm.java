@@ -10,8 +10,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.regex.Pattern;
 
 /**
  * A JVM of its own for an embedded cluster, started with the user's flags (seed 001: the same suite
@@ -19,11 +21,13 @@ import java.util.function.Consumer;
  * mainClass}, this JVM's class path) with the given arguments, so the cluster is still started by
  * the one owner of embedded start-up; this class only launches, relays and stops.
  *
- * <p>The child's standard output and error are relayed line by line. Its standard input is a pipe
- * it is told to watch ({@link #exitWhenStdinCloses()}): when this JVM dies, even by SIGKILL, the
- * pipe closes and the child shuts down, removing its data, instead of living on as an orphan. At
- * this JVM's exit (Ctrl-C) a shutdown hook stops the child with SIGTERM and waits for its own
- * shutdown hooks to remove its files.
+ * <p>The child's standard output and error are relayed line by line, once its program has started:
+ * until then they are held, so that a JVM that dies of its flags at once (a heap too small to load
+ * the program) is reported as its reason in one line ({@link #awaitStart()}), not as its traces.
+ * Its standard input is a pipe it is told to watch ({@link #exitWhenStdinCloses()}): when this JVM
+ * dies, even by SIGKILL, the pipe closes and the child shuts down, removing its data, instead of
+ * living on as an orphan. At this JVM's exit (Ctrl-C) a shutdown hook stops the child with SIGTERM
+ * and waits for its own shutdown hooks to remove its files.
  *
  * <p>Thread-safe: {@link #close()} may race with the shutdown hook; both end in the same state.
  */
@@ -75,15 +79,36 @@ public final class ClusterJvm implements AutoCloseable {
 
   private static final long CHECK_SECONDS = 60;
 
+  /** Lines of a child that has not started its program yet, kept for its reason: the first ones. */
+  private static final int MAX_HELD_LINES = 1000;
+
+  /**
+   * What frames a JVM's reason rather than giving it: its start-up error preamble, the launcher's
+   * sign-off, and stack frames.
+   */
+  private static final Pattern NOT_A_REASON =
+      Pattern.compile(
+          "Error occurred during initialization of VM|.*Could not create the Java Virtual Machine.*"
+              + "|Error: A fatal exception has occurred.*|at .*|\\.\\.\\. \\d+ more");
+
+  /** Unified logging's decorations ({@code [0.001s][error][logging] }), before a logged reason. */
+  private static final Pattern DECORATIONS = Pattern.compile("^(\\[[^\\]]*\\])+\\s*");
+
+  /** What the JVM puts before an uncaught exception: the exception names the reason. */
+  private static final Pattern UNCAUGHT =
+      Pattern.compile("^(Exception in thread \"[^\"]*\"|Exception:)\\s*");
+
   private final Process process;
   private final List<String> options;
   private final Thread hook;
   private final List<Thread> relays;
+  private final StartGate gate;
 
-  private ClusterJvm(Process process, List<String> options, List<Thread> relays) {
+  private ClusterJvm(Process process, List<String> options, List<Thread> relays, StartGate gate) {
     this.process = process;
     this.options = options;
     this.relays = relays;
+    this.gate = gate;
     this.hook = new Thread(this::stop, "hbload-cluster-jvm-stop");
     Runtime.getRuntime().addShutdownHook(hook);
   }
@@ -139,36 +164,99 @@ public final class ClusterJvm implements AutoCloseable {
       if (p.exitValue() == 0) {
         return null;
       }
-      List<String> lines = Files.readAllLines(output, StandardCharsets.ISO_8859_1);
-      // the JVM's reason comes first; "Could not create the Java Virtual Machine" follows it
-      return lines.stream()
-          .map(String::strip)
-          .filter(l -> !l.isEmpty() && !l.contains("Could not create the Java Virtual Machine"))
-          .findFirst()
-          .orElse("java exited with " + p.exitValue());
+      return reason(Files.readAllLines(output, StandardCharsets.ISO_8859_1), p.exitValue());
     } finally {
       Files.deleteIfExists(output);
     }
   }
 
   /**
+   * Why a JVM that printed {@code lines} ended with {@code exit}: the first line that says
+   * something ("Too small maximum heap", "Unrecognized VM option 'X'", "java.lang.OutOfMemoryError:
+   * Java heap space"), without the preamble and sign-off around it, log decorations, or stack
+   * frames.
+   */
+  static String reason(List<String> lines, int exit) {
+    for (String line : lines) {
+      String l =
+          UNCAUGHT.matcher(DECORATIONS.matcher(line.strip()).replaceFirst("")).replaceFirst("");
+      if (!l.isEmpty() && !NOT_A_REASON.matcher(l).matches()) {
+        return l;
+      }
+    }
+    return "java exited with " + exit;
+  }
+
+  /**
    * Starts {@code mainClass args} in a new JVM with {@code options} (after the ones HBase needs, so
-   * the user's win where they overlap), relaying its output lines to {@code out} and {@code err}.
-   * The arguments should make the child call {@link #exitWhenStdinCloses()}.
+   * the user's win where they overlap), relaying its output lines to {@code out} and {@code err}
+   * from its first line that starts with {@code startedPrefix} (the program's own first message,
+   * which says it runs) on; lines before it are held until then. The arguments should make the
+   * child call {@link #exitWhenStdinCloses()}.
    */
   public static ClusterJvm start(
       List<String> options,
       String mainClass,
       List<String> args,
+      String startedPrefix,
       Consumer<String> out,
       Consumer<String> err)
       throws IOException {
     Process p = new ProcessBuilder(command(options, mainClass, args)).start();
+    StartGate gate = new StartGate(startedPrefix);
     List<Thread> relays =
         List.of(
-            relay(p.getInputStream(), out, "hbload-cluster-jvm-out"),
-            relay(p.getErrorStream(), err, "hbload-cluster-jvm-err"));
-    return new ClusterJvm(p, List.copyOf(options), relays);
+            relay(p.getInputStream(), line -> gate.line(out, line), "hbload-cluster-jvm-out"),
+            relay(p.getErrorStream(), line -> gate.line(err, line), "hbload-cluster-jvm-err"));
+    return new ClusterJvm(p, List.copyOf(options), relays, gate);
+  }
+
+  /**
+   * Waits until the child's program has started (null) or the child has ended before that: then
+   * returns why, from what it printed ({@link #reason}), which was not relayed.
+   */
+  public String awaitStart() throws InterruptedException {
+    while (!gate.started.await(20, TimeUnit.MILLISECONDS)) {
+      if (!process.isAlive()) {
+        int exit = waitFor(); // every line read, so the gate has seen the program's, if it printed
+        return gate.started.getCount() == 0 ? null : reason(gate.held(), exit);
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The child's output until its program has started: held, then relayed in the order read.
+   * Thread-safe: both relay threads pass through it.
+   */
+  private static final class StartGate {
+    private final String startedPrefix;
+    private final List<Runnable> held = new ArrayList<>();
+    private final List<String> heldLines = new ArrayList<>();
+    private final CountDownLatch started = new CountDownLatch(1);
+
+    StartGate(String startedPrefix) {
+      this.startedPrefix = startedPrefix;
+    }
+
+    synchronized void line(Consumer<String> to, String line) {
+      if (started.getCount() > 0 && line.startsWith(startedPrefix)) {
+        held.forEach(Runnable::run);
+        held.clear();
+        heldLines.clear();
+        started.countDown();
+      }
+      if (started.getCount() == 0) {
+        to.accept(line);
+      } else if (held.size() < MAX_HELD_LINES) {
+        held.add(() -> to.accept(line));
+        heldLines.add(line);
+      }
+    }
+
+    synchronized List<String> held() {
+      return List.copyOf(heldLines);
+    }
   }
 
   static List<String> command(List<String> options, String mainClass, List<String> args) {

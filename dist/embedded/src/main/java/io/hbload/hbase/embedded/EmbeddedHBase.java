@@ -159,8 +159,7 @@ public final class EmbeddedHBase implements EmbeddedCluster {
       throw new IllegalArgumentException("regionServers must be >= 1: " + regionServers);
     }
     QuietLogging.apply();
-    String parent = System.getProperty(BASE_DIR_PROPERTY);
-    Path base = parent == null ? Path.of(System.getProperty("java.io.tmpdir")) : Path.of(parent);
+    Path base = dataParent();
     Files.createDirectories(base);
     Path dir =
         Files.createTempDirectory(
@@ -477,6 +476,16 @@ public final class EmbeddedHBase implements EmbeddedCluster {
       }
     }
     return file;
+  }
+
+  /**
+   * Where a cluster makes its data directory ({@code test.build.data.basedirectory}, else {@code
+   * java.io.tmpdir}), for a caller that checks it before starting one: a start that fails there
+   * fails after seconds of set-up.
+   */
+  public static Path dataParent() {
+    String parent = System.getProperty(BASE_DIR_PROPERTY);
+    return parent == null ? Path.of(System.getProperty("java.io.tmpdir")) : Path.of(parent);
   }
 
   /** A new private directory (0700) for a client configuration, with an unpredictable name. */

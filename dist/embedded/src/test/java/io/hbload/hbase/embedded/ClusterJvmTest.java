@@ -47,4 +47,30 @@ class ClusterJvmTest {
     assertThat(c.subList(user + 1, c.size()))
         .containsExactly("-cp", System.getProperty("java.class.path"), "x.Main", "embedded");
   }
+
+  @Test
+  void aJvmsReasonIsItsFirstLineThatSaysSomething() {
+    assertThat(
+            ClusterJvm.reason(
+                List.of("Error occurred during initialization of VM", "Too small maximum heap"), 1))
+        .isEqualTo("Too small maximum heap");
+    assertThat(
+            ClusterJvm.reason(
+                List.of(
+                    "[0.001s][error][logging] Error opening log file '/x/gc.log': No such file",
+                    "Invalid -Xlog option '-Xlog:gc:file=/x/gc.log', see error log for details.",
+                    "Error: Could not create the Java Virtual Machine."),
+                1))
+        .isEqualTo("Error opening log file '/x/gc.log': No such file");
+    assertThat(
+            ClusterJvm.reason(
+                List.of(
+                    "",
+                    "Exception in thread \"main\" java.lang.OutOfMemoryError: Java heap space",
+                    "\tat java.base/java.util.ArrayList.iterator(ArrayList.java:947)"),
+                1))
+        .isEqualTo("java.lang.OutOfMemoryError: Java heap space");
+    assertThat(ClusterJvm.reason(List.of("\tat x.Y.z(Y.java:1)", " "), 137))
+        .isEqualTo("java exited with 137");
+  }
 }
