@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
@@ -11,8 +12,9 @@ import java.util.concurrent.locks.LockSupport;
  * Runs a {@link ServerSampler} on a daemon thread of its own, at the client's sample interval, so
  * that a slow server read delays neither a worker nor the reporter's tick: one read right away (the
  * baseline of the counters), one per interval, and one last read when stopped (the last interval's
- * point). The reporter {@link #drain drains} the samples at each tick. Thread-safe: one sampling
- * thread writes, one reporter thread drains and stops.
+ * point), so at least two reads however short the phase. The reporter {@link #drain drains} the
+ * samples at each tick. Thread-safe: one sampling thread writes, one reporter thread drains and
+ * stops.
  */
 public final class ServerSampling {
   private final ServerSampler sampler;
@@ -22,26 +24,45 @@ public final class ServerSampling {
   private volatile boolean stopping;
   private volatile String error;
 
-  private ServerSampling(ServerSampler sampler, long intervalNanos) {
+  private ServerSampling(ServerSampler sampler, long intervalNanos, ThreadFactory threads) {
     this.sampler = sampler;
     this.intervalNanos = intervalNanos;
-    this.thread = new Thread(this::run, "hbload-server-sampler");
-    thread.setDaemon(true);
+    this.thread = threads.newThread(this::run);
   }
 
   /** Starts sampling now and every {@code intervalNanos}. */
   public static ServerSampling start(ServerSampler sampler, long intervalNanos) {
-    ServerSampling s = new ServerSampling(sampler, intervalNanos);
+    return start(
+        sampler,
+        intervalNanos,
+        r -> {
+          Thread t = new Thread(r, "hbload-server-sampler");
+          t.setDaemon(true);
+          return t;
+        });
+  }
+
+  /**
+   * As {@link #start(ServerSampler, long)}, on a thread {@code threads} makes (a test's, to hold
+   * the thread back until the phase has stopped).
+   */
+  static ServerSampling start(ServerSampler sampler, long intervalNanos, ThreadFactory threads) {
+    ServerSampling s = new ServerSampling(sampler, intervalNanos, threads);
     s.thread.start();
     return s;
   }
 
   private void run() {
     long next = System.nanoTime();
+    // the first read is the counters' baseline, never the last: a run shorter than the thread's
+    // start (a pe run of 100 reads takes 0.2 s) still gets a read after it, or its counters have
+    // no point at all
+    boolean baseline = true;
     while (true) {
       // a stop asked during a read gets one more read, started after the stop: the last point
       // holds the run's end
-      boolean lastRead = stopping;
+      boolean lastRead = stopping && !baseline;
+      baseline = false;
       read();
       if (lastRead || Thread.currentThread().isInterrupted()) {
         return;
@@ -56,7 +77,12 @@ public final class ServerSampling {
 
   private void read() {
     try {
-      samples.addAll(sampler.sample());
+      List<ServerSample> read = sampler.sample();
+      if (read.isEmpty()) {
+        // said, not silent: a series of no server reads as "nothing happened" otherwise
+        error = "a read found no server to sample (" + sampler.source() + ")";
+      }
+      samples.addAll(read);
     } catch (IOException | RuntimeException e) {
       error = e.getMessage() == null ? e.toString() : e.getMessage();
     }

@@ -2,6 +2,8 @@ package io.hbload.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hbload.cli.contract.ExitCode;
 import io.hbload.core.config.Phase;
 import io.hbload.core.launch.Launcher;
@@ -201,6 +203,9 @@ class PeCommandIT {
             "2");
     assertOnlyOk(o, "READ", 398);
     assertThat(o.out()).doesNotContain("missing or malformed");
+    // the cluster found by --zk runs in this JVM (the shared one): its server is read from this
+    // JVM's MBean server, matched by name, not the other clusters' this JVM may hold
+    assertSampledOneServer(json, "this JVM's MBean server (1 RegionServer in this JVM)");
     assertThat(Files.readString(json)).containsPattern("\"name\"\\s*:\\s*\"READ\"");
     assertThat(Files.readString(hlog)).contains("Tag=READ.service");
     // the result can be re-run from itself: it holds PE's command line (issue 32 §4)
@@ -548,13 +553,20 @@ class PeCommandIT {
 
   @Test
   @Order(13)
-  void withNoClusterConfiguredAReadRunsOnTheEmbeddedHBaseWithPesRowsWrittenFirst() {
+  void withNoClusterConfiguredAReadRunsOnTheEmbeddedHBaseWithPesRowsWrittenFirst(@TempDir Path dir)
+      throws IOException {
+    Path json = dir.resolve("pe.json");
     CommandOutput o =
         CommandOutput.of(
             HbloadCommand.commandLine(),
             "pe",
             "--rows=50",
             "--valueSize=100",
+            "--json",
+            json.toString(),
+            // samples of 0.1 s: the 0.2 s run has points inside it, not only its two ends
+            "-p",
+            "status.interval=0.1",
             "sequentialRead",
             "2");
     assertThat(o.exit()).as("%s%n%s", o.out(), o.err()).isZero();
@@ -562,6 +574,31 @@ class PeCommandIT {
         .contains("EMBEDDED HBASE", "store starts empty", "clients run as threads")
         .contains("use hbload mapreduce pe");
     assertOnlyOk(o, "READ", 98);
+    // the RegionServer is sampled as for run: its series sit beside PE's latencies
+    assertSampledOneServer(json, "in-process RegionServer metrics");
+  }
+
+  /**
+   * A pe run's JSON holds the one RegionServer's series: read at least at the run's start and end
+   * (however short the run), so every counter has a point, GC's included.
+   */
+  static void assertSampledOneServer(Path json, String source) throws IOException {
+    JsonNode series = new ObjectMapper().readTree(json.toFile()).path("serverSeries");
+    assertThat(series.path("source").asText()).as(series.toString()).startsWith(source);
+    assertThat(series.path("error").isNull()).as(series.toString()).isTrue();
+    assertThat(series.path("servers")).as(series.toString()).hasSize(1);
+    assertThat(series.path("samples").asInt()).as(series.toString()).isGreaterThanOrEqualTo(2);
+    JsonNode figures = series.path("servers").path(0).path("series");
+    List<String> gcWithPoints = new ArrayList<>();
+    figures
+        .fields()
+        .forEachRemaining(
+            f -> {
+              if (f.getKey().startsWith("gc.collections") && !f.getValue().isEmpty()) {
+                gcWithPoints.add(f.getKey());
+              }
+            });
+    assertThat(gcWithPoints).as(series.toString()).isNotEmpty();
   }
 
   @Test

@@ -15,21 +15,14 @@ import io.hbload.hbase.metrics.BlockCacheReader;
 import io.hbload.hbase.metrics.BlockCacheReport;
 import io.hbload.hbase.metrics.BlockCacheSnapshot;
 import io.hbload.hbase.metrics.CacheReadings;
-import io.hbload.hbase.metrics.HttpJmxBlockCacheReader;
 import io.hbload.hbase.metrics.HttpJmxServerSampler;
 import io.hbload.hbase.metrics.MetricsLag;
-import io.hbload.hbase.metrics.PlatformJmxBlockCacheReader;
 import io.hbload.hbase.table.TableSetup;
 import io.hbload.hbase.table.TableSpec;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
-import org.apache.hadoop.hbase.ClusterMetrics;
-import org.apache.hadoop.hbase.ServerMetrics;
-import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.security.User;
@@ -41,12 +34,6 @@ import org.apache.hadoop.hbase.security.User;
  * every worker at once; the phase hooks are called by the engine's controller thread.
  */
 public final class HBaseSession implements BindingSession {
-  /**
-   * In-process counters refresh every 1 s on hbload's embedded cluster: wait one period and a bit.
-   */
-  private static final MetricsLag IN_PROCESS =
-      new MetricsLag(1100, "the in-process counters refresh every 1 s");
-
   private final Connection connection;
   private final OpsSpec ops;
   private final TableSpec table;
@@ -62,7 +49,7 @@ public final class HBaseSession implements BindingSession {
   private volatile BlockCacheSnapshot runDelta;
 
   private final PrintStream messages;
-  private final MetricsLag lag;
+  private final ServerReadings serverReadings;
   private final ClusterAccess access;
   private volatile BlockCacheSnapshot baseline;
   private volatile String cacheError;
@@ -74,9 +61,7 @@ public final class HBaseSession implements BindingSession {
       Phase phase,
       boolean flushBeforeRun,
       ClusterAccess access,
-      BlockCacheReader cacheReader,
-      ServerSampler serverSampler,
-      MetricsLag lag,
+      ServerReadings readings,
       PrintStream messages) {
     this.connection = connection;
     this.access = access;
@@ -85,10 +70,10 @@ public final class HBaseSession implements BindingSession {
     this.phase = phase;
     this.flushBeforeRun = flushBeforeRun;
     this.embedded = access.embedded();
-    this.cacheReader = cacheReader;
-    this.serverSampler = serverSampler;
+    this.cacheReader = readings.cacheReader();
+    this.serverSampler = readings.sampler();
     this.messages = messages;
-    this.lag = lag;
+    this.serverReadings = readings;
   }
 
   /**
@@ -153,9 +138,7 @@ public final class HBaseSession implements BindingSession {
       access = opener.open();
       EmbeddedCluster embedded = access.embedded();
       connection = access.connect();
-      BlockCacheReader reader;
-      ServerSampler sampler;
-      MetricsLag lag;
+      ServerReadings readings;
       try (Admin admin = connection.getAdmin()) {
         TableSetup setup = new TableSetup(admin, tableSpec, messages);
         if (phase == Phase.LOAD || embedded != null) {
@@ -163,40 +146,11 @@ public final class HBaseSession implements BindingSession {
         } else {
           setup.checkForRun();
         }
-        EmbeddedCluster inProcess = access.inProcess();
-        Map<ServerName, ServerMetrics> live =
-            inProcess != null ? Map.of() : liveServers(admin, messages);
-        PlatformJmxBlockCacheReader platform =
-            PlatformJmxBlockCacheReader.of(
-                live.keySet().stream().map(ServerName::getServerName).toList());
-        List<HttpJmxServerSampler.InfoServer> info =
-            platform != null ? List.of() : infoServers(live);
-        reader =
-            inProcess != null
-                ? inProcess.blockCacheReader()
-                : platform != null
-                    ? platform
-                    : info.isEmpty()
-                        ? null
-                        : new HttpJmxBlockCacheReader(
-                            info.stream()
-                                .map(HttpJmxServerSampler.InfoServer::infoServer)
-                                .toList());
-        sampler =
-            inProcess != null
-                ? inProcess.serverSampler()
-                : info.isEmpty() ? null : new HttpJmxServerSampler(info);
-        lag =
-            settings.metricsSettleMillis() != null
-                ? new MetricsLag(settings.metricsSettleMillis(), "hbload.metrics.settlems")
-                : inProcess != null
-                    ? IN_PROCESS
-                    : platform != null ? MetricsLag.ofThisJvm() : declared(info);
+        readings = ServerReadings.open(access, admin, settings, messages);
       }
       boolean flush =
           settings.flushBeforeRun() != null ? settings.flushBeforeRun() : embedded != null;
-      return new HBaseSession(
-          connection, ops, tableSpec, phase, flush, access, reader, sampler, lag, messages);
+      return new HBaseSession(connection, ops, tableSpec, phase, flush, access, readings, messages);
     } catch (BindingException | IOException | RuntimeException e) {
       closeQuietly(connection);
       if (access != null) {
@@ -223,50 +177,6 @@ public final class HBaseSession implements BindingSession {
     out.printf(
         "* ZooKeeper %s:%d; data in %s (removed at exit)%n", e.zkQuorum(), e.zkPort(), e.dataDir());
     out.println(line);
-  }
-
-  /** The live RegionServers, as the master knows them; none when it cannot say. */
-  private static Map<ServerName, ServerMetrics> liveServers(Admin admin, PrintStream messages) {
-    try {
-      return admin
-          .getClusterMetrics(EnumSet.of(ClusterMetrics.Option.LIVE_SERVERS))
-          .getLiveServerMetrics();
-    } catch (IOException | RuntimeException e) {
-      messages.println("[hbase] server figures unavailable: " + ConnectivityCheck.rootMessage(e));
-      return Map.of();
-    }
-  }
-
-  /** Each live RegionServer's info server (none for servers that run without one). */
-  private static List<HttpJmxServerSampler.InfoServer> infoServers(
-      Map<ServerName, ServerMetrics> live) {
-    List<HttpJmxServerSampler.InfoServer> info = new ArrayList<>();
-    for (Map.Entry<ServerName, ServerMetrics> e : live.entrySet()) {
-      int port = e.getValue().getInfoServerPort();
-      if (port > 0) {
-        info.add(
-            new HttpJmxServerSampler.InfoServer(
-                e.getKey().getAddress().toString(), e.getKey().getHostname() + ":" + port));
-      }
-    }
-    return info;
-  }
-
-  /**
-   * How far the servers' /jmx can trail: what the first server's configuration states (hbload's
-   * embedded cluster states its metrics2 period), else Hadoop's default. One server is asked: a
-   * cluster's servers share their metrics configuration, and each /conf is some 200 KB.
-   */
-  private static MetricsLag declared(List<HttpJmxServerSampler.InfoServer> info) {
-    if (info.isEmpty()) {
-      return MetricsLag.unknown();
-    }
-    try {
-      MetricsLag declared = MetricsLag.declaredBy(info.get(0).infoServer());
-      return declared != null ? declared : MetricsLag.unknown();
-    } catch (IOException e) {
-      return MetricsLag.unknown();
-    }
   }
 
   /** The embedded cluster this session started, or null. */
@@ -373,6 +283,7 @@ public final class HBaseSession implements BindingSession {
    * when the run saw their metrics refresh more often.
    */
   private MetricsLag lag() {
+    MetricsLag lag = serverReadings.lag();
     long refresh = serverSampler instanceof HttpJmxServerSampler http ? http.refreshMillis() : -1;
     if (refresh > 0 && 2 * refresh + 500 < lag.boundMillis()) {
       return new MetricsLag(

@@ -6,12 +6,14 @@ import io.hbload.core.binding.BindingException;
 import io.hbload.core.binding.BindingSession;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.ShardSpec;
+import io.hbload.core.server.ServerSampler;
 import io.hbload.core.source.OperationSource;
 import io.hbload.core.source.OperationSources;
 import io.hbload.hbase.cluster.EmbeddedCluster;
 import io.hbload.hbase.config.HBaseSettings;
 import io.hbload.hbase.ops.ClusterAccess;
 import io.hbload.hbase.ops.ConnectivityCheck;
+import io.hbload.hbase.ops.ServerReadings;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -53,6 +55,9 @@ public final class PeSession implements BindingSession, OperationSources {
   private final AtomicInteger loadRows = new AtomicInteger();
   private final ClusterAccess access;
 
+  /** What samples the RegionServers during the phase, as for {@code run}; null when none can be. */
+  private final ServerSampler serverSampler;
+
   /** The PE client index of this process's worker 0: 0 unless the run is a shard of the clients. */
   private final int firstClient;
 
@@ -63,8 +68,10 @@ public final class PeSession implements BindingSession, OperationSources {
       ClusterAccess access,
       boolean loadFirst,
       PrintStream messages,
-      int firstClient) {
+      int firstClient,
+      ServerSampler serverSampler) {
     this.access = access;
+    this.serverSampler = serverSampler;
     this.firstClient = firstClient;
     this.spec = spec;
     this.connections = connections;
@@ -111,7 +118,14 @@ public final class PeSession implements BindingSession, OperationSources {
         asyncConnections[i] = connectAsync(access);
       }
       boolean hasData;
+      ServerSampler sampler;
       try (Admin admin = connections[0].getAdmin()) {
+        // as run samples them, from one client only (shard 0): the engine samples no other
+        // shard's, and a map task per client need not ask the master for the live servers
+        sampler =
+            shard.index() == 0
+                ? ServerReadings.open(access, admin, settings, messages).sampler()
+                : null;
         PeTableSetup setup = new PeTableSetup(admin, spec, messages);
         if (shard.sharded()) {
           setup.requireTable(); // prepared once by the coordinator: a shard re-creating it would
@@ -143,7 +157,7 @@ public final class PeSession implements BindingSession, OperationSources {
                   ? asyncConnections.length + " async connection(s)"
                   : connections.length + " connection(s)"));
       return new PeSession(
-          spec, connections, asyncConnections, access, !hasData, messages, firstClient);
+          spec, connections, asyncConnections, access, !hasData, messages, firstClient, sampler);
     } catch (BindingException | IOException | RuntimeException e) {
       closeAll(connections);
       closeAll(asyncConnections);
@@ -174,6 +188,12 @@ public final class PeSession implements BindingSession, OperationSources {
       Thread.currentThread().interrupt();
       throw new InterruptedIOException("async connection: interrupted");
     }
+  }
+
+  /** Samples the servers while the phase runs: GC, memstore, queues, requests, block cache. */
+  @Override
+  public ServerSampler serverSampler() {
+    return serverSampler;
   }
 
   /**

@@ -6,16 +6,20 @@ import io.hbload.core.Hbload;
 import io.hbload.core.export.JsonResult;
 import io.hbload.core.result.RunResult;
 import io.hbload.core.server.ServerFigure;
+import io.hbload.core.server.ServerSample;
 import io.hbload.core.server.ServerSeries;
 import io.hbload.hbase.testkit.HBaseExtension;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.util.Map;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -82,6 +86,99 @@ class ServerSeriesIT {
         .contains("\"flushed.megabytes\": [[")
         .contains("\"compaction.queue.length\": [[")
         .containsPattern("\"gc\\.collections\\{collector=[^}]+\\}\": \\[\\[");
+  }
+
+  /**
+   * A run that finds the cluster by its address, as a user's code does with its own mini cluster in
+   * the same JVM: the block cache is read from this JVM's beans, and so are the server series, only
+   * this cluster's server (matched by name).
+   */
+  @Test
+  void aRunByAddressAgainstAClusterInThisJvmHasTheServerSeries() {
+    RunResult load =
+        Hbload.workload("a")
+            .binding("hbase")
+            .properties(HBASE.hbase().properties())
+            .property("table", "series_by_address")
+            .property("columnfamily", "family")
+            .property("status.interval", "0.2")
+            .recordCount(2_000)
+            .threads(2)
+            .messages(new PrintStream(OutputStream.nullOutputStream()))
+            .load();
+    assertThat(load.errorCount()).isZero();
+
+    ServerSeries s = load.figure(ServerSeries.class).orElseThrow();
+    assertThat(s.source()).startsWith("this JVM's MBean server (1 RegionServer in this JVM)");
+    assertThat(s.error()).isNull();
+    assertThat(s.servers()).containsExactly(serverOfTheSharedCluster());
+    assertThat(s.samples()).isGreaterThanOrEqualTo(2);
+    // HBase's own figures are read too; through metrics2's JMX cache they trail the run by up to
+    // a metrics period, so a 2 s load may not yet show its requests: that they are there is what
+    // is asked
+    assertThat(s.figures()).contains(RegionServerFigures.MEMSTORE, RegionServerFigures.WRITES);
+    assertThat(
+            s.series().stream()
+                .filter(x -> x.figure().meter().equals("gc.collections"))
+                .filter(x -> !x.points().isEmpty())
+                .count())
+        .as("collectors with points")
+        .isPositive();
+  }
+
+  /**
+   * While HBase restarts metrics2 (its JmxCacheBuster, about 5 s after regions open or close) the
+   * RegionServer bean is away: a sample then keeps the server with its GC figures, without HBase's
+   * (not zeros), and the next one has them again.
+   */
+  @Test
+  void aSampleWhileTheBeanIsAwayKeepsTheServerWithItsGcFigures() throws Exception {
+    String server = serverOfTheSharedCluster();
+    PlatformJmxServerSampler sampler =
+        new PlatformJmxServerSampler(Map.of(serverNameOfTheSharedCluster(), server));
+    awaitHBaseFigures(sampler);
+    ServerSample away;
+    DefaultMetricsSystem.instance().stop();
+    try {
+      away = sampler.sample().get(0);
+    } finally {
+      DefaultMetricsSystem.instance().start();
+    }
+    assertThat(away.server()).isEqualTo(server);
+    assertThat(away.values()).doesNotContainKeys(RegionServerFigures.MEMSTORE);
+    ManagementFactory.getGarbageCollectorMXBeans()
+        .forEach(
+            gc -> assertThat(away.values()).containsKey(RegionServerFigures.gcCount(gc.getName())));
+    assertThat(awaitHBaseFigures(sampler).server()).isEqualTo(server);
+  }
+
+  /** The first sample that has HBase's figures (metrics2 publishes the bean on its period). */
+  private static ServerSample awaitHBaseFigures(PlatformJmxServerSampler sampler)
+      throws InterruptedException {
+    ServerSample s = null;
+    for (int attempt = 0; attempt < 100; attempt++) {
+      s = sampler.sample().get(0);
+      if (s.values().containsKey(RegionServerFigures.MEMSTORE)) {
+        return s;
+      }
+      Thread.sleep(100);
+    }
+    throw new AssertionError("no RegionServer bean within 10 s: " + s);
+  }
+
+  private static String serverOfTheSharedCluster() {
+    return HBASE
+        .hbase()
+        .embedded()
+        .liveRegionServers()
+        .get(0)
+        .getServerName()
+        .getAddress()
+        .toString();
+  }
+
+  private static String serverNameOfTheSharedCluster() {
+    return HBASE.hbase().embedded().liveRegionServers().get(0).getServerName().getServerName();
   }
 
   private static double total(ServerSeries s, ServerFigure f) {
