@@ -933,6 +933,7 @@ class BadInputContractTest {
             "offeredOpsPerSec", "100.0",
             "achievedOpsPerSec", "100.0",
             "slotWaits", "0",
+            "operations", "100",
             "cpuLoad", "0.1",
             "stepStartEpochMillis", "0",
             "publishedEpochMillis", Long.toString(now)));
