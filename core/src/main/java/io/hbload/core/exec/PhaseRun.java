@@ -14,6 +14,7 @@ import io.hbload.core.server.ServerSample;
 import io.hbload.core.server.ServerSampler;
 import io.hbload.core.server.ServerSampling;
 import io.hbload.core.server.ServerSeries;
+import io.hbload.core.server.TailOutliers;
 import io.hbload.core.source.OperationSources;
 import io.hbload.core.source.YcsbSources;
 import io.hbload.core.spec.RunSpec;
@@ -63,6 +64,12 @@ public final class PhaseRun {
   private ServerSampling serverSampling;
 
   private final ServerSeries.Recorder serverSeries = new ServerSeries.Recorder();
+
+  /** Each measured interval's tail, for the outliers the servers may explain (reporter thread). */
+  private final TailOutliers.Collector tails = new TailOutliers.Collector();
+
+  /** Fewer measured intervals than this make no median to stand out from. */
+  private static final int TAIL_INTERVALS = 5;
 
   /**
    * @param requested false for the load the engine runs first on a store that starts empty: the
@@ -234,8 +241,12 @@ public final class PhaseRun {
     }
     extra.addAll(slotWaits());
     List<Object> figures = new ArrayList<>();
-    if (serverSampling != null) {
-      figures.add(finishServerSeries());
+    ServerSeries servers = serverSampling != null ? finishServerSeries() : null;
+    if (servers != null) {
+      figures.add(servers);
+    }
+    if (servers != null && tails.size() >= TAIL_INTERVALS) {
+      figures.add(tails.find(servers));
     }
     try {
       if (requested) {
@@ -444,6 +455,7 @@ public final class PhaseRun {
     long nowNanos = System.nanoTime();
     long nowMillis = System.currentTimeMillis();
     long operations = aggregator.endWarmup();
+    tails.clear(); // the warm-up's intervals are the cold start's, not the measured system's
     state.restartSchedule(nowNanos);
     Warmup w =
         new Warmup(
@@ -478,6 +490,7 @@ public final class PhaseRun {
       started.add(recorders.get(i));
     }
     IntervalView view = aggregator.collect(started);
+    tails.add(view);
     if (serverSampling != null) {
       recordServerSamples();
     }

@@ -7,6 +7,7 @@ import io.hbload.core.result.ClientInfo;
 import io.hbload.core.result.RunResult;
 import io.hbload.core.server.ServerFigure;
 import io.hbload.core.server.ServerSeries;
+import io.hbload.core.server.TailOutliers;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.time.Instant;
@@ -95,6 +96,9 @@ public final class JsonResult {
           if (r.figure(ServerSeries.class).isPresent()) {
             serverSeries(g, r.figure(ServerSeries.class).get());
           }
+          if (r.figure(TailOutliers.class).isPresent()) {
+            tailOutliers(g, r.figure(TailOutliers.class).get());
+          }
           client(g, r.client());
           List<String> commandLine = r.spec().provenance().commandLine();
           if (!commandLine.isEmpty()) {
@@ -114,6 +118,34 @@ public final class JsonResult {
           g.writeEndObject();
           g.writeEndObject();
         });
+  }
+
+  /**
+   * The intervals whose p99.9 stood out, slowest first, each with the server events in or just
+   * before it (an empty list: nothing explains it).
+   */
+  private static void tailOutliers(JsonGenerator g, TailOutliers t) throws IOException {
+    g.writeObjectFieldStart("tailOutliers");
+    g.writeNumberField("factor", TailOutliers.FACTOR);
+    g.writeNumberField("medianP999Millis", t.medianP999Nanos() / 1e6);
+    g.writeNumberField("intervals", t.intervals());
+    g.writeNumberField("explained", t.explained());
+    g.writeArrayFieldStart("outliers");
+    for (TailOutliers.Outlier o : t.outliers()) {
+      g.writeStartObject();
+      g.writeNumberField("startEpochMillis", o.interval().startEpochMillis());
+      g.writeNumberField("endEpochMillis", o.interval().endEpochMillis());
+      g.writeNumberField("p999Millis", o.interval().p999Nanos() / 1e6);
+      g.writeNumberField("timesMedian", o.timesMedian());
+      g.writeArrayFieldStart("causes");
+      for (String c : o.causes()) {
+        g.writeString(c);
+      }
+      g.writeEndArray();
+      g.writeEndObject();
+    }
+    g.writeEndArray();
+    g.writeEndObject();
   }
 
   /**

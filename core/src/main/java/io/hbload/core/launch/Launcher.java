@@ -15,6 +15,7 @@ import io.hbload.core.export.StatusLine;
 import io.hbload.core.export.Version;
 import io.hbload.core.export.YcsbReport;
 import io.hbload.core.result.RunResult;
+import io.hbload.core.server.TailOutliers;
 import io.hbload.core.spec.RunSpec;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -149,6 +150,8 @@ public final class Launcher {
       // after the report, where a reader of YCSB's service-time lines looks next
       IntendedLatencyNote.lines(result, spec.outputs().intendedWarnFactor())
           .forEach(messages::println);
+      // then what the servers were doing when the tail stood out
+      result.figure(TailOutliers.class).ifPresent(t -> t.lines().forEach(messages::println));
     }
     return new Outcome(result, runner.failed());
   }

@@ -16,9 +16,18 @@ import java.util.TreeMap;
  * @param chart the title of the report chart the figure is drawn in; figures sharing a title share
  *     a chart
  * @param note how fresh the figure is where it comes from (empty when live), for the chart's legend
+ * @param event what a value above zero in an interval is, as a cause of slow calls ("GC pause",
+ *     "memstore flush"), or null when the figure is no event: a slow client interval is labelled
+ *     with the events in or just before it ({@link TailOutliers})
  */
 public record ServerFigure(
-    String meter, Map<String, String> tags, String unit, Kind kind, String chart, String note) {
+    String meter,
+    Map<String, String> tags,
+    String unit,
+    Kind kind,
+    String chart,
+    String note,
+    String event) {
 
   /** How a value read relates to time. */
   public enum Kind {
@@ -30,6 +39,17 @@ public record ServerFigure(
 
   public ServerFigure {
     tags = Map.copyOf(tags);
+  }
+
+  /** A figure that is no event. */
+  public ServerFigure(
+      String meter, Map<String, String> tags, String unit, Kind kind, String chart, String note) {
+    this(meter, tags, unit, kind, chart, note, null);
+  }
+
+  /** This figure, as an event of the given name. */
+  public ServerFigure asEvent(String event) {
+    return new ServerFigure(meter, tags, unit, kind, chart, note, event);
   }
 
   /** The figure's name in the JSON: the meter, and its tags in braces when it has any. */

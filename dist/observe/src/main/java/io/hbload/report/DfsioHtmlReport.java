@@ -48,6 +48,17 @@ public final class DfsioHtmlReport {
     for (RunResult r : runs) {
       labels.add(label(r));
     }
+    // one colour per storage policy, so that "RS-6-3 against 3x replication" reads at a glance
+    Map<String, String> colors = policyColors(runs);
+    h.append("<p class=\"legend\">");
+    colors.forEach(
+        (policy, color) ->
+            h.append("<span style=\"color:")
+                .append(color)
+                .append("\">&#9632;</span> ")
+                .append(Html.escape(policy))
+                .append(" &nbsp; "));
+    h.append("</p>\n");
     h.append(
         bars(
             "Aggregate throughput per pass (all bytes over the pass's wall time)",
@@ -104,7 +115,19 @@ public final class DfsioHtmlReport {
       List<RunResult> runs,
       ToDoubleFunction<RunResult> value) {
     double[] v = runs.stream().mapToDouble(value).toArray();
-    return SvgChart.bars(title, unit, labels, v, new boolean[runs.size()]);
+    Map<String, String> colors = policyColors(runs);
+    String[] fills = runs.stream().map(r -> colors.get(r.policy())).toArray(String[]::new);
+    return SvgChart.bars(title, unit, labels, v, new boolean[runs.size()], fills);
+  }
+
+  /** A colour per storage policy, in the order the passes first used them. */
+  static Map<String, String> policyColors(List<RunResult> runs) {
+    Map<String, String> colors = new LinkedHashMap<>();
+    for (RunResult r : runs) {
+      colors.computeIfAbsent(
+          r.policy(), p -> SvgChart.PALETTE[colors.size() % SvgChart.PALETTE.length]);
+    }
+    return colors;
   }
 
   private static void table(StringBuilder h, List<RunResult> runs) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -117,16 +118,23 @@ public final class HtmlReport {
    * interval still counts in the spectrum and the totals.
    */
   static List<TaggedInterval> plotted(List<TaggedInterval> l) {
-    if (l.size() < 3) {
-      return l;
+    long[] lengths = l.stream().mapToLong(t -> t.endEpochMillis() - t.startEpochMillis()).toArray();
+    return lastIsPartial(lengths) ? l.subList(0, l.size() - 1) : l;
+  }
+
+  /**
+   * Whether the last of these interval lengths (in time order) is a partial one, much shorter than
+   * the others: under a quarter of their median, with three or more to tell. The run page and the
+   * compare page leave such an interval out of their charts over time (the few operations after the
+   * last full sample draw a spike of noise, not a change).
+   */
+  public static boolean lastIsPartial(long[] lengths) {
+    if (lengths.length < 3) {
+      return false;
     }
-    long[] lengths =
-        l.stream().mapToLong(t -> t.endEpochMillis() - t.startEpochMillis()).sorted().toArray();
-    long median = lengths[lengths.length / 2];
-    TaggedInterval last = l.get(l.size() - 1);
-    return last.endEpochMillis() - last.startEpochMillis() < median / 4
-        ? l.subList(0, l.size() - 1)
-        : l;
+    long[] sorted = lengths.clone();
+    Arrays.sort(sorted);
+    return lengths[lengths.length - 1] < sorted[sorted.length / 2] / 4;
   }
 
   private static void summary(StringBuilder h, SummaryTable t) {

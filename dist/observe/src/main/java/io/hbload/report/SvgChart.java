@@ -309,6 +309,21 @@ public final class SvgChart {
    */
   static String bars(
       String title, String yLabel, List<String> labels, double[] values, boolean[] greyed) {
+    String[] fills = new String[values.length];
+    for (int i = 0; i < fills.length; i++) {
+      fills[i] = greyed[i] ? "#c8c8c8" : PALETTE[0];
+    }
+    return bars(title, yLabel, labels, values, greyed, fills);
+  }
+
+  /** Bars each filled with its own colour ({@code fills[i]}), e.g. one per storage policy. */
+  static String bars(
+      String title,
+      String yLabel,
+      List<String> labels,
+      double[] values,
+      boolean[] greyed,
+      String[] fills) {
     int plotW = WIDTH - LEFT - RIGHT;
     int plotH = HEIGHT - TOP - BOTTOM;
     double max = 0;
@@ -357,7 +372,7 @@ public final class SvgChart {
       double v = Double.isFinite(values[i]) ? values[i] : 0;
       double h = plotH * frac(v, yr, false);
       double x = LEFT + slot * i + slot * 0.15;
-      String fill = greyed[i] ? "#c8c8c8" : PALETTE[0];
+      String fill = fills[i];
       svg.append(
           String.format(
               Locale.ROOT,

@@ -27,23 +27,27 @@ public final class RegionServerFigures {
   public static final ServerFigure MEMSTORE =
       gauge("memstore.megabytes", "MB", "Server memstore size");
   public static final ServerFigure FLUSH_QUEUE =
-      gauge("flush.queue.length", "queued", "Server flush and compaction queues");
+      gauge("flush.queue.length", "queued", "Server flush and compaction queues")
+          .asEvent("flushes queued");
   public static final ServerFigure COMPACTION_QUEUE =
-      gauge("compaction.queue.length", "queued", "Server flush and compaction queues");
+      gauge("compaction.queue.length", "queued", "Server flush and compaction queues")
+          .asEvent("compactions queued");
   public static final ServerFigure FLUSHED =
       counter(
-          "flushed.megabytes",
-          Map.of(),
-          "MB per interval",
-          "Server flushes and compactions per interval",
-          PERIOD_NOTE);
+              "flushed.megabytes",
+              Map.of(),
+              "MB per interval",
+              "Server flushes and compactions per interval",
+              PERIOD_NOTE)
+          .asEvent("memstore flush");
   public static final ServerFigure COMPACTED =
       counter(
-          "compacted.megabytes",
-          Map.of(),
-          "MB per interval",
-          "Server flushes and compactions per interval",
-          PERIOD_NOTE);
+              "compacted.megabytes",
+              Map.of(),
+              "MB per interval",
+              "Server flushes and compactions per interval",
+              PERIOD_NOTE)
+          .asEvent("compaction");
   public static final ServerFigure READS =
       counter(
           "requests.read", Map.of(), "per interval", "Server requests per interval", PERIOD_NOTE);
@@ -126,11 +130,12 @@ public final class RegionServerFigures {
   /** Pause time of one collector: live, the JVM's own counter. */
   public static ServerFigure gcPause(String collector) {
     return counter(
-        "gc.pause.milliseconds",
-        Map.of("collector", collector),
-        "ms per interval",
-        "Server GC pause time per interval",
-        LIVE);
+            "gc.pause.milliseconds",
+            Map.of("collector", collector),
+            "ms per interval",
+            "Server GC pause time per interval",
+            LIVE)
+        .asEvent("GC pause");
   }
 
   /** Collections of one collector. */

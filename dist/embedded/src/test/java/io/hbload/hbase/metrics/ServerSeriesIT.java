@@ -8,10 +8,13 @@ import io.hbload.core.result.RunResult;
 import io.hbload.core.server.ServerFigure;
 import io.hbload.core.server.ServerSample;
 import io.hbload.core.server.ServerSeries;
+import io.hbload.core.server.TailOutliers;
 import io.hbload.hbase.testkit.HBaseExtension;
+import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
@@ -86,6 +89,56 @@ class ServerSeriesIT {
         .contains("\"flushed.megabytes\": [[")
         .contains("\"compaction.queue.length\": [[")
         .containsPattern("\"gc\\.collections\\{collector=[^}]+\\}\": \\[\\[");
+  }
+
+  /**
+   * Issue 32 §3: on a compaction-heavy load (a table that flushes every megabyte), the intervals
+   * whose p99.9 stands out are labelled with what the server was doing in or just before them. The
+   * lines and the share explained are printed for the failsafe report; every cause names one of the
+   * server's event figures and the server.
+   */
+  @Test
+  void slowIntervalsOfACompactionHeavyLoadAreLabelledWithTheServersEvents() throws Exception {
+    String table = "tails";
+    try (Connection c = ConnectionFactory.createConnection(HBASE.hbase().configuration());
+        Admin admin = c.getAdmin()) {
+      admin.createTable(
+          TableDescriptorBuilder.newBuilder(TableName.valueOf(table))
+              .setMemStoreFlushSize(1L << 20)
+              .setValue("hbase.table.sanity.checks", "false")
+              .setColumnFamily(ColumnFamilyDescriptorBuilder.of("family"))
+              .build());
+    }
+    ByteArrayOutputStream said = new ByteArrayOutputStream();
+    RunResult load =
+        Hbload.workload("a")
+            .binding(HBASE.hbase().bindingProvider())
+            .properties(HBASE.hbase().properties())
+            .property("columnfamily", "family")
+            .property("table", table)
+            .property("status.interval", "0.25")
+            .recordCount(12_000)
+            .threads(4)
+            .messages(new PrintStream(said, true, StandardCharsets.UTF_8))
+            .load();
+    assertThat(load.errorCount()).isZero();
+    TailOutliers t = load.figure(TailOutliers.class).orElseThrow();
+    assertThat(t.intervals()).isGreaterThanOrEqualTo(5);
+    String server = load.figure(ServerSeries.class).orElseThrow().servers().get(0);
+    for (TailOutliers.Outlier o : t.outliers()) {
+      assertThat(o.timesMedian()).isGreaterThan(TailOutliers.FACTOR);
+      assertThat(o.causes())
+          .allMatch(
+              cause ->
+                  cause.matches(
+                          "(GC pause|memstore flush|compaction|flushes queued|compactions queued)"
+                              + " .+")
+                      && cause.endsWith(" on " + server));
+    }
+    System.out.printf(
+        "tail outliers of a compaction-heavy load: %d of %d intervals, %d explained%n%s%n",
+        t.outliers().size(), t.intervals(), t.explained(), String.join("\n", t.lines()));
+    assertThat(JsonResult.render(load)).contains("\"tailOutliers\": {\"factor\": 3.0");
   }
 
   /**

@@ -2,6 +2,7 @@ package io.hbload.report.compare;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.hbload.core.config.SpecException;
+import io.hbload.report.HtmlReport;
 import io.hbload.report.compare.ComparisonReport.Metric;
 import io.hbload.report.compare.ComparisonReport.Operation;
 import java.util.ArrayList;
@@ -527,7 +528,7 @@ public final class Comparer {
   /**
    * All operations' service counts per interval of a round, over seconds since its first interval.
    */
-  private static ComparisonReport.Throughput throughput(String group, String side, Round round) {
+  static ComparisonReport.Throughput throughput(String group, String side, Round round) {
     java.util.TreeMap<Long, double[]> byStart = new java.util.TreeMap<>();
     round
         .intervals()
@@ -543,11 +544,18 @@ public final class Comparer {
                 }
               }
             });
-    double[] xs = new double[byStart.size()];
-    double[] ys = new double[byStart.size()];
+    // a partial last interval (the few operations after the last full one) is left out of the
+    // chart, as on the run page: its rate is noise and drew a spike at the end of every run
+    long[] lengths = byStart.values().stream().mapToLong(v -> Math.round(v[1] * 1000)).toArray();
+    int points = HtmlReport.lastIsPartial(lengths) ? byStart.size() - 1 : byStart.size();
+    double[] xs = new double[points];
+    double[] ys = new double[points];
     long first = byStart.isEmpty() ? 0 : byStart.firstKey();
     int i = 0;
     for (Map.Entry<Long, double[]> e : byStart.entrySet()) {
+      if (i == points) {
+        break;
+      }
       xs[i] = (e.getKey() - first) / 1000.0 + e.getValue()[1];
       ys[i++] = e.getValue()[1] > 0 ? e.getValue()[0] / e.getValue()[1] : Double.NaN;
     }
