@@ -15,6 +15,10 @@ import org.HdrHistogram.Histogram;
  * that no server event explains is listed as such: that is where to look next (the network, the
  * client's own JVM, a region in transition that the sampled figures do not show).
  *
+ * <p>An event measured in time (a GC pause) is named only when it could explain a quarter of the
+ * interval's excess p99.9 over the median; a shorter one was beside the slow calls, not their
+ * cause.
+ *
  * <p>An interval stands out when its p99.9 (service time over every operation type, from completed
  * calls) is more than {@link #FACTOR} times the median interval p99.9 of the measured part of the
  * phase. A server figure's point covers the sample interval that ended at its time; an event counts
@@ -110,15 +114,21 @@ public record TailOutliers(long medianP999Nanos, int intervals, List<Outlier> ou
     List<Outlier> outliers = new ArrayList<>();
     for (Interval i : intervals) {
       if (i.p999Nanos() > FACTOR * median) {
-        outliers.add(new Outlier(i, i.p999Nanos() / (double) median, causes(i, series, interval)));
+        outliers.add(
+            new Outlier(i, i.p999Nanos() / (double) median, causes(i, series, interval, median)));
       }
     }
     outliers.sort(Comparator.comparingLong((Outlier o) -> o.interval().p999Nanos()).reversed());
     return new TailOutliers(median, intervals.size(), outliers);
   }
 
-  /** The events of points whose sample interval overlaps this interval or the one before it. */
-  private static List<String> causes(Interval i, ServerSeries series, long sampleMillis) {
+  /**
+   * The events of points whose sample interval overlaps this interval or the one before it. An
+   * event measured in time (a GC pause) counts only when it is long enough to explain a quarter of
+   * the excess over the median: a 14 ms pause beside a 632 ms p99.9 is not why it was slow.
+   */
+  private static List<String> causes(
+      Interval i, ServerSeries series, long sampleMillis, long medianNanos) {
     List<String> causes = new ArrayList<>();
     if (series == null) {
       return causes;
@@ -140,7 +150,9 @@ public record TailOutliers(long medianP999Nanos, int intervals, List<Outlier> ou
           max = Math.max(max, p.value());
         }
       }
-      if (sum > 0) {
+      boolean inTime = s.figure().unit().startsWith("ms");
+      double excessMillis = (i.p999Nanos() - medianNanos) / 1e6;
+      if (sum > 0 && (!inTime || sum >= excessMillis / 4)) {
         String amount =
             s.figure().kind() == ServerFigure.Kind.COUNTER
                 ? number(sum) + " " + s.figure().unit().replace(" per interval", "")

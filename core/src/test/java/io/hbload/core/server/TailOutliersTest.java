@@ -87,6 +87,22 @@ class TailOutliersTest {
   }
 
   @Test
+  void aPauseTooShortToExplainTheExcessIsNoCause() {
+    // a 632 ms p99.9 beside a 14 ms pause: the pause is not why (a quarter of the excess is 157 ms)
+    TailOutliers t =
+        TailOutliers.find(
+            intervals(Map.of(6, 632L)),
+            series(
+                points(GC, 0, 0, 0, 0, 0, 0, 14, 0, 0, 0),
+                points(FLUSHES, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0)));
+    assertThat(t.outliers().get(0).causes()).containsExactly("flushes queued 2 on rs1:16020");
+    TailOutliers pauseOnly =
+        TailOutliers.find(
+            intervals(Map.of(6, 632L)), series(points(GC, 0, 0, 0, 0, 0, 0, 14, 0, 0, 0)));
+    assertThat(pauseOnly.outliers().get(0).explained()).isFalse();
+  }
+
+  @Test
   void aSteadyRunHasNoOutliersAndPrintsNothing() {
     TailOutliers t =
         TailOutliers.find(intervals(Map.of(4, 5L)), series(points(GC, 0, 0, 0, 0, 300)));
