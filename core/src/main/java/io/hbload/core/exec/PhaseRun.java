@@ -246,7 +246,7 @@ public final class PhaseRun {
       figures.add(servers);
     }
     if (servers != null && tails.size() >= TAIL_INTERVALS) {
-      figures.add(tails.find(servers));
+      figures.add(tails.find(servers, !spec.warmsUp()));
     }
     try {
       if (requested) {

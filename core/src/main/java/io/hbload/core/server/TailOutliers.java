@@ -104,6 +104,16 @@ public record TailOutliers(long medianP999Nanos, int intervals, List<Outlier> ou
    * every outlier is unexplained).
    */
   public static TailOutliers find(List<Interval> intervals, ServerSeries series) {
+    return find(intervals, series, false);
+  }
+
+  /**
+   * As {@link #find(List, ServerSeries)}; with {@code coldStart}, the phase had no warm-up, and its
+   * first interval is labelled as the client's own cold start when it stands out (connections,
+   * region locations, JIT compilation: what {@code hbload.warmup} leaves out).
+   */
+  public static TailOutliers find(
+      List<Interval> intervals, ServerSeries series, boolean coldStart) {
     long[] tails =
         intervals.stream().mapToLong(Interval::p999Nanos).filter(t -> t > 0).sorted().toArray();
     if (tails.length == 0) {
@@ -114,8 +124,11 @@ public record TailOutliers(long medianP999Nanos, int intervals, List<Outlier> ou
     List<Outlier> outliers = new ArrayList<>();
     for (Interval i : intervals) {
       if (i.p999Nanos() > FACTOR * median) {
-        outliers.add(
-            new Outlier(i, i.p999Nanos() / (double) median, causes(i, series, interval, median)));
+        List<String> causes = causes(i, series, interval, median);
+        if (coldStart && i == intervals.get(0)) {
+          causes.add(0, "the phase's first interval: the client's cold start (no hbload.warmup)");
+        }
+        outliers.add(new Outlier(i, i.p999Nanos() / (double) median, causes));
       }
     }
     outliers.sort(Comparator.comparingLong((Outlier o) -> o.interval().p999Nanos()).reversed());
@@ -213,8 +226,12 @@ public record TailOutliers(long medianP999Nanos, int intervals, List<Outlier> ou
       intervals.clear();
     }
 
-    public TailOutliers find(ServerSeries series) {
-      return TailOutliers.find(intervals, series);
+    /**
+     * The outliers of the intervals kept; {@code coldStart}: the phase had no warm-up, so its first
+     * interval is the client's own cold start.
+     */
+    public TailOutliers find(ServerSeries series, boolean coldStart) {
+      return TailOutliers.find(intervals, series, coldStart);
     }
 
     /** Measured intervals kept so far. */

@@ -103,6 +103,19 @@ class TailOutliersTest {
   }
 
   @Test
+  void aSlowFirstIntervalOfAPhaseWithoutWarmUpIsTheClientsColdStart() {
+    List<TailOutliers.Interval> l = intervals(Map.of(0, 650L, 6, 40L));
+    TailOutliers cold =
+        TailOutliers.find(l, series(points(GC, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), true);
+    assertThat(cold.outliers()).hasSize(2);
+    assertThat(cold.outliers().get(0).causes())
+        .containsExactly("the phase's first interval: the client's cold start (no hbload.warmup)");
+    assertThat(cold.outliers().get(1).explained()).isFalse();
+    // after a warm-up the first measured interval is no cold start
+    assertThat(TailOutliers.find(l, null, false).outliers().get(0).explained()).isFalse();
+  }
+
+  @Test
   void aSteadyRunHasNoOutliersAndPrintsNothing() {
     TailOutliers t =
         TailOutliers.find(intervals(Map.of(4, 5L)), series(points(GC, 0, 0, 0, 0, 300)));
@@ -130,7 +143,7 @@ class TailOutliersTest {
                   new IntervalView.Latency("CLEANUP", cleanup, cleanup))));
     }
     assertThat(c.size()).isEqualTo(6);
-    TailOutliers t = c.find(null);
+    TailOutliers t = c.find(null, false);
     assertThat(t.outliers()).hasSize(1);
     assertThat(t.outliers().get(0).interval().startEpochMillis()).isEqualTo(T0 + 4000);
     assertThat(t.outliers().get(0).explained()).isFalse();

@@ -118,7 +118,8 @@ public final class HttpJmxServerSampler implements ServerSampler {
         JmxAnswer.count(bean.path("readRequestCount")),
         JmxAnswer.count(bean.path("writeRequestCount")),
         JmxAnswer.count(bean.path("blockCacheHitCount")),
-        JmxAnswer.count(bean.path("blockCacheMissCount")));
+        JmxAnswer.count(bean.path("blockCacheMissCount")),
+        JmxAnswer.count(bean.path("updatesBlockedTime")));
   }
 
   @Override

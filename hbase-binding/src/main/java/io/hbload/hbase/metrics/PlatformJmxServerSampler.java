@@ -87,7 +87,8 @@ public final class PlatformJmxServerSampler implements ServerSampler {
         count(name, "readRequestCount"),
         count(name, "writeRequestCount"),
         count(name, "blockCacheHitCount"),
-        count(name, "blockCacheMissCount"));
+        count(name, "blockCacheMissCount"),
+        count(name, "updatesBlockedTime"));
   }
 
   /** A count the bean holds, -1 when it has none (as {@link JmxAnswer#count}). */

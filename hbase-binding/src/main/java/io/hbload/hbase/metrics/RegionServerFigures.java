@@ -48,6 +48,20 @@ public final class RegionServerFigures {
               "Server flushes and compactions per interval",
               PERIOD_NOTE)
           .asEvent("compaction");
+
+  /**
+   * Time writes waited because a memstore was over its blocking size (HBase's {@code
+   * updatesBlockedTime}): the cause of most write stalls on a server that flushes often.
+   */
+  public static final ServerFigure UPDATES_BLOCKED =
+      counter(
+              "updates.blocked.milliseconds",
+              Map.of(),
+              "ms per interval",
+              "Server writes blocked per interval",
+              PERIOD_NOTE)
+          .asEvent("writes blocked (memstore full)");
+
   public static final ServerFigure READS =
       counter(
           "requests.read", Map.of(), "per interval", "Server requests per interval", PERIOD_NOTE);
@@ -69,7 +83,8 @@ public final class RegionServerFigures {
       long readRequests,
       long writeRequests,
       long blockCacheHits,
-      long blockCacheMisses) {}
+      long blockCacheMisses,
+      long updatesBlockedMillis) {}
 
   /** A collector's pause time and collections, as the JVM counts them. */
   public record Collector(String name, long count, long timeMillis) {}
@@ -96,6 +111,7 @@ public final class RegionServerFigures {
       put(v, COMPACTED, megabytes(hbase.compactedBytes()));
       put(v, READS, hbase.readRequests());
       put(v, WRITES, hbase.writeRequests());
+      put(v, UPDATES_BLOCKED, hbase.updatesBlockedMillis());
       hitRatio(v, server, hbase.blockCacheHits(), hbase.blockCacheMisses());
     }
     return new ServerSample(server, epochMillis, v);

@@ -50,7 +50,8 @@ final class InProcessServerSampler implements ServerSampler {
                   w.getReadRequestsCount(),
                   w.getWriteRequestsCount(),
                   w.getBlockCacheHitCount(),
-                  w.getBlockCacheMissCount())));
+                  w.getBlockCacheMissCount(),
+                  w.getUpdatesBlockedTime())));
     }
     return out;
   }

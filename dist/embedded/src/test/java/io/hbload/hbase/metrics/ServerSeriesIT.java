@@ -131,7 +131,8 @@ class ServerSeriesIT {
           .allMatch(
               cause ->
                   cause.matches(
-                          "(GC pause|memstore flush|compaction|flushes queued|compactions queued)"
+                          "(GC pause|memstore flush|compaction|flushes queued|compactions queued"
+                              + "|writes blocked \\(memstore full\\))"
                               + " .+")
                       && cause.endsWith(" on " + server));
     }
