@@ -79,6 +79,15 @@ public final class ServerReadings {
           () -> settle != null ? settled(settle) : MetricsLag.ofThisJvm());
     }
     if (info.isEmpty()) {
+      // never silently without figures: the run's report then says why there are none
+      messages.println(
+          "[hbase] server figures unavailable: "
+              + (live.isEmpty()
+                  ? "the master listed no live RegionServer"
+                  : "the RegionServers have no info server (/jmx) and their metrics beans are not"
+                      + " in this JVM (or were away for "
+                      + BEAN_AWAY_MILLIS / 1000
+                      + " s)"));
       return new ServerReadings(
           null, null, () -> settle != null ? settled(settle) : MetricsLag.unknown());
     }
