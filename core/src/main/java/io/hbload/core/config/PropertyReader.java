@@ -262,37 +262,13 @@ public final class PropertyReader {
     int bestDistance = Integer.MAX_VALUE;
     int limit = Math.max(2, key.length() / 4); // a typo, not another word
     for (String known : new TreeSet<>(asked)) { // sorted: the same suggestion every time
-      int d = distance(key.toLowerCase(Locale.ROOT), known.toLowerCase(Locale.ROOT));
+      int d = EditDistance.between(key.toLowerCase(Locale.ROOT), known.toLowerCase(Locale.ROOT));
       if (d <= limit && d < bestDistance) {
         best = known;
         bestDistance = d;
       }
     }
     return best;
-  }
-
-  /**
-   * Levenshtein distance: insertions, deletions and substitutions (a swapped pair counts 2). Public
-   * for the other "did you mean" of the command line (compare's figure names).
-   */
-  public static int distance(String a, String b) {
-    int[] previous = new int[b.length() + 1];
-    int[] current = new int[b.length() + 1];
-    for (int j = 0; j <= b.length(); j++) {
-      previous[j] = j;
-    }
-    for (int i = 1; i <= a.length(); i++) {
-      current[0] = i;
-      for (int j = 1; j <= b.length(); j++) {
-        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-        current[j] =
-            Math.min(Math.min(current[j - 1] + 1, previous[j] + 1), previous[j - 1] + cost);
-      }
-      int[] t = previous;
-      previous = current;
-      current = t;
-    }
-    return previous[b.length()];
   }
 
   /** Notes a problem with a property; the parse goes on and reports every problem together. */

@@ -14,7 +14,6 @@ import io.hbload.core.server.ServerSample;
 import io.hbload.core.server.ServerSampler;
 import io.hbload.core.server.ServerSampling;
 import io.hbload.core.server.ServerSeries;
-import io.hbload.core.server.TailOutliers;
 import io.hbload.core.source.OperationSources;
 import io.hbload.core.source.YcsbSources;
 import io.hbload.core.spec.RunSpec;
@@ -66,7 +65,7 @@ public final class PhaseRun {
   private final ServerSeries.Recorder serverSeries = new ServerSeries.Recorder();
 
   /** Each measured interval's tail, for the outliers the servers may explain (reporter thread). */
-  private final TailOutliers.Collector tails = new TailOutliers.Collector();
+  private final IntervalTails tails = new IntervalTails();
 
   /** Fewer measured intervals than this make no median to stand out from. */
   private static final int TAIL_INTERVALS = 5;

@@ -1,12 +1,9 @@
 package io.hbload.core.server;
 
-import io.hbload.core.measure.IntervalView;
-import io.hbload.core.measure.Measure;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import org.HdrHistogram.Histogram;
 
 /**
  * The client intervals whose tail stands out, each labelled with what the servers were doing in or
@@ -25,8 +22,8 @@ import org.HdrHistogram.Histogram;
  * for a client interval when its point's interval overlaps the client interval or the one before
  * it, since a pause's effect outlasts it.
  *
- * <p>{@link Collector} is confined to the engine's reporter thread and reuses one histogram; the
- * result is immutable.
+ * <p>The engine collects the intervals as its reporter ticks (in {@code exec}, which sees the
+ * measurements; this package sees only servers). Immutable.
  *
  * @param medianP999Nanos the median interval p99.9 the outliers are measured against
  * @param intervals the measured intervals judged
@@ -192,51 +189,5 @@ public record TailOutliers(long medianP999Nanos, int intervals, List<Outlier> ou
         .toLocalTime()
         .withNano((int) (epochMillis % 1000) * 1_000_000)
         .toString();
-  }
-
-  /**
-   * Keeps each measured interval's p99.9 as the reporter ticks: the service time of every operation
-   * type the engine schedules, merged into one reused histogram. Reporter thread only.
-   */
-  public static final class Collector {
-    private final List<Interval> intervals = new ArrayList<>();
-    private final Histogram merged = new Histogram(3);
-
-    {
-      merged.setAutoResize(true);
-    }
-
-    /** Adds one interval (a measured one: the warm-up's are not the run's). */
-    public void add(IntervalView view) {
-      merged.reset();
-      for (IntervalView.Latency l : view.latencies()) {
-        if (Measure.named(l.name()) != null && Measure.scheduled(l.name())) {
-          merged.add(l.service());
-        }
-      }
-      if (merged.getTotalCount() > 0) {
-        intervals.add(
-            new Interval(
-                view.startEpochMillis(), view.endEpochMillis(), merged.getValueAtPercentile(99.9)));
-      }
-    }
-
-    /** Forgets what was added so far (the warm-up ended). */
-    public void clear() {
-      intervals.clear();
-    }
-
-    /**
-     * The outliers of the intervals kept; {@code coldStart}: the phase had no warm-up, so its first
-     * interval is the client's own cold start.
-     */
-    public TailOutliers find(ServerSeries series, boolean coldStart) {
-      return TailOutliers.find(intervals, series, coldStart);
-    }
-
-    /** Measured intervals kept so far. */
-    public int size() {
-      return intervals.size();
-    }
   }
 }

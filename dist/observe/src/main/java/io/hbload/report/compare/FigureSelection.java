@@ -1,6 +1,6 @@
 package io.hbload.report.compare;
 
-import io.hbload.core.config.PropertyReader;
+import io.hbload.core.config.EditDistance;
 import io.hbload.core.config.SpecException;
 import io.hbload.report.compare.ComparisonReport.Metric;
 import io.hbload.report.compare.ComparisonReport.Operation;
@@ -155,7 +155,7 @@ public record FigureSelection(List<Selector> selectors) {
     int bestDistance = Integer.MAX_VALUE;
     int limit = Math.max(2, name.length() / 4);
     for (String k : known) {
-      int d = PropertyReader.distance(name.toLowerCase(Locale.ROOT), k.toLowerCase(Locale.ROOT));
+      int d = EditDistance.between(name.toLowerCase(Locale.ROOT), k.toLowerCase(Locale.ROOT));
       if (d <= limit && d < bestDistance) {
         best = k;
         bestDistance = d;
