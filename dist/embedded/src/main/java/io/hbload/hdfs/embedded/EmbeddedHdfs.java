@@ -156,6 +156,7 @@ public final class EmbeddedHdfs implements EmbeddedCluster {
   @Override
   public void close() {
     cluster.shutdown(true);
+    FileSystemFinalizer.restore();
     if (ownsBaseDir) {
       File dir = baseDir.toFile();
       FileUtil.fullyDelete(dir);
