@@ -2,6 +2,7 @@ package io.hbload.hbase.ops;
 
 import io.hbload.core.server.ServerSampler;
 import io.hbload.hbase.cluster.EmbeddedCluster;
+import io.hbload.hbase.cluster.InProcessClusters;
 import io.hbload.hbase.config.HBaseSettings;
 import io.hbload.hbase.metrics.BlockCacheReader;
 import io.hbload.hbase.metrics.HttpJmxBlockCacheReader;
@@ -61,6 +62,9 @@ public final class ServerReadings {
       ClusterAccess access, Admin admin, HBaseSettings settings, PrintStream messages) {
     Long settle = settings.metricsSettleMillis();
     EmbeddedCluster inProcess = access.inProcess();
+    if (inProcess == null) {
+      inProcess = InProcessClusters.at(access.configuration());
+    }
     if (inProcess != null) {
       return new ServerReadings(
           inProcess.blockCacheReader(),

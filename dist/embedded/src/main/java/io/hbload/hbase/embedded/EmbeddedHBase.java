@@ -2,6 +2,7 @@ package io.hbload.hbase.embedded;
 
 import io.hbload.core.server.ServerSampler;
 import io.hbload.hbase.cluster.EmbeddedCluster;
+import io.hbload.hbase.cluster.InProcessClusters;
 import io.hbload.hbase.config.Metrics2Period;
 import io.hbload.hbase.metrics.BlockCacheReader;
 import io.hbload.hbase.metrics.ClusterMemoryReader;
@@ -107,6 +108,8 @@ public final class EmbeddedHBase implements EmbeddedCluster {
     this.regionServers = regionServers;
     this.shutdownHook = new Thread(this::closeQuietly, "hbload-embedded-hbase-shutdown");
     Runtime.getRuntime().addShutdownHook(shutdownHook);
+    // a session that reaches this cluster by its address reads its servers in-process too
+    InProcessClusters.register(this);
   }
 
   /** The RegionServers of this cluster that are up now. */
@@ -509,6 +512,7 @@ public final class EmbeddedHBase implements EmbeddedCluster {
       }
       closed = true;
     }
+    InProcessClusters.unregister(this);
     try {
       Runtime.getRuntime().removeShutdownHook(shutdownHook);
     } catch (IllegalStateException alreadyShuttingDown) {

@@ -9,6 +9,8 @@ import io.hbload.core.server.ServerFigure;
 import io.hbload.core.server.ServerSample;
 import io.hbload.core.server.ServerSeries;
 import io.hbload.core.server.TailOutliers;
+import io.hbload.hbase.cluster.EmbeddedCluster;
+import io.hbload.hbase.cluster.InProcessClusters;
 import io.hbload.hbase.testkit.HBaseExtension;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
@@ -16,6 +18,7 @@ import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
@@ -144,22 +147,23 @@ class ServerSeriesIT {
 
   /**
    * A run that finds the cluster by its address, as a user's code does with its own mini cluster in
-   * the same JVM: the block cache is read from this JVM's beans, and so are the server series, only
-   * this cluster's server (matched by name).
+   * the same JVM (one hbload did not start: the shared cluster is taken out of hbload's registry of
+   * in-process clusters for the run): the block cache is read from this JVM's beans, and so are the
+   * server series, only this cluster's server (matched by name).
    */
   @Test
   void aRunByAddressAgainstAClusterInThisJvmHasTheServerSeries() {
-    RunResult load =
-        Hbload.workload("a")
-            .binding("hbase")
-            .properties(HBASE.hbase().properties())
-            .property("table", "series_by_address")
-            .property("columnfamily", "family")
-            .property("status.interval", "0.2")
-            .recordCount(2_000)
-            .threads(2)
-            .messages(new PrintStream(OutputStream.nullOutputStream()))
-            .load();
+    Configuration conf = new Configuration(false);
+    conf.set("hbase.zookeeper.quorum", HBASE.hbase().zkQuorum() + ":" + HBASE.hbase().zkPort());
+    EmbeddedCluster known = InProcessClusters.at(conf);
+    assertThat(known).as("hbload's shared cluster is registered as in-process").isNotNull();
+    InProcessClusters.unregister(known);
+    RunResult load;
+    try {
+      load = byAddress();
+    } finally {
+      InProcessClusters.register(known);
+    }
     assertThat(load.errorCount()).isZero();
 
     ServerSeries s = load.figure(ServerSeries.class).orElseThrow();
@@ -178,6 +182,33 @@ class ServerSeriesIT {
                 .count())
         .as("collectors with points")
         .isPositive();
+  }
+
+  /**
+   * The same run against hbload's own cluster found by address (a test kit's shared cluster): read
+   * in-process, as a cluster handed to the session is, whatever beans this JVM holds.
+   */
+  @Test
+  void aRunByAddressAgainstHbloadsOwnClusterReadsItInProcess() {
+    RunResult load = byAddress();
+    assertThat(load.errorCount()).isZero();
+    ServerSeries s = load.figure(ServerSeries.class).orElseThrow();
+    assertThat(s.source()).startsWith("in-process RegionServer metrics");
+    assertThat(s.servers()).containsExactly(serverOfTheSharedCluster());
+    assertThat(s.samples()).isGreaterThanOrEqualTo(2);
+  }
+
+  private static RunResult byAddress() {
+    return Hbload.workload("a")
+        .binding("hbase")
+        .properties(HBASE.hbase().properties())
+        .property("table", "series_by_address")
+        .property("columnfamily", "family")
+        .property("status.interval", "0.2")
+        .recordCount(2_000)
+        .threads(2)
+        .messages(new PrintStream(OutputStream.nullOutputStream()))
+        .load();
   }
 
   /**
