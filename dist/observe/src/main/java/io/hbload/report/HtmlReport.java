@@ -227,8 +227,9 @@ public final class HtmlReport {
                 ": the charts over time show what there is; a run of a few seconds has a point a second.</p>\n");
       }
       h.append(throughput(series, t0, j.path("targetOpsPerSec").asDouble(0)).render());
+      OutlierMarks outliers = OutlierMarks.of(j);
       for (String m : measurements(series)) {
-        h.append(overTime(m, series, t0).render());
+        h.append(overTime(m, series, t0, outliers).render());
       }
     }
     serverCharts(h, j, series.isEmpty() ? startMillis(j) : t0);
@@ -395,7 +396,8 @@ public final class HtmlReport {
     return c;
   }
 
-  private static SvgChart overTime(String m, Map<String, List<TaggedInterval>> series, long t0) {
+  private static SvgChart overTime(
+      String m, Map<String, List<TaggedInterval>> series, long t0, OutlierMarks outliers) {
     SvgChart c =
         new SvgChart(m + ": latency percentiles over time", "seconds since start", "milliseconds")
             .logY();
@@ -410,9 +412,15 @@ public final class HtmlReport {
           ys[i] = l.get(i).histogram().getValueAtPercentile(p) / 1e6;
         }
         if (!l.isEmpty()) {
-          c.add(
+          SvgChart.Series s =
               new SvgChart.Series(
-                  m + " " + kind + " " + pName(p), color(color), kind.equals("intended"), xs, ys));
+                  m + " " + kind + " " + pName(p), color(color), kind.equals("intended"), xs, ys);
+          if (p == 99.9 && kind.equals("service") && !outliers.isEmpty()) {
+            // the run's tail outliers, ringed on the series they were judged by
+            c.add(s, outliers.dots(l, ys, t0));
+          } else {
+            c.add(s);
+          }
         }
       }
       color++;

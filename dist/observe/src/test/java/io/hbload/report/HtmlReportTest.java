@@ -212,4 +212,59 @@ class HtmlReportTest {
     assertThatThrownBy(() -> RunInput.read(JSON, List.of(JSON), false))
         .hasMessageContaining("run.json");
   }
+
+  /**
+   * The run's tail outliers are ringed on the latency charts' p99.9 series, explained and
+   * unexplained apart, their causes in the tooltip; a run without outliers has no ring.
+   */
+  @Test
+  void tailOutliersAreRingedOnTheP999SeriesWithTheirCauses(@TempDir Path dir) throws Exception {
+    List<TaggedInterval> reads =
+        RunInput.read(JSON, List.of(HLOG), false).intervals().stream()
+            .filter(t -> t.tag().equals("READ.service"))
+            .toList();
+    TaggedInterval third = reads.get(2);
+    TaggedInterval fifth = reads.get(4);
+    String outliers =
+        "\"tailOutliers\": {\"factor\": 3.0, \"medianP999Millis\": 4.1, \"intervals\": 8,"
+            + " \"explained\": 1, \"outliers\": ["
+            + outlier(third, "[\"compaction 18.2 MB on localhost,16020\"]")
+            + ", "
+            + outlier(fifth, "[]")
+            + "]}, \"client\":";
+    Path json = dir.resolve("outliers.json");
+    Files.writeString(json, Files.readString(JSON).replaceFirst("\"client\":", outliers));
+
+    String html = HtmlReport.render(List.of(RunInput.read(json, List.of(HLOG), false)));
+
+    List<String> rings =
+        Pattern.compile("<circle class=\"mark\" data-mark=\"([a-z-]+)\"")
+            .matcher(html)
+            .results()
+            .map(r -> r.group(1))
+            .toList();
+    // one READ and one UPDATE chart each ring the two intervals
+    assertThat(rings)
+        .containsExactlyInAnyOrder(
+            "outlier-explained", "outlier-unexplained", "outlier-explained", "outlier-unexplained");
+    assertThat(html)
+        .contains("data-series=\"READ service p99.9\"")
+        .containsPattern(
+            "<title>tail outlier at [0-9.]+ s: p99.9 [^<]*compaction 18.2 MB on localhost,16020</title>")
+        .containsPattern(
+            "<title>tail outlier at [0-9.]+ s: p99.9 [^<]*no server event explains it</title>")
+        .contains("tail outlier, a server event")
+        .contains("tail outlier, nothing explains it");
+    assertThat(fixtureReport()).doesNotContain("data-mark=\"outlier-");
+  }
+
+  private static String outlier(TaggedInterval t, String causes) {
+    return "{\"startEpochMillis\": "
+        + t.startEpochMillis()
+        + ", \"endEpochMillis\": "
+        + t.endEpochMillis()
+        + ", \"p999Millis\": 20.0, \"timesMedian\": 4.9, \"causes\": "
+        + causes
+        + "}";
+  }
 }
