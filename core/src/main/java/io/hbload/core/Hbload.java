@@ -220,7 +220,11 @@ public final class Hbload {
     ShardExchange shards =
         exchange == null
             ? null
-            : new ShardExchange(exchange, spec.execution().shard(), ShardExchange.DEFAULT_WAIT);
+            : new ShardExchange(
+                exchange,
+                spec.execution().shard(),
+                ShardExchange.DEFAULT_WAIT,
+                spec.execution().clock());
     try {
       return new CapacitySearch(spec, parsed, notNull("settings", settings), messages, shards)
           .run();

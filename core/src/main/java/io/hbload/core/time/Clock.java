@@ -24,6 +24,16 @@ public interface Clock {
    */
   void sleepNanos(long nanos) throws InterruptedException;
 
+  /**
+   * Parks for at most {@code nanos}, as {@link java.util.concurrent.locks.LockSupport#parkNanos(
+   * Object, long)}: for a thread that another wakes early ({@code LockSupport.unpark}: a
+   * completion, a stop). It may return sooner for no reason and does not throw on an interrupt, so
+   * the caller checks its condition and the time again.
+   *
+   * @param blocker what the thread waits for, shown in a thread dump
+   */
+  void parkNanos(Object blocker, long nanos);
+
   /** {@link #sleepNanos} for a duration. */
   default void sleep(Duration d) throws InterruptedException {
     sleepNanos(d.toNanos());

@@ -16,6 +16,11 @@ enum SystemClock implements Clock {
     return System.currentTimeMillis();
   }
 
+  @Override
+  public void parkNanos(Object blocker, long nanos) {
+    LockSupport.parkNanos(blocker, nanos);
+  }
+
   /**
    * Parks until the deadline: {@link Thread#sleep(long, int)} rounds to whole milliseconds, which a
    * pacer of 20,000 ops/s a worker (50 us apart) cannot use.

@@ -45,6 +45,17 @@ public final class VirtualClock implements Clock {
     }
   }
 
+  /**
+   * Advances the clock by {@code nanos}, as a park that no one cut short: the waiter's deadline has
+   * come when it looks again.
+   */
+  @Override
+  public void parkNanos(Object blocker, long nanos) {
+    if (nanos > 0) {
+      this.nanos.addAndGet(nanos);
+    }
+  }
+
   /** Moves the clock forward by {@code d} (a negative duration is refused: time only goes on). */
   public void advance(Duration d) {
     if (d.isNegative()) {
