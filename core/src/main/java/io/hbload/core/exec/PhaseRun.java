@@ -168,7 +168,7 @@ public final class PhaseRun {
                 i, quota, spec, session, sources, recorders, names, state, startNanos);
         workers.add(worker);
         Thread t =
-            new Thread(
+            clock.newThread(
                 () -> {
                   try {
                     worker.run();
@@ -561,7 +561,7 @@ public final class PhaseRun {
     long now;
     while ((now = clock.nanoTime()) < deadlineNanos) {
       try {
-        if (done.await(deadlineNanos - now, TimeUnit.NANOSECONDS)) {
+        if (clock.await(done, deadlineNanos - now)) {
           return true;
         }
       } catch (InterruptedException e) {

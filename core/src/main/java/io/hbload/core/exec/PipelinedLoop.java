@@ -17,7 +17,6 @@ import io.hbload.core.source.OperationSources;
 import io.hbload.core.spec.RunSpec;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicReferenceArray;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * A worker that keeps up to {@code hbload.inflight} operations outstanding on an {@link
@@ -136,7 +135,7 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
     s.end = clock.nanoTime();
     s.status = status == null ? Status.ERROR : status;
     if (completions.offer(slot) >= wakeIndex) {
-      LockSupport.unpark(thread);
+      clock.unpark(thread);
     }
   }
 

@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * Runs a {@link ServerSampler} on a daemon thread of its own, at the client's sample interval, so
@@ -47,7 +46,7 @@ public final class ServerSampling {
         sampler,
         intervalNanos,
         r -> {
-          Thread t = new Thread(r, "hbload-server-sampler");
+          Thread t = clock.newThread(r, "hbload-server-sampler");
           t.setDaemon(true);
           return t;
         },
@@ -123,7 +122,7 @@ public final class ServerSampling {
    */
   public boolean stop(long boundMillis) {
     stopping = true;
-    LockSupport.unpark(thread);
+    clock.unpark(thread);
     try {
       thread.join(boundMillis);
     } catch (InterruptedException e) {

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.within;
 import io.hbload.core.config.Phase;
 import io.hbload.core.spec.RunSpec;
 import io.hbload.core.testing.ServiceQueueProvider;
+import io.hbload.core.time.EventClock;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -21,6 +22,23 @@ class CapacitySearchTest {
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();
   private final PrintStream messages = new PrintStream(out, true, StandardCharsets.UTF_8);
 
+  /** Virtual time for the searches that run on it: the engine's threads and the server's. */
+  private final EventClock clock = new EventClock();
+
+  private RunSpec virtual(RunSpec spec) {
+    return spec.withExecution(spec.execution().withClock(clock));
+  }
+
+  /** Runs the search with this test's thread taking part in the virtual time. */
+  private CapacityResult onVirtualTime(CapacitySearch search) throws Exception {
+    clock.join();
+    try {
+      return search.run();
+    } finally {
+      clock.leave();
+    }
+  }
+
   private static RunSpec spec(ServiceQueueProvider server, int inflight) {
     return workloadFile("c")
         .binding(server)
@@ -28,6 +46,38 @@ class CapacitySearchTest {
         .threads(1)
         .property("hbload.inflight", Integer.toString(inflight))
         .spec(Phase.RUN);
+  }
+
+  /**
+   * The same server on virtual time ({@link EventClock}: the engine, its workers and the server's
+   * thread all wait on it, so a 6 s step costs what its operations cost to run): nothing stalls
+   * there, so a tight bound is safe and the search must bracket 500 ops/s closely at the first
+   * attempt. Offered 1 % over capacity, the queue grows by 5 ops/s, 60 ms of work by the end of a 6
+   * s step, which breaks p99<20ms; at capacity it never grows.
+   */
+  @Test
+  void findsTheKnownCapacityOnVirtualTime() throws Exception {
+    ServiceQueueProvider server = new ServiceQueueProvider(1, 2_000_000L);
+    CapacitySearch search =
+        new CapacitySearch(
+            virtual(spec(server, 2000)),
+            LatencyBound.parse("p99<20ms"),
+            new CapacitySearch.Settings(
+                150, 2, 0.01, Duration.ofSeconds(1), Duration.ofSeconds(5), 40),
+            messages);
+
+    CapacityResult r = onVirtualTime(search);
+    String text = out.toString(StandardCharsets.UTF_8);
+
+    assertThat(r.generatorLimited()).as(text).isFalse();
+    assertThat(r.sustainedOpsPerSec()).as(text).isBetween(0.98 * 500, 500.0 * 1.02);
+    assertThat(r.firstBrokenOpsPerSec()).as(text).isBetween(500.0, 1.03 * 500);
+    // no stall on virtual time: every step below capacity held, every one above broke
+    assertThat(r.steps())
+        .as(text)
+        .allSatisfy(s -> assertThat(s.held()).isEqualTo(s.offeredOpsPerSec() <= 500));
+    // each step ran its warm-up and measured time on the clock, one after the other
+    assertThat(clock.elapsed()).isGreaterThanOrEqualTo(Duration.ofSeconds(6L * r.steps().size()));
   }
 
   /**
@@ -149,13 +199,13 @@ class CapacitySearchTest {
   void aFewSlotWaitsInAStepThatHeldAreNotTheGeneratorsLimit() throws Exception {
     ServiceQueueProvider server = ServiceQueueProvider.pausing(1_000_000L, 400, 40_000_000L);
     CapacityResult r =
-        new CapacitySearch(
-                spec(server, 4),
+        onVirtualTime(
+            new CapacitySearch(
+                virtual(spec(server, 4)),
                 LatencyBound.parse("p99<1s"),
                 new CapacitySearch.Settings(
                     200, 2, 0.05, Duration.ofMillis(300), Duration.ofSeconds(2), 1),
-                messages)
-            .run();
+                messages));
 
     String text = out.toString(StandardCharsets.UTF_8);
     assertThat(r.generatorLimited()).as(text).isFalse();
@@ -179,13 +229,13 @@ class CapacitySearchTest {
   void aStepTheServerBrokeIsBrokenWhateverFewSlotWaitsItHad() throws Exception {
     ServiceQueueProvider server = ServiceQueueProvider.pausing(1_000_000L, 400, 60_000_000L);
     CapacityResult r =
-        new CapacitySearch(
-                spec(server, 8),
+        onVirtualTime(
+            new CapacitySearch(
+                virtual(spec(server, 8)),
                 LatencyBound.parse("p99<20ms"),
                 new CapacitySearch.Settings(
                     200, 2, 0.05, Duration.ofMillis(300), Duration.ofSeconds(2), 2),
-                messages)
-            .run();
+                messages));
 
     String text = out.toString(StandardCharsets.UTF_8);
     assertThat(r.generatorLimited()).as(text).isFalse();

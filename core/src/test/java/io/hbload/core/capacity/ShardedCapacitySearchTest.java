@@ -219,8 +219,10 @@ class ShardedCapacitySearchTest {
     // once both joined, stop shard 1 within its first step
     while (!Files.exists(dir.resolve("join-0.properties"))
         || !Files.exists(dir.resolve("join-1.properties"))) {
+      // real time: polls another thread's file; no clock can see the file system
       Thread.sleep(20);
     }
+    // real time: the shards exchange files on the system clock; the stop must land inside a step
     Thread.sleep(1500);
     long stopped = System.nanoTime();
     both.get(1).shard().search().requestStop("interrupted");

@@ -218,6 +218,8 @@ class EngineTest {
         new Thread(
             () -> {
               try {
+                // real time: Ctrl-C's stop from another thread while the system-clock run is under
+                // way
                 Thread.sleep(300);
               } catch (InterruptedException e) {
                 return;
@@ -378,6 +380,8 @@ class EngineTest {
                         .duration(Duration.ofSeconds(60))
                         .run()));
     runner.start();
+    // real time: a stop from another thread into a run on the system clock, while its workers are
+    // busy
     Thread.sleep(1500);
     long interruptedAt = System.nanoTime();
     runner.interrupt();

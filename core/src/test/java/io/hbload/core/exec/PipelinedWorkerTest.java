@@ -222,6 +222,7 @@ class PipelinedWorkerTest {
             System.err,
             true);
     var future = java.util.concurrent.CompletableFuture.supplyAsync(run::execute);
+    // real time: the stop must come while the system-clock phase runs, from another thread
     Thread.sleep(500);
     run.requestStop("interrupted");
     RunResult r = future.get(10, TimeUnit.SECONDS);
