@@ -10,6 +10,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
 
 /**
  * A virtual clock for code run by many threads, such as an engine phase (a reporter and its
@@ -71,6 +72,19 @@ public final class EventClock implements Clock {
    */
   public void join() {
     register(Thread.currentThread());
+  }
+
+  /**
+   * Runs {@code task} on the calling thread {@link #join joined} to this clock, and leaves after:
+   * for a test, or a library user, that runs a phase on virtual time from its own thread.
+   */
+  public <T> T run(Supplier<T> task) {
+    join();
+    try {
+      return task.get();
+    } finally {
+      leave();
+    }
   }
 
   /** The calling thread takes no more part: time no longer waits for it. */
