@@ -13,11 +13,16 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.Timeout.ThreadMode;
 
 /**
  * The search against a server of known capacity ({@link ServiceQueueProvider}): it must find that
- * capacity, and it must say so when the client, not the server, is what cannot go faster.
+ * capacity, and it must say so when the client, not the server, is what cannot go faster. All but
+ * one search run on virtual time ({@link EventClock}); the timeout fails a deadlocked clock instead
+ * of hanging (the real-time search takes about 25 s).
  */
+@Timeout(value = 120, threadMode = ThreadMode.SEPARATE_THREAD)
 class CapacitySearchTest {
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();
   private final PrintStream messages = new PrintStream(out, true, StandardCharsets.UTF_8);
@@ -72,10 +77,18 @@ class CapacitySearchTest {
     assertThat(r.generatorLimited()).as(text).isFalse();
     assertThat(r.sustainedOpsPerSec()).as(text).isBetween(0.98 * 500, 500.0 * 1.02);
     assertThat(r.firstBrokenOpsPerSec()).as(text).isBetween(500.0, 1.03 * 500);
-    // no stall on virtual time: every step below capacity held, every one above broke
+    // no stall on virtual time: every step at or below capacity held, every one more than 1 % above
+    // broke. Within 1 % over, the queue grows by under 5 ops/s, 10-60 ms of work by the end of the
+    // step against the bound's 20: such a step breaks or holds by where its last operations fall
+    // (seen: 501.6 ops/s broke at p99 21.5 ms, its repeat held at 19.5 ms)
     assertThat(r.steps())
         .as(text)
-        .allSatisfy(s -> assertThat(s.held()).isEqualTo(s.offeredOpsPerSec() <= 500));
+        .filteredOn(s -> s.offeredOpsPerSec() <= 500)
+        .allSatisfy(s -> assertThat(s.held()).isTrue());
+    assertThat(r.steps())
+        .as(text)
+        .filteredOn(s -> s.offeredOpsPerSec() > 505)
+        .allSatisfy(s -> assertThat(s.held()).isFalse());
     // each step ran its warm-up and measured time on the clock, one after the other
     assertThat(clock.elapsed()).isGreaterThanOrEqualTo(Duration.ofSeconds(6L * r.steps().size()));
   }
@@ -92,6 +105,8 @@ class CapacitySearchTest {
    */
   @Test
   void findsTheKnownCapacityOfAServiceTimeQueue() throws Exception {
+    // On the system clock on purpose: the one search here that runs as a user's does, with real
+    // threads scheduled by a real (and busy) machine, which virtual time cannot show.
     // Up to three searches: a stall of this shared machine (a CI build beside it) can break one
     // step far below the
     // capacity, which a repeat confirms when the stall lasts; a search that is wrong misses on
@@ -161,22 +176,26 @@ class CapacitySearchTest {
   @Test
   void saysTheGeneratorIsTheLimitWhenTheClientCannotOfferTheRate() throws Exception {
     ServiceQueueProvider server = new ServiceQueueProvider(64, 20_000_000L);
-    // through the Java API, as an embedding test would
+    // through the Java API, as an embedding test would, on its virtual clock
     CapacityResult r =
-        workloadFile("c")
-            .binding(server)
-            .recordCount(1000)
-            .threads(1)
-            .property("hbload.inflight", "2")
-            .messages(messages)
-            .findMax(
-                "p99<100ms",
-                new CapacitySearch.Settings(
-                    400, 2, 0.05, Duration.ofMillis(300), Duration.ofSeconds(1), 10));
+        clock.run(
+            () ->
+                workloadFile("c")
+                    .binding(server)
+                    .recordCount(1000)
+                    .threads(1)
+                    .property("hbload.inflight", "2")
+                    .messages(messages)
+                    .clock(clock)
+                    .findMax(
+                        "p99<100ms",
+                        new CapacitySearch.Settings(
+                            400, 2, 0.05, Duration.ofMillis(300), Duration.ofSeconds(1), 10)));
 
     String text = out.toString(StandardCharsets.UTF_8);
     assertThat(r.generatorLimited()).as(text).isTrue();
-    assertThat(r.generatorLimitOpsPerSec()).as(text).isBetween(60.0, 110.0);
+    // two calls of 20 ms at a time: 100 ops/s, exactly, on virtual time
+    assertThat(r.generatorLimitOpsPerSec()).as(text).isBetween(95.0, 105.0);
     assertThat(r.capacityOpsPerSec()).isNaN();
     assertThat(r.summary())
         .contains(
@@ -283,20 +302,23 @@ class CapacitySearchTest {
   void startsFromHalfOfAnUnthrottledProbe() throws Exception {
     ServiceQueueProvider server = new ServiceQueueProvider(64, 20_000_000L);
     CapacityResult r =
-        workloadFile("c")
-            .binding(server)
-            .recordCount(1000)
-            .threads(1)
-            .property("hbload.inflight", "2")
-            .messages(messages)
-            .findMax(
-                "p99<100ms",
-                new CapacitySearch.Settings(
-                    0, 2, 0.05, Duration.ofMillis(300), Duration.ofSeconds(1), 10));
+        clock.run(
+            () ->
+                workloadFile("c")
+                    .binding(server)
+                    .recordCount(1000)
+                    .threads(1)
+                    .property("hbload.inflight", "2")
+                    .messages(messages)
+                    .clock(clock)
+                    .findMax(
+                        "p99<100ms",
+                        new CapacitySearch.Settings(
+                            0, 2, 0.05, Duration.ofMillis(300), Duration.ofSeconds(1), 10)));
 
     String text = out.toString(StandardCharsets.UTF_8);
     assertThat(text).contains("unthrottled probe achieved");
-    assertThat(r.steps().get(0).offeredOpsPerSec()).as(text).isBetween(35.0, 55.0);
+    assertThat(r.steps().get(0).offeredOpsPerSec()).as(text).isBetween(48.0, 51.0);
     assertThat(r.generatorLimited()).as(text).isTrue();
   }
 }
