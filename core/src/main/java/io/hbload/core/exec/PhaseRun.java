@@ -60,6 +60,13 @@ public final class PhaseRun {
   private final Clock clock;
 
   private final List<Thread> threads = new ArrayList<>();
+
+  /**
+   * Workers whose loop has returned: not stuck, though their thread may not have ended yet (a
+   * thread ends a moment after its task, and on a virtual clock the grace can pass in that moment).
+   */
+  private final java.util.Set<Thread> returned = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
   private final List<WorkerLoop> workers = new ArrayList<>();
   private boolean interrupted;
   private volatile boolean abandoned;
@@ -173,6 +180,7 @@ public final class PhaseRun {
                   try {
                     worker.run();
                   } finally {
+                    returned.add(Thread.currentThread());
                     done.countDown();
                   }
                 },
@@ -378,7 +386,7 @@ public final class PhaseRun {
     List<String> stuck = new ArrayList<>();
     synchronized (threads) {
       for (Thread t : threads) {
-        if (t.isAlive()) {
+        if (t.isAlive() && !returned.contains(t)) {
           stuck.add(t.getName() + " in " + StuckCall.describe(t.getStackTrace()));
           t.interrupt();
         }
