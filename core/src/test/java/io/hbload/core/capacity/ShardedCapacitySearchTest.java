@@ -231,26 +231,26 @@ class ShardedCapacitySearchTest {
     CapacitySearch.Settings settings =
         new CapacitySearch.Settings(
             100, 2, 0.05, Duration.ofMillis(200), Duration.ofSeconds(2), 10);
-    List<Running> both = startBoth(server, 100, dir, settings);
+    // this thread polls and waits on the shards' clock, joined before they start: else their
+    // waits alone would move it on
+    clock.join();
+    List<Running> both;
+    long stopped;
+    try {
+      both = startBoth(server, 100, dir, settings);
+      // once both joined, stop shard 1 within its first step
+      while (!Files.exists(dir.resolve("join-0.properties"))
+          || !Files.exists(dir.resolve("join-1.properties"))) {
+        clock.sleep(Duration.ofMillis(20));
+      }
+      clock.sleep(Duration.ofMillis(1500));
+      both.get(1).shard().search().requestStop("interrupted");
+      stopped = clock.nanoTime();
+    } finally {
+      clock.leave();
+    }
     Future<CapacityResult> r0 = both.get(0).result();
     Future<CapacityResult> r1 = both.get(1).result();
-    // once both joined, stop shard 1 within its first step; this thread polls and waits on the
-    // shards' clock
-    long stopped =
-        clock.run(
-            () -> {
-              try {
-                while (!Files.exists(dir.resolve("join-0.properties"))
-                    || !Files.exists(dir.resolve("join-1.properties"))) {
-                  clock.sleep(Duration.ofMillis(20));
-                }
-                clock.sleep(Duration.ofMillis(1500));
-              } catch (InterruptedException e) {
-                throw new IllegalStateException(e);
-              }
-              both.get(1).shard().search().requestStop("interrupted");
-              return clock.nanoTime();
-            });
 
     CapacityResult one = r1.get(1, TimeUnit.MINUTES);
     assertThat(one.note()).isEqualTo("stopped before the search ended");

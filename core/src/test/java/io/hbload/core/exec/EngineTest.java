@@ -246,7 +246,8 @@ class EngineTest {
     Runner runner =
         new Runner(
             spec, new PrintStream(java.io.OutputStream.nullOutputStream()), new RunListener() {});
-    // Ctrl-C's stop, from another thread 300 ms into a run that would never end by itself
+    // Ctrl-C's stop, from another thread 300 ms into a run that would never end by itself; started
+    // once this thread is on the clock, which would otherwise move on the stopper's sleep alone
     Thread stopper =
         clock.newThread(
             () -> {
@@ -258,10 +259,10 @@ class EngineTest {
               runner.requestStop("interrupted");
             },
             "stopper");
-    stopper.start();
     RunResult r =
         clock.run(
             () -> {
+              stopper.start();
               try {
                 return runner.run();
               } catch (io.hbload.core.binding.BindingException e) {
@@ -437,11 +438,11 @@ class EngineTest {
                         .clock(clock)
                         .run()),
             "runner");
-    runner.start();
-    // 1.5 s into the run, while its workers are busy
+    // 1.5 s into the run, while its workers are busy; started once this thread is on the clock
     long interruptedAt =
         clock.run(
             () -> {
+              runner.start();
               try {
                 clock.sleep(Duration.ofMillis(1500));
               } catch (InterruptedException e) {
