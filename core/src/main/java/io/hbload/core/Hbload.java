@@ -9,9 +9,9 @@ import io.hbload.core.capacity.ShardExchange;
 import io.hbload.core.config.Phase;
 import io.hbload.core.launch.Launcher;
 import io.hbload.core.parse.RunSpecBuilder;
-import io.hbload.core.parse.SpecParser;
 import io.hbload.core.result.RunResult;
 import io.hbload.core.spec.RunSpec;
+import io.hbload.core.time.Clock;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -180,12 +180,20 @@ public final class Hbload {
     return this;
   }
 
+  /**
+   * Runs on this clock instead of the system's: with an {@link io.hbload.core.time.EventClock} (the
+   * calling thread joined to it, e.g. by {@link io.hbload.core.time.EventClock#run}), a phase of
+   * minutes against a binding that waits on the same clock runs in milliseconds, the same way every
+   * time.
+   */
+  public Hbload clock(Clock clock) {
+    builder.clock(notNull("clock", clock));
+    return this;
+  }
+
   /** The spec for a phase, as the CLI would build it. */
   public RunSpec spec(Phase phase) {
-    Map<String, String> merged = builder.properties();
-    return provider != null
-        ? SpecParser.parse(merged, phase, provider)
-        : SpecParser.parse(merged, phase);
+    return provider != null ? builder.build(phase, provider) : builder.build(phase);
   }
 
   /** Runs the load phase (inserts the records). */
@@ -220,7 +228,11 @@ public final class Hbload {
     ShardExchange shards =
         exchange == null
             ? null
-            : new ShardExchange(exchange, spec.execution().shard(), ShardExchange.DEFAULT_WAIT);
+            : new ShardExchange(
+                exchange,
+                spec.execution().shard(),
+                ShardExchange.DEFAULT_WAIT,
+                spec.execution().clock());
     try {
       return new CapacitySearch(spec, parsed, notNull("settings", settings), messages, shards)
           .run();

@@ -59,7 +59,7 @@ public class OperationPathBenchmark {
     BindingSession session = spec.binding().provider().open(spec.bindingContext(
         new PrintStream(OutputStream.nullOutputStream())));
     loop = new BlockingLoop(0, 0, spec, session, new YcsbSources(spec.workload(), new KeySpace(spec.workload())),
-        new AtomicReferenceArray<>(1), new LatencyNames(false, Set.of()), new PhaseState(), 0);
+        new AtomicReferenceArray<>(1), new LatencyNames(false, Set.of()), new PhaseState(spec.execution().clock()), 0);
     loop.openForBenchmark(session.newBinding(0), new SplittableRandom(1));
     recorder = loop.recorder();
   }

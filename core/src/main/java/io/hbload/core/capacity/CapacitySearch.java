@@ -14,6 +14,7 @@ import io.hbload.core.export.HlogWriter;
 import io.hbload.core.parse.SpecParser;
 import io.hbload.core.result.RunResult;
 import io.hbload.core.spec.RunSpec;
+import io.hbload.core.time.Clock;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -103,6 +104,10 @@ public final class CapacitySearch {
   private final PrintStream messages;
   private final PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
   private final ShardExchange exchange;
+
+  /** The spec's clock: the search's own time reads (a step's wall time, for its CPU load). */
+  private final Clock clock;
+
   private final List<CapacityStep> steps = new ArrayList<>();
   private volatile PhaseRun current;
   private volatile boolean stopRequested;
@@ -152,6 +157,7 @@ public final class CapacitySearch {
     this.settings = settings;
     this.messages = messages;
     this.exchange = exchange;
+    this.clock = spec.execution().clock();
   }
 
   /** Runs the search; BindingException when the binding cannot open. */
@@ -428,10 +434,10 @@ public final class CapacitySearch {
    */
   private Together together(BindingSession session, double rate) {
     long cpuBefore = processCpuNanos();
-    long wallBefore = System.nanoTime();
+    long wallBefore = clock.nanoTime();
     if (exchange == null) {
       RunResult r = phase(session, rate, null);
-      double cpuLoad = cpuLoad(cpuBefore, wallBefore);
+      double cpuLoad = cpuLoad(cpuBefore, wallBefore, clock.nanoTime());
       return new Together(
           r,
           List.of(
@@ -458,7 +464,7 @@ public final class CapacitySearch {
             r.throughputOpsPerSec(),
             slotWaits(r),
             r.operations(),
-            cpuLoad(cpuBefore, wallBefore),
+            cpuLoad(cpuBefore, wallBefore, clock.nanoTime()),
             start.toEpochMilli(),
             0));
     Execution e = spec.execution();
@@ -479,14 +485,17 @@ public final class CapacitySearch {
   /** A phase's result to judge and each client's own figures, by shard index. */
   private record Together(RunResult merged, List<ShardExchange.ShardFigures> shards) {}
 
-  /** This process's CPU since {@code cpuBefore}, over the wall time and every processor. */
-  private static double cpuLoad(long cpuBefore, long wallBefore) {
+  /**
+   * This process's CPU since {@code cpuBefore}, over the wall time from {@code wallBefore} to
+   * {@code wallNow} and every processor. On a virtual clock, whose time is not the CPU's, it is not
+   * measured (-1).
+   */
+  private double cpuLoad(long cpuBefore, long wallBefore, long wallNow) {
     long cpu = processCpuNanos();
-    return cpuBefore < 0 || cpu < 0
+    return cpuBefore < 0 || cpu < 0 || clock != Clock.system()
         ? -1
         : (cpu - cpuBefore)
-            / ((double) (System.nanoTime() - wallBefore)
-                * Runtime.getRuntime().availableProcessors());
+            / ((double) (wallNow - wallBefore) * Runtime.getRuntime().availableProcessors());
   }
 
   /** Operations that came due with every {@code hbload.inflight} slot busy. */

@@ -5,6 +5,7 @@ import io.hbload.core.config.SpecException;
 import io.hbload.core.export.ResultFile;
 import io.hbload.core.merge.HlogMerge;
 import io.hbload.core.result.RunResult;
+import io.hbload.core.time.Clock;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -17,7 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 
@@ -62,6 +62,9 @@ public final class ShardExchange {
   private final ShardSpec shard;
   private final Duration wait;
 
+  /** The search's clock: join and publish stamps, deadlines and the polls between them. */
+  private final Clock clock;
+
   /** A shard's own figures for one step, which the merged logs do not hold. */
   record ShardFigures(
       int shard,
@@ -87,6 +90,12 @@ public final class ShardExchange {
    *     step files
    */
   public ShardExchange(Path dir, ShardSpec shard, Duration wait) {
+    this(dir, shard, wait, Clock.system());
+  }
+
+  /** As above, on {@code clock} (the search's spec's). */
+  public ShardExchange(Path dir, ShardSpec shard, Duration wait, Clock clock) {
+    this.clock = clock;
     if (!shard.sharded()) {
       throw new SpecException("--find-max-exchange: only for a sharded search (--shard I/N)");
     }
@@ -132,7 +141,7 @@ public final class ShardExchange {
    * waiting.
    */
   Instant join(String fingerprint, BooleanSupplier stop) {
-    long joined = System.currentTimeMillis();
+    long joined = clock.epochMillis();
     Map<String, String> p = new TreeMap<>();
     p.put("joinedEpochMillis", Long.toString(joined));
     p.put("fingerprint", fingerprint);
@@ -191,7 +200,7 @@ public final class ShardExchange {
     p.put("operations", Long.toString(figures.operations()));
     p.put("cpuLoad", Double.toString(figures.cpuLoad()));
     p.put("stepStartEpochMillis", Long.toString(figures.stepStartEpochMillis()));
-    p.put("publishedEpochMillis", Long.toString(System.currentTimeMillis()));
+    p.put("publishedEpochMillis", Long.toString(clock.epochMillis()));
     write("step-" + step + "-" + shard.index() + ".properties", p);
   }
 
@@ -297,7 +306,7 @@ public final class ShardExchange {
       if (stop.getAsBoolean()) {
         return null;
       }
-      long now = System.currentTimeMillis();
+      long now = clock.epochMillis();
       if (now >= deadline) {
         List<Integer> missing = new ArrayList<>();
         for (int i = 0; i < shard.count(); i++) {
@@ -320,7 +329,12 @@ public final class ShardExchange {
                 + wait.toSeconds()
                 + " s past the planned time): not started, failed or on another directory");
       }
-      LockSupport.parkNanos(Duration.ofMillis(Math.min(POLL_MILLIS, deadline - now)).toNanos());
+      try {
+        clock.sleep(Duration.ofMillis(Math.min(POLL_MILLIS, deadline - now)));
+      } catch (InterruptedException e) {
+        // the flag stays for the search's caller; the stop supplier says whether to end the wait
+        Thread.currentThread().interrupt();
+      }
     }
   }
 

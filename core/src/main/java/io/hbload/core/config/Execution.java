@@ -1,5 +1,6 @@
 package io.hbload.core.config;
 
+import io.hbload.core.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 
@@ -32,6 +33,8 @@ import java.time.Instant;
  *     and (for a load) the records are already this shard's share
  * @param startAt the wall-clock instant the measured phase starts at ({@code hbload.startat}), or
  *     null
+ * @param clock where every part of the phase reads time and sleeps: {@link Clock#system()} in a
+ *     run, a {@link io.hbload.core.time.VirtualClock} in a test of time-dependent behaviour
  */
 public record Execution(
     int threads,
@@ -47,7 +50,14 @@ public record Execution(
     int inflight,
     Long seed,
     ShardSpec shard,
-    Instant startAt) {
+    Instant startAt,
+    Clock clock) {
+
+  public Execution {
+    if (clock == null) {
+      throw new IllegalArgumentException("a phase needs a clock (Clock.system() for a run)");
+    }
+  }
 
   /** A copy with this many workers. */
   public Execution withThreads(int threads) {
@@ -65,7 +75,8 @@ public record Execution(
         inflight,
         seed,
         shard,
-        startAt);
+        startAt,
+        clock);
   }
 
   /** A copy that performs this many operations. */
@@ -84,7 +95,8 @@ public record Execution(
         inflight,
         seed,
         shard,
-        startAt);
+        startAt,
+        clock);
   }
 
   /** A copy paced at this rate; 0 for as fast as it goes. */
@@ -103,7 +115,8 @@ public record Execution(
         inflight,
         seed,
         shard,
-        startAt);
+        startAt,
+        clock);
   }
 
   /** A copy with this warm-up; {@link Duration#ZERO} for none. */
@@ -122,7 +135,8 @@ public record Execution(
         inflight,
         seed,
         shard,
-        startAt);
+        startAt,
+        clock);
   }
 
   /**
@@ -143,7 +157,8 @@ public record Execution(
         inflight,
         seed,
         shard,
-        startAt);
+        startAt,
+        clock);
   }
 
   /** A copy that starts at this instant; null to start at once. */
@@ -162,7 +177,28 @@ public record Execution(
         inflight,
         seed,
         shard,
-        startAt);
+        startAt,
+        clock);
+  }
+
+  /** A copy on this clock (a test's virtual clock). */
+  public Execution withClock(Clock clock) {
+    return new Execution(
+        threads,
+        targetOpsPerSec,
+        operations,
+        maxExecutionTimeSeconds,
+        stopGraceSeconds,
+        status,
+        statusIntervalSeconds,
+        measurementInterval,
+        spinSleep,
+        warmup,
+        inflight,
+        seed,
+        shard,
+        startAt,
+        clock);
   }
 
   /** True when the phase starts with a warm-up. */

@@ -17,7 +17,6 @@ import io.hbload.core.source.OperationSources;
 import io.hbload.core.spec.RunSpec;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicReferenceArray;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * A worker that makes one call at a time on a blocking {@link Binding}: each operation of its
@@ -63,7 +62,7 @@ final class BlockingLoop extends WorkerLoop {
     SplittableRandom random = random(spec, index);
     try {
       binding = session.newBinding(index);
-      measured = new MeasuredBinding(binding, recorder);
+      measured = new MeasuredBinding(binding, recorder, clock);
       open(binding, random);
     } catch (BindingException | RuntimeException | Error e) {
       openFailed(e);
@@ -118,7 +117,7 @@ final class BlockingLoop extends WorkerLoop {
    */
   void openForBenchmark(Binding binding, SplittableRandom random) {
     startRecording();
-    measured = new MeasuredBinding(binding, recorder);
+    measured = new MeasuredBinding(binding, recorder, clock);
     open(binding, random);
   }
 
@@ -161,11 +160,24 @@ final class BlockingLoop extends WorkerLoop {
           return;
         }
         case RETRY -> {
-          LockSupport.parkNanos(s.retryAt - System.nanoTime());
+          backOff(s.retryAt);
           source.retry(s);
         }
         case STEP -> {}
       }
+    }
+  }
+
+  /**
+   * Waits out a failed insert's back-off until {@code retryAt} (the clock's nanoTime). An interrupt
+   * (a stop) ends it early and stays set: the retry then goes out at once, as it did when this
+   * parked.
+   */
+  private void backOff(long retryAt) {
+    try {
+      clock.sleepNanos(retryAt - clock.nanoTime());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 
@@ -185,9 +197,9 @@ final class BlockingLoop extends WorkerLoop {
       case Measure.SCAN_ID -> b.scan(s.table, s.key, s.scanLength, s.fields, ScanSink.IGNORE);
       case Measure.DELETE_ID -> b.delete(s.table, s.key);
       case Measure.VERIFY_ID -> {
-        long start = System.nanoTime();
+        long start = clock.nanoTime();
         Status verified = s.check.verify(s.key, s.fields);
-        b.record(Measure.VERIFY, verified, start, System.nanoTime());
+        b.record(Measure.VERIFY, verified, start, clock.nanoTime());
         yield verified;
       }
       default -> throw new IllegalStateException(s.step.reportName());
@@ -201,9 +213,9 @@ final class BlockingLoop extends WorkerLoop {
    * --measureAfter.
    */
   private Status sourceCall(OperationSlot s) {
-    long start = System.nanoTime();
+    long start = clock.nanoTime();
     Status status = source.call(s);
-    long end = System.nanoTime();
+    long end = clock.nanoTime();
     if (status == null) {
       return Status.OK;
     }

@@ -17,6 +17,7 @@ import io.hbload.core.server.ServerSeries;
 import io.hbload.core.source.OperationSources;
 import io.hbload.core.source.YcsbSources;
 import io.hbload.core.spec.RunSpec;
+import io.hbload.core.time.Clock;
 import java.io.PrintStream;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
@@ -53,8 +54,19 @@ public final class PhaseRun {
   private final RunListener listener;
   private final PrintStream messages;
   private final boolean requested;
-  private final PhaseState state = new PhaseState();
+  private final PhaseState state;
+
+  /** The phase's one source of time ({@link Execution#clock}), for the reporter and workers. */
+  private final Clock clock;
+
   private final List<Thread> threads = new ArrayList<>();
+
+  /**
+   * Workers whose loop has returned: not stuck, though their thread may not have ended yet (a
+   * thread ends a moment after its task, and on a virtual clock the grace can pass in that moment).
+   */
+  private final java.util.Set<Thread> returned = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
   private final List<WorkerLoop> workers = new ArrayList<>();
   private boolean interrupted;
   private volatile boolean abandoned;
@@ -86,6 +98,8 @@ public final class PhaseRun {
     this.listener = listener;
     this.messages = messages;
     this.requested = requested;
+    this.clock = execution.clock();
+    this.state = new PhaseState(clock);
   }
 
   /** Asks the workers to stop after their current call; safe from any thread. */
@@ -124,7 +138,9 @@ public final class PhaseRun {
     // its sources, else
     // every worker runs YCSB's CoreWorkload; the loops only issue and record what a source says
     OperationSources sources =
-        session instanceof OperationSources own ? own : new YcsbSources(spec.workload(), keySpace);
+        session instanceof OperationSources own
+            ? own
+            : new YcsbSources(spec.workload(), keySpace, clock);
     long lateMillis = requested ? awaitStartAt() : 0;
     LatencyNames names =
         new LatencyNames(
@@ -133,8 +149,8 @@ public final class PhaseRun {
     java.util.concurrent.atomic.AtomicReferenceArray<WorkerRecorder> recorders =
         new java.util.concurrent.atomic.AtomicReferenceArray<>(n);
     CountDownLatch done = new CountDownLatch(n);
-    long startMillis = System.currentTimeMillis();
-    long startNanos = System.nanoTime();
+    long startMillis = clock.epochMillis();
+    long startNanos = clock.nanoTime();
     Warmup warmup = null;
     listener.phaseStarting(spec, startMillis);
     if (requested) {
@@ -143,7 +159,7 @@ public final class PhaseRun {
       // over many hosts or map tasks does not multiply the reads each server answers
       ServerSampler sampler = execution.shard().index() == 0 ? session.serverSampler() : null;
       if (sampler != null) {
-        serverSampling = ServerSampling.start(sampler, sampleNanos(execution));
+        serverSampling = ServerSampling.start(sampler, sampleNanos(execution), clock);
       }
     }
     if (execution.maxExecutionTimeSeconds() > 0) {
@@ -159,11 +175,12 @@ public final class PhaseRun {
                 i, quota, spec, session, sources, recorders, names, state, startNanos);
         workers.add(worker);
         Thread t =
-            new Thread(
+            clock.newThread(
                 () -> {
                   try {
                     worker.run();
                   } finally {
+                    returned.add(Thread.currentThread());
                     done.countDown();
                   }
                 },
@@ -173,7 +190,7 @@ public final class PhaseRun {
       }
       threads.forEach(Thread::start);
     }
-    Aggregator aggregator = new Aggregator(spec.throttled(), startMillis);
+    Aggregator aggregator = new Aggregator(spec.throttled(), startMillis, clock);
     int samplesPerStatus = samplesPerStatus(execution);
     long intervalNanos = sampleNanos(execution);
     int samples = 0;
@@ -195,7 +212,7 @@ public final class PhaseRun {
           state.stopRequested() ? state.stopRequestedNanos() + graceNanos : Long.MAX_VALUE;
       long wakeAt = Math.min(Math.min(Math.min(nextTick, maxDeadline), warmupEnd), graceDeadline);
       allDone = awaitUntil(done, wakeAt);
-      long now = System.nanoTime();
+      long now = clock.nanoTime();
       if (!allDone && now >= graceDeadline) {
         abandonStuckWorkers();
         break;
@@ -221,7 +238,7 @@ public final class PhaseRun {
         nextTick += intervalNanos;
       }
     }
-    long runtimeMillis = Math.max(1, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos));
+    long runtimeMillis = Math.max(1, TimeUnit.NANOSECONDS.toMillis(clock.nanoTime() - startNanos));
     tick(aggregator, recorders, startMillis, previousOps, true);
     if (warmupEnd
         != Long.MAX_VALUE) { // the phase ended before its warm-up did: nothing was measured
@@ -326,7 +343,7 @@ public final class PhaseRun {
       return 0;
     }
     long at = execution.startAt().toEpochMilli();
-    long now = System.currentTimeMillis();
+    long now = clock.epochMillis();
     if (now < at) {
       messages.println(
           "hbload: shard "
@@ -336,9 +353,14 @@ public final class PhaseRun {
               + " ms until "
               + execution.startAt()
               + " (--start-at)");
-      while ((now = System.currentTimeMillis()) < at && !state.stopRequested()) {
-        java.util.concurrent.locks.LockSupport.parkNanos(
-            TimeUnit.MILLISECONDS.toNanos(Math.min(at - now, 100)));
+      // in steps of at most 100 ms, so that a stop request ends the wait soon
+      while ((now = clock.epochMillis()) < at && !state.stopRequested()) {
+        try {
+          clock.sleepNanos(TimeUnit.MILLISECONDS.toNanos(Math.min(at - now, 100)));
+        } catch (InterruptedException e) {
+          interrupted = true;
+          requestStop("interrupted");
+        }
       }
       return 0;
     }
@@ -364,7 +386,7 @@ public final class PhaseRun {
     List<String> stuck = new ArrayList<>();
     synchronized (threads) {
       for (Thread t : threads) {
-        if (t.isAlive()) {
+        if (t.isAlive() && !returned.contains(t)) {
           stuck.add(t.getName() + " in " + StuckCall.describe(t.getStackTrace()));
           t.interrupt();
         }
@@ -451,8 +473,8 @@ public final class PhaseRun {
    * listeners hear where measuring starts (the hlog tags what came before as warm-up).
    */
   private Warmup endWarmup(Aggregator aggregator, long startMillis, long startNanos) {
-    long nowNanos = System.nanoTime();
-    long nowMillis = System.currentTimeMillis();
+    long nowNanos = clock.nanoTime();
+    long nowMillis = clock.epochMillis();
     long operations = aggregator.endWarmup();
     tails.clear(); // the warm-up's intervals are the cold start's, not the measured system's
     state.restartSchedule(nowNanos);
@@ -545,9 +567,9 @@ public final class PhaseRun {
    */
   private boolean awaitUntil(CountDownLatch done, long deadlineNanos) {
     long now;
-    while ((now = System.nanoTime()) < deadlineNanos) {
+    while ((now = clock.nanoTime()) < deadlineNanos) {
       try {
-        if (done.await(deadlineNanos - now, TimeUnit.NANOSECONDS)) {
+        if (clock.await(done, deadlineNanos - now)) {
           return true;
         }
       } catch (InterruptedException e) {

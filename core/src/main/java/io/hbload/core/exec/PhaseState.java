@@ -1,17 +1,25 @@
 package io.hbload.core.exec;
 
+import io.hbload.core.time.Clock;
+
 /**
  * The stop flag all workers of a phase poll, and why it was raised. Thread-safe: the flag is a
  * volatile read per operation (a plain load on x86), the reason is set once.
  */
 final class PhaseState {
+  private final Clock clock;
   private volatile boolean stop;
   private volatile String reason;
   private volatile boolean failed;
   private volatile long stopRequestedNanos;
 
-  /** Where the -target schedule starts again (System.nanoTime), 0 until a warm-up ends. */
+  /** Where the -target schedule starts again (the clock's nanoTime), 0 until a warm-up ends. */
   private volatile long scheduleRestartNanos;
+
+  /** A phase's state; {@code clock} stamps the stop request (the phase's clock). */
+  PhaseState(Clock clock) {
+    this.clock = clock;
+  }
 
   boolean stopRequested() {
     return stop;
@@ -22,13 +30,14 @@ final class PhaseState {
       reason = why;
     }
     if (!stop) {
-      stopRequestedNanos = System.nanoTime();
+      stopRequestedNanos = clock.nanoTime();
     }
     stop = true;
   }
 
   /**
-   * When the first stop was requested (System.nanoTime), valid once {@link #stopRequested} is true.
+   * When the first stop was requested (the clock's nanoTime), valid once {@link #stopRequested} is
+   * true.
    */
   long stopRequestedNanos() {
     return stopRequestedNanos;

@@ -17,7 +17,6 @@ import io.hbload.core.source.OperationSources;
 import io.hbload.core.spec.RunSpec;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicReferenceArray;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * A worker that keeps up to {@code hbload.inflight} operations outstanding on an {@link
@@ -133,10 +132,10 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
   @Override
   public void complete(int slot, Status status) {
     OperationSlot s = slots[slot];
-    s.end = System.nanoTime();
+    s.end = clock.nanoTime();
     s.status = status == null ? Status.ERROR : status;
     if (completions.offer(slot) >= wakeIndex) {
-      LockSupport.unpark(thread);
+      clock.unpark(thread);
     }
   }
 
@@ -160,7 +159,7 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
       boolean load = spec.phase() == Phase.LOAD;
       long next = pacer == null ? MeasuredBinding.UNSCHEDULED : pacer.next();
       long issued = 0;
-      long lastWake = System.nanoTime();
+      long lastWake = clock.nanoTime();
       long restartSeen = 0;
       while ((quota == 0 || issued < quota) && !state.stopRequested()) {
         handleCompletions(false);
@@ -178,7 +177,7 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
         }
         if (freeCount == 0) {
           if (pacer != null && fullSince == 0) {
-            fullSince = System.nanoTime();
+            fullSince = clock.nanoTime();
           }
           binding.flush();
           // open and closed loop alike, a batch of completions: with every slot busy the client is
@@ -192,7 +191,7 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
           continue;
         }
         if (pacer != null) {
-          long now = System.nanoTime();
+          long now = clock.nanoTime();
           if (now < next) {
             fullSince =
                 0; // a slot was free before the next operation came due: the bound held nothing
@@ -203,7 +202,7 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
             // less than the quantum, which its intended latency (from its scheduled time) includes
             long quantum = Math.min(MAX_ISSUE_QUANTUM_NANOS, serviceNanos >> 1);
             await(Math.min(Math.max(next, lastWake + quantum), wakeAt), 0);
-            lastWake = System.nanoTime();
+            lastWake = clock.nanoTime();
             continue;
           }
         }
@@ -243,7 +242,7 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
    * held the schedule back.
    */
   private void heldByTheBound(long due) {
-    long now = System.nanoTime();
+    long now = clock.nanoTime();
     long held = now - Math.max(fullSince, due);
     fullSince = 0;
     slotFreedAt = now;
@@ -307,7 +306,7 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
     s.busy = true;
     s.intended = intended;
     // stamped before the call: the call may complete (and stamp its end) before it returns
-    s.start = System.nanoTime();
+    s.start = clock.nanoTime();
     s.firstStart = s.start;
     call(s);
     return true;
@@ -315,7 +314,7 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
 
   /** Issues the slot's step on the binding, its start stamped first. */
   private void issue(OperationSlot s) {
-    s.start = System.nanoTime();
+    s.start = clock.nanoTime();
     call(s);
   }
 
@@ -381,9 +380,9 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
             return SlotState.ISSUED;
           }
           // the check runs here, on this thread, timed like a call
-          s.start = System.nanoTime();
+          s.start = clock.nanoTime();
           s.status = s.check.verify(s.key, s.fields);
-          s.end = System.nanoTime();
+          s.end = clock.nanoTime();
         }
       }
     }
@@ -391,7 +390,7 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
 
   /** Reissues load inserts whose back-off is over; returns when the next one is due. */
   private long retryDue() {
-    long now = System.nanoTime();
+    long now = clock.nanoTime();
     long earliest = Long.MAX_VALUE;
     for (OperationSlot s : slots) {
       if (s.retryAt != 0) {
@@ -432,10 +431,10 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
     long wait =
         deadlineNanos == Long.MAX_VALUE
             ? MAX_PARK_NANOS
-            : Math.min(MAX_PARK_NANOS, deadlineNanos - System.nanoTime());
+            : Math.min(MAX_PARK_NANOS, deadlineNanos - clock.nanoTime());
     if (wait > 0) {
       parked = true;
-      LockSupport.parkNanos(this, wait);
+      clock.parkNanos(this, wait);
       parked = false;
     }
     wakeIndex = NO_WAKE;
@@ -481,10 +480,10 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
         free[freeCount++] = s.index;
       }
     }
-    long deadline = System.nanoTime() + binding.drainTimeoutNanos();
+    long deadline = clock.nanoTime() + binding.drainTimeoutNanos();
     while (freeCount < slots.length) {
       handleCompletions(true);
-      if (freeCount == slots.length || System.nanoTime() - deadline >= 0) {
+      if (freeCount == slots.length || clock.nanoTime() - deadline >= 0) {
         break;
       }
       binding.flush();
@@ -518,13 +517,13 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
    * MeasuredBinding#cleanup} does.
    */
   private void cleanup() {
-    long start = System.nanoTime();
+    long start = clock.nanoTime();
     try {
       binding.cleanup();
     } catch (BindingException | RuntimeException | Error e) {
       cleanupFailed(e);
     } finally {
-      long took = System.nanoTime() - start;
+      long took = clock.nanoTime() - start;
       long token = recorder.begin();
       recorder.recordLatency(Measure.CLEANUP, took, took);
       recorder.end(token);

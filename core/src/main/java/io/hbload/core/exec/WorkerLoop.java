@@ -7,6 +7,7 @@ import io.hbload.core.schedule.Pacer;
 import io.hbload.core.source.OperationSource;
 import io.hbload.core.source.OperationSources;
 import io.hbload.core.spec.RunSpec;
+import io.hbload.core.time.Clock;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicReferenceArray;
@@ -29,6 +30,10 @@ abstract class WorkerLoop implements Runnable {
   final OperationSources sources;
   final PhaseState state;
   final long scheduleStartNanos;
+
+  /** The phase's clock: every time read and wait of the loop, its pacer's and its decorator's. */
+  final Clock clock;
+
   private final AtomicReferenceArray<WorkerRecorder> recorders;
   private final LatencyNames names;
   WorkerRecorder recorder;
@@ -61,6 +66,7 @@ abstract class WorkerLoop implements Runnable {
     this.names = names;
     this.state = state;
     this.scheduleStartNanos = scheduleStartNanos;
+    this.clock = spec.execution().clock();
   }
 
   /**
@@ -114,7 +120,7 @@ abstract class WorkerLoop implements Runnable {
    * theirs).
    */
   final void opened() {
-    openedNanos = System.nanoTime();
+    openedNanos = clock.nanoTime();
   }
 
   /**
@@ -135,7 +141,7 @@ abstract class WorkerLoop implements Runnable {
    * figures.
    */
   final void ended(OperationSource source) {
-    endedNanos = System.nanoTime();
+    endedNanos = clock.nanoTime();
     if (source != null && openedNanos != 0) {
       figures = Map.copyOf(source.figures());
     }
@@ -215,7 +221,7 @@ abstract class WorkerLoop implements Runnable {
     double period = 1e9 / perWorker;
     // Slow workers start at random offsets, as YCSB staggers them, so they don't fire in lockstep.
     long offset = perWorker <= 1000 ? (long) (random.nextDouble() * period) : 0;
-    return new Pacer(perWorker, scheduleStartNanos, offset, spinSleep);
+    return new Pacer(perWorker, scheduleStartNanos, offset, spinSleep, spec.execution().clock());
   }
 
   static String oneLine(Throwable e) {

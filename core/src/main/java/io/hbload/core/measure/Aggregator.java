@@ -1,6 +1,7 @@
 package io.hbload.core.measure;
 
 import io.hbload.core.binding.Status;
+import io.hbload.core.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -32,10 +33,18 @@ public final class Aggregator {
   private final Map<Integer, List<Integer>> returnOrder = new LinkedHashMap<>();
   private long totalOperations;
   private long intervalStartMillis;
+  private final Clock clock;
 
+  /** Collects on the system clock. */
   public Aggregator(boolean intendedRecorded, long startEpochMillis) {
+    this(intendedRecorded, startEpochMillis, Clock.system());
+  }
+
+  /** {@code clock} (the phase's) stamps the end of each interval collected. */
+  public Aggregator(boolean intendedRecorded, long startEpochMillis, Clock clock) {
     this.intendedRecorded = intendedRecorded;
     this.intervalStartMillis = startEpochMillis;
+    this.clock = clock;
   }
 
   /**
@@ -107,7 +116,7 @@ public final class Aggregator {
       latencies.add(
           new IntervalView.Latency(LatencyNames.name(slot), intervalService[slot], intended));
     }
-    long now = System.currentTimeMillis();
+    long now = clock.epochMillis();
     IntervalView view = new IntervalView(intervalStartMillis, now, ops, latencies);
     intervalStartMillis = now;
     return view;

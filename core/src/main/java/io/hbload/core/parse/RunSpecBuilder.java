@@ -1,9 +1,11 @@
 package io.hbload.core.parse;
 
+import io.hbload.core.binding.BindingProvider;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertyNames;
 import io.hbload.core.config.PropertySources;
 import io.hbload.core.spec.RunSpec;
+import io.hbload.core.time.Clock;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -18,6 +20,7 @@ import java.util.Map;
  */
 public final class RunSpecBuilder {
   private final PropertySources sources = new PropertySources();
+  private Clock clock;
 
   /** Starts from a bundled workload: a, b, c, d, e, f or updateonly. */
   public RunSpecBuilder workload(String name) {
@@ -96,8 +99,31 @@ public final class RunSpecBuilder {
     return sources.merge();
   }
 
+  /**
+   * The clock the run reads and waits on, {@link Clock#system()} unless set: a test's {@link
+   * io.hbload.core.time.EventClock} runs the phase on virtual time. Not a property, unlike every
+   * other setting: it says where time comes from, not what was run, so it has no place in the run's
+   * provenance.
+   */
+  public RunSpecBuilder clock(Clock clock) {
+    if (clock == null) {
+      throw new IllegalArgumentException("clock is null");
+    }
+    this.clock = clock;
+    return this;
+  }
+
   /** Parses and validates; throws {@link SpecException} listing every problem. */
   public RunSpec build(Phase phase) {
-    return SpecParser.parse(sources.merge(), phase);
+    return onClock(SpecParser.parse(sources.merge(), phase));
+  }
+
+  /** {@link #build(Phase)} for a binding given as an instance rather than by name. */
+  public RunSpec build(Phase phase, BindingProvider provider) {
+    return onClock(SpecParser.parse(sources.merge(), phase, provider));
+  }
+
+  private RunSpec onClock(RunSpec spec) {
+    return clock == null ? spec : spec.withExecution(spec.execution().withClock(clock));
   }
 }

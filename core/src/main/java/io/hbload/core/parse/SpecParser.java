@@ -22,6 +22,7 @@ import io.hbload.core.config.SpecException;
 import io.hbload.core.config.WorkloadSpec;
 import io.hbload.core.spec.BindingChoice;
 import io.hbload.core.spec.RunSpec;
+import io.hbload.core.time.Clock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -276,7 +277,8 @@ public final class SpecParser {
             inflight,
             seed,
             shard,
-            startAt);
+            startAt,
+            Clock.system());
     unknownKeys(given);
     read.throwIfErrors();
     // no errors, so the provider was found

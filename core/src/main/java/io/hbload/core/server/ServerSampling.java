@@ -1,12 +1,12 @@
 package io.hbload.core.server;
 
+import io.hbload.core.time.Clock;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * Runs a {@link ServerSampler} on a daemon thread of its own, at the client's sample interval, so
@@ -24,22 +24,33 @@ public final class ServerSampling {
   private volatile boolean stopping;
   private volatile String error;
 
-  private ServerSampling(ServerSampler sampler, long intervalNanos, ThreadFactory threads) {
+  /** The phase's clock: when each read is due, and the waits between them. */
+  private final Clock clock;
+
+  private ServerSampling(
+      ServerSampler sampler, long intervalNanos, ThreadFactory threads, Clock clock) {
     this.sampler = sampler;
     this.intervalNanos = intervalNanos;
     this.thread = threads.newThread(this::run);
+    this.clock = clock;
   }
 
-  /** Starts sampling now and every {@code intervalNanos}. */
+  /** Starts sampling now and every {@code intervalNanos} of the system clock. */
   public static ServerSampling start(ServerSampler sampler, long intervalNanos) {
+    return start(sampler, intervalNanos, Clock.system());
+  }
+
+  /** Starts sampling now and every {@code intervalNanos} of {@code clock} (the phase's). */
+  public static ServerSampling start(ServerSampler sampler, long intervalNanos, Clock clock) {
     return start(
         sampler,
         intervalNanos,
         r -> {
-          Thread t = new Thread(r, "hbload-server-sampler");
+          Thread t = clock.newThread(r, "hbload-server-sampler");
           t.setDaemon(true);
           return t;
-        });
+        },
+        clock);
   }
 
   /**
@@ -47,13 +58,18 @@ public final class ServerSampling {
    * the thread back until the phase has stopped).
    */
   static ServerSampling start(ServerSampler sampler, long intervalNanos, ThreadFactory threads) {
-    ServerSampling s = new ServerSampling(sampler, intervalNanos, threads);
+    return start(sampler, intervalNanos, threads, Clock.system());
+  }
+
+  private static ServerSampling start(
+      ServerSampler sampler, long intervalNanos, ThreadFactory threads, Clock clock) {
+    ServerSampling s = new ServerSampling(sampler, intervalNanos, threads, clock);
     s.thread.start();
     return s;
   }
 
   private void run() {
-    long next = System.nanoTime();
+    long next = clock.nanoTime();
     // the first read is the counters' baseline, never the last: a run shorter than the thread's
     // start (a pe run of 100 reads takes 0.2 s) still gets a read after it, or its counters have
     // no point at all
@@ -69,8 +85,9 @@ public final class ServerSampling {
       }
       next += intervalNanos;
       long now;
-      while (!stopping && (now = System.nanoTime()) < next) {
-        LockSupport.parkNanos(this, next - now);
+      // parked, not slept: stop() unparks it for the last read
+      while (!stopping && (now = clock.nanoTime()) < next) {
+        clock.parkNanos(this, next - now);
       }
     }
   }
@@ -105,7 +122,7 @@ public final class ServerSampling {
    */
   public boolean stop(long boundMillis) {
     stopping = true;
-    LockSupport.unpark(thread);
+    clock.unpark(thread);
     try {
       thread.join(boundMillis);
     } catch (InterruptedException e) {

@@ -8,6 +8,7 @@ import io.hbload.core.keys.KeySpace;
 import io.hbload.core.keys.ScanLengthChooser;
 import io.hbload.core.measure.Measure;
 import io.hbload.core.mix.OperationChooser;
+import io.hbload.core.time.Clock;
 import io.hbload.core.values.FieldSelection;
 import io.hbload.core.values.RowValues;
 import java.util.concurrent.ThreadLocalRandom;
@@ -43,8 +44,16 @@ public final class YcsbSource implements OperationSource {
    */
   private OperationSlot valuesFor;
 
+  private final Clock clock;
+
   /** Draws from {@code random} in the order YCSB's CoreWorkload does, the constructor included. */
   public YcsbSource(WorkloadSpec spec, KeySpace keySpace, RandomGenerator random) {
+    this(spec, keySpace, random, Clock.system());
+  }
+
+  /** As above, with the insert back-offs due on {@code clock} (the phase's). */
+  public YcsbSource(WorkloadSpec spec, KeySpace keySpace, RandomGenerator random, Clock clock) {
+    this.clock = clock;
     this.spec = spec;
     this.table = spec.table();
     this.keySpace = keySpace;
@@ -195,7 +204,7 @@ public final class YcsbSource implements OperationSource {
             double seconds =
                 spec.insertionRetryIntervalSeconds()
                     * (0.8 + 0.4 * ThreadLocalRandom.current().nextDouble());
-            s.retryAt = System.nanoTime() + Math.max(1, (long) (seconds * 1e9));
+            s.retryAt = clock.nanoTime() + Math.max(1, (long) (seconds * 1e9));
             return Next.RETRY;
           }
         }

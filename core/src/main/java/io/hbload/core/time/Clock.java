@@ -1,6 +1,7 @@
 package io.hbload.core.time;
 
 import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
 
 /**
  * The one source of time for code that waits, paces or stamps: monotonic nanoseconds for durations,
@@ -23,6 +24,34 @@ public interface Clock {
    * @throws InterruptedException when the thread is interrupted, as {@link Thread#sleep} does
    */
   void sleepNanos(long nanos) throws InterruptedException;
+
+  /**
+   * Parks for at most {@code nanos}, as {@link java.util.concurrent.locks.LockSupport#parkNanos(
+   * Object, long)}: for a thread that another wakes early ({@code LockSupport.unpark}: a
+   * completion, a stop). It may return sooner for no reason and does not throw on an interrupt, so
+   * the caller checks its condition and the time again.
+   *
+   * @param blocker what the thread waits for, shown in a thread dump
+   */
+  void parkNanos(Object blocker, long nanos);
+
+  /**
+   * Wakes {@code thread} from a {@link #parkNanos} on this clock, or makes its next one return at
+   * once, as {@link java.util.concurrent.locks.LockSupport#unpark}.
+   */
+  void unpark(Thread thread);
+
+  /**
+   * Waits until {@code latch} opens or {@code nanos} have passed, as {@link
+   * CountDownLatch#await(long, java.util.concurrent.TimeUnit)}; true when it opened.
+   */
+  boolean await(CountDownLatch latch, long nanos) throws InterruptedException;
+
+  /**
+   * A thread (not started) that runs {@code task} and takes part in this clock's time: a clock on
+   * which time passes only when every thread waits ({@link EventClock}) waits for it too.
+   */
+  Thread newThread(Runnable task, String name);
 
   /** {@link #sleepNanos} for a duration. */
   default void sleep(Duration d) throws InterruptedException {

@@ -1,5 +1,7 @@
 package io.hbload.core.time;
 
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /** The real clock. The only place in core that reads the system's time or sleeps. Stateless. */
@@ -14,6 +16,26 @@ enum SystemClock implements Clock {
   @Override
   public long epochMillis() {
     return System.currentTimeMillis();
+  }
+
+  @Override
+  public void parkNanos(Object blocker, long nanos) {
+    LockSupport.parkNanos(blocker, nanos);
+  }
+
+  @Override
+  public void unpark(Thread thread) {
+    LockSupport.unpark(thread);
+  }
+
+  @Override
+  public boolean await(CountDownLatch latch, long nanos) throws InterruptedException {
+    return latch.await(nanos, TimeUnit.NANOSECONDS);
+  }
+
+  @Override
+  public Thread newThread(Runnable task, String name) {
+    return new Thread(task, name);
   }
 
   /**

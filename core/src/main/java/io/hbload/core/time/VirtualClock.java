@@ -1,6 +1,7 @@
 package io.hbload.core.time;
 
 import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -43,6 +44,36 @@ public final class VirtualClock implements Clock {
     if (nanos > 0) {
       this.nanos.addAndGet(nanos);
     }
+  }
+
+  /**
+   * Advances the clock by {@code nanos}, as a park that no one cut short: the waiter's deadline has
+   * come when it looks again.
+   */
+  @Override
+  public void parkNanos(Object blocker, long nanos) {
+    if (nanos > 0) {
+      this.nanos.addAndGet(nanos);
+    }
+  }
+
+  /** Nothing to wake: a park on this clock has already advanced it and returned. */
+  @Override
+  public void unpark(Thread thread) {}
+
+  /** Open: true at once; else the wait's whole time passes (no other thread moves this clock). */
+  @Override
+  public boolean await(CountDownLatch latch, long nanos) throws InterruptedException {
+    if (latch.getCount() == 0) {
+      return true;
+    }
+    sleepNanos(nanos);
+    return latch.getCount() == 0;
+  }
+
+  @Override
+  public Thread newThread(Runnable task, String name) {
+    return new Thread(task, name);
   }
 
   /** Moves the clock forward by {@code d} (a negative duration is refused: time only goes on). */

@@ -7,19 +7,42 @@ import static org.assertj.core.api.Assertions.within;
 import io.hbload.core.config.Phase;
 import io.hbload.core.spec.RunSpec;
 import io.hbload.core.testing.ServiceQueueProvider;
+import io.hbload.core.time.EventClock;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.Timeout.ThreadMode;
 
 /**
  * The search against a server of known capacity ({@link ServiceQueueProvider}): it must find that
- * capacity, and it must say so when the client, not the server, is what cannot go faster.
+ * capacity, and it must say so when the client, not the server, is what cannot go faster. All but
+ * one search run on virtual time ({@link EventClock}); the timeout fails a deadlocked clock instead
+ * of hanging (the real-time search takes about 25 s).
  */
+@Timeout(value = 120, threadMode = ThreadMode.SEPARATE_THREAD)
 class CapacitySearchTest {
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();
   private final PrintStream messages = new PrintStream(out, true, StandardCharsets.UTF_8);
+
+  /** Virtual time for the searches that run on it: the engine's threads and the server's. */
+  private final EventClock clock = new EventClock();
+
+  private RunSpec virtual(RunSpec spec) {
+    return spec.withExecution(spec.execution().withClock(clock));
+  }
+
+  /** Runs the search with this test's thread taking part in the virtual time. */
+  private CapacityResult onVirtualTime(CapacitySearch search) throws Exception {
+    clock.join();
+    try {
+      return search.run();
+    } finally {
+      clock.leave();
+    }
+  }
 
   private static RunSpec spec(ServiceQueueProvider server, int inflight) {
     return workloadFile("c")
@@ -28,6 +51,46 @@ class CapacitySearchTest {
         .threads(1)
         .property("hbload.inflight", Integer.toString(inflight))
         .spec(Phase.RUN);
+  }
+
+  /**
+   * The same server on virtual time ({@link EventClock}: the engine, its workers and the server's
+   * thread all wait on it, so a 6 s step costs what its operations cost to run): nothing stalls
+   * there, so a tight bound is safe and the search must bracket 500 ops/s closely at the first
+   * attempt. Offered 1 % over capacity, the queue grows by 5 ops/s, 60 ms of work by the end of a 6
+   * s step, which breaks p99<20ms; at capacity it never grows.
+   */
+  @Test
+  void findsTheKnownCapacityOnVirtualTime() throws Exception {
+    ServiceQueueProvider server = new ServiceQueueProvider(1, 2_000_000L);
+    CapacitySearch search =
+        new CapacitySearch(
+            virtual(spec(server, 2000)),
+            LatencyBound.parse("p99<20ms"),
+            new CapacitySearch.Settings(
+                150, 2, 0.01, Duration.ofSeconds(1), Duration.ofSeconds(5), 40),
+            messages);
+
+    CapacityResult r = onVirtualTime(search);
+    String text = out.toString(StandardCharsets.UTF_8);
+
+    assertThat(r.generatorLimited()).as(text).isFalse();
+    assertThat(r.sustainedOpsPerSec()).as(text).isBetween(0.98 * 500, 500.0 * 1.02);
+    assertThat(r.firstBrokenOpsPerSec()).as(text).isBetween(500.0, 1.03 * 500);
+    // no stall on virtual time: every step at or below capacity held, every one more than 1 % above
+    // broke. Within 1 % over, the queue grows by under 5 ops/s, 10-60 ms of work by the end of the
+    // step against the bound's 20: such a step breaks or holds by where its last operations fall
+    // (seen: 501.6 ops/s broke at p99 21.5 ms, its repeat held at 19.5 ms)
+    assertThat(r.steps())
+        .as(text)
+        .filteredOn(s -> s.offeredOpsPerSec() <= 500)
+        .allSatisfy(s -> assertThat(s.held()).isTrue());
+    assertThat(r.steps())
+        .as(text)
+        .filteredOn(s -> s.offeredOpsPerSec() > 505)
+        .allSatisfy(s -> assertThat(s.held()).isFalse());
+    // each step ran its warm-up and measured time on the clock, one after the other
+    assertThat(clock.elapsed()).isGreaterThanOrEqualTo(Duration.ofSeconds(6L * r.steps().size()));
   }
 
   /**
@@ -42,6 +105,8 @@ class CapacitySearchTest {
    */
   @Test
   void findsTheKnownCapacityOfAServiceTimeQueue() throws Exception {
+    // On the system clock on purpose: the one search here that runs as a user's does, with real
+    // threads scheduled by a real (and busy) machine, which virtual time cannot show.
     // Up to three searches: a stall of this shared machine (a CI build beside it) can break one
     // step far below the
     // capacity, which a repeat confirms when the stall lasts; a search that is wrong misses on
@@ -111,22 +176,26 @@ class CapacitySearchTest {
   @Test
   void saysTheGeneratorIsTheLimitWhenTheClientCannotOfferTheRate() throws Exception {
     ServiceQueueProvider server = new ServiceQueueProvider(64, 20_000_000L);
-    // through the Java API, as an embedding test would
+    // through the Java API, as an embedding test would, on its virtual clock
     CapacityResult r =
-        workloadFile("c")
-            .binding(server)
-            .recordCount(1000)
-            .threads(1)
-            .property("hbload.inflight", "2")
-            .messages(messages)
-            .findMax(
-                "p99<100ms",
-                new CapacitySearch.Settings(
-                    400, 2, 0.05, Duration.ofMillis(300), Duration.ofSeconds(1), 10));
+        clock.run(
+            () ->
+                workloadFile("c")
+                    .binding(server)
+                    .recordCount(1000)
+                    .threads(1)
+                    .property("hbload.inflight", "2")
+                    .messages(messages)
+                    .clock(clock)
+                    .findMax(
+                        "p99<100ms",
+                        new CapacitySearch.Settings(
+                            400, 2, 0.05, Duration.ofMillis(300), Duration.ofSeconds(1), 10)));
 
     String text = out.toString(StandardCharsets.UTF_8);
     assertThat(r.generatorLimited()).as(text).isTrue();
-    assertThat(r.generatorLimitOpsPerSec()).as(text).isBetween(60.0, 110.0);
+    // two calls of 20 ms at a time: 100 ops/s, exactly, on virtual time
+    assertThat(r.generatorLimitOpsPerSec()).as(text).isBetween(95.0, 105.0);
     assertThat(r.capacityOpsPerSec()).isNaN();
     assertThat(r.summary())
         .contains(
@@ -149,13 +218,13 @@ class CapacitySearchTest {
   void aFewSlotWaitsInAStepThatHeldAreNotTheGeneratorsLimit() throws Exception {
     ServiceQueueProvider server = ServiceQueueProvider.pausing(1_000_000L, 400, 40_000_000L);
     CapacityResult r =
-        new CapacitySearch(
-                spec(server, 4),
+        onVirtualTime(
+            new CapacitySearch(
+                virtual(spec(server, 4)),
                 LatencyBound.parse("p99<1s"),
                 new CapacitySearch.Settings(
                     200, 2, 0.05, Duration.ofMillis(300), Duration.ofSeconds(2), 1),
-                messages)
-            .run();
+                messages));
 
     String text = out.toString(StandardCharsets.UTF_8);
     assertThat(r.generatorLimited()).as(text).isFalse();
@@ -179,13 +248,13 @@ class CapacitySearchTest {
   void aStepTheServerBrokeIsBrokenWhateverFewSlotWaitsItHad() throws Exception {
     ServiceQueueProvider server = ServiceQueueProvider.pausing(1_000_000L, 400, 60_000_000L);
     CapacityResult r =
-        new CapacitySearch(
-                spec(server, 8),
+        onVirtualTime(
+            new CapacitySearch(
+                virtual(spec(server, 8)),
                 LatencyBound.parse("p99<20ms"),
                 new CapacitySearch.Settings(
                     200, 2, 0.05, Duration.ofMillis(300), Duration.ofSeconds(2), 2),
-                messages)
-            .run();
+                messages));
 
     String text = out.toString(StandardCharsets.UTF_8);
     assertThat(r.generatorLimited()).as(text).isFalse();
@@ -233,20 +302,23 @@ class CapacitySearchTest {
   void startsFromHalfOfAnUnthrottledProbe() throws Exception {
     ServiceQueueProvider server = new ServiceQueueProvider(64, 20_000_000L);
     CapacityResult r =
-        workloadFile("c")
-            .binding(server)
-            .recordCount(1000)
-            .threads(1)
-            .property("hbload.inflight", "2")
-            .messages(messages)
-            .findMax(
-                "p99<100ms",
-                new CapacitySearch.Settings(
-                    0, 2, 0.05, Duration.ofMillis(300), Duration.ofSeconds(1), 10));
+        clock.run(
+            () ->
+                workloadFile("c")
+                    .binding(server)
+                    .recordCount(1000)
+                    .threads(1)
+                    .property("hbload.inflight", "2")
+                    .messages(messages)
+                    .clock(clock)
+                    .findMax(
+                        "p99<100ms",
+                        new CapacitySearch.Settings(
+                            0, 2, 0.05, Duration.ofMillis(300), Duration.ofSeconds(1), 10)));
 
     String text = out.toString(StandardCharsets.UTF_8);
     assertThat(text).contains("unthrottled probe achieved");
-    assertThat(r.steps().get(0).offeredOpsPerSec()).as(text).isBetween(35.0, 55.0);
+    assertThat(r.steps().get(0).offeredOpsPerSec()).as(text).isBetween(48.0, 51.0);
     assertThat(r.generatorLimited()).as(text).isTrue();
   }
 }

@@ -9,6 +9,7 @@ import io.hbload.core.config.ShardSpec;
 import io.hbload.core.config.SpecException;
 import io.hbload.core.spec.RunSpec;
 import io.hbload.core.testing.ServiceQueueProvider;
+import io.hbload.core.time.EventClock;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -25,6 +26,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.Timeout.ThreadMode;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -32,10 +35,16 @@ import org.junit.jupiter.api.io.TempDir;
  * host, against one server of known capacity ({@link ServiceQueueProvider#shared}), deciding
  * through one exchange directory: together they must find the server's capacity, both report the
  * same curve, and a shard that is missing or stops must end the other with a clear error, never a
- * hang.
+ * hang. The searches run on virtual time: both shards' threads, their engines' and the server's are
+ * registered on one {@link EventClock}, and the exchange's polls of the directory wait on it, so
+ * the shards step together as on one machine with no stalls; the timeout fails a deadlocked clock
+ * instead of hanging.
  */
+@Timeout(value = 60, threadMode = ThreadMode.SEPARATE_THREAD)
 class ShardedCapacitySearchTest {
   @TempDir Path dir;
+
+  private final EventClock clock = new EventClock();
 
   private final ExecutorService shards = Executors.newFixedThreadPool(2);
 
@@ -44,7 +53,7 @@ class ShardedCapacitySearchTest {
     shards.shutdownNow();
   }
 
-  private static RunSpec spec(ServiceQueueProvider server, int shard, int inflight) {
+  private RunSpec spec(ServiceQueueProvider server, int shard, int inflight) {
     return workloadFile("c")
         .binding(server)
         .recordCount(1000)
@@ -52,6 +61,7 @@ class ShardedCapacitySearchTest {
         .seed(42)
         .property("hbload.inflight", Integer.toString(inflight))
         .property("hbload.shard", shard + "/2")
+        .clock(clock)
         .spec(Phase.RUN);
   }
 
@@ -62,7 +72,7 @@ class ShardedCapacitySearchTest {
     }
   }
 
-  private static Shard shard(
+  private Shard shard(
       ServiceQueueProvider server,
       int index,
       int inflight,
@@ -77,8 +87,26 @@ class ShardedCapacitySearchTest {
             LatencyBound.parse(bound),
             settings,
             new PrintStream(out, true, StandardCharsets.UTF_8),
-            new ShardExchange(exchange, new ShardSpec(index, 2), wait)),
+            new ShardExchange(exchange, new ShardSpec(index, 2), wait, clock)),
         out);
+  }
+
+  /** The search on a thread of its own, as on a host of its own, taking part in the clock. */
+  private Future<CapacityResult> start(CapacitySearch search, String name) {
+    CompletableFuture<CapacityResult> result = new CompletableFuture<>();
+    Thread t =
+        clock.newThread(
+            () -> {
+              try {
+                result.complete(search.run());
+              } catch (Throwable e) {
+                result.completeExceptionally(e);
+              }
+            },
+            name);
+    t.setDaemon(true);
+    t.start();
+    return result;
   }
 
   /** A shard's search on its thread. */
@@ -90,7 +118,7 @@ class ShardedCapacitySearchTest {
     List<Running> both = new ArrayList<>();
     for (int i = 0; i < 2; i++) {
       Shard s = shard(server, i, inflight, exchange, Duration.ofSeconds(60), "p99<100ms", settings);
-      both.add(new Running(s, shards.submit(s.search()::run)));
+      both.add(new Running(s, start(s.search(), "shard-" + i)));
     }
     return both;
   }
@@ -100,34 +128,21 @@ class ShardedCapacitySearchTest {
    * shards: each offers half of each step's rate to the one server thread (500 ops/s), and only the
    * merged histograms see the queue both build. Each shard alone would see half the rate it adds to
    * the queue; the rate found is the sum, within 10 % of 500, and identical on both shards, step by
-   * step. Up to three searches, for the reason the unsharded test gives (a stall of the shared
-   * machine).
+   * step.
    */
   @Test
   void twoShardsFindTheCapacityOfOneServerTogether() throws Exception {
-    CapacityResult[] found = null;
-    String text = "";
-    ServiceQueueProvider server = null;
-    for (int attempt = 1; attempt <= 3; attempt++) {
-      server = ServiceQueueProvider.shared(1, 2_000_000L);
-      Path exchange = Files.createDirectory(dir.resolve("attempt-" + attempt));
-      CapacitySearch.Settings settings =
-          new CapacitySearch.Settings(
-              150, 2, 0.05, Duration.ofMillis(500), Duration.ofSeconds(2), 20);
-      List<Running> both = startBoth(server, 2000, exchange, settings);
-      Shard s0 = both.get(0).shard();
-      Shard s1 = both.get(1).shard();
-      Future<CapacityResult> r0 = both.get(0).result();
-      Future<CapacityResult> r1 = both.get(1).result();
-      found = new CapacityResult[] {r0.get(5, TimeUnit.MINUTES), r1.get(5, TimeUnit.MINUTES)};
-      text = "attempt " + attempt + ":\nshard 0:\n" + s0.said() + "\nshard 1:\n" + s1.said() + "\n";
-      double rate = found[0].capacityOpsPerSec();
-      if (!found[0].generatorLimited()
-          && rate >= 0.9 * server.capacityOpsPerSec()
-          && rate <= 1.1 * server.capacityOpsPerSec()) {
-        break;
-      }
-    }
+    ServiceQueueProvider server = ServiceQueueProvider.shared(1, 2_000_000L);
+    CapacitySearch.Settings settings =
+        new CapacitySearch.Settings(
+            150, 2, 0.05, Duration.ofMillis(500), Duration.ofSeconds(2), 20);
+    List<Running> both = startBoth(server, 2000, dir, settings);
+    Shard s0 = both.get(0).shard();
+    Shard s1 = both.get(1).shard();
+    CapacityResult[] found = {
+      both.get(0).result().get(1, TimeUnit.MINUTES), both.get(1).result().get(1, TimeUnit.MINUTES)
+    };
+    String text = "shard 0:\n" + s0.said() + "\nshard 1:\n" + s1.said() + "\n";
     CapacityResult a = found[0];
     CapacityResult b = found[1];
     System.out.println(text); // the curves, in the test's output, for whoever reads a CI log
@@ -193,11 +208,14 @@ class ShardedCapacitySearchTest {
             "p99<100ms",
             new CapacitySearch.Settings(
                 100, 2, 0.05, Duration.ofMillis(200), Duration.ofSeconds(1), 10));
-    long started = System.nanoTime();
-    assertThatThrownBy(() -> s0.search().run())
-        .isInstanceOf(ShardExchangeException.class)
-        .hasMessageContaining("shard(s) [1] of 2 wrote no join file in " + dir);
-    assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(30));
+    clock.run(
+        () ->
+            assertThatThrownBy(() -> s0.search().run())
+                .isInstanceOf(ShardExchangeException.class)
+                .hasMessageContaining("shard(s) [1] of 2 wrote no join file in " + dir));
+    assertThat(clock.elapsed())
+        .as("the bounded wait of 2 s")
+        .isBetween(Duration.ofSeconds(2), Duration.ofMillis(2500));
     // and it told any other shard it stopped
     assertThat(dir.resolve("stop-0.properties")).exists();
   }
@@ -213,17 +231,26 @@ class ShardedCapacitySearchTest {
     CapacitySearch.Settings settings =
         new CapacitySearch.Settings(
             100, 2, 0.05, Duration.ofMillis(200), Duration.ofSeconds(2), 10);
-    List<Running> both = startBoth(server, 100, dir, settings);
+    // this thread polls and waits on the shards' clock, joined before they start: else their
+    // waits alone would move it on
+    clock.join();
+    List<Running> both;
+    long stopped;
+    try {
+      both = startBoth(server, 100, dir, settings);
+      // once both joined, stop shard 1 within its first step
+      while (!Files.exists(dir.resolve("join-0.properties"))
+          || !Files.exists(dir.resolve("join-1.properties"))) {
+        clock.sleep(Duration.ofMillis(20));
+      }
+      clock.sleep(Duration.ofMillis(1500));
+      both.get(1).shard().search().requestStop("interrupted");
+      stopped = clock.nanoTime();
+    } finally {
+      clock.leave();
+    }
     Future<CapacityResult> r0 = both.get(0).result();
     Future<CapacityResult> r1 = both.get(1).result();
-    // once both joined, stop shard 1 within its first step
-    while (!Files.exists(dir.resolve("join-0.properties"))
-        || !Files.exists(dir.resolve("join-1.properties"))) {
-      Thread.sleep(20);
-    }
-    Thread.sleep(1500);
-    long stopped = System.nanoTime();
-    both.get(1).shard().search().requestStop("interrupted");
 
     CapacityResult one = r1.get(1, TimeUnit.MINUTES);
     assertThat(one.note()).isEqualTo("stopped before the search ended");
@@ -236,7 +263,8 @@ class ShardedCapacitySearchTest {
     assertThat(failure.getNow(null))
         .isInstanceOf(ShardExchangeException.class)
         .hasMessage("find-max: shard 1/2 stopped: interrupted");
-    assertThat(Duration.ofNanos(System.nanoTime() - stopped)).isLessThan(Duration.ofSeconds(30));
+    // at once, on the clock the shards waited on: far from shard 0's 60 s wait
+    assertThat(Duration.ofNanos(clock.nanoTime() - stopped)).isLessThan(Duration.ofSeconds(5));
   }
 
   /**

@@ -20,6 +20,7 @@ import io.hbload.core.keys.KeyNames;
 import io.hbload.core.measure.MeasurementTotals;
 import io.hbload.core.result.RunResult;
 import io.hbload.core.spec.RunSpec;
+import io.hbload.core.time.EventClock;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -28,9 +29,21 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.Timeout.ThreadMode;
 
-/** The engine against real in-process bindings: what a user checks after a run. */
+/**
+ * The engine against real in-process bindings: what a user checks after a run. The tests of
+ * behaviour in time (pacing, latency from the intended start, maxexecutiontime, stops, the stop
+ * grace) run on virtual time ({@link EventClock}: the engine's threads, and the bindings' waits, on
+ * one clock), so they take milliseconds and land the same way every time; the timeout fails a run
+ * whose clock deadlocked (a thread waiting on something the clock cannot see) instead of hanging.
+ * The count-bounded runs on the memory store do not depend on time and keep the system clock.
+ */
+@Timeout(value = 30, threadMode = ThreadMode.SEPARATE_THREAD)
 class EngineTest {
+  private final EventClock clock = new EventClock();
+
   @BeforeEach
   void emptyStore() {
     MemoryStore.shared().clear();
@@ -137,20 +150,25 @@ class EngineTest {
   void targetRateIsHeldAndIntendedLatencyIsAtLeastServiceTime() {
     // 2 ms per call, 400 ops/s over 2 threads: each thread has 5 ms per op, so the schedule is met
     RunResult r =
-        workloadFile("a")
-            .binding("basic")
-            .property("basicdb.simulatedelay", "2")
-            .property("basicdb.randomizedelay", "false")
-            .operationCount(2000)
-            .threads(2)
-            .target(400)
-            .run();
-    assertThat(r.throughputOpsPerSec()).isCloseTo(400, within(400 * 0.02));
+        clock.run(
+            () ->
+                workloadFile("a")
+                    .binding("basic")
+                    .property("basicdb.simulatedelay", "2")
+                    .property("basicdb.randomizedelay", "false")
+                    .operationCount(2000)
+                    .threads(2)
+                    .target(400)
+                    .clock(clock)
+                    .run());
+    assertThat(r.throughputOpsPerSec()).isCloseTo(400, within(400 * 0.01));
+    assertThat(clock.elapsed()).isBetween(Duration.ofMillis(4990), Duration.ofMillis(5100));
     for (String op : new String[] {"READ", "UPDATE"}) {
       MeasurementTotals m = r.op(op);
       assertThat(m.intendedPercentileMicros(99)).isGreaterThanOrEqualTo(m.percentileMicros(99));
       assertThat(m.intended().getMean()).isGreaterThanOrEqualTo(m.service().getMean());
-      assertThat(m.percentileMicros(50)).isBetween(1900L, 10_000L);
+      // on virtual time a call takes its 2 ms, no more (no scheduler oversleeps)
+      assertThat(m.percentileMicros(50)).isBetween(1990L, 2100L);
     }
   }
 
@@ -160,19 +178,20 @@ class EngineTest {
     // intended
     // start grows with it while service time stays at 5 ms (what coordinated omission would hide)
     RunResult r =
-        workloadFile("c")
-            .binding("basic")
-            .property("basicdb.simulatedelay", "5")
-            .property("basicdb.randomizedelay", "false")
-            .operationCount(200)
-            .threads(1)
-            .target(400)
-            .run();
+        clock.run(
+            () ->
+                workloadFile("c")
+                    .binding("basic")
+                    .property("basicdb.simulatedelay", "5")
+                    .property("basicdb.randomizedelay", "false")
+                    .operationCount(200)
+                    .threads(1)
+                    .target(400)
+                    .clock(clock)
+                    .run());
     MeasurementTotals read = r.op("READ");
-    // by the 200th call the backlog is ~200 x (5 - 2.5) ms = 500 ms; a call itself stays near 5 ms
-    // (a loaded
-    // machine oversleeps some, hence relative bounds)
-    assertThat(read.percentileMicros(50)).isBetween(4_500L, 25_000L);
+    // by the 200th call the backlog is ~200 x (5 - 2.5) ms = 500 ms; a call itself stays at 5 ms
+    assertThat(read.percentileMicros(50)).isBetween(4_990L, 5_100L);
     assertThat(read.intendedPercentileMicros(99))
         .isGreaterThan(250_000)
         .isGreaterThan(4 * read.percentileMicros(99));
@@ -193,12 +212,22 @@ class EngineTest {
 
   @Test
   void maxExecutionTimeEndsAnUnboundedRun() {
-    long start = System.nanoTime();
+    // calls of 1 ms: on virtual time only waits move the clock, and a run of instant calls would
+    // never see its second pass
     RunResult r =
-        workloadFile("c").binding("basic").duration(Duration.ofSeconds(1)).threads(2).run();
-    double seconds = (System.nanoTime() - start) / 1e9;
-    assertThat(seconds).isBetween(0.9, 5.0);
-    assertThat(r.operations()).isPositive();
+        clock.run(
+            () ->
+                workloadFile("c")
+                    .binding("basic")
+                    .property("basicdb.simulatedelay", "1")
+                    .property("basicdb.randomizedelay", "false")
+                    .duration(Duration.ofSeconds(1))
+                    .threads(2)
+                    .clock(clock)
+                    .run());
+    assertThat(clock.elapsed()).isBetween(Duration.ofSeconds(1), Duration.ofMillis(1100));
+    // two workers, a call a millisecond each, for the second: about 2,000
+    assertThat(r.operations()).isBetween(1900L, 2010L);
     assertThat(r.completed()).isTrue();
   }
 
@@ -207,27 +236,42 @@ class EngineTest {
     RunSpec spec =
         workloadFile("c")
             .binding("basic")
+            .property("basicdb.simulatedelay", "1")
+            .property("basicdb.randomizedelay", "false")
             .operationCount(0)
             .property("maxexecutiontime", "0")
             .threads(2)
+            .clock(clock)
             .spec(Phase.RUN);
     Runner runner =
         new Runner(
             spec, new PrintStream(java.io.OutputStream.nullOutputStream()), new RunListener() {});
+    // Ctrl-C's stop, from another thread 300 ms into a run that would never end by itself; started
+    // once this thread is on the clock, which would otherwise move on the stopper's sleep alone
     Thread stopper =
-        new Thread(
+        clock.newThread(
             () -> {
               try {
-                Thread.sleep(300);
+                clock.sleep(Duration.ofMillis(300));
               } catch (InterruptedException e) {
                 return;
               }
               runner.requestStop("interrupted");
+            },
+            "stopper");
+    RunResult r =
+        clock.run(
+            () -> {
+              stopper.start();
+              try {
+                return runner.run();
+              } catch (io.hbload.core.binding.BindingException e) {
+                throw new IllegalStateException(e);
+              }
             });
-    stopper.start();
-    RunResult r = runner.run();
     assertThat(r.stopReason()).isEqualTo("interrupted");
-    assertThat(r.operations()).isPositive();
+    // two workers, 1 ms a call, stopped after 300 ms: what was done is about 600 calls
+    assertThat(r.operations()).isBetween(550L, 610L);
     assertThat(r.op("READ").returns().get("OK")).isEqualTo(r.operations());
   }
 
@@ -347,20 +391,35 @@ class EngineTest {
   @Test
   void aLoadCutShortByMaxExecutionTimeIsNotComplete() {
     RunResult r =
-        workloadFile("a")
-            .binding("basic")
-            .recordCount(1_000_000)
-            .property("basicdb.simulatedelay", "2")
-            .property("basicdb.randomizedelay", "false")
-            .property("maxexecutiontime", "1")
-            .load();
+        clock.run(
+            () ->
+                workloadFile("a")
+                    .binding("basic")
+                    .recordCount(1_000_000)
+                    .property("basicdb.simulatedelay", "2")
+                    .property("basicdb.randomizedelay", "false")
+                    .property("maxexecutiontime", "1")
+                    .clock(clock)
+                    .load());
     assertThat(r.completed()).isFalse();
     assertThat(r.stopReason())
         .contains("before the load finished")
         .contains("of 1000000 records inserted");
     RunResult run =
-        workloadFile("a").binding("basic").recordCount(1000).duration(Duration.ofSeconds(1)).run();
+        clock.run(
+            () ->
+                workloadFile("a")
+                    .binding("basic")
+                    .property("basicdb.simulatedelay", "1")
+                    .property("basicdb.randomizedelay", "false")
+                    .recordCount(1000)
+                    .duration(Duration.ofSeconds(1))
+                    .clock(clock)
+                    .run());
     assertThat(run.completed()).as("a time-boxed run completes").isTrue();
+    assertThat(clock.elapsed())
+        .as("the load's second, then the run's")
+        .isBetween(Duration.ofSeconds(2), Duration.ofMillis(2200));
   }
 
   @Test
@@ -368,7 +427,7 @@ class EngineTest {
     java.util.concurrent.atomic.AtomicReference<RunResult> result =
         new java.util.concurrent.atomic.AtomicReference<>();
     Thread runner =
-        new Thread(
+        clock.newThread(
             () ->
                 result.set(
                     workloadFile("c")
@@ -376,23 +435,33 @@ class EngineTest {
                         .recordCount(1000)
                         .property("basicdb.simulatedelay", "1")
                         .duration(Duration.ofSeconds(60))
-                        .run()));
-    runner.start();
-    Thread.sleep(1500);
-    long interruptedAt = System.nanoTime();
-    runner.interrupt();
+                        .clock(clock)
+                        .run()),
+            "runner");
+    // 1.5 s into the run, while its workers are busy; started once this thread is on the clock
+    long interruptedAt =
+        clock.run(
+            () -> {
+              runner.start();
+              try {
+                clock.sleep(Duration.ofMillis(1500));
+              } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+              }
+              runner.interrupt();
+              return clock.nanoTime();
+            });
+    // real time from here: the test thread has left the clock, which moves with the run's threads
     runner.join(10_000);
     assertThat(runner.isAlive()).as("the run returned after the interrupt").isFalse();
-    assertThat(Duration.ofNanos(System.nanoTime() - interruptedAt))
-        .isLessThan(Duration.ofSeconds(10));
+    assertThat(Duration.ofNanos(clock.nanoTime() - interruptedAt))
+        .as("the run stopped after the calls under way, not at its 60 s")
+        .isLessThan(Duration.ofMillis(100));
     assertThat(result.get().stopReason()).isEqualTo("interrupted");
     assertThat(result.get().operations()).isPositive();
   }
 
   @Test
-  @org.junit.jupiter.api.Timeout(
-      value = 60,
-      threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
   void aBindingCallThatNeverReturnsIsCutOffAfterTheGraceAndTheStuckWorkerIsNamed()
       throws Exception {
     java.util.concurrent.CountDownLatch never = new java.util.concurrent.CountDownLatch(1);
@@ -404,30 +473,52 @@ class EngineTest {
                   @Override
                   public Status read(String table, Key key, Fields fields, RowSink result) {
                     if (worker == 1 && reads.incrementAndGet() > 50) {
-                      while (true) { // a call that ignores interrupts as well, like a client stuck
-                        // in native I/O
+                      // a call that ignores interrupts as well, like a client stuck in native I/O;
+                      // it waits on the run's clock (so that time goes on around it), and returns
+                      // only when the test has ended
+                      while (never.getCount() > 0) {
                         try {
-                          never.await();
+                          clock.await(never, Duration.ofHours(1).toNanos());
                         } catch (InterruptedException ignored) {
                           // keep hanging
                         }
                       }
+                      return Status.OK;
+                    }
+                    try {
+                      clock.sleep(Duration.ofMillis(1)); // a call takes time, on the clock
+                    } catch (InterruptedException e) {
+                      Thread.currentThread().interrupt();
                     }
                     return Status.OK;
                   }
                 });
-    long start = System.nanoTime();
-    RunResult r =
-        workloadFile("c")
-            .binding(hanging)
-            .threads(2)
-            .recordCount(100)
-            .property("hbload.stopgrace", "1")
-            .duration(Duration.ofSeconds(1))
-            .run();
-    assertThat(Duration.ofNanos(System.nanoTime() - start))
+    // the time is read before this thread leaves the clock: after, the abandoned worker alone on
+    // it moves it on by its hour-long waits
+    Duration[] took = new Duration[1];
+    RunResult r;
+    try {
+      r =
+          clock.run(
+              () -> {
+                RunResult done =
+                    workloadFile("c")
+                        .binding(hanging)
+                        .threads(2)
+                        .recordCount(100)
+                        .property("hbload.stopgrace", "1")
+                        .duration(Duration.ofSeconds(1))
+                        .clock(clock)
+                        .run();
+                took[0] = clock.elapsed();
+                return done;
+              });
+    } finally {
+      never.countDown(); // the abandoned worker's call returns, and its thread ends
+    }
+    assertThat(took[0])
         .as("maxexecutiontime plus the grace, not forever")
-        .isLessThan(Duration.ofSeconds(20));
+        .isBetween(Duration.ofSeconds(2), Duration.ofMillis(2100));
     assertThat(r.completed()).isFalse();
     assertThat(r.stopReason())
         .startsWith("1 of 2 workers still in a binding call 1 s after the stop")

@@ -21,7 +21,9 @@ import io.hbload.core.config.SpecException;
 import io.hbload.core.measure.MeasurementTotals;
 import io.hbload.core.result.RunResult;
 import io.hbload.core.testing.AsyncTestProvider;
+import io.hbload.core.testing.ClockTimer;
 import io.hbload.core.testing.OneCallAsyncBinding;
+import io.hbload.core.time.EventClock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,16 +37,21 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.Timeout.ThreadMode;
 
 /**
  * The pipelined worker against async bindings whose completions come from another thread pool, as
  * an HBase client's event loops deliver them: counts exact, the in-flight bound kept, the open-loop
  * schedule kept and its misses charged to intended latency, outstanding operations cancelled and
- * counted at the end.
+ * counted at the end. The delayed completions come from a {@link ClockTimer} on the run's clock;
+ * the tests of the schedule, slot waits, the drain and a stop run on virtual time ({@link
+ * EventClock}), where a 20 ms call takes 20 ms exactly; the count tests, which do not depend on
+ * time, race real threads. The timeout fails a deadlocked clock instead of hanging.
  */
-@Timeout(60)
+@Timeout(value = 30, threadMode = ThreadMode.SEPARATE_THREAD)
 class PipelinedWorkerTest {
   private final ScheduledThreadPoolExecutor pool = new ScheduledThreadPoolExecutor(4);
+  private final EventClock clock = new EventClock();
 
   @BeforeEach
   void emptyStore() {
@@ -58,7 +65,7 @@ class PipelinedWorkerTest {
 
   @Test
   void closedLoopCountsEveryOperationExactlyAndKeepsTheBound() {
-    // completions after 0-300 us on 4 pool threads racing the 2 workers; every 7th call fails
+    // completions after 0-300 us on the timer's thread racing the 2 workers; every 7th call fails
     Delayed binding = new Delayed(() -> ThreadLocalRandom.current().nextLong(300_000), 7);
     RunResult r =
         workloadFile("a")
@@ -86,18 +93,21 @@ class PipelinedWorkerTest {
     // schedule
     Delayed binding = new Delayed(() -> 20_000_000L, 0);
     RunResult r =
-        workloadFile("c")
-            .binding(binding)
-            .recordCount(1000)
-            .operationCount(800)
-            .threads(1)
-            .target(400)
-            .property("hbload.inflight", "32")
-            .run();
+        clock.run(
+            () ->
+                workloadFile("c")
+                    .binding(binding)
+                    .recordCount(1000)
+                    .operationCount(800)
+                    .threads(1)
+                    .target(400)
+                    .property("hbload.inflight", "32")
+                    .clock(clock)
+                    .run());
     assertThat(r.operations()).isEqualTo(800);
-    assertThat(r.throughputOpsPerSec()).isBetween(300.0, 450.0);
+    assertThat(r.throughputOpsPerSec()).isBetween(390.0, 410.0);
     MeasurementTotals read = r.op("READ");
-    assertThat(read.percentileMicros(99)).isBetween(19_000L, 40_000L);
+    assertThat(read.percentileMicros(99)).isBetween(19_900L, 20_100L);
     assertThat(read.intendedPercentileMicros(99))
         .as("intended p99 within 2x of service p99")
         .isLessThan(2 * read.percentileMicros(99));
@@ -115,25 +125,29 @@ class PipelinedWorkerTest {
    */
   @Test
   void theScheduleStartsAgainAfterTheWarmup() {
-    long stallUntil = System.nanoTime() + 800_000_000L;
+    long stallUntil = 800_000_000L; // the run starts at the clock's zero
     Delayed binding =
-        new Delayed(() -> System.nanoTime() < stallUntil ? 200_000_000L : 1_000_000L, 0);
+        new Delayed(() -> clock.nanoTime() < stallUntil ? 200_000_000L : 1_000_000L, 0);
     RunResult r =
-        workloadFile("c")
-            .binding(binding)
-            .recordCount(1000)
-            .threads(1)
-            .target(1200)
-            .property("operationcount", "0")
-            .property("hbload.warmup", "1s")
-            .duration(Duration.ofSeconds(2))
-            .property("hbload.inflight", "4")
-            .run();
+        clock.run(
+            () ->
+                workloadFile("c")
+                    .binding(binding)
+                    .recordCount(1000)
+                    .threads(1)
+                    .target(1200)
+                    .property("operationcount", "0")
+                    .property("hbload.warmup", "1s")
+                    .duration(Duration.ofSeconds(2))
+                    .property("hbload.inflight", "4")
+                    .clock(clock)
+                    .run());
     MeasurementTotals read = r.op("READ");
-    assertThat(read.count()).as("the measured part kept the rate").isGreaterThan(1800);
+    assertThat(read.count()).as("the measured part kept the rate").isBetween(2390L, 2410L);
+    // calls of 1 ms, one due every 0.83 ms, 4 in flight: each starts when it was due
     assertThat(read.intendedPercentileMicros(99))
         .as("intended p99 (service p99 %d us)", read.percentileMicros(99))
-        .isLessThan(Math.max(2 * read.percentileMicros(99), 20_000L));
+        .isLessThan(2 * read.percentileMicros(99));
   }
 
   @Test
@@ -142,17 +156,20 @@ class PipelinedWorkerTest {
     // s over 400 ops
     Delayed binding = new Delayed(() -> 10_000_000L, 0);
     RunResult r =
-        workloadFile("c")
-            .binding(binding)
-            .recordCount(1000)
-            .operationCount(400)
-            .threads(1)
-            .target(800)
-            .property("hbload.inflight", "4")
-            .run();
+        clock.run(
+            () ->
+                workloadFile("c")
+                    .binding(binding)
+                    .recordCount(1000)
+                    .operationCount(400)
+                    .threads(1)
+                    .target(800)
+                    .property("hbload.inflight", "4")
+                    .clock(clock)
+                    .run());
     MeasurementTotals read = r.op("READ");
     assertThat(binding.maxOutstandingPerWorker.get()).isEqualTo(4);
-    assertThat(read.percentileMicros(99)).as("service p99").isLessThan(30_000L);
+    assertThat(read.percentileMicros(99)).as("service p99").isBetween(9_900L, 10_100L);
     assertThat(read.intendedPercentileMicros(99))
         .as("intended p99: the growing backlog")
         .isGreaterThan(300_000L);
@@ -183,13 +200,18 @@ class PipelinedWorkerTest {
     binding.hangEvery = 50;
     binding.drainNanos = 300_000_000L;
     RunResult r =
-        workloadFile("a")
-            .binding(binding)
-            .recordCount(1000)
-            .threads(2)
-            .duration(Duration.ofSeconds(1))
-            .property("hbload.inflight", "64")
-            .run();
+        clock.run(
+            () ->
+                workloadFile("a")
+                    .binding(binding)
+                    .recordCount(1000)
+                    .threads(2)
+                    .duration(Duration.ofSeconds(1))
+                    .property("hbload.inflight", "64")
+                    .clock(clock)
+                    .run());
+    // the second, then the 300 ms drain, and no longer
+    assertThat(clock.elapsed()).isBetween(Duration.ofMillis(1300), Duration.ofMillis(1400));
     long cancelled = cancelled(r, "READ") + cancelled(r, "UPDATE");
     assertThat(cancelled)
         .as("hung calls counted as CANCELLED")
@@ -212,20 +234,30 @@ class PipelinedWorkerTest {
             .property("hbload.inflight", "8")
             .property("operationcount", "0")
             .property("maxexecutiontime", "0")
+            .clock(clock)
             .spec(Phase.RUN);
     MemoryStore.shared().clear();
-    PhaseRun run =
-        new PhaseRun(
-            spec,
-            binding.open(spec.bindingContext(System.err)),
-            RunListener.all(List.of()),
-            System.err,
-            true);
-    var future = java.util.concurrent.CompletableFuture.supplyAsync(run::execute);
-    Thread.sleep(500);
-    run.requestStop("interrupted");
+    BindingSession session = binding.open(spec.bindingContext(System.err));
+    PhaseRun run = new PhaseRun(spec, session, RunListener.all(List.of()), System.err, true);
+    var future = new java.util.concurrent.CompletableFuture<RunResult>();
+    Thread phase = clock.newThread(() -> future.complete(run.execute()), "phase");
+    // the stop from another thread, 500 ms into a phase that would not end by itself; the phase
+    // starts once this thread is on the clock, which would otherwise move on without it
+    clock.run(
+        () -> {
+          phase.start();
+          try {
+            clock.sleep(Duration.ofMillis(500));
+          } catch (InterruptedException e) {
+            throw new IllegalStateException(e);
+          }
+          run.requestStop("interrupted");
+          return null;
+        });
     RunResult r = future.get(10, TimeUnit.SECONDS);
-    assertThat(r.operations()).isPositive();
+    session.close();
+    // 2 workers x 8 calls of 2 ms in flight, for 500 ms: about 4,000
+    assertThat(r.operations()).isBetween(3900L, 4020L);
     assertThat(r.operations() + cancelled(r, "READ")).isEqualTo(binding.issued.get());
   }
 
@@ -378,12 +410,18 @@ class PipelinedWorkerTest {
 
     @Override
     public BindingSession open(BindingContext context) {
-      return asyncOnly(workerIndex -> new Calls());
+      ClockTimer timer = new ClockTimer(context.execution().clock(), "delayed-completions");
+      return asyncOnly(workerIndex -> new Calls(timer), timer::close);
     }
 
     private final class Calls extends OneCallAsyncBinding {
       private final AtomicInteger outstanding = new AtomicInteger();
+      private final ClockTimer timer;
       private long n;
+
+      Calls(ClockTimer timer) {
+        this.timer = timer;
+      }
 
       @Override
       protected void call(int slot, Completion done) {
@@ -400,13 +438,12 @@ class PipelinedWorkerTest {
           status = Status.ERROR;
         }
         Status s = status;
-        pool.schedule(
+        timer.schedule(
             () -> {
               outstanding.decrementAndGet();
               done.complete(slot, s);
             },
-            delayNanos.getAsLong(),
-            TimeUnit.NANOSECONDS);
+            delayNanos.getAsLong());
       }
 
       @Override

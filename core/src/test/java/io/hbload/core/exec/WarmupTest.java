@@ -17,6 +17,7 @@ import io.hbload.core.export.YcsbReport;
 import io.hbload.core.measure.MeasurementTotals;
 import io.hbload.core.merge.HlogMerge;
 import io.hbload.core.result.RunResult;
+import io.hbload.core.time.EventClock;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -27,21 +28,27 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.Timeout.ThreadMode;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code hbload.warmup}: the phase runs its workload, and everything done before the boundary is
  * counted apart and in none of the figures. The counts are exact whatever the timing:
  * operationcount bounds warm-up plus measured operations, so measured = operationcount - warm-up,
- * to the operation.
+ * to the operation. The runs that depend on time (a paced schedule, a stalled start,
+ * maxexecutiontime) run on virtual time ({@link EventClock}), where the boundary falls at the same
+ * operation every time; the timeout fails a deadlocked clock instead of hanging.
  */
+@Timeout(value = 30, threadMode = ThreadMode.SEPARATE_THREAD)
 class WarmupTest {
   @TempDir Path dir;
+
+  private final EventClock clock = new EventClock();
 
   @Test
   void aRunWithWarmupReportsExactlyThePostWarmupOperations() throws Exception {
@@ -49,16 +56,19 @@ class WarmupTest {
     Path hlog = dir.resolve("w.hlog");
     // 3000 operations at 1500 ops/s: about 2 s, of which the first 0.5 s is warm-up
     RunResult r =
-        workloadFile("a")
-            .binding("basic")
-            .operationCount(3000)
-            .threads(2)
-            .target(1500)
-            .property("hbload.warmup", "500ms")
-            .property("status.interval", "0.2")
-            .json(json)
-            .hlog(hlog)
-            .run();
+        clock.run(
+            () ->
+                workloadFile("a")
+                    .binding("basic")
+                    .operationCount(3000)
+                    .threads(2)
+                    .target(1500)
+                    .property("hbload.warmup", "500ms")
+                    .property("status.interval", "0.2")
+                    .json(json)
+                    .hlog(hlog)
+                    .clock(clock)
+                    .run());
     long warmup = warmupOperations(r);
     assertThat(warmup).isPositive();
     assertThat(r.operations()).isPositive().isEqualTo(3000 - warmup);
@@ -68,8 +78,8 @@ class WarmupTest {
     assertThat(read + update).isEqualTo(r.operations());
     assertThat(r.op("READ").returns().get("OK") + r.op("UPDATE").returns().get("OK"))
         .isEqualTo(r.operations());
-    assertThat(r.runtimeMillis())
-        .isLessThan(3000L * 1000 / 1500); // the warm-up's time is not in RunTime
+    // the warm-up's 0.5 s is not in RunTime: the 2 s the 3000 operations took, less it
+    assertThat(r.runtimeMillis()).isBetween(1450L, 1550L);
 
     ByteArrayOutputStream text = new ByteArrayOutputStream();
     ReportWriter.write(
@@ -109,30 +119,38 @@ class WarmupTest {
    */
   @Test
   void theTargetScheduleStartsAgainAfterTheWarmupSoTheColdStartsBacklogIsNotMeasured() {
-    long stallUntil = System.nanoTime() + 800_000_000L;
+    long stallUntil = 800_000_000L; // the run starts at the clock's zero
     Binding coldThenFast =
         new EngineTest.FailingUpdates.Ok() {
           @Override
           public Status read(String table, Key key, Fields fields, RowSink result) {
-            LockSupport.parkNanos(System.nanoTime() < stallUntil ? 200_000_000L : 300_000L);
+            try {
+              clock.sleepNanos(clock.nanoTime() < stallUntil ? 200_000_000L : 300_000L);
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+            }
             return Status.OK;
           }
         };
     RunResult r =
-        workloadFile("c")
-            .binding(EngineTest.provider(worker -> coldThenFast))
-            .threads(1)
-            .target(1000)
-            .property("operationcount", "0")
-            .property("hbload.warmup", "1s")
-            .duration(Duration.ofSeconds(2))
-            .property("measurement.interval", "both")
-            .run();
+        clock.run(
+            () ->
+                workloadFile("c")
+                    .binding(EngineTest.provider(worker -> coldThenFast))
+                    .threads(1)
+                    .target(1000)
+                    .property("operationcount", "0")
+                    .property("hbload.warmup", "1s")
+                    .duration(Duration.ofSeconds(2))
+                    .property("measurement.interval", "both")
+                    .clock(clock)
+                    .run());
     MeasurementTotals read = r.op("READ");
-    assertThat(read.count()).as("the measured part kept the rate").isGreaterThan(1500);
+    assertThat(read.count()).as("the measured part kept the rate").isBetween(1990L, 2010L);
+    // a call of 0.3 ms every 1 ms: on schedule, each starts when it was due
     assertThat(read.intendedPercentileMicros(99))
         .as("intended p99 (service p99 %d us)", read.percentileMicros(99))
-        .isLessThan(Math.max(2 * read.percentileMicros(99), 20_000L));
+        .isLessThan(2 * read.percentileMicros(99));
   }
 
   @Test
@@ -151,21 +169,23 @@ class WarmupTest {
 
   @Test
   void maxExecutionTimeCountsFromTheEndOfTheWarmup() {
-    long start = System.nanoTime();
     RunResult r =
-        workloadFile("c")
-            .binding("basic")
-            .threads(1)
-            .target(200)
-            .operationCount(0)
-            .property("maxexecutiontime", "1")
-            .property("hbload.warmup", "1s")
-            .run();
-    double seconds = (System.nanoTime() - start) / 1e9;
-    assertThat(seconds).isGreaterThanOrEqualTo(1.9);
-    assertThat(warmupOperations(r)).isPositive();
-    assertThat(r.operations()).isPositive();
-    assertThat(r.runtimeMillis()).isLessThan(1900);
+        clock.run(
+            () ->
+                workloadFile("c")
+                    .binding("basic")
+                    .threads(1)
+                    .target(200)
+                    .operationCount(0)
+                    .property("maxexecutiontime", "1")
+                    .property("hbload.warmup", "1s")
+                    .clock(clock)
+                    .run());
+    // the phase lasts the warm-up's second and then the measured one, at 200 ops/s in each
+    assertThat(clock.elapsed()).isBetween(Duration.ofSeconds(2), Duration.ofMillis(2100));
+    assertThat(warmupOperations(r)).isBetween(195L, 205L);
+    assertThat(r.operations()).isBetween(195L, 205L);
+    assertThat(r.runtimeMillis()).isBetween(990L, 1100L);
   }
 
   @Test

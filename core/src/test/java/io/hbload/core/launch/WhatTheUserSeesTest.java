@@ -4,21 +4,38 @@ import static io.hbload.core.TestWorkloads.workloadFile;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hbload.core.Hbload;
+import io.hbload.core.binding.Binding;
+import io.hbload.core.binding.BindingContext;
+import io.hbload.core.binding.BindingException;
+import io.hbload.core.binding.BindingProvider;
+import io.hbload.core.binding.BindingSession;
+import io.hbload.core.binding.builtin.BasicBindingProvider;
+import io.hbload.core.config.BindingSettings;
 import io.hbload.core.config.Phase;
+import io.hbload.core.config.PropertyReader;
+import io.hbload.core.config.WorkloadSpec;
 import io.hbload.core.export.IntendedLatencyNote;
 import io.hbload.core.result.RunResult;
+import io.hbload.core.time.EventClock;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.Timeout.ThreadMode;
 
 /**
  * What a phase tells the user on stderr besides YCSB's lines: the corrected latency after a
  * throttled run and progress while work without status lines goes on, the engine's own load before
- * a run included.
+ * a run included. The runs are on virtual time ({@link EventClock}): status and progress lines come
+ * due at the same operations every time, so their number and figures are exact; the timeout fails a
+ * deadlocked clock instead of hanging.
  */
+@Timeout(value = 30, threadMode = ThreadMode.SEPARATE_THREAD)
 class WhatTheUserSeesTest {
+  private final EventClock clock = new EventClock();
   private final ByteArrayOutputStream captured = new ByteArrayOutputStream();
   private final PrintStream messages = new PrintStream(captured, true, StandardCharsets.UTF_8);
 
@@ -32,15 +49,18 @@ class WhatTheUserSeesTest {
     // schedule wait
     // ever longer while each call still takes 2 ms
     RunResult r =
-        workloadFile("c")
-            .binding("basic")
-            .property("basicdb.simulatedelay", "2")
-            .property("basicdb.randomizedelay", "false")
-            .threads(1)
-            .operationCount(600)
-            .target(2000)
-            .messages(messages)
-            .run();
+        clock.run(
+            () ->
+                workloadFile("c")
+                    .binding("basic")
+                    .property("basicdb.simulatedelay", "2")
+                    .property("basicdb.randomizedelay", "false")
+                    .threads(1)
+                    .operationCount(600)
+                    .target(2000)
+                    .messages(messages)
+                    .clock(clock)
+                    .run());
     List<String> notes =
         lines().stream().filter(l -> l.contains("p99 from the intended start")).toList();
     assertThat(notes).hasSize(1);
@@ -57,14 +77,17 @@ class WhatTheUserSeesTest {
   @Test
   void aThrottledRunWithinItsCapacityComparesWithoutInventingAWarning() {
     RunResult r =
-        workloadFile("a")
-            .binding("basic")
-            .property("basicdb.simulatedelay", "0")
-            .threads(2)
-            .operationCount(400)
-            .target(400)
-            .messages(messages)
-            .run();
+        clock.run(
+            () ->
+                workloadFile("a")
+                    .binding("basic")
+                    .property("basicdb.simulatedelay", "0")
+                    .threads(2)
+                    .operationCount(400)
+                    .target(400)
+                    .messages(messages)
+                    .clock(clock)
+                    .run());
     List<String> notes = IntendedLatencyNote.lines(r, 1e9);
     assertThat(notes)
         .hasSize(2)
@@ -81,67 +104,113 @@ class WhatTheUserSeesTest {
 
   @Test
   void aRunWithoutStatusLinesShowsProgress() {
-    workloadFile("c")
-        .binding("basic")
-        .property("basicdb.simulatedelay", "1")
-        .property("basicdb.randomizedelay", "false")
-        .property("status.interval", "0.2")
-        .threads(1)
-        .operationCount(500)
-        .messages(messages)
-        .run();
+    clock.run(
+        () ->
+            workloadFile("c")
+                .binding("basic")
+                .property("basicdb.simulatedelay", "1")
+                .property("basicdb.randomizedelay", "false")
+                .property("status.interval", "0.2")
+                .threads(1)
+                .operationCount(500)
+                .messages(messages)
+                .clock(clock)
+                .run());
     List<String> progress = lines().stream().filter(l -> l.startsWith("hbload: run ")).toList();
-    assertThat(progress).hasSizeGreaterThanOrEqualTo(2);
-    // a line before the first operation completed (a loaded machine can start the worker late)
-    // has no rate to estimate from, and says so; every other line but the last gives the time left
-    String eta =
-        "hbload: run [\\d,]+ of 500 operations \\(\\d+ %\\) in [\\d.]+ s, "
-            + "[\\d,]+ ops/sec now, about [\\d.]+ s left";
-    assertThat(progress.subList(0, progress.size() - 1))
-        .allMatch(
-            l ->
-                l.matches(eta)
-                    || l.matches(
-                        "hbload: run 0 of 500 operations \\(0 %\\) in [\\d.]+ s, 0 ops/sec now,"
-                            + " ETA unknown"));
-    assertThat(progress).anyMatch(l -> l.matches(eta));
-    assertThat(progress.get(progress.size() - 1)).contains(" 500 of 500 operations (100 %)");
+    // 500 calls of 1 ms: a line at 0.2 s and at 0.4 s, each with the time left, and the last. The
+    // call that ends as a line comes due may be counted in it or in the next: the worker and the
+    // reporter wake at the same instant, in the order the system runs them
+    assertThat(progress).hasSize(3);
+    assertThat(progress.get(0))
+        .matches(
+            "hbload: run (199|200) of 500 operations \\(40 %\\) in 0\\.2 s, [\\d,]+ ops/sec now,"
+                + " about 0\\.3 s left");
+    assertThat(progress.get(1))
+        .matches(
+            "hbload: run (399|400) of 500 operations \\(80 %\\) in 0\\.4 s, [\\d,]+ ops/sec now,"
+                + " about 0\\.1 s left");
+    assertThat(progress.get(2)).contains(" 500 of 500 operations (100 %)");
+  }
+
+  /**
+   * The basic binding behind a session that, as an empty memory store does, asks for the load
+   * before a run: its calls of {@code basicdb.simulatedelay} wait on the run's clock, so the load
+   * takes virtual time and its progress lines come due (the memory store's calls take none).
+   */
+  private static BindingProvider basicStartingEmpty() {
+    BasicBindingProvider basic = new BasicBindingProvider();
+    return new BindingProvider() {
+      @Override
+      public String name() {
+        return "basic-empty";
+      }
+
+      @Override
+      public String description() {
+        return "basic, loading before a run";
+      }
+
+      @Override
+      public BindingSettings settings(
+          PropertyReader properties, WorkloadSpec workload, Phase phase) {
+        return basic.settings(properties, workload, phase);
+      }
+
+      @Override
+      public BindingSession open(BindingContext context) {
+        BindingSession session = basic.open(context);
+        return new BindingSession() {
+          @Override
+          public Binding newBinding(int workerIndex) throws BindingException {
+            return session.newBinding(workerIndex);
+          }
+
+          @Override
+          public boolean loadBeforeRun() {
+            return true;
+          }
+        };
+      }
+    };
   }
 
   @Test
   void theLoadBeforeARunShowsProgressAndIsNotPacedByTheRunsTarget() {
-    // a table of its own: the memory store is shared by the JVM, and only an empty table is loaded
-    // first
+    // 1,000 records at 1 ms a call: 1 s unpaced, 20 s at the run's 50 ops/sec
     RunResult r =
-        workloadFile("c")
-            .binding("memory")
-            .property("table", "progress" + System.nanoTime())
-            // enough small records that the load outlasts its first status interval on a quiet
-            // machine too (50,000 loaded in 88 ms once, before the first progress line was due)
-            .recordCount(400_000)
-            .property("fieldcount", "1")
-            .property("fieldlength", "8")
-            .operationCount(50)
-            .target(50)
-            .property("status.interval", "0.1")
-            .messages(messages)
-            .run();
+        clock.run(
+            () ->
+                workloadFile("c")
+                    .binding(basicStartingEmpty())
+                    .property("basicdb.simulatedelay", "1")
+                    .property("basicdb.randomizedelay", "false")
+                    .recordCount(1000)
+                    .operationCount(50)
+                    .target(50)
+                    .property("status.interval", "0.1")
+                    .messages(messages)
+                    .clock(clock)
+                    .run());
     assertThat(r.operations()).isEqualTo(50);
     List<String> all = lines();
     assertThat(all)
         .anyMatch(
             l ->
                 l.contains(
-                    "loading 400000 records (recordcount) before the run, as fast as it goes"
+                    "loading 1000 records (recordcount) before the run, as fast as it goes"
                         + " (the run's -target paces the run only)"));
-    // at the run's 50 ops/sec the load would take 8000 s; unpaced it takes well under the test's
-    // time
+    // a line at 0.1 s, with the call that ends then in it or not (see the progress test above)
     assertThat(all)
         .anyMatch(
             l ->
                 l.matches(
-                    "hbload: load before the run 400,000 of 400,000 operations \\(100 %\\).*"));
-    assertThat(all).anyMatch(l -> l.startsWith("hbload: loaded 400000 records"));
+                    "hbload: load before the run (99|100) of 1,000 operations \\(\\d+ %\\) in"
+                        + " 0\\.1 s, [\\d,]+ ops/sec now, about 0\\.9 s left"))
+        .anyMatch(
+            l -> l.matches("hbload: load before the run 1,000 of 1,000 operations \\(100 %\\).*"))
+        .anyMatch(l -> l.startsWith("hbload: loaded 1000 records in 1.0 s"));
+    // the load's second, then the run's
+    assertThat(clock.elapsed()).isBetween(Duration.ofMillis(1900), Duration.ofMillis(2200));
   }
 
   @Test
@@ -156,7 +225,7 @@ class WhatTheUserSeesTest {
             .status(true)
             .messages(messages);
     assertThat(h.spec(Phase.RUN).throttled()).isTrue();
-    h.run();
+    clock.run(() -> h.clock(clock).run());
     List<String> status = lines().stream().filter(l -> l.contains(" sec: ")).toList();
     assertThat(status)
         .anyMatch(l -> l.contains("[READ: Count=") && l.contains("[Intended-READ: Count="));
@@ -168,17 +237,20 @@ class WhatTheUserSeesTest {
   void theLogSamplesEverySecondWhileStatusLinesKeepTheirInterval(
       @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
     java.nio.file.Path hlog = dir.resolve("r.hlog");
-    workloadFile("c")
-        .binding("basic")
-        .property("basicdb.simulatedelay", "0")
-        .threads(1)
-        .operationCount(1400)
-        .target(400)
-        .property("status.interval", "2")
-        .status(true)
-        .hlog(hlog)
-        .messages(messages)
-        .run();
+    clock.run(
+        () ->
+            workloadFile("c")
+                .binding("basic")
+                .property("basicdb.simulatedelay", "0")
+                .threads(1)
+                .operationCount(1400)
+                .target(400)
+                .property("status.interval", "2")
+                .status(true)
+                .hlog(hlog)
+                .messages(messages)
+                .clock(clock)
+                .run());
     org.HdrHistogram.HistogramLogReader reader =
         new org.HdrHistogram.HistogramLogReader(hlog.toFile());
     int samples = 0;
@@ -190,7 +262,7 @@ class WhatTheUserSeesTest {
     }
     // 3.5 s at 400 ops/sec: a sample each second (and the last part), not one per 2 s status
     // interval
-    assertThat(samples).isGreaterThanOrEqualTo(4);
+    assertThat(samples).isEqualTo(4);
     List<String> status = lines().stream().filter(l -> l.contains(" sec: ")).toList();
     assertThat(status).hasSize(3); // at the start, at 2 s, at the end
     long counted = 0;

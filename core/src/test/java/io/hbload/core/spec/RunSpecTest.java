@@ -80,7 +80,8 @@ class RunSpecTest {
                 spec.execution().inflight(),
                 9L,
                 spec.execution().shard(),
-                null));
+                null,
+                spec.execution().clock()));
     assertThat(spec.withExecution(e).warmsUp()).isTrue();
     assertThat(spec.warmsUp()).isFalse();
     assertThat(spec.withPhase(Phase.LOAD).phase()).isEqualTo(Phase.LOAD);

@@ -33,6 +33,11 @@ public abstract class AsyncTestProvider implements BindingProvider {
    * blocking ones.
    */
   protected static BindingSession asyncOnly(IntFunction<AsyncBinding> bindings) {
+    return asyncOnly(bindings, () -> {});
+  }
+
+  /** {@link #asyncOnly(IntFunction)} that runs {@code onClose} when the session closes. */
+  protected static BindingSession asyncOnly(IntFunction<AsyncBinding> bindings, Runnable onClose) {
     return new BindingSession() {
       @Override
       public Binding newBinding(int workerIndex) throws BindingException {
@@ -42,6 +47,11 @@ public abstract class AsyncTestProvider implements BindingProvider {
       @Override
       public AsyncBinding newAsyncBinding(int workerIndex) {
         return bindings.apply(workerIndex);
+      }
+
+      @Override
+      public void close() {
+        onClose.run();
       }
     };
   }

@@ -6,10 +6,10 @@ import io.hbload.core.binding.BindingContext;
 import io.hbload.core.binding.BindingException;
 import io.hbload.core.binding.BindingSession;
 import io.hbload.core.binding.Status;
+import io.hbload.core.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * A server with a known capacity for capacity tests: every call joins one FIFO queue served by
@@ -70,12 +70,13 @@ public final class ServiceQueueProvider extends AsyncTestProvider {
 
   @Override
   public BindingSession open(BindingContext context) {
+    Clock clock = context.execution().clock();
     if (!shared) {
-      return new Server();
+      return new Server(clock);
     }
     synchronized (this) {
       if (sharedSessions++ == 0) {
-        sharedServer = new Server();
+        sharedServer = new Server(clock);
       }
       Server server = sharedServer;
       return new BindingSession() {
@@ -103,13 +104,21 @@ public final class ServiceQueueProvider extends AsyncTestProvider {
 
   private record Call(long arrivalNanos, int slot, AsyncBinding.Completion done) {}
 
+  /**
+   * The servers' threads wait on the run's clock (an idle one parks until a call unparks it), so
+   * that on an {@link io.hbload.core.time.EventClock} the queue runs in virtual time with the
+   * engine.
+   */
   private final class Server implements BindingSession {
-    private final LinkedBlockingQueue<Call> queue = new LinkedBlockingQueue<>();
+    private static final long IDLE_NANOS = 1_000_000_000L;
+    private final ConcurrentLinkedQueue<Call> queue = new ConcurrentLinkedQueue<>();
     private final List<Thread> threads = new ArrayList<>();
+    private final Clock clock;
 
-    Server() {
+    Server(Clock clock) {
+      this.clock = clock;
       for (int i = 0; i < servers; i++) {
-        Thread t = new Thread(this::serve, "service-queue-" + i);
+        Thread t = clock.newThread(this::serve, "service-queue-" + i);
         t.setDaemon(true);
         t.start();
         threads.add(t);
@@ -120,17 +129,18 @@ public final class ServiceQueueProvider extends AsyncTestProvider {
       long free = 0;
       long served = 0;
       try {
-        while (true) {
-          Call c = queue.take();
+        while (!Thread.currentThread().isInterrupted()) {
+          Call c = queue.poll();
+          if (c == null) {
+            clock.parkNanos(this, IDLE_NANOS);
+            continue;
+          }
           long start = free == 0 ? c.arrivalNanos() : Math.max(c.arrivalNanos(), free);
           if (pauseEveryCalls > 0 && ++served % pauseEveryCalls == 0) {
-            start = Math.max(start, System.nanoTime()) + pauseNanos;
+            start = Math.max(start, clock.nanoTime()) + pauseNanos;
           }
           free = start + serviceNanos;
-          long wait;
-          while ((wait = free - System.nanoTime()) > 0) {
-            LockSupport.parkNanos(wait);
-          }
+          clock.sleepNanos(free - clock.nanoTime());
           c.done().complete(c.slot(), Status.OK);
         }
       } catch (InterruptedException e) {
@@ -148,7 +158,8 @@ public final class ServiceQueueProvider extends AsyncTestProvider {
       return new OneCallAsyncBinding() {
         @Override
         protected void call(int slot, Completion done) {
-          queue.add(new Call(System.nanoTime(), slot, done));
+          queue.add(new Call(clock.nanoTime(), slot, done));
+          threads.forEach(clock::unpark); // an idle server takes it
         }
       };
     }

@@ -87,7 +87,7 @@ final class RunCommand extends PhaseCommand {
     ShardExchange shards =
         exchange == null
             ? null
-            : new ShardExchange(exchange, e.shard(), ShardExchange.DEFAULT_WAIT);
+            : new ShardExchange(exchange, e.shard(), ShardExchange.DEFAULT_WAIT, e.clock());
     CapacitySearch search =
         new CapacitySearch(
             spec,

@@ -77,6 +77,11 @@ class ArchitectureTest {
   }
 
   @Test
+  void coreReadsTimeAndSleepsOnlyThroughItsClock() {
+    FlowRules.timeOnlyThroughTheClock("io.hbload.core").check(classes);
+  }
+
+  @Test
   void onlyParsersUseThePropertyReader() {
     classes()
         .that()

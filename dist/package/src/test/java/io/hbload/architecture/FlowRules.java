@@ -3,11 +3,14 @@ package io.hbload.architecture;
 import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.library.Architectures.LayeredArchitecture;
+import java.time.Instant;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * The arrows of the flow as ArchUnit rules, over the packages under a root: {@code io.hbload} for
@@ -16,6 +19,39 @@ import com.tngtech.archunit.library.Architectures.LayeredArchitecture;
  */
 final class FlowRules {
   private FlowRules() {}
+
+  /**
+   * The engine's one clock (issue 33 §2): no class under {@code root} outside {@code root.time}
+   * reads the system's time or sleeps by itself. They take an injected {@code Clock}, so that a
+   * test runs the same code on a virtual clock; a time read that bypassed it would make such a test
+   * wait in real time or see time stand still.
+   */
+  static ArchRule timeOnlyThroughTheClock(String root) {
+    return noClasses()
+        .that()
+        .resideInAPackage(root + "..")
+        .and()
+        .resideOutsideOfPackage(root + ".time..")
+        .should()
+        .callMethod(System.class, "nanoTime")
+        .orShould()
+        .callMethod(System.class, "currentTimeMillis")
+        .orShould()
+        .callMethod(Thread.class, "sleep", long.class)
+        .orShould()
+        .callMethod(Thread.class, "sleep", long.class, int.class)
+        .orShould()
+        .callMethod(Instant.class, "now")
+        .orShould()
+        .callMethod(LockSupport.class, "parkNanos", long.class)
+        .orShould()
+        .callMethod(LockSupport.class, "parkNanos", Object.class, long.class)
+        .orShould()
+        .callMethod(LockSupport.class, "parkUntil", long.class)
+        .orShould()
+        .callMethod(LockSupport.class, "parkUntil", Object.class, long.class)
+        .because("time in " + root + " comes from its injected Clock (" + root + ".time)");
+  }
 
   /** No package cycles: each package under {@code root} is a slice. */
   static ArchRule freeOfCycles(String root) {

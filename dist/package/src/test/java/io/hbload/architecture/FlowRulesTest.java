@@ -18,6 +18,22 @@ class FlowRulesTest {
   private static final String FIXTURES = "io.hbload.archfixture";
 
   @Test
+  void theClockRuleReportsTimeReadOutsideTheClockPackage() {
+    EvaluationResult result =
+        FlowRules.timeOnlyThroughTheClock(FIXTURES + ".clock").evaluate(fixtures("clock"));
+
+    String report = String.join("\n", result.getFailureReport().getDetails());
+    assertThat(report)
+        .contains("clock.engine.Stopwatch")
+        .contains("System.nanoTime()")
+        .contains("System.currentTimeMillis()")
+        .contains("Thread.sleep(long)")
+        .contains("Instant.now()")
+        .contains("LockSupport.parkNanos(long)")
+        .doesNotContain("clock.time.RealClock");
+  }
+
+  @Test
   void theCycleRuleReportsAPlantedPackageCycle() {
     EvaluationResult result =
         FlowRules.freeOfCycles(FIXTURES + ".cycle").evaluate(fixtures("cycle"));

@@ -14,9 +14,9 @@ import io.hbload.core.config.BindingSettings;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertyReader;
 import io.hbload.core.config.WorkloadSpec;
+import io.hbload.core.time.Clock;
 import java.util.Set;
 import java.util.SplittableRandom;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * {@code basic}: does nothing and answers OK, like YCSB's BasicDB, to measure the engine itself.
@@ -57,7 +57,7 @@ public final class BasicBindingProvider implements BindingProvider {
   @Override
   public BindingSession open(BindingContext context) {
     Settings s = context.settings(Settings.class);
-    return worker -> new Basic(s.delayNanos(), s.randomize());
+    return worker -> new Basic(s.delayNanos(), s.randomize(), context.execution().clock());
   }
 
   /** One per worker; allocation-free. */
@@ -65,19 +65,22 @@ public final class BasicBindingProvider implements BindingProvider {
     private final long delayNanos;
     private final boolean randomize;
     private final SplittableRandom random = new SplittableRandom();
+    private final Clock clock;
 
-    Basic(long delayNanos, boolean randomize) {
+    Basic(long delayNanos, boolean randomize, Clock clock) {
       this.delayNanos = delayNanos;
       this.randomize = randomize;
+      this.clock = clock;
     }
 
     private Status delayThenOk() {
       if (delayNanos > 0) {
         long d = randomize ? (long) (random.nextDouble() * delayNanos) : delayNanos;
-        long until = System.nanoTime() + d;
-        long left;
-        while ((left = until - System.nanoTime()) > 0) {
-          LockSupport.parkNanos(left);
+        try {
+          clock.sleepNanos(d);
+        } catch (InterruptedException e) {
+          // the call ends early, as a stopping phase's interrupt asks; the flag stays for the loop
+          Thread.currentThread().interrupt();
         }
       }
       return Status.OK;
