@@ -1,5 +1,6 @@
 package io.hbload.core.exec;
 
+import io.hbload.core.time.Clock;
 import io.hbload.core.binding.BindingSession;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertySources;
@@ -58,7 +59,7 @@ public class OperationPathBenchmark {
         .set("operationcount", "100000000").set("db", "basic").merge(), Phase.RUN);
     BindingSession session = spec.binding().provider().open(spec.bindingContext(
         new PrintStream(OutputStream.nullOutputStream())));
-    loop = new BlockingLoop(0, 0, spec, session, new YcsbSources(spec.workload(), new KeySpace(spec.workload())),
+    loop = new BlockingLoop(0, 0, spec, session, new YcsbSources(spec.workload(), new KeySpace(spec.workload()), Clock.system()),
         new AtomicReferenceArray<>(1), new LatencyNames(false, Set.of()), new PhaseState(spec.execution().clock()), 0);
     loop.openForBenchmark(session.newBinding(0), new SplittableRandom(1));
     recorder = loop.recorder();

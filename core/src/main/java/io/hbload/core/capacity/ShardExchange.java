@@ -88,12 +88,8 @@ public final class ShardExchange {
    *
    * @param wait how long to wait for the others to join, and past a step's planned end for their
    *     step files
+   * @param clock the search's spec's: the waits and polls are on it
    */
-  public ShardExchange(Path dir, ShardSpec shard, Duration wait) {
-    this(dir, shard, wait, Clock.system());
-  }
-
-  /** As above, on {@code clock} (the search's spec's). */
   public ShardExchange(Path dir, ShardSpec shard, Duration wait, Clock clock) {
     this.clock = clock;
     if (!shard.sharded()) {

@@ -35,11 +35,6 @@ public final class Aggregator {
   private long intervalStartMillis;
   private final Clock clock;
 
-  /** Collects on the system clock. */
-  public Aggregator(boolean intendedRecorded, long startEpochMillis) {
-    this(intendedRecorded, startEpochMillis, Clock.system());
-  }
-
   /** {@code clock} (the phase's) stamps the end of each interval collected. */
   public Aggregator(boolean intendedRecorded, long startEpochMillis, Clock clock) {
     this.intendedRecorded = intendedRecorded;

@@ -41,11 +41,6 @@ public final class MeasuredBinding implements Binding {
   private long lastEnd;
   private boolean composite;
 
-  /** Times {@code target}'s calls on the system clock. */
-  public MeasuredBinding(Binding target, WorkerRecorder recorder) {
-    this(target, recorder, Clock.system());
-  }
-
   /** Times {@code target}'s calls on {@code clock} (the phase's). */
   public MeasuredBinding(Binding target, WorkerRecorder recorder, Clock clock) {
     this.target = target;

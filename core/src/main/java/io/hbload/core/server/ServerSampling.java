@@ -35,11 +35,6 @@ public final class ServerSampling {
     this.clock = clock;
   }
 
-  /** Starts sampling now and every {@code intervalNanos} of the system clock. */
-  public static ServerSampling start(ServerSampler sampler, long intervalNanos) {
-    return start(sampler, intervalNanos, Clock.system());
-  }
-
   /** Starts sampling now and every {@code intervalNanos} of {@code clock} (the phase's). */
   public static ServerSampling start(ServerSampler sampler, long intervalNanos, Clock clock) {
     return start(
@@ -54,14 +49,10 @@ public final class ServerSampling {
   }
 
   /**
-   * As {@link #start(ServerSampler, long)}, on a thread {@code threads} makes (a test's, to hold
-   * the thread back until the phase has stopped).
+   * As {@link #start(ServerSampler, long, Clock)}, on a thread {@code threads} makes (a test's, to
+   * hold the thread back until the phase has stopped).
    */
-  static ServerSampling start(ServerSampler sampler, long intervalNanos, ThreadFactory threads) {
-    return start(sampler, intervalNanos, threads, Clock.system());
-  }
-
-  private static ServerSampling start(
+  static ServerSampling start(
       ServerSampler sampler, long intervalNanos, ThreadFactory threads, Clock clock) {
     ServerSampling s = new ServerSampling(sampler, intervalNanos, threads, clock);
     s.thread.start();

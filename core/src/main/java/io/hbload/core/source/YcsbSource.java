@@ -46,12 +46,10 @@ public final class YcsbSource implements OperationSource {
 
   private final Clock clock;
 
-  /** Draws from {@code random} in the order YCSB's CoreWorkload does, the constructor included. */
-  public YcsbSource(WorkloadSpec spec, KeySpace keySpace, RandomGenerator random) {
-    this(spec, keySpace, random, Clock.system());
-  }
-
-  /** As above, with the insert back-offs due on {@code clock} (the phase's). */
+  /**
+   * Draws from {@code random} in the order YCSB's CoreWorkload does, the constructor included; the
+   * insert back-offs are due on {@code clock} (the phase's).
+   */
   public YcsbSource(WorkloadSpec spec, KeySpace keySpace, RandomGenerator random, Clock clock) {
     this.clock = clock;
     this.spec = spec;

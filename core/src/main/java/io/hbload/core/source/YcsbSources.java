@@ -14,11 +14,6 @@ import java.util.SplittableRandom;
  */
 public record YcsbSources(WorkloadSpec workload, KeySpace keySpace, Clock clock)
     implements OperationSources {
-  /** Sources whose back-offs are on the system clock. */
-  public YcsbSources(WorkloadSpec workload, KeySpace keySpace) {
-    this(workload, keySpace, Clock.system());
-  }
-
   @Override
   public OperationSource blocking(
       int workerIndex, Phase phase, Binding binding, SplittableRandom random) {

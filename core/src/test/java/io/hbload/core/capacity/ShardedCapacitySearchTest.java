@@ -9,6 +9,7 @@ import io.hbload.core.config.ShardSpec;
 import io.hbload.core.config.SpecException;
 import io.hbload.core.spec.RunSpec;
 import io.hbload.core.testing.ServiceQueueProvider;
+import io.hbload.core.time.Clock;
 import io.hbload.core.time.EventClock;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -274,18 +275,25 @@ class ShardedCapacitySearchTest {
   @Test
   void refusesFilesOfAnEarlierSearch() throws Exception {
     Files.writeString(dir.resolve("step-3-1.properties"), "publishedEpochMillis=1\n");
-    assertThatThrownBy(() -> new ShardExchange(dir, new ShardSpec(1, 2), Duration.ofSeconds(5)))
+    assertThatThrownBy(
+            () ->
+                new ShardExchange(dir, new ShardSpec(1, 2), Duration.ofSeconds(5), Clock.system()))
         .isInstanceOf(SpecException.class)
         .hasMessageContaining("holds shard 1/2's files of an earlier search (step-3-1.properties)");
     assertThatThrownBy(
             () ->
-                new ShardExchange(dir.resolve("none"), new ShardSpec(0, 2), Duration.ofSeconds(5)))
+                new ShardExchange(
+                    dir.resolve("none"),
+                    new ShardSpec(0, 2),
+                    Duration.ofSeconds(5),
+                    Clock.system()))
         .isInstanceOf(SpecException.class)
         .hasMessageContaining("is not a directory");
 
     Files.writeString(
         dir.resolve("join-1.properties"), "joinedEpochMillis=1000\nfingerprint=same\n");
-    ShardExchange zero = new ShardExchange(dir, new ShardSpec(0, 2), Duration.ofSeconds(5));
+    ShardExchange zero =
+        new ShardExchange(dir, new ShardSpec(0, 2), Duration.ofSeconds(5), Clock.system());
     assertThatThrownBy(() -> zero.join("same", () -> false))
         .isInstanceOf(ShardExchangeException.class)
         .hasMessageContaining(
@@ -297,8 +305,8 @@ class ShardedCapacitySearchTest {
   void shardsMustSearchAlike() {
     List<ShardExchange> both =
         List.of(
-            new ShardExchange(dir, new ShardSpec(0, 2), Duration.ofSeconds(5)),
-            new ShardExchange(dir, new ShardSpec(1, 2), Duration.ofSeconds(5)));
+            new ShardExchange(dir, new ShardSpec(0, 2), Duration.ofSeconds(5), Clock.system()),
+            new ShardExchange(dir, new ShardSpec(1, 2), Duration.ofSeconds(5), Clock.system()));
     CompletableFuture<Object> other =
         CompletableFuture.supplyAsync(() -> both.get(1).join("p99<5ms", () -> false), shards);
     assertThatThrownBy(() -> both.get(0).join("p99<10ms", () -> false))

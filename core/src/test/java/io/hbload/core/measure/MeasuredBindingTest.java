@@ -11,6 +11,7 @@ import io.hbload.core.binding.RowSink;
 import io.hbload.core.binding.ScanSink;
 import io.hbload.core.binding.Status;
 import io.hbload.core.binding.Values;
+import io.hbload.core.time.Clock;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -80,7 +81,7 @@ class MeasuredBindingTest {
   @Test
   void aSingleCallIsTimedRecordedUnderItsMeasureAndCountedOnce() {
     WorkerRecorder recorder = new WorkerRecorder(new LatencyNames(false, Set.of()), false);
-    MeasuredBinding measured = new MeasuredBinding(new SlowStore(), recorder);
+    MeasuredBinding measured = new MeasuredBinding(new SlowStore(), recorder, Clock.system());
     measured.begin(MeasuredBinding.UNSCHEDULED);
     assertThat(measured.read("t", key, null, RowSink.IGNORE)).isSameAs(Status.OK);
     IntervalData d = recorder.swap();
@@ -97,7 +98,7 @@ class MeasuredBindingTest {
   @Test
   void aLateStartCountsInIntendedLatencyOnly() {
     WorkerRecorder recorder = new WorkerRecorder(new LatencyNames(false, Set.of()), true);
-    MeasuredBinding measured = new MeasuredBinding(new SlowStore(), recorder);
+    MeasuredBinding measured = new MeasuredBinding(new SlowStore(), recorder, Clock.system());
     long lateBy = TimeUnit.MILLISECONDS.toNanos(50);
     measured.begin(System.nanoTime() - lateBy);
     measured.update("t", key, null);
@@ -110,7 +111,7 @@ class MeasuredBindingTest {
   @Test
   void aCompositeOperationRecordsEachStepAndCountsOnce() {
     WorkerRecorder recorder = new WorkerRecorder(new LatencyNames(false, Set.of()), true);
-    MeasuredBinding measured = new MeasuredBinding(new SlowStore(), recorder);
+    MeasuredBinding measured = new MeasuredBinding(new SlowStore(), recorder, Clock.system());
     long intendedStart = System.nanoTime();
     measured.beginComposite(intendedStart);
     measured.read("t", key, null, RowSink.IGNORE);
@@ -137,7 +138,7 @@ class MeasuredBindingTest {
     WorkerRecorder recorder = new WorkerRecorder(new LatencyNames(false, Set.of()), false);
     SlowStore store = new SlowStore();
     store.readStatus = Status.ERROR;
-    MeasuredBinding measured = new MeasuredBinding(store, recorder);
+    MeasuredBinding measured = new MeasuredBinding(store, recorder, Clock.system());
     measured.begin(MeasuredBinding.UNSCHEDULED);
     assertThat(measured.read("t", key, null, RowSink.IGNORE)).isSameAs(Status.ERROR);
     IntervalData d = recorder.swap();
@@ -148,7 +149,7 @@ class MeasuredBindingTest {
   @Test
   void aFailedCleanupIsStillTimedAsCleanup() {
     WorkerRecorder recorder = new WorkerRecorder(new LatencyNames(false, Set.of()), false);
-    MeasuredBinding measured = new MeasuredBinding(new SlowStore(), recorder);
+    MeasuredBinding measured = new MeasuredBinding(new SlowStore(), recorder, Clock.system());
     assertThatThrownBy(measured::cleanup)
         .isInstanceOf(BindingException.class)
         .hasMessage("flush failed");

@@ -2,6 +2,7 @@ package io.hbload.core.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hbload.core.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -50,7 +51,8 @@ class ServerSamplingTest {
                         return;
                       }
                       r.run();
-                    }));
+                    }),
+            Clock.system());
     Thread stopper = new Thread(() -> sampling.stop(10_000));
     stopper.start();
     // the stopper waits in its join once it has asked the stop: only then may the sampler run
@@ -79,7 +81,7 @@ class ServerSamplingTest {
             return "a cluster with no live server";
           }
         };
-    ServerSampling sampling = ServerSampling.start(none, ONE_SECOND);
+    ServerSampling sampling = ServerSampling.start(none, ONE_SECOND, Clock.system());
     assertThat(sampling.stop(10_000)).isTrue();
 
     assertThat(sampling.drain()).isEmpty();

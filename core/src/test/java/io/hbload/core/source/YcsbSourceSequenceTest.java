@@ -9,6 +9,7 @@ import io.hbload.core.keys.KeySpace;
 import io.hbload.core.measure.Measure;
 import io.hbload.core.parse.SpecParser;
 import io.hbload.core.spec.RunSpec;
+import io.hbload.core.time.Clock;
 import java.nio.file.Path;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -58,7 +59,11 @@ class YcsbSourceSequenceTest {
                 .merge(),
             Phase.RUN);
     YcsbSource source =
-        new YcsbSource(spec.workload(), new KeySpace(spec.workload()), new SplittableRandom(seed));
+        new YcsbSource(
+            spec.workload(),
+            new KeySpace(spec.workload()),
+            new SplittableRandom(seed),
+            Clock.system());
     OperationSlot s = new OperationSlot(0, spec.workload());
     long h = 0xCBF29CE484222325L;
     for (int i = 0; i < OPERATIONS; i++) {
