@@ -176,21 +176,7 @@ class CapacitySearchTest {
   @Test
   void saysTheGeneratorIsTheLimitWhenTheClientCannotOfferTheRate() throws Exception {
     ServiceQueueProvider server = new ServiceQueueProvider(64, 20_000_000L);
-    // through the Java API, as an embedding test would, on its virtual clock
-    CapacityResult r =
-        clock.run(
-            () ->
-                workloadFile("c")
-                    .binding(server)
-                    .recordCount(1000)
-                    .threads(1)
-                    .property("hbload.inflight", "2")
-                    .messages(messages)
-                    .clock(clock)
-                    .findMax(
-                        "p99<100ms",
-                        new CapacitySearch.Settings(
-                            400, 2, 0.05, Duration.ofMillis(300), Duration.ofSeconds(1), 10)));
+    CapacityResult r = findMaxOnVirtualTime(server, 400);
 
     String text = out.toString(StandardCharsets.UTF_8);
     assertThat(r.generatorLimited()).as(text).isTrue();
@@ -301,24 +287,32 @@ class CapacitySearchTest {
   @Test
   void startsFromHalfOfAnUnthrottledProbe() throws Exception {
     ServiceQueueProvider server = new ServiceQueueProvider(64, 20_000_000L);
-    CapacityResult r =
-        clock.run(
-            () ->
-                workloadFile("c")
-                    .binding(server)
-                    .recordCount(1000)
-                    .threads(1)
-                    .property("hbload.inflight", "2")
-                    .messages(messages)
-                    .clock(clock)
-                    .findMax(
-                        "p99<100ms",
-                        new CapacitySearch.Settings(
-                            0, 2, 0.05, Duration.ofMillis(300), Duration.ofSeconds(1), 10)));
+    CapacityResult r = findMaxOnVirtualTime(server, 0);
 
     String text = out.toString(StandardCharsets.UTF_8);
     assertThat(text).contains("unthrottled probe achieved");
     assertThat(r.steps().get(0).offeredOpsPerSec()).as(text).isBetween(48.0, 51.0);
     assertThat(r.generatorLimited()).as(text).isTrue();
+  }
+
+  /**
+   * A search through the Java API on this test's virtual clock, as an embedding test would: one
+   * worker with 2 operations in flight against {@code server}, from {@code startRate} ops/s (0:
+   * from half of an unthrottled probe), bound p99<100ms.
+   */
+  private CapacityResult findMaxOnVirtualTime(ServiceQueueProvider server, int startRate) {
+    return clock.run(
+        () ->
+            workloadFile("c")
+                .binding(server)
+                .recordCount(1000)
+                .threads(1)
+                .property("hbload.inflight", "2")
+                .messages(messages)
+                .clock(clock)
+                .findMax(
+                    "p99<100ms",
+                    new CapacitySearch.Settings(
+                        startRate, 2, 0.05, Duration.ofMillis(300), Duration.ofSeconds(1), 10)));
   }
 }
