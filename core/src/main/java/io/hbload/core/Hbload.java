@@ -1,6 +1,7 @@
 package io.hbload.core;
 
 import io.hbload.core.binding.BindingException;
+import io.hbload.core.binding.BindingKind;
 import io.hbload.core.binding.BindingProvider;
 import io.hbload.core.capacity.CapacityResult;
 import io.hbload.core.capacity.CapacitySearch;
@@ -10,6 +11,7 @@ import io.hbload.core.config.Phase;
 import io.hbload.core.launch.Launcher;
 import io.hbload.core.parse.RunSpecBuilder;
 import io.hbload.core.result.RunResult;
+import io.hbload.core.source.WorkloadType;
 import io.hbload.core.spec.RunSpec;
 import io.hbload.core.time.Clock;
 import java.io.IOException;
@@ -41,6 +43,11 @@ public final class Hbload {
 
   private final RunSpecBuilder builder = new RunSpecBuilder();
   private BindingProvider provider;
+
+  /** A workload with clients of its own, with the binding kind that parses its settings. */
+  private BindingKind kind;
+
+  private WorkloadType workloadType;
   private PrintStream messages = new PrintStream(OutputStream.nullOutputStream());
 
   private Hbload() {}
@@ -79,6 +86,7 @@ public final class Hbload {
     }
     builder.binding(nameOrClass);
     provider = null;
+    kind = null;
     return this;
   }
 
@@ -86,6 +94,21 @@ public final class Hbload {
   public Hbload binding(BindingProvider bindingProvider) {
     builder.binding(notNull("bindingProvider", bindingProvider).name());
     provider = bindingProvider;
+    kind = null;
+    return this;
+  }
+
+  /**
+   * A workload with clients and calls of its own instead of YCSB's CoreWorkload on a binding (as
+   * hbload pe's commands are): {@code kind} parses its settings, {@code workload} opens its {@link
+   * io.hbload.core.source.Workload}, whose typed steps the engine runs on either loop and records
+   * under their measures.
+   */
+  public Hbload workload(BindingKind kind, WorkloadType workload) {
+    builder.binding(notNull("kind", kind).name());
+    this.kind = kind;
+    this.workloadType = notNull("workload", workload);
+    provider = null;
     return this;
   }
 
@@ -193,6 +216,9 @@ public final class Hbload {
 
   /** The spec for a phase, as the CLI would build it. */
   public RunSpec spec(Phase phase) {
+    if (kind != null) {
+      return builder.build(phase, kind, workloadType);
+    }
     return provider != null ? builder.build(phase, provider) : builder.build(phase);
   }
 

@@ -1,15 +1,16 @@
 package io.hbload.core.exec;
 
 import io.hbload.core.time.Clock;
-import io.hbload.core.binding.BindingSession;
+import io.hbload.core.binding.Binding;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertySources;
 import io.hbload.core.keys.KeySpace;
 import io.hbload.core.measure.LatencyNames;
-import io.hbload.core.measure.MeasuredBinding;
 import io.hbload.core.measure.WorkerRecorder;
 import io.hbload.core.parse.SpecParser;
-import io.hbload.core.source.YcsbSources;
+import io.hbload.core.source.OperationSlot;
+import io.hbload.core.source.PhaseContext;
+import io.hbload.core.source.Workload;
 import io.hbload.core.spec.RunSpec;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -33,7 +34,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * One whole run-phase operation as a blocking worker performs it (the YCSB source chooses op, key, fields/values
- * into the slot; the loop calls the no-op binding between two clock reads and records), plus a periodic interval swap as the reporter does: the
+ * into the slot; the loop runs its step, a call on the no-op binding, between two clock reads and records it), plus a periodic interval swap as the reporter does: the
  * engine's own cost per operation. Run from the repository root after a build:
  * {@code java -cp "$(cat core/target/test-classpath.txt):core/target/test-classes:core/target/classes"
  * org.openjdk.jmh.Main OperationPathBenchmark -prof gc}
@@ -48,7 +49,7 @@ public class OperationPathBenchmark {
   @Param({"a", "c"})
   public String workload;
 
-  private BlockingLoop loop;
+  private BlockingLoop<Binding> loop;
   private WorkerRecorder recorder;
   private int calls;
 
@@ -57,17 +58,20 @@ public class OperationPathBenchmark {
     Path file = Path.of(System.getProperty("hbload.workloads", "workloads"), "workload" + workload);
     RunSpec spec = SpecParser.parse(new PropertySources().file(file).set("recordcount", "100000")
         .set("operationcount", "100000000").set("db", "basic").merge(), Phase.RUN);
-    BindingSession session = spec.binding().provider().open(spec.bindingContext(
+    @SuppressWarnings("unchecked") // -db basic: YCSB's CoreWorkload on a Binding
+    Workload<Binding, ?> ycsb = (Workload<Binding, ?>) spec.binding().open(spec.bindingContext(
         new PrintStream(OutputStream.nullOutputStream())));
-    loop = new BlockingLoop(0, 0, spec, session, new YcsbSources(spec.workload(), new KeySpace(spec.workload()), Clock.system()),
-        new AtomicReferenceArray<>(1), new LatencyNames(false, Set.of()), new PhaseState(spec.execution().clock()), 0);
-    loop.openForBenchmark(session.newBinding(0), new SplittableRandom(1));
+    PhaseContext phase =
+        new PhaseContext(Phase.RUN, spec.workload(), new KeySpace(spec.workload()), Clock.system());
+    loop = new BlockingLoop<>(0, 0, ycsb, new WorkerSetup(spec, phase,
+        new AtomicReferenceArray<>(1), new LatencyNames(false, Set.of()), new PhaseState(spec.execution().clock()), 0));
+    loop.openForBenchmark(new SplittableRandom(1));
     recorder = loop.recorder();
   }
 
   @Benchmark
   public void operation() {
-    loop.operation(false, MeasuredBinding.UNSCHEDULED);
+    loop.operation(false, OperationSlot.UNSCHEDULED);
     if ((++calls & 0xFFFFF) == 0) {
       recorder.swap(); // about once a status interval at full speed
     }

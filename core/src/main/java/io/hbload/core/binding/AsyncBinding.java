@@ -19,7 +19,7 @@ package io.hbload.core.binding;
  * sink passed to a read or scan belongs to the operation: the binding may fill it from any thread,
  * but only before completing.
  */
-public interface AsyncBinding {
+public interface AsyncBinding extends AsyncWorkerClient {
   /**
    * The outcome of an operation still outstanding when the engine gave up waiting for it at the end
    * of a phase.
@@ -28,13 +28,6 @@ public interface AsyncBinding {
       new Status(
           "CANCELLED",
           "The operation was still outstanding when the phase ended and its completion was no longer awaited.");
-
-  /**
-   * Where a binding reports outcomes. Implemented by the engine; thread-safe and allocation-free.
-   */
-  interface Completion {
-    void complete(int slot, Status status);
-  }
 
   void read(String table, Key key, Fields fields, RowSink result, int slot, Completion done);
 
@@ -52,26 +45,4 @@ public interface AsyncBinding {
   void insert(String table, Key key, Values values, int slot, Completion done);
 
   void delete(String table, Key key, int slot, Completion done);
-
-  /**
-   * The worker has nothing more to issue right now: send what a client-side buffer holds, so
-   * buffered operations complete instead of waiting for the buffer to fill. Default: nothing
-   * buffered.
-   */
-  default void flush() {}
-
-  /**
-   * How long the engine waits at the end of a phase for operations still outstanding before it
-   * counts them as {@link #CANCELLED}: the operation timeout, after which every call has completed
-   * (with an error if need be).
-   */
-  default long drainTimeoutNanos() {
-    return 30_000_000_000L;
-  }
-
-  /**
-   * Called once on the worker's thread after the last operation completed or was cancelled; timed
-   * as CLEANUP.
-   */
-  default void cleanup() throws BindingException {}
 }

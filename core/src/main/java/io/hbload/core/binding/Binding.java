@@ -13,7 +13,7 @@ package io.hbload.core.binding;
  * <p>Argument objects ({@link Key}, {@link Fields}, {@link Values}, sinks) are refilled by the
  * engine before each call; copy what you keep.
  */
-public interface Binding {
+public interface Binding extends WorkerClient {
   /**
    * Reads one row; {@code fields.isAll()} means every field. Missing row: {@link Status#NOT_FOUND}.
    */
@@ -29,10 +29,4 @@ public interface Binding {
   Status insert(String table, Key key, Values values);
 
   Status delete(String table, Key key);
-
-  /**
-   * Called once on the worker's thread after its last operation (flush buffers here); timed as
-   * CLEANUP.
-   */
-  default void cleanup() throws BindingException {}
 }

@@ -1,14 +1,12 @@
 package io.hbload.core.binding;
 
-import io.hbload.core.config.Phase;
-import io.hbload.core.server.ServerSampler;
-import java.util.List;
-
 /**
- * A binding's state for one run, shared by all workers: a connection, a server-side metrics reader.
- * Opened once by {@link BindingProvider#open}, closed after every worker's cleanup. Thread-safe.
+ * A YCSB binding's state for one run, shared by all workers: a connection, a server-side metrics
+ * reader; it makes each worker's {@link Binding} (or {@link AsyncBinding}), on which YCSB's
+ * CoreWorkload runs. Opened once by {@link BindingProvider#open}, closed after every worker's
+ * cleanup. Thread-safe.
  */
-public interface BindingSession extends AutoCloseable {
+public interface BindingSession extends RunSession {
   /** The binding for one worker thread; called on that thread before its first operation. */
   Binding newBinding(int workerIndex) throws BindingException;
 
@@ -28,50 +26,4 @@ public interface BindingSession extends AutoCloseable {
   default AsyncBinding newAsyncBinding(int workerIndex) throws BindingException {
     throw new BindingException("this binding has no async interface (hbload.inflight must be 1)");
   }
-
-  /**
-   * The session's signal to the engine: true when the store it talks to was created empty for this
-   * run (an embedded cluster), so the engine loads the records before a {@code run} phase, and says
-   * so. That load is not the phase the user asked for: {@link #runStarting} and {@link
-   * #runFinished} are not called for it.
-   */
-  default boolean loadBeforeRun() {
-    return false;
-  }
-
-  /**
-   * Called just before the phase the user asked for starts (e.g. to take a baseline of server
-   * counters); never for the load the engine runs first on a store that starts empty.
-   */
-  default void runStarting(Phase phase) {}
-
-  /**
-   * Called after the phase the user asked for ends and before {@link #close()}: extra report lines
-   * for this run, e.g. block-cache hit ratios. Printed after YCSB's lines and included in JSON.
-   */
-  default List<ReportLine> runFinished(Phase phase) {
-    return List.of();
-  }
-
-  /**
-   * After {@link #runFinished}: the same figures as typed values (e.g. the HBase binding's
-   * block-cache counters), for callers that compute with them, such as a suite summing its rounds,
-   * instead of parsing report lines. Each caller asks {@link
-   * io.hbload.core.result.RunResult#figure} for the type it knows.
-   */
-  default List<Object> runFigures() {
-    return List.of();
-  }
-
-  /**
-   * What reads the servers' own figures (GC pauses, queues, memory) while the requested phase runs,
-   * or null when the binding has none: the engine samples it off the hot path at the client's
-   * interval, between {@link #runStarting} and {@link #runFinished}.
-   */
-  default ServerSampler serverSampler() {
-    return null;
-  }
-
-  @Override
-  default void close() throws BindingException {}
 }

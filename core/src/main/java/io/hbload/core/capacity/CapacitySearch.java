@@ -2,7 +2,6 @@ package io.hbload.core.capacity;
 
 import com.sun.management.OperatingSystemMXBean;
 import io.hbload.core.binding.BindingException;
-import io.hbload.core.binding.BindingSession;
 import io.hbload.core.binding.ReportLine;
 import io.hbload.core.config.Execution;
 import io.hbload.core.config.Phase;
@@ -13,6 +12,7 @@ import io.hbload.core.exec.RunListener;
 import io.hbload.core.export.HlogWriter;
 import io.hbload.core.parse.SpecParser;
 import io.hbload.core.result.RunResult;
+import io.hbload.core.source.Workload;
 import io.hbload.core.spec.RunSpec;
 import io.hbload.core.time.Clock;
 import java.io.IOException;
@@ -196,9 +196,9 @@ public final class CapacitySearch {
               + spec.workload().operationCount()
               + " is ignored: each step runs for its measured time");
     }
-    BindingSession session = spec.binding().provider().open(spec.bindingContext(messages));
+    Workload<?, ?> session = spec.binding().open(spec.bindingContext(messages));
     try {
-      if (session.loadBeforeRun()) {
+      if (session.session().loadBeforeRun()) {
         RunSpec load = SpecParser.loadBefore(spec);
         messages.println(
             "hbload: find-max: the store starts empty: loading "
@@ -217,7 +217,7 @@ public final class CapacitySearch {
       result.table().forEach(messages::println);
       return result;
     } finally {
-      session.close();
+      session.session().close();
     }
   }
 
@@ -252,7 +252,7 @@ public final class CapacitySearch {
     }
   }
 
-  private CapacityResult search(BindingSession session) {
+  private CapacityResult search(Workload<?, ?> session) {
     double rate = settings.startOpsPerSec() > 0 ? settings.startOpsPerSec() : probe(session) / 2;
     if (Double.isNaN(rate)) {
       return stopped(); // stopped while the shards exchanged the probe
@@ -319,7 +319,7 @@ public final class CapacitySearch {
   }
 
   /** A short unthrottled phase: what the closed loop achieves, from which the first step starts. */
-  private double probe(BindingSession session) {
+  private double probe(Workload<?, ?> session) {
     Together t = together(session, 0);
     if (t == null) {
       return Double.NaN;
@@ -342,7 +342,7 @@ public final class CapacitySearch {
   /**
    * One step at {@code rate}: its phase, judged against the bound and for the generator's limit.
    */
-  private CapacityStep measure(BindingSession session, double rate, boolean repeat) {
+  private CapacityStep measure(Workload<?, ?> session, double rate, boolean repeat) {
     Together t = together(session, rate);
     if (t == null) {
       return null;
@@ -432,7 +432,7 @@ public final class CapacitySearch {
    * the result to judge (merged from every shard's log) and each client's own figures. Null when
    * the search was stopped while the shards exchanged their files.
    */
-  private Together together(BindingSession session, double rate) {
+  private Together together(Workload<?, ?> session, double rate) {
     long cpuBefore = processCpuNanos();
     long wallBefore = clock.nanoTime();
     if (exchange == null) {
@@ -571,7 +571,7 @@ public final class CapacitySearch {
    * One engine phase at this target (0: unthrottled), warm-up then the measured time, starting at
    * {@link #nextStart} (at once when null); {@code log} (or null) gets its intervals.
    */
-  private RunResult phase(BindingSession session, double rate, RunListener log) {
+  private RunResult phase(Workload<?, ?> session, double rate, RunListener log) {
     Execution e =
         spec.execution()
             .withTargetOpsPerSec(rate)

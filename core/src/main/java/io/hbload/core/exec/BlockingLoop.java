@@ -1,36 +1,32 @@
 package io.hbload.core.exec;
 
-import io.hbload.core.binding.Binding;
 import io.hbload.core.binding.BindingException;
-import io.hbload.core.binding.BindingSession;
-import io.hbload.core.binding.ScanSink;
 import io.hbload.core.binding.Status;
+import io.hbload.core.binding.WorkerClient;
 import io.hbload.core.config.Phase;
-import io.hbload.core.measure.LatencyNames;
-import io.hbload.core.measure.Measure;
-import io.hbload.core.measure.MeasuredBinding;
 import io.hbload.core.measure.WorkerRecorder;
 import io.hbload.core.schedule.Pacer;
+import io.hbload.core.source.BlockingStep;
 import io.hbload.core.source.OperationSlot;
 import io.hbload.core.source.OperationSource;
-import io.hbload.core.source.OperationSources;
-import io.hbload.core.spec.RunSpec;
+import io.hbload.core.source.Workload;
 import java.util.SplittableRandom;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
- * A worker that makes one call at a time on a blocking {@link Binding}: each operation of its
- * {@link OperationSource} is issued step by step through the {@link MeasuredBinding} decorator,
- * which times and records every call (a one-call operation recorded and counted at once; a
- * composite one, each step recorded and the operation counted once, read-modify-write also as a
- * whole). A failed load insert waits out its back-off on this thread, as YCSB's workload does. A
- * step the source makes itself ({@link OperationSlot#sourceCall}, hbload pe's HBase calls) is timed
- * around its call and recorded the same way.
+ * A worker that makes one call at a time on its workload's blocking client: each operation of its
+ * {@link OperationSource} is run step by step, each step a {@link BlockingStep} that makes its own
+ * call on the client, timed around the call here and recorded by the worker's {@link StepRecorder}
+ * (a one-call operation recorded and counted at once; a composite one, each step recorded and the
+ * operation counted once, read-modify-write also as a whole). A failed load insert waits out its
+ * back-off on this thread, as YCSB's workload does.
  *
  * <p>Confined to its worker thread, except {@link #pacing} and {@link #inFlight}. Allocation-free
  * per operation.
+ *
+ * @param <C> the workload's blocking client
  */
-final class BlockingLoop extends WorkerLoop {
+final class BlockingLoop<C extends WorkerClient> extends WorkerLoop {
+  private final Workload<C, ?> workload;
   private volatile Pacer pacer;
 
   /**
@@ -39,34 +35,24 @@ final class BlockingLoop extends WorkerLoop {
    */
   private volatile boolean looping;
 
-  private MeasuredBinding measured;
-  private OperationSource source;
-  private OperationSlot slot;
+  private C client;
+  private OperationSource<BlockingStep<C>> source;
+  private OperationSlot<BlockingStep<C>> slot;
 
-  BlockingLoop(
-      int index,
-      long quota,
-      RunSpec spec,
-      BindingSession session,
-      OperationSources sources,
-      AtomicReferenceArray<WorkerRecorder> recorders,
-      LatencyNames names,
-      PhaseState state,
-      long scheduleStartNanos) {
-    super(index, quota, spec, session, sources, recorders, names, state, scheduleStartNanos);
+  BlockingLoop(int index, long quota, Workload<C, ?> workload, WorkerSetup setup) {
+    super(index, quota, setup);
+    this.workload = workload;
   }
 
   @Override
   void loop() {
-    Binding binding;
     SplittableRandom random = random(spec, index);
     try {
-      binding = session.newBinding(index);
-      measured = new MeasuredBinding(binding, recorder, clock);
-      open(binding, random);
+      client = workload.newClient(index);
+      open(random);
     } catch (BindingException | RuntimeException | Error e) {
       openFailed(e);
-      if (measured != null) {
+      if (client != null) {
         cleanup();
       }
       return;
@@ -78,7 +64,7 @@ final class BlockingLoop extends WorkerLoop {
       long restartSeen = 0;
       looping = true;
       for (long done = 0; (quota == 0 || done < quota) && !state.stopRequested(); done++) {
-        long intended = MeasuredBinding.UNSCHEDULED;
+        long intended = OperationSlot.UNSCHEDULED;
         if (pacer != null) {
           long restart = scheduleRestart(restartSeen);
           if (restart != 0) {
@@ -93,10 +79,9 @@ final class BlockingLoop extends WorkerLoop {
         operation(load, intended);
       }
     } catch (RuntimeException | Error e) {
-      // A binding must return a status, not throw: anything it throws, an Error too
-      // (AssertionError,
-      // OutOfMemoryError, NoClassDefFoundError), stops the phase as a failure, keeping the results
-      // so far.
+      // A client must return a status, not throw: anything it throws, an Error too
+      // (AssertionError, OutOfMemoryError, NoClassDefFoundError), stops the phase as a failure,
+      // keeping the results so far.
       threw(e);
     } finally {
       looping = false;
@@ -104,21 +89,21 @@ final class BlockingLoop extends WorkerLoop {
     }
   }
 
-  /** The worker's source for its binding, and its slot; {@link #measured} is set. */
-  void open(Binding binding, SplittableRandom random) {
-    source = sources.blocking(index, spec.phase(), binding, random);
-    slot = new OperationSlot(0, spec.workload());
+  /** The worker's source for its client, and its slot; {@link #client} is set. */
+  private void open(SplittableRandom random) {
+    source = workload.blocking(index, phase, client, random);
+    slot = new OperationSlot<>(0, spec.workload());
     opened();
   }
 
   /**
-   * For a benchmark of the operation path: this loop on {@code binding}, recording, without its
-   * thread's loop.
+   * For a benchmark of the operation path: this loop on a client of its workload, recording,
+   * without its thread's loop.
    */
-  void openForBenchmark(Binding binding, SplittableRandom random) {
+  void openForBenchmark(SplittableRandom random) throws BindingException {
     startRecording();
-    measured = new MeasuredBinding(binding, recorder, clock);
-    open(binding, random);
+    client = workload.newClient(index);
+    open(random);
   }
 
   /** The worker's recorder; for a benchmark of the operation path. */
@@ -128,17 +113,19 @@ final class BlockingLoop extends WorkerLoop {
 
   /** One operation of the worker's quota, all of its steps. */
   void operation(boolean load, long intended) {
-    OperationSlot s = slot;
+    OperationSlot<BlockingStep<C>> s = slot;
     if (!(load ? source.load(s) : source.transaction(s))) {
       return;
     }
+    s.intended = intended;
     try {
       if (s.composite) {
-        composite(s, intended);
+        composite(s);
         return;
       }
-      measured.begin(intended);
-      s.status = call(s);
+      if (call(s) && !s.unmeasured) {
+        steps.one(s);
+      }
       source.completed(s, false);
     } catch (RuntimeException | Error e) {
       source.release(s);
@@ -150,13 +137,19 @@ final class BlockingLoop extends WorkerLoop {
    * An operation of several steps, each recorded, counted once; kept out of the one-call path so
    * that stays small.
    */
-  private void composite(OperationSlot s, long intended) {
-    measured.beginComposite(intended);
+  private void composite(OperationSlot<BlockingStep<C>> s) {
+    s.firstStart = 0;
+    boolean first = true;
     while (true) {
-      s.status = call(s);
+      call(s);
+      if (first) {
+        s.firstStart = s.start;
+        first = false;
+      }
+      steps.step(s);
       switch (source.completed(s, false)) {
         case DONE -> {
-          measured.endComposite(s.overall);
+          steps.done(s);
           return;
         }
         case RETRY -> {
@@ -166,6 +159,18 @@ final class BlockingLoop extends WorkerLoop {
         case STEP -> {}
       }
     }
+  }
+
+  /**
+   * Makes the slot's step on the client, stamping its start, end and outcome; false when the step
+   * had no outcome to record yet (a call its workload batches), which then counts as OK.
+   */
+  private boolean call(OperationSlot<BlockingStep<C>> s) {
+    s.start = clock.nanoTime();
+    Status status = s.step.call(client, s);
+    s.end = clock.nanoTime();
+    s.status = status == null ? Status.OK : status;
+    return status != null;
   }
 
   /**
@@ -181,57 +186,15 @@ final class BlockingLoop extends WorkerLoop {
     }
   }
 
-  /**
-   * Issues the slot's step through the measuring decorator, which records it; VERIFY runs here,
-   * timed the same.
-   */
-  private Status call(OperationSlot s) {
-    if (s.sourceCall) {
-      return sourceCall(s);
-    }
-    MeasuredBinding b = measured;
-    return switch (s.step.ordinal()) {
-      case Measure.READ_ID -> b.read(s.table, s.key, s.fields, s.sink);
-      case Measure.UPDATE_ID -> b.update(s.table, s.key, s.values);
-      case Measure.INSERT_ID -> b.insert(s.table, s.key, s.values);
-      case Measure.SCAN_ID -> b.scan(s.table, s.key, s.scanLength, s.fields, ScanSink.IGNORE);
-      case Measure.DELETE_ID -> b.delete(s.table, s.key);
-      case Measure.VERIFY_ID -> {
-        long start = clock.nanoTime();
-        Status verified = s.check.verify(s.key, s.fields);
-        b.record(Measure.VERIFY, verified, start, clock.nanoTime());
-        yield verified;
-      }
-      default -> throw new IllegalStateException(s.step.reportName());
-    };
-  }
-
-  /**
-   * A call the source makes itself, timed around it as the decorator times the binding's: recorded
-   * under the slot's step unless the source has no outcome yet (a batched call) or asked for none
-   * (an unmeasured step), in which case the operation is not counted either, as before PE's
-   * --measureAfter.
-   */
-  private Status sourceCall(OperationSlot s) {
-    long start = clock.nanoTime();
-    Status status = source.call(s);
-    long end = clock.nanoTime();
-    if (status == null) {
-      return Status.OK;
-    }
-    if (!s.unmeasured) {
-      measured.record(s.step, status, start, end);
-    }
-    return status;
-  }
-
-  /** Cleans up through the measuring decorator, which times it as CLEANUP. */
+  /** Cleans the client up and records the time it took as CLEANUP, also when it throws. */
   private void cleanup() {
+    long start = clock.nanoTime();
     try {
-      measured.cleanup();
+      client.cleanup();
     } catch (BindingException | RuntimeException | Error e) {
       cleanupFailed(e);
     } finally {
+      steps.cleanup(clock.nanoTime() - start);
       ended(source);
     }
   }

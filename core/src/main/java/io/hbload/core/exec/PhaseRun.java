@@ -1,7 +1,7 @@
 package io.hbload.core.exec;
 
-import io.hbload.core.binding.BindingSession;
 import io.hbload.core.binding.ReportLine;
+import io.hbload.core.binding.RunSession;
 import io.hbload.core.config.Execution;
 import io.hbload.core.keys.KeySpace;
 import io.hbload.core.measure.Aggregator;
@@ -14,8 +14,8 @@ import io.hbload.core.server.ServerSample;
 import io.hbload.core.server.ServerSampler;
 import io.hbload.core.server.ServerSampling;
 import io.hbload.core.server.ServerSeries;
-import io.hbload.core.source.OperationSources;
-import io.hbload.core.source.YcsbSources;
+import io.hbload.core.source.PhaseContext;
+import io.hbload.core.source.Workload;
 import io.hbload.core.spec.RunSpec;
 import io.hbload.core.time.Clock;
 import java.io.PrintStream;
@@ -50,7 +50,8 @@ public final class PhaseRun {
   /** The spec's execution part, read only while the phase starts and stops. */
   private final Execution execution;
 
-  private final BindingSession session;
+  private final Workload<?, ?> workload;
+  private final RunSession session;
   private final RunListener listener;
   private final PrintStream messages;
   private final boolean requested;
@@ -88,13 +89,14 @@ public final class PhaseRun {
    */
   public PhaseRun(
       RunSpec spec,
-      BindingSession session,
+      Workload<?, ?> workload,
       RunListener listener,
       PrintStream messages,
       boolean requested) {
     this.spec = spec;
     this.execution = spec.execution();
-    this.session = session;
+    this.workload = workload;
+    this.session = workload.session();
     this.listener = listener;
     this.messages = messages;
     this.requested = requested;
@@ -134,13 +136,7 @@ public final class PhaseRun {
 
   public RunResult execute() {
     KeySpace keySpace = new KeySpace(spec.workload(), execution.shard());
-    // the phase's one choice of workload: a session with operations of its own (hbload pe) makes
-    // its sources, else
-    // every worker runs YCSB's CoreWorkload; the loops only issue and record what a source says
-    OperationSources sources =
-        session instanceof OperationSources own
-            ? own
-            : new YcsbSources(spec.workload(), keySpace, clock);
+    PhaseContext phase = new PhaseContext(spec.phase(), spec.workload(), keySpace, clock);
     long lateMillis = requested ? awaitStartAt() : 0;
     LatencyNames names =
         new LatencyNames(
@@ -172,7 +168,10 @@ public final class PhaseRun {
         long quota = operations == 0 ? 0 : operations / n + (i < operations % n ? 1 : 0);
         WorkerLoop worker =
             WorkerLoop.create(
-                i, quota, spec, session, sources, recorders, names, state, startNanos);
+                i,
+                quota,
+                workload,
+                new WorkerSetup(spec, phase, recorders, names, state, startNanos));
         workers.add(worker);
         Thread t =
             clock.newThread(

@@ -1,33 +1,26 @@
 package io.hbload.core.exec;
 
 import io.hbload.core.binding.AsyncBinding;
+import io.hbload.core.binding.AsyncWorkerClient;
 import io.hbload.core.binding.BindingException;
-import io.hbload.core.binding.BindingSession;
-import io.hbload.core.binding.ScanSink;
 import io.hbload.core.binding.Status;
 import io.hbload.core.config.Phase;
-import io.hbload.core.measure.LatencyNames;
-import io.hbload.core.measure.Measure;
-import io.hbload.core.measure.MeasuredBinding;
-import io.hbload.core.measure.WorkerRecorder;
 import io.hbload.core.schedule.Pacer;
 import io.hbload.core.source.OperationSlot;
 import io.hbload.core.source.OperationSource;
-import io.hbload.core.source.OperationSources;
-import io.hbload.core.spec.RunSpec;
+import io.hbload.core.source.PipelinedStep;
+import io.hbload.core.source.Workload;
 import java.util.SplittableRandom;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
- * A worker that keeps up to {@code hbload.inflight} operations outstanding on an {@link
- * AsyncBinding}: one thread issuing, the binding's I/O threads completing. Each operation of its
- * {@link OperationSource} holds an {@link OperationSlot}; its steps are issued one after the other
- * (a read-modify-write's update when its read completed, a VERIFY step run in place on this thread,
- * a failed load insert again after its back-off), and each is recorded exactly as {@link
- * MeasuredBinding} records a blocking call (same measures, same intended and service latencies,
- * steps of composite operations each recorded, the operation counted once). A step the source
- * issues itself ({@link OperationSlot#sourceCall}, hbload pe's async commands) is stamped and
- * recorded the same way.
+ * A worker that keeps up to {@code hbload.inflight} operations outstanding on its workload's async
+ * client: one thread issuing, the client's I/O threads completing. Each operation of its {@link
+ * OperationSource} holds an {@link OperationSlot}; its steps ({@link PipelinedStep}s, each issuing
+ * its own call on the client) are issued one after the other (a read-modify-write's update when its
+ * read completed, a VERIFY step that completes at once on this thread, a failed load insert again
+ * after its back-off), and each is recorded by the worker's {@link StepRecorder}, as a blocking
+ * call is (same measures, same intended and service latencies, steps of composite operations each
+ * recorded, the operation counted once).
  *
  * <p>Closed loop (no target): a slot is refilled as soon as its operation completes. Open loop (a
  * target): operation k is issued at its intended time on the absolute schedule whether or not
@@ -42,7 +35,10 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * timeout; what is still outstanding then is counted as {@link AsyncBinding#CANCELLED}, so that
  * every issued call is accounted for: issued = completed (OK or error) + cancelled.
  */
-final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion {
+final class PipelinedLoop<A extends AsyncWorkerClient> extends WorkerLoop
+    implements AsyncWorkerClient.Completion {
+  private final Workload<?, A> workload;
+
   /** Longest single park: a stop request is seen within this even if no interrupt arrives. */
   private static final long MAX_PARK_NANOS = 50_000_000L;
 
@@ -63,7 +59,7 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
    */
   private static final int REFILL_BATCH_SHIFT = 3;
 
-  private final OperationSlot[] slots;
+  private final OperationSlot<PipelinedStep<A>>[] slots;
   private final int[] free;
   private final CompletionQueue completions;
   private int freeCount;
@@ -103,35 +99,28 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
   private long slotWaits;
 
   private long slotWaitNanos;
-  private AsyncBinding binding;
-  private OperationSource source;
+  private A client;
+  private OperationSource<PipelinedStep<A>> source;
 
-  PipelinedLoop(
-      int index,
-      long quota,
-      RunSpec spec,
-      BindingSession session,
-      OperationSources sources,
-      AtomicReferenceArray<WorkerRecorder> recorders,
-      LatencyNames names,
-      PhaseState state,
-      long scheduleStartNanos) {
-    super(index, quota, spec, session, sources, recorders, names, state, scheduleStartNanos);
+  @SuppressWarnings("unchecked") // an array of a generic type: filled here with slots of that type
+  PipelinedLoop(int index, long quota, Workload<?, A> workload, WorkerSetup setup) {
+    super(index, quota, setup);
+    this.workload = workload;
     int n = spec.execution().inflight();
     this.slots = new OperationSlot[n];
     this.free = new int[n];
     for (int i = 0; i < n; i++) {
-      slots[i] = new OperationSlot(i, spec.workload());
+      slots[i] = new OperationSlot<>(i, spec.workload());
       free[i] = n - 1 - i;
     }
     this.freeCount = n;
     this.completions = new CompletionQueue(n);
   }
 
-  /** Binding I/O threads (or this worker, when a call completes before returning). */
+  /** Client I/O threads (or this worker, when a call completes before returning). */
   @Override
   public void complete(int slot, Status status) {
-    OperationSlot s = slots[slot];
+    OperationSlot<PipelinedStep<A>> s = slots[slot];
     s.end = clock.nanoTime();
     s.status = status == null ? Status.ERROR : status;
     if (completions.offer(slot) >= wakeIndex) {
@@ -144,12 +133,12 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
     thread = Thread.currentThread();
     SplittableRandom random = random(spec, index);
     try {
-      binding = session.newAsyncBinding(index);
-      source = sources.pipelined(index, spec.phase(), binding, random);
+      client = workload.newAsyncClient(index);
+      source = workload.pipelined(index, phase, client, random);
       opened();
     } catch (BindingException | RuntimeException | Error e) {
       openFailed(e);
-      if (binding != null) {
+      if (client != null) {
         cleanup();
       }
       return;
@@ -157,7 +146,7 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
     try {
       Pacer pacer = pacer(random);
       boolean load = spec.phase() == Phase.LOAD;
-      long next = pacer == null ? MeasuredBinding.UNSCHEDULED : pacer.next();
+      long next = pacer == null ? OperationSlot.UNSCHEDULED : pacer.next();
       long issued = 0;
       long lastWake = clock.nanoTime();
       long restartSeen = 0;
@@ -179,7 +168,7 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
           if (pacer != null && fullSince == 0) {
             fullSince = clock.nanoTime();
           }
-          binding.flush();
+          client.flush();
           // open and closed loop alike, a batch of completions: with every slot busy the client is
           // saturated, and a
           // wake-up per completion (what the open loop did) spent the CPU that client and server
@@ -196,7 +185,7 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
             fullSince =
                 0; // a slot was free before the next operation came due: the bound held nothing
             // back
-            binding.flush();
+            client.flush();
             // timed wake-ups at least a quantum apart: the operations due by then go out together,
             // each late by
             // less than the quantum, which its intended latency (from its scheduled time) includes
@@ -209,7 +198,7 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
         if (fullSince != 0) {
           heldByTheBound(next);
         }
-        OperationSlot s = slots[free[freeCount - 1]];
+        OperationSlot<PipelinedStep<A>> s = slots[free[freeCount - 1]];
         // a source may issue nothing for its turn (a row outside PE's sample): the slot stays free
         if (issueFirst(s, next, load)) {
           freeCount--;
@@ -279,7 +268,7 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
 
   private void handleCompletions(boolean finishing) {
     for (int slot = completions.poll(); slot >= 0; slot = completions.poll()) {
-      OperationSlot s = slots[slot];
+      OperationSlot<PipelinedStep<A>> s = slots[slot];
       serviceNanos += ((s.end - s.start) - serviceNanos) >> 4;
       switch (completed(s, finishing)) {
         case FREE -> free[freeCount++] = slot;
@@ -299,7 +288,7 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
   /**
    * Run phase or load phase: the source's next operation into the free slot, its first step issued.
    */
-  private boolean issueFirst(OperationSlot s, long intended, boolean load) {
+  private boolean issueFirst(OperationSlot<PipelinedStep<A>> s, long intended, boolean load) {
     if (!(load ? source.load(s) : source.transaction(s))) {
       return false;
     }
@@ -308,82 +297,45 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
     // stamped before the call: the call may complete (and stamp its end) before it returns
     s.start = clock.nanoTime();
     s.firstStart = s.start;
-    call(s);
+    s.step.issue(client, s, this);
     return true;
   }
 
-  /** Issues the slot's step on the binding, its start stamped first. */
-  private void issue(OperationSlot s) {
+  /** Issues the slot's step on the client, its start stamped first. */
+  private void issue(OperationSlot<PipelinedStep<A>> s) {
     s.start = clock.nanoTime();
-    call(s);
-  }
-
-  private void call(OperationSlot s) {
-    if (s.sourceCall) {
-      source.call(s, this);
-      return;
-    }
-    switch (s.step.ordinal()) {
-      case Measure.READ_ID -> binding.read(s.table, s.key, s.fields, s.sink, s.index, this);
-      case Measure.UPDATE_ID -> binding.update(s.table, s.key, s.values, s.index, this);
-      case Measure.INSERT_ID -> binding.insert(s.table, s.key, s.values, s.index, this);
-      case Measure.SCAN_ID ->
-          binding.scan(s.table, s.key, s.scanLength, s.fields, ScanSink.IGNORE, s.index, this);
-      case Measure.DELETE_ID -> binding.delete(s.table, s.key, s.index, this);
-      default -> throw new IllegalStateException(s.step.reportName());
-    }
+    s.step.issue(client, s, this);
   }
 
   /**
-   * Records the step the slot's completion reports, as {@link MeasuredBinding} records a blocking
-   * call, and moves the operation on: done (FREE), its next step issued (ISSUED, e.g. the update of
-   * a read-modify-write; a VERIFY step runs and is recorded here first), or a failed load insert to
-   * retry after its back-off (RETRY, {@code retryAt} set). {@code finishing}: the phase is ending,
-   * so a failed insert is not retried.
+   * Records the step the slot's completion reports and moves the operation on: done (FREE), its
+   * next step issued (ISSUED, e.g. the update of a read-modify-write, or the VERIFY step, which
+   * completes at once), or a failed load insert to retry after its back-off (RETRY, {@code retryAt}
+   * set). {@code finishing}: the phase is ending, so a failed insert is not retried.
    */
-  private SlotState completed(OperationSlot s, boolean finishing) {
+  private SlotState completed(OperationSlot<PipelinedStep<A>> s, boolean finishing) {
     if (!s.composite) {
-      if (!s.unmeasured) { // a source's unmeasured step (PE's --measureAfter) is neither recorded
+      if (!s.unmeasured) { // a source's unmeasured step (PE's --measureAfter): neither recorded
         // nor counted
-        long anchor = s.intended == MeasuredBinding.UNSCHEDULED ? s.start : s.intended;
-        long token = recorder.begin();
-        recorder.record(s.step, s.status, s.end - anchor, s.end - s.start);
-        recorder.countOperation();
-        recorder.end(token);
+        steps.one(s);
       }
       source.completed(s, finishing);
       s.busy = false;
       return SlotState.FREE;
     }
-    long anchor = s.intended == MeasuredBinding.UNSCHEDULED ? s.firstStart : s.intended;
-    while (true) {
-      long token = recorder.begin();
-      recorder.record(s.step, s.status, s.end - anchor, s.end - s.start);
-      recorder.end(token);
-      switch (source.completed(s, finishing)) {
-        case DONE -> {
-          token = recorder.begin();
-          if (s.overall != null) {
-            recorder.recordLatency(s.overall, s.end - anchor, s.end - s.firstStart);
-          }
-          recorder.countOperation();
-          recorder.end(token);
-          s.busy = false;
-          return SlotState.FREE;
-        }
-        case RETRY -> {
-          return SlotState.RETRY;
-        }
-        case STEP -> {
-          if (s.sourceCall || s.step != Measure.VERIFY) {
-            issue(s);
-            return SlotState.ISSUED;
-          }
-          // the check runs here, on this thread, timed like a call
-          s.start = clock.nanoTime();
-          s.status = s.check.verify(s.key, s.fields);
-          s.end = clock.nanoTime();
-        }
+    steps.step(s);
+    switch (source.completed(s, finishing)) {
+      case DONE -> {
+        steps.done(s);
+        s.busy = false;
+        return SlotState.FREE;
+      }
+      case RETRY -> {
+        return SlotState.RETRY;
+      }
+      default -> {
+        issue(s);
+        return SlotState.ISSUED;
       }
     }
   }
@@ -392,7 +344,7 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
   private long retryDue() {
     long now = clock.nanoTime();
     long earliest = Long.MAX_VALUE;
-    for (OperationSlot s : slots) {
+    for (OperationSlot<PipelinedStep<A>> s : slots) {
       if (s.retryAt != 0) {
         if (s.retryAt - now <= 0) {
           retrying--;
@@ -468,25 +420,23 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
    * Waits for outstanding operations up to the binding's drain timeout, then cancels what is left.
    */
   private void finish() {
-    for (OperationSlot s : slots) {
+    for (OperationSlot<PipelinedStep<A>> s : slots) {
       if (s.retryAt != 0) {
         // a load insert waiting for its retry: counted as done, its last attempt having failed
         retrying--;
         source.release(s);
-        long token = recorder.begin();
-        recorder.countOperation();
-        recorder.end(token);
+        steps.counted();
         s.busy = false;
         free[freeCount++] = s.index;
       }
     }
-    long deadline = clock.nanoTime() + binding.drainTimeoutNanos();
+    long deadline = clock.nanoTime() + client.drainTimeoutNanos();
     while (freeCount < slots.length) {
       handleCompletions(true);
       if (freeCount == slots.length || clock.nanoTime() - deadline >= 0) {
         break;
       }
-      binding.flush();
+      client.flush();
       await(deadline, 1);
     }
     cancelOutstanding();
@@ -497,14 +447,12 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
    * AsyncBinding#CANCELLED}, without a latency (it has none), and not as an operation done.
    */
   private void cancelOutstanding() {
-    for (OperationSlot s : slots) {
+    for (OperationSlot<PipelinedStep<A>> s : slots) {
       if (s.busy) {
         // a late completion still writes into the slot and the queue, which nobody reads any more:
         // harmless
         if (!s.unmeasured) {
-          long token = recorder.begin();
-          recorder.countOutcome(s.step, AsyncBinding.CANCELLED);
-          recorder.end(token);
+          steps.cancelled(s);
         }
         source.release(s);
         s.busy = false;
@@ -512,21 +460,15 @@ final class PipelinedLoop extends WorkerLoop implements AsyncBinding.Completion 
     }
   }
 
-  /**
-   * Cleans the binding up and records the time it took as CLEANUP, as {@link
-   * MeasuredBinding#cleanup} does.
-   */
+  /** Cleans the client up and records the time it took as CLEANUP, as the blocking loop does. */
   private void cleanup() {
     long start = clock.nanoTime();
     try {
-      binding.cleanup();
+      client.cleanup();
     } catch (BindingException | RuntimeException | Error e) {
       cleanupFailed(e);
     } finally {
-      long took = clock.nanoTime() - start;
-      long token = recorder.begin();
-      recorder.recordLatency(Measure.CLEANUP, took, took);
-      recorder.end(token);
+      steps.cleanup(clock.nanoTime() - start);
       ended(source);
     }
   }

@@ -1,11 +1,12 @@
 package io.hbload.core.exec;
 
 import io.hbload.core.binding.BindingException;
-import io.hbload.core.binding.BindingProvider;
-import io.hbload.core.binding.BindingSession;
+import io.hbload.core.binding.BindingKind;
+import io.hbload.core.binding.RunSession;
 import io.hbload.core.config.Phase;
 import io.hbload.core.parse.SpecParser;
 import io.hbload.core.result.RunResult;
+import io.hbload.core.source.Workload;
 import io.hbload.core.spec.RunSpec;
 import java.io.PrintStream;
 import java.util.Locale;
@@ -46,8 +47,9 @@ public final class Runner {
    * Runs; throws BindingException when the binding cannot open (bad config, unreachable cluster).
    */
   public RunResult run() throws BindingException {
-    BindingProvider provider = spec.binding().provider();
-    BindingSession session = provider.open(spec.bindingContext(messages));
+    BindingKind provider = spec.binding().provider();
+    Workload<?, ?> workload = spec.binding().open(spec.bindingContext(messages));
+    RunSession session = workload.session();
     try {
       if (spec.phase() == Phase.RUN && session.loadBeforeRun()) {
         RunSpec load = SpecParser.loadBefore(spec);
@@ -59,7 +61,7 @@ public final class Runner {
                 + " records (recordcount) before the run, as fast as it goes"
                 + (spec.throttled() ? " (the run's -target paces the run only)" : "")
                 + "; not measured, not in the report");
-        RunResult loaded = runPhase(load, session, loadListener, false);
+        RunResult loaded = runPhase(load, workload, loadListener, false);
         messages.println(
             String.format(
                 Locale.ROOT,
@@ -72,7 +74,7 @@ public final class Runner {
           return loaded; // the run needs every record; a load that stopped short says why
         }
       }
-      return runPhase(spec, session, listener, true);
+      return runPhase(spec, workload, listener, true);
     } finally {
       close(session);
     }
@@ -83,7 +85,7 @@ public final class Runner {
    * too, so it is given the grace period on its own thread and then left, and the run's results
    * still reach their files.
    */
-  private void close(BindingSession session) throws BindingException {
+  private void close(RunSession session) throws BindingException {
     if (!abandoned) {
       session.close();
       return;
@@ -116,8 +118,8 @@ public final class Runner {
   }
 
   private RunResult runPhase(
-      RunSpec phaseSpec, BindingSession session, RunListener phaseListener, boolean requested) {
-    PhaseRun phase = new PhaseRun(phaseSpec, session, phaseListener, messages, requested);
+      RunSpec phaseSpec, Workload<?, ?> workload, RunListener phaseListener, boolean requested) {
+    PhaseRun phase = new PhaseRun(phaseSpec, workload, phaseListener, messages, requested);
     current = phase;
     if (stopReason != null) {
       phase.requestStop(stopReason);

@@ -1,18 +1,23 @@
 package io.hbload.core.exec;
 
-import io.hbload.core.measure.MeasuredBinding;
-
 /**
- * Names the call a stuck worker is in, from its stack: the binding method the measuring decorator
- * called.
+ * Names the call a stuck worker is in, from its stack: the client method the worker's step called
+ * (the loop calls the step, the step its client).
  */
 final class StuckCall {
   private StuckCall() {}
 
   static String describe(StackTraceElement[] stack) {
     for (int i = 1; i < stack.length; i++) {
-      if (stack[i].getClassName().equals(MeasuredBinding.class.getName())) {
-        return frame(stack[i - 1]);
+      if (stack[i].getClassName().equals(BlockingLoop.class.getName())
+          && stack[i].getMethodName().equals("call")) {
+        // above the loop's frame, the step's (its bridge method's too), then the client's call
+        String step = stack[i - 1].getClassName();
+        int j = i - 1;
+        while (j > 0 && stack[j].getClassName().equals(step)) {
+          j--;
+        }
+        return frame(stack[j]);
       }
     }
     // not inside an operation: opening or cleaning up the binding; the first frame outside the JDK

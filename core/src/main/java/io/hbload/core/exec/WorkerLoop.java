@@ -1,11 +1,13 @@
 package io.hbload.core.exec;
 
-import io.hbload.core.binding.BindingSession;
+import io.hbload.core.binding.AsyncWorkerClient;
+import io.hbload.core.binding.WorkerClient;
 import io.hbload.core.measure.LatencyNames;
 import io.hbload.core.measure.WorkerRecorder;
 import io.hbload.core.schedule.Pacer;
 import io.hbload.core.source.OperationSource;
-import io.hbload.core.source.OperationSources;
+import io.hbload.core.source.PhaseContext;
+import io.hbload.core.source.Workload;
 import io.hbload.core.spec.RunSpec;
 import io.hbload.core.time.Clock;
 import java.util.Map;
@@ -18,16 +20,16 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * io.hbload.core.binding.AsyncBinding}); {@link PhaseRun} picks one from the spec. Both create
  * their binding on their own thread (as YCSB does), run their share of the phase's operations on
  * the target-rate schedule until done or asked to stop, then clean the binding up and time that as
- * CLEANUP. Their operations come from the phase's {@link OperationSources}: the loop issues and
- * records the steps, the source alone says what they are. All of a loop's state is its own; the
+ * CLEANUP. Their clients and operations come from the run's {@link Workload}: the loop runs each
+ * step (a typed call that runs itself on the worker's client) and records it through its {@link
+ * StepRecorder}; the source alone says what the steps are. All of a loop's state is its own; the
  * only shared things are the stop flag, the key space's atomics, and its recorder's phaser.
  */
 abstract class WorkerLoop implements Runnable {
   final int index;
   final long quota;
   final RunSpec spec;
-  final BindingSession session;
-  final OperationSources sources;
+  final PhaseContext phase;
   final PhaseState state;
   final long scheduleStartNanos;
 
@@ -47,47 +49,30 @@ abstract class WorkerLoop implements Runnable {
   private long endedNanos;
   private Map<String, Long> figures = Map.of();
 
-  WorkerLoop(
-      int index,
-      long quota,
-      RunSpec spec,
-      BindingSession session,
-      OperationSources sources,
-      AtomicReferenceArray<WorkerRecorder> recorders,
-      LatencyNames names,
-      PhaseState state,
-      long scheduleStartNanos) {
+  /** Records what its steps did; made with its recorder, on the worker's thread. */
+  StepRecorder steps;
+
+  WorkerLoop(int index, long quota, WorkerSetup setup) {
     this.index = index;
     this.quota = quota;
-    this.spec = spec;
-    this.session = session;
-    this.sources = sources;
-    this.recorders = recorders;
-    this.names = names;
-    this.state = state;
-    this.scheduleStartNanos = scheduleStartNanos;
+    this.spec = setup.spec();
+    this.phase = setup.phase();
+    this.recorders = setup.recorders();
+    this.names = setup.names();
+    this.state = setup.state();
+    this.scheduleStartNanos = setup.scheduleStartNanos();
     this.clock = spec.execution().clock();
   }
 
   /**
-   * The loop {@code spec} asks for: pipelined with more than one operation in flight or an async
-   * session.
+   * The loop {@code spec} asks for, on {@code workload}'s clients: pipelined with more than one
+   * operation in flight or an async workload.
    */
-  static WorkerLoop create(
-      int index,
-      long quota,
-      RunSpec spec,
-      BindingSession session,
-      OperationSources sources,
-      AtomicReferenceArray<WorkerRecorder> recorders,
-      LatencyNames names,
-      PhaseState state,
-      long scheduleStartNanos) {
-    return spec.execution().inflight() > 1 || session.async()
-        ? new PipelinedLoop(
-            index, quota, spec, session, sources, recorders, names, state, scheduleStartNanos)
-        : new BlockingLoop(
-            index, quota, spec, session, sources, recorders, names, state, scheduleStartNanos);
+  static <C extends WorkerClient, A extends AsyncWorkerClient> WorkerLoop create(
+      int index, long quota, Workload<C, A> workload, WorkerSetup setup) {
+    return setup.spec().execution().inflight() > 1 || workload.async()
+        ? new PipelinedLoop<>(index, quota, workload, setup)
+        : new BlockingLoop<>(index, quota, workload, setup);
   }
 
   /**
@@ -104,6 +89,7 @@ abstract class WorkerLoop implements Runnable {
   /** Creates and publishes this worker's recorder; on the worker's thread, before its loop. */
   final void startRecording() {
     recorder = new WorkerRecorder(names, spec.throttled());
+    steps = new StepRecorder(recorder);
     recorders.set(index, recorder);
   }
 
@@ -140,7 +126,7 @@ abstract class WorkerLoop implements Runnable {
    * After the binding's cleanup, on the worker's thread: the share's end and the source's own
    * figures.
    */
-  final void ended(OperationSource source) {
+  final void ended(OperationSource<?> source) {
     endedNanos = clock.nanoTime();
     if (source != null && openedNanos != 0) {
       figures = Map.copyOf(source.figures());

@@ -1,9 +1,11 @@
 package io.hbload.core.parse;
 
+import io.hbload.core.binding.BindingKind;
 import io.hbload.core.binding.BindingProvider;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertyNames;
 import io.hbload.core.config.PropertySources;
+import io.hbload.core.source.WorkloadType;
 import io.hbload.core.spec.RunSpec;
 import io.hbload.core.time.Clock;
 import java.nio.file.Path;
@@ -121,6 +123,14 @@ public final class RunSpecBuilder {
   /** {@link #build(Phase)} for a binding given as an instance rather than by name. */
   public RunSpec build(Phase phase, BindingProvider provider) {
     return onClock(SpecParser.parse(sources.merge(), phase, provider));
+  }
+
+  /**
+   * {@link #build(Phase)} for a workload with clients of its own: {@code kind} parses its settings,
+   * {@code workload} opens it.
+   */
+  public RunSpec build(Phase phase, BindingKind kind, WorkloadType workload) {
+    return onClock(SpecParser.parse(sources.merge(), phase, kind, workload));
   }
 
   private RunSpec onClock(RunSpec spec) {

@@ -2,9 +2,8 @@ package io.hbload.core.parse;
 
 import static io.hbload.core.config.PropertyNames.*;
 
-import io.hbload.core.binding.BindingContext;
+import io.hbload.core.binding.BindingKind;
 import io.hbload.core.binding.BindingProvider;
-import io.hbload.core.binding.BindingSession;
 import io.hbload.core.binding.Bindings;
 import io.hbload.core.config.BindingSettings;
 import io.hbload.core.config.Distribution;
@@ -20,6 +19,7 @@ import io.hbload.core.config.ReportFormat;
 import io.hbload.core.config.ShardSpec;
 import io.hbload.core.config.SpecException;
 import io.hbload.core.config.WorkloadSpec;
+import io.hbload.core.source.WorkloadType;
 import io.hbload.core.spec.BindingChoice;
 import io.hbload.core.spec.RunSpec;
 import io.hbload.core.time.Clock;
@@ -68,7 +68,7 @@ public final class SpecParser {
    * SpecException} listing every problem.
    */
   public static RunSpec parse(Map<String, String> properties, Phase phase) {
-    return new SpecParser(properties).build(phase, null);
+    return new SpecParser(properties).build(phase, null, null);
   }
 
   /**
@@ -82,12 +82,12 @@ public final class SpecParser {
     PER_CLIENT.stream()
         .filter(k -> !k.equals(THREADS) && !k.equals(STATUS_INTERVAL))
         .forEach(whole::remove);
-    return new SpecParser(whole).build(phase, FINISHED);
+    return new SpecParser(whole).build(phase, FINISHED, FINISHED_WORKLOAD);
   }
 
   /** Stands in for the binding of a finished run: no settings to parse, nothing to open. */
-  private static final BindingProvider FINISHED =
-      new BindingProvider() {
+  private static final BindingKind FINISHED =
+      new BindingKind() {
         @Override
         public String name() {
           return "finished";
@@ -106,11 +106,12 @@ public final class SpecParser {
         public boolean supportsAsync() {
           return true;
         }
+      };
 
-        @Override
-        public BindingSession open(BindingContext context) {
-          throw new UnsupportedOperationException("a finished run's binding is not opened");
-        }
+  /** A finished run's workload: what ran is in its logs, nothing is opened again. */
+  private static final WorkloadType FINISHED_WORKLOAD =
+      context -> {
+        throw new UnsupportedOperationException("a finished run's workload is not opened");
       };
 
   /**
@@ -118,7 +119,16 @@ public final class SpecParser {
    */
   public static RunSpec parse(
       Map<String, String> properties, Phase phase, BindingProvider provider) {
-    return new SpecParser(properties).build(phase, provider);
+    return new SpecParser(properties).build(phase, provider, WorkloadType.ycsb(provider));
+  }
+
+  /**
+   * As {@link #parse(Map, Phase)} for a workload with clients of its own (hbload pe's commands):
+   * the binding's settings parsed by {@code kind}, the run opened by {@code workload}.
+   */
+  public static RunSpec parse(
+      Map<String, String> properties, Phase phase, BindingKind kind, WorkloadType workload) {
+    return new SpecParser(properties).build(phase, kind, workload);
   }
 
   /**
@@ -155,7 +165,7 @@ public final class SpecParser {
         .withProvenance(run.provenance().withNotes(List.of()));
   }
 
-  private RunSpec build(Phase phase, BindingProvider given) {
+  private RunSpec build(Phase phase, BindingKind given, WorkloadType givenWorkload) {
     String workloadClass = text(WORKLOAD, CORE_WORKLOAD);
     if (!workloadClass.equals(CORE_WORKLOAD)
         && !workloadClass.equals("com.yahoo.ycsb.workloads.CoreWorkload")) {
@@ -230,7 +240,10 @@ public final class SpecParser {
     }
     ReportFormat format = format(text(EXPORTER, ReportFormat.TEXT.ycsbClassName()));
     String db = text(DB, DEFAULT_BINDING);
-    BindingProvider provider = provider(given, db);
+    BindingProvider found = given == null ? provider(db) : null;
+    BindingKind provider = given == null ? found : given;
+    WorkloadType workloadType =
+        given != null ? givenWorkload : found == null ? null : WorkloadType.ycsb(found);
     BindingSettings bindingSettings =
         provider == null ? BindingSettings.NONE : provider.settings(read, workload, phase);
     int inflight = inflight(provider);
@@ -285,7 +298,7 @@ public final class SpecParser {
     return new RunSpec(
         phase,
         workload,
-        new BindingChoice(db, provider, bindingSettings),
+        new BindingChoice(db, provider, bindingSettings, workloadType),
         execution,
         outputs,
         new Provenance(props, notes));
@@ -296,7 +309,7 @@ public final class SpecParser {
    * key, or with {@code hbload.strict} an error each. Last, once every parser has asked for its
    * keys; not for a finished run, whose binding's keys nobody reads here.
    */
-  private void unknownKeys(BindingProvider given) {
+  private void unknownKeys(BindingKind given) {
     boolean strict = bool(STRICT, false);
     if (given == FINISHED) {
       return;
@@ -396,14 +409,8 @@ public final class SpecParser {
     }
   }
 
-  /**
-   * The provider {@code db} names, or the given one; null (reported under db) when there is none by
-   * that name.
-   */
-  private BindingProvider provider(BindingProvider given, String db) {
-    if (given != null) {
-      return given;
-    }
+  /** The provider {@code db} names; null (reported under db) when there is none by that name. */
+  private BindingProvider provider(String db) {
     try {
       return Bindings.find(db);
     } catch (SpecException e) {
@@ -413,7 +420,7 @@ public final class SpecParser {
   }
 
   /** {@code hbload.inflight}; above 1 only for a binding that offers the async interface. */
-  private int inflight(BindingProvider provider) {
+  private int inflight(BindingKind provider) {
     int inflight = (int) longValue(INFLIGHT, 1, 1, 65_536);
     // without a provider the db error is already reported
     if (inflight > 1 && provider != null && !provider.supportsAsync()) {

@@ -11,10 +11,11 @@ import io.hbload.core.values.IntegrityCheck;
 
 /**
  * One operation as an {@link OperationSource} drew it, reused for the next operation once it is
- * over: the step to issue (which call, on which key, fields and values), and what the loop that
- * issues it stamps (intended and actual start, end, outcome). A blocking loop has one slot; a
- * pipelined loop one per operation it keeps in flight, so the slot holds its operation's own key,
- * field selection and integrity check while the source draws the next ones.
+ * over: the {@link Step} to run next (a typed call that runs itself on the worker's client) and
+ * what it needs (key, fields, values), and what the loop that runs it stamps (intended and actual
+ * start, end, outcome). A blocking loop has one slot; a pipelined loop one per operation it keeps
+ * in flight, so the slot holds its operation's own key, field selection and integrity check while
+ * the source draws the next ones.
  *
  * <p>A plain carrier with public fields, read and written on the hot path without a call: the
  * source writes the operation and its steps, the loop the timing. Confined to its worker except
@@ -22,7 +23,7 @@ import io.hbload.core.values.IntegrityCheck;
  * publishes the slot to the worker (that publication orders them), and the integrity check, which a
  * binding fills before completing. Allocation-free once built.
  */
-public final class OperationSlot {
+public final class OperationSlot<S extends Step> {
   public final int index;
   public final Key key = new Key();
 
@@ -51,26 +52,13 @@ public final class OperationSlot {
    */
   public Measure overall;
 
-  /**
-   * The step to issue: READ, SCAN, UPDATE, INSERT, DELETE (binding calls) or VERIFY (the check, run
-   * in place); with {@link #sourceCall}, the measure the source's own call is recorded under.
-   */
-  public Measure step;
+  /** The step to run next; its measure is what it is recorded under. */
+  public S step;
 
-  /**
-   * The source issues this step itself ({@link OperationSource#call}), on the binding it was made
-   * with: a call the binding SPI has no method for (HBase's increment, append, check-and-*) or a
-   * request of the source's own making.
-   */
-  public boolean sourceCall;
-
-  /**
-   * A source call not to be recorded nor counted (PE's rows before --measureAfter); set with the
-   * step.
-   */
+  /** A step not to be recorded nor counted (PE's rows before --measureAfter); set with the step. */
   public boolean unmeasured;
 
-  /** The source's own number for the operation, for its call (PE's row). */
+  /** The source's own number for the operation, for its step (PE's row). */
   public long number;
 
   public String table;
@@ -90,6 +78,9 @@ public final class OperationSlot {
 
   /** A load insert waiting to be retried at this time; 0 when not waiting. */
   public long retryAt;
+
+  /** The intended start of an operation without a schedule (closed loop). */
+  public static final long UNSCHEDULED = Long.MIN_VALUE;
 
   // --- the timing, written by the loop
   public boolean busy;

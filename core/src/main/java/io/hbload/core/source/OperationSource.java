@@ -1,18 +1,18 @@
 package io.hbload.core.source;
 
-import io.hbload.core.binding.AsyncBinding;
-import io.hbload.core.binding.Status;
 import java.util.Map;
 
 /**
  * One worker's operations: each drawn into an {@link OperationSlot} as a first step, then moved on
- * step by step as the loop reports each step done. The loop issues every step and records it; the
- * source only says what the operation is and what comes next, so the blocking and the pipelined
- * loop run the same operations.
+ * step by step as the loop reports each step done. The loop runs every step (a typed call that runs
+ * itself on the worker's client) and records it; the source only says what the operation is and
+ * what comes next, so the blocking and the pipelined loop run the same operations.
  *
  * <p>Thread-confined to its worker; implementations allocate nothing of their own in steady state.
+ *
+ * @param <S> the steps it puts in its slots: its loop's kind of step on its client type
  */
-public interface OperationSource {
+public interface OperationSource<S extends Step> {
   /** What an operation does after a step. */
   enum Next {
     /**
@@ -31,46 +31,27 @@ public interface OperationSource {
    * Load phase: the next record's write as the slot's first step; false when nothing is to be
    * issued.
    */
-  boolean load(OperationSlot s);
+  boolean load(OperationSlot<S> s);
 
   /** Run phase: the next operation as the slot's first step; false when nothing is to be issued. */
-  boolean transaction(OperationSlot s);
+  boolean transaction(OperationSlot<S> s);
 
   /**
    * The slot's step completed with {@code s.status} (and was recorded): moves the operation on.
    *
    * @param finishing the phase is ending: nothing is retried
    */
-  Next completed(OperationSlot s, boolean finishing);
+  Next completed(OperationSlot<S> s, boolean finishing);
 
   /** A retry whose time has come: the slot holds the step to issue again. */
-  void retry(OperationSlot s);
+  void retry(OperationSlot<S> s);
 
   /**
    * The operation is over without completing (given up while waiting for a retry, cancelled at the
    * end of a phase, or its call threw): what it holds, such as an insert's key number, is let go as
    * on completion.
    */
-  void release(OperationSlot s);
-
-  /**
-   * Blocking loop, a step with {@link OperationSlot#sourceCall} set: the source makes the call
-   * itself and returns its outcome, or null when there is none to record yet (a call it batches).
-   * The loop times and records it under {@code s.step} unless {@link OperationSlot#unmeasured}.
-   * Must not throw for a failed call: an outcome says so.
-   */
-  default Status call(OperationSlot s) {
-    throw new IllegalStateException("this source has no calls of its own: " + s.step);
-  }
-
-  /**
-   * Pipelined loop, a step with {@link OperationSlot#sourceCall} set: the source issues the call on
-   * its async binding and completes slot {@code s.index} through {@code done} exactly once, on any
-   * thread, possibly before returning; as {@link AsyncBinding}'s calls, it does not throw.
-   */
-  default void call(OperationSlot s, AsyncBinding.Completion done) {
-    throw new IllegalStateException("this source has no calls of its own: " + s.step);
-  }
+  void release(OperationSlot<S> s);
 
   /**
    * Figures of this worker's share that are no latency (rows a scan returned, checks that did not

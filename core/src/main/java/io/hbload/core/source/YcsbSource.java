@@ -25,7 +25,8 @@ import java.util.random.RandomGenerator;
  * <p>Thread-confined to its worker. Reuses its field selections and value buffer (the slot holds
  * its key and its one-field selection), so steady state allocates nothing.
  */
-public final class YcsbSource implements OperationSource {
+public final class YcsbSource<S extends Step> implements OperationSource<S> {
+  private final YcsbSteps<S> steps;
   private final WorkloadSpec spec;
   private final String table;
   private final KeySpace keySpace;
@@ -42,16 +43,19 @@ public final class YcsbSource implements OperationSource {
    * The slot the value buffer was last filled for: a retry needs it filled again only if another
    * slot took it.
    */
-  private OperationSlot valuesFor;
+  private OperationSlot<S> valuesFor;
 
   private final Clock clock;
 
   /**
-   * Draws from {@code random} in the order YCSB's CoreWorkload does, the constructor included; the
-   * insert back-offs are due on {@code clock} (the phase's).
+   * Draws from {@code random} in the order YCSB's CoreWorkload does, the constructor included; its
+   * operations' calls are {@code steps}; the insert back-offs are due on the phase's clock.
    */
-  public YcsbSource(WorkloadSpec spec, KeySpace keySpace, RandomGenerator random, Clock clock) {
-    this.clock = clock;
+  public YcsbSource(YcsbSteps<S> steps, PhaseContext phase, RandomGenerator random) {
+    WorkloadSpec spec = phase.workload();
+    KeySpace keySpace = phase.keys();
+    this.steps = steps;
+    this.clock = phase.clock();
     this.spec = spec;
     this.table = spec.table();
     this.keySpace = keySpace;
@@ -70,7 +74,7 @@ public final class YcsbSource implements OperationSource {
    * configured.
    */
   @Override
-  public boolean load(OperationSlot s) {
+  public boolean load(OperationSlot<S> s) {
     long keyNumber = keySpace.nextLoadKeyNumber();
     KeyNames.format(keyNumber, spec.orderedInserts(), spec.zeroPadding(), s.key);
     begin(s, Measure.INSERT, retryInserts);
@@ -84,7 +88,7 @@ public final class YcsbSource implements OperationSource {
    * enough to inline.
    */
   @Override
-  public boolean transaction(OperationSlot s) {
+  public boolean transaction(OperationSlot<S> s) {
     Measure op = mix.next();
     if (op == Measure.INSERT) {
       insert(s);
@@ -105,17 +109,17 @@ public final class YcsbSource implements OperationSource {
     return true;
   }
 
-  private void read(OperationSlot s) {
+  private void read(OperationSlot<S> s) {
     begin(s, Measure.READ, verify);
     readStep(s);
   }
 
-  private void update(OperationSlot s) {
+  private void update(OperationSlot<S> s) {
     begin(s, Measure.UPDATE, false);
     updateStep(s);
   }
 
-  private void insert(OperationSlot s) {
+  private void insert(OperationSlot<S> s) {
     long keyNumber = keySpace.nextInsertKeyNumber();
     KeyNames.format(keySpace.global(keyNumber), spec.orderedInserts(), spec.zeroPadding(), s.key);
     begin(s, Measure.INSERT, false);
@@ -123,47 +127,47 @@ public final class YcsbSource implements OperationSource {
     insertStep(s);
   }
 
-  private void scan(OperationSlot s) {
+  private void scan(OperationSlot<S> s) {
     begin(s, Measure.SCAN, false);
-    s.step = Measure.SCAN;
+    s.step = steps.scan();
     s.scanLength = scanLengths.next();
     s.fields = readFields(s);
   }
 
-  private void readModifyWrite(OperationSlot s) {
+  private void readModifyWrite(OperationSlot<S> s) {
     begin(s, Measure.READ_MODIFY_WRITE, true);
     s.overall = Measure.READ_MODIFY_WRITE;
     readStep(s);
   }
 
-  private void delete(OperationSlot s) {
+  private void delete(OperationSlot<S> s) {
     begin(s, Measure.DELETE, false);
-    s.step = Measure.DELETE;
+    s.step = steps.delete();
   }
 
-  private void begin(OperationSlot s, Measure op, boolean composite) {
+  private void begin(OperationSlot<S> s, Measure op, boolean composite) {
     s.operation = op;
     s.composite = composite;
     s.overall = null;
     s.table = table;
   }
 
-  private void chooseKey(OperationSlot s) {
+  private void chooseKey(OperationSlot<S> s) {
     KeyNames.format(keySpace.global(keys.next()), spec.orderedInserts(), spec.zeroPadding(), s.key);
   }
 
-  private FieldSelection readFields(OperationSlot s) {
+  private FieldSelection readFields(OperationSlot<S> s) {
     return spec.readAllFields() ? allFields : s.oneField.select(random.nextInt(spec.fieldCount()));
   }
 
-  private void readStep(OperationSlot s) {
-    s.step = Measure.READ;
+  private void readStep(OperationSlot<S> s) {
+    s.step = steps.read();
     s.fields = readFields(s);
     s.sink = s.check != null ? s.check.reset() : RowSink.IGNORE;
   }
 
-  private void updateStep(OperationSlot s) {
-    s.step = Measure.UPDATE;
+  private void updateStep(OperationSlot<S> s) {
+    s.step = steps.update();
     s.values =
         spec.writeAllFields()
             ? values.all(s.key)
@@ -171,19 +175,19 @@ public final class YcsbSource implements OperationSource {
     valuesFor = s;
   }
 
-  private void insertStep(OperationSlot s) {
-    s.step = Measure.INSERT;
+  private void insertStep(OperationSlot<S> s) {
+    s.step = steps.insert();
     s.values = values.all(s.key);
     valuesFor = s;
   }
 
   @Override
-  public Next completed(OperationSlot s, boolean finishing) {
+  public Next completed(OperationSlot<S> s, boolean finishing) {
     if (s.composite) {
-      switch (s.step.ordinal()) {
+      switch (s.step.measure.ordinal()) {
         case Measure.READ_ID -> {
           if (s.check != null) {
-            s.step = Measure.VERIFY;
+            s.step = steps.verify();
             return Next.STEP;
           }
           if (s.operation == Measure.READ_MODIFY_WRITE) {
@@ -214,7 +218,7 @@ public final class YcsbSource implements OperationSource {
   }
 
   @Override
-  public void retry(OperationSlot s) {
+  public void retry(OperationSlot<S> s) {
     s.retryAt = 0;
     s.attempts++;
     if (valuesFor != s) {
@@ -224,7 +228,7 @@ public final class YcsbSource implements OperationSource {
   }
 
   @Override
-  public void release(OperationSlot s) {
+  public void release(OperationSlot<S> s) {
     if (s.keyNumber >= 0) {
       keySpace.acknowledge(s.keyNumber);
       s.keyNumber = -1;

@@ -1,7 +1,12 @@
 package io.hbload.core.spec;
 
+import io.hbload.core.binding.BindingContext;
+import io.hbload.core.binding.BindingException;
+import io.hbload.core.binding.BindingKind;
 import io.hbload.core.binding.BindingProvider;
 import io.hbload.core.config.BindingSettings;
+import io.hbload.core.source.Workload;
+import io.hbload.core.source.WorkloadType;
 import java.util.Objects;
 
 /**
@@ -17,13 +22,27 @@ import java.util.Objects;
  *
  * @param name {@code db} as given, e.g. {@code hbase} or {@code site.ycsb.BasicDB}
  * @param provider the provider {@code name} resolved to
- * @param settings what {@code provider}'s {@link BindingProvider#settings} returned
+ * @param settings what {@code provider}'s {@link BindingKind#settings} returned
+ * @param workload what runs on it: YCSB's CoreWorkload on a {@link BindingProvider}'s sessions, or
+ *     a workload with clients of its own (hbload pe's commands)
  */
-public record BindingChoice(String name, BindingProvider provider, BindingSettings settings) {
+public record BindingChoice(
+    String name, BindingKind provider, BindingSettings settings, WorkloadType workload) {
   public BindingChoice {
-    if (name == null || provider == null || settings == null) {
-      throw new IllegalArgumentException("a binding choice needs a name, a provider and settings");
+    if (name == null || provider == null || settings == null || workload == null) {
+      throw new IllegalArgumentException(
+          "a binding choice needs a name, a provider, settings and a workload");
     }
+  }
+
+  /** YCSB's CoreWorkload on {@code provider}'s sessions. */
+  public BindingChoice(String name, BindingProvider provider, BindingSettings settings) {
+    this(name, provider, settings, WorkloadType.ycsb(provider));
+  }
+
+  /** Opens the run's workload, and with it the run's state; throws with a one-line message. */
+  public Workload<?, ?> open(BindingContext context) throws BindingException {
+    return workload.open(context);
   }
 
   @Override
@@ -32,12 +51,13 @@ public record BindingChoice(String name, BindingProvider provider, BindingSettin
         && name.equals(b.name)
         && provider.getClass() == b.provider.getClass()
         && provider.name().equals(b.provider.name())
-        && settings.equals(b.settings);
+        && settings.equals(b.settings)
+        && workload.getClass() == b.workload.getClass();
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(name, provider.getClass(), provider.name(), settings);
+    return Objects.hash(name, provider.getClass(), provider.name(), settings, workload.getClass());
   }
 
   /**

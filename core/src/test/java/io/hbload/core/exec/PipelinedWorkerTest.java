@@ -20,6 +20,7 @@ import io.hbload.core.config.Phase;
 import io.hbload.core.config.SpecException;
 import io.hbload.core.measure.MeasurementTotals;
 import io.hbload.core.result.RunResult;
+import io.hbload.core.source.Workload;
 import io.hbload.core.testing.AsyncTestProvider;
 import io.hbload.core.testing.ClockTimer;
 import io.hbload.core.testing.OneCallAsyncBinding;
@@ -237,8 +238,8 @@ class PipelinedWorkerTest {
             .clock(clock)
             .spec(Phase.RUN);
     MemoryStore.shared().clear();
-    BindingSession session = binding.open(spec.bindingContext(System.err));
-    PhaseRun run = new PhaseRun(spec, session, RunListener.all(List.of()), System.err, true);
+    Workload<?, ?> workload = spec.binding().open(spec.bindingContext(System.err));
+    PhaseRun run = new PhaseRun(spec, workload, RunListener.all(List.of()), System.err, true);
     var future = new java.util.concurrent.CompletableFuture<RunResult>();
     Thread phase = clock.newThread(() -> future.complete(run.execute()), "phase");
     // the stop from another thread, 500 ms into a phase that would not end by itself; the phase
@@ -255,7 +256,7 @@ class PipelinedWorkerTest {
           return null;
         });
     RunResult r = future.get(10, TimeUnit.SECONDS);
-    session.close();
+    workload.session().close();
     // 2 workers x 8 calls of 2 ms in flight, for 500 ms: about 4,000
     assertThat(r.operations()).isBetween(3900L, 4020L);
     assertThat(r.operations() + cancelled(r, "READ")).isEqualTo(binding.issued.get());

@@ -3,19 +3,21 @@ package io.hbload.core.exec;
 import static io.hbload.core.TestWorkloads.workloadFile;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hbload.core.binding.AsyncBinding;
-import io.hbload.core.binding.Binding;
-import io.hbload.core.binding.BindingContext;
-import io.hbload.core.binding.BindingSession;
+import io.hbload.core.Hbload;
+import io.hbload.core.binding.AsyncWorkerClient;
+import io.hbload.core.binding.BindingKind;
+import io.hbload.core.binding.RunSession;
 import io.hbload.core.binding.Status;
-import io.hbload.core.config.Phase;
+import io.hbload.core.binding.WorkerClient;
 import io.hbload.core.measure.Measure;
 import io.hbload.core.result.RunResult;
+import io.hbload.core.source.BlockingStep;
 import io.hbload.core.source.OperationSlot;
 import io.hbload.core.source.OperationSource;
-import io.hbload.core.source.OperationSources;
-import io.hbload.core.testing.AsyncTestProvider;
-import io.hbload.core.testing.OneCallAsyncBinding;
+import io.hbload.core.source.PhaseContext;
+import io.hbload.core.source.PipelinedStep;
+import io.hbload.core.source.Step;
+import io.hbload.core.source.Workload;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -28,15 +30,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * A session with a workload of its own, as hbload pe's: its sources' steps are calls on its
- * bindings' own methods (which the binding SPI lacks), under a measure it registers, some of them
- * unmeasured (PE's --measureAfter), some with no outcome yet (a batched call), some turns issuing
- * nothing (PE's sample); on both loops. The engine records what the source says, under the
- * registered name, and each worker's own figures are that worker's.
+ * A workload of its own, as hbload pe's is, plugged in through the same interface as YCSB's
+ * CoreWorkload: its own client types (with one call each, and none of YCSB's), typed steps that
+ * make that call, under a measure it registers, some of them unmeasured (PE's --measureAfter), some
+ * with no outcome yet (a batched call), some turns issuing nothing (PE's sample); on both loops.
+ * The engine records what the source says, under the registered name, and each worker's own figures
+ * are that worker's.
  */
 @Timeout(60)
 class SourceCallsTest {
-  /** Not one of core's measures: registered by the source, as PE registers INCREMENT. */
+  /** Not one of core's measures: registered by the workload, as PE registers INCREMENT. */
   static final Measure OWN = Measure.register("TEST-OWN-CALL", true);
 
   private final ScheduledThreadPoolExecutor pool = new ScheduledThreadPoolExecutor(4);
@@ -47,30 +50,28 @@ class SourceCallsTest {
   }
 
   @Test
-  void blockingWorkersRecordTheSourcesOwnCallsUnderItsMeasureAndPerWorker() {
-    OwnWorkload provider = new OwnWorkload();
-    RunResult r =
-        workloadFile("c").binding(provider).recordCount(1000).operationCount(3000).threads(3).run();
-    assertRecordedAsTheSourceSays(r, provider, 3);
-    assertThat(provider.batched.get()).as("some calls had no outcome yet").isPositive();
+  void blockingWorkersRecordTheWorkloadsOwnCallsUnderItsMeasureAndPerWorker() {
+    OwnWorkload own = new OwnWorkload();
+    RunResult r = run(own).recordCount(1000).operationCount(3000).threads(3).run();
+    assertRecordedAsTheSourceSays(r, own, 3);
+    assertThat(own.batched.get()).as("some calls had no outcome yet").isPositive();
   }
 
   @Test
-  void pipelinedWorkersRecordTheSourcesOwnCallsUnderItsMeasureAndPerWorker() {
-    OwnWorkload provider = new OwnWorkload();
+  void pipelinedWorkersRecordTheWorkloadsOwnCallsUnderItsMeasureAndPerWorker() {
+    OwnWorkload own = new OwnWorkload();
     RunResult r =
-        workloadFile("c")
-            .binding(provider)
+        run(own)
             .recordCount(1000)
             .operationCount(3000)
             .threads(2)
             .property("hbload.inflight", "8")
             .run();
-    assertRecordedAsTheSourceSays(r, provider, 2);
-    assertThat(provider.completed.get())
+    assertRecordedAsTheSourceSays(r, own, 2);
+    assertThat(own.completed.get())
         .as("every issued call seen completed once")
-        .isEqualTo(provider.issued.get());
-    assertThat(provider.maxOutstanding.get()).as("in-flight bound").isEqualTo(8);
+        .isEqualTo(own.issued.get());
+    assertThat(own.maxOutstanding.get()).as("in-flight bound").isEqualTo(8);
   }
 
   @Test
@@ -84,14 +85,16 @@ class SourceCallsTest {
         .isInstanceOf(IllegalArgumentException.class);
   }
 
-  private static void assertRecordedAsTheSourceSays(
-      RunResult r, OwnWorkload provider, int threads) {
-    assertThat(provider.turns.get()).as("one turn per operation of the quota").isEqualTo(3000);
-    assertThat(provider.issued.get())
-        .as("every 5th turn issues nothing")
-        .isEqualTo(3000 - 3000 / 5);
-    long measured = provider.measured.get();
-    assertThat(measured).isPositive().isLessThan(provider.issued.get());
+  /** The Java API's way to run a workload of one's own. */
+  private static Hbload run(OwnWorkload own) {
+    return workloadFile("c").workload(own.kind, context -> own);
+  }
+
+  private static void assertRecordedAsTheSourceSays(RunResult r, OwnWorkload own, int threads) {
+    assertThat(own.turns.get()).as("one turn per operation of the quota").isEqualTo(3000);
+    assertThat(own.issued.get()).as("every 5th turn issues nothing").isEqualTo(3000 - 3000 / 5);
+    long measured = own.measured.get();
+    assertThat(measured).isPositive().isLessThan(own.issued.get());
     assertThat(r.operations()).as("only what the source measures is counted").isEqualTo(measured);
     assertThat(r.op(OWN.reportName()).returns()).containsExactly(Map.entry("OK", measured));
     assertThat(r.measurements()).extracting(m -> m.name()).doesNotContain("READ");
@@ -101,20 +104,48 @@ class SourceCallsTest {
             java.util.stream.IntStream.range(0, threads).boxed().toArray(Integer[]::new));
     long sum = 0;
     for (RunResult.Worker w : r.workers()) {
-      long own = w.figure("measured");
-      assertThat(own).as("worker %d measured some", w.index()).isPositive();
+      long mine = w.figure("measured");
+      assertThat(mine).as("worker %d measured some", w.index()).isPositive();
       assertThat(w.service(OWN.reportName()).getTotalCount())
           .as("worker %d's own recorder", w.index())
-          .isEqualTo(own);
-      assertThat(w.operations()).as("worker %d's operations", w.index()).isEqualTo(own);
+          .isEqualTo(mine);
+      assertThat(w.operations()).as("worker %d's operations", w.index()).isEqualTo(mine);
       assertThat(w.elapsedNanos()).isPositive();
-      sum += own;
+      sum += mine;
     }
     assertThat(sum).isEqualTo(measured);
   }
 
-  /** A session whose workers run {@link OwnSource}s on bindings with one call of their own. */
-  private final class OwnWorkload extends AsyncTestProvider {
+  /** A blocking client with one call of its own: every 7th has no outcome yet (batched). */
+  static final class OwnClient implements WorkerClient {
+    Status own(long number) {
+      return number % 7 == 0 ? null : Status.OK;
+    }
+  }
+
+  /** An async client whose one call completes after 50-150 us on a pool, as an event loop would. */
+  final class OwnAsyncClient implements AsyncWorkerClient {
+    private final AtomicInteger outstanding = new AtomicInteger();
+    private final AtomicInteger maxOutstanding;
+
+    OwnAsyncClient(AtomicInteger maxOutstanding) {
+      this.maxOutstanding = maxOutstanding;
+    }
+
+    void own(int slot, Completion done) {
+      maxOutstanding.accumulateAndGet(outstanding.incrementAndGet(), Math::max);
+      pool.schedule(
+          () -> {
+            outstanding.decrementAndGet();
+            done.complete(slot, Status.OK);
+          },
+          ThreadLocalRandom.current().nextLong(50_000, 150_000),
+          TimeUnit.NANOSECONDS);
+    }
+  }
+
+  /** The workload: its clients, and sources whose one step is the clients' own call. */
+  private final class OwnWorkload implements Workload<OwnClient, OwnAsyncClient> {
     final AtomicLong turns = new AtomicLong();
     final AtomicLong issued = new AtomicLong();
     final AtomicLong batched = new AtomicLong();
@@ -122,93 +153,121 @@ class SourceCallsTest {
     final AtomicLong measured = new AtomicLong();
     final AtomicInteger maxOutstanding = new AtomicInteger();
 
+    final BindingKind kind =
+        new BindingKind() {
+          @Override
+          public String name() {
+            return "test-own";
+          }
+
+          @Override
+          public String description() {
+            return "a test's workload with clients of its own";
+          }
+
+          @Override
+          public boolean supportsAsync() {
+            return true;
+          }
+        };
+
+    private final RunSession session = new RunSession() {};
+
     @Override
-    public BindingSession open(BindingContext context) {
-      return new Session();
+    public RunSession session() {
+      return session;
     }
 
-    private final class Session implements BindingSession, OperationSources {
-      @Override
-      public Binding newBinding(int workerIndex) {
-        return new OwnBinding();
-      }
+    @Override
+    public boolean async() {
+      return false;
+    }
 
-      @Override
-      public AsyncBinding newAsyncBinding(int workerIndex) {
-        return new OwnAsyncBinding();
-      }
+    @Override
+    public OwnClient newClient(int workerIndex) {
+      return new OwnClient();
+    }
 
-      @Override
-      public OperationSource blocking(
-          int workerIndex, Phase phase, Binding binding, SplittableRandom random) {
-        return new OwnSource((OwnBinding) binding, null);
-      }
+    @Override
+    public OwnAsyncClient newAsyncClient(int workerIndex) {
+      return new OwnAsyncClient(maxOutstanding);
+    }
 
-      @Override
-      public OperationSource pipelined(
-          int workerIndex, Phase phase, AsyncBinding binding, SplittableRandom random) {
-        return new OwnSource(null, (OwnAsyncBinding) binding);
-      }
+    @Override
+    public OperationSource<BlockingStep<OwnClient>> blocking(
+        int workerIndex, PhaseContext phase, OwnClient client, SplittableRandom random) {
+      OwnSource<BlockingStep<OwnClient>> source = new OwnSource<>(false);
+      source.step =
+          new BlockingStep<OwnClient>(OWN) {
+            @Override
+            public Status call(OwnClient c, OperationSlot<?> s) {
+              issued.incrementAndGet();
+              Status status = c.own(s.number);
+              if (status == null) {
+                batched.incrementAndGet();
+              } else if (!s.unmeasured) {
+                measured.incrementAndGet();
+                source.mine++;
+              }
+              return status;
+            }
+          };
+      return source;
+    }
+
+    @Override
+    public OperationSource<PipelinedStep<OwnAsyncClient>> pipelined(
+        int workerIndex, PhaseContext phase, OwnAsyncClient client, SplittableRandom random) {
+      OwnSource<PipelinedStep<OwnAsyncClient>> source = new OwnSource<>(true);
+      source.step =
+          new PipelinedStep<OwnAsyncClient>(OWN) {
+            @Override
+            public void issue(
+                OwnAsyncClient c, OperationSlot<?> s, AsyncWorkerClient.Completion done) {
+              issued.incrementAndGet();
+              c.own(s.index, done);
+            }
+          };
+      return source;
     }
 
     /**
      * Every 5th turn issues nothing; of the issued, every 3rd is unmeasured and (blocking) every
      * 7th batched.
      */
-    private final class OwnSource implements OperationSource {
-      private final OwnBinding binding;
-      private final OwnAsyncBinding async;
+    private final class OwnSource<S extends Step> implements OperationSource<S> {
+      private final boolean async;
+      S step;
       private long turn;
       private long n;
-      private long mine;
+      long mine;
 
-      OwnSource(OwnBinding binding, OwnAsyncBinding async) {
-        this.binding = binding;
+      OwnSource(boolean async) {
         this.async = async;
       }
 
       @Override
-      public boolean load(OperationSlot s) {
+      public boolean load(OperationSlot<S> s) {
         return false;
       }
 
       @Override
-      public boolean transaction(OperationSlot s) {
+      public boolean transaction(OperationSlot<S> s) {
         turns.incrementAndGet();
         if (++turn % 5 == 0) {
           return false;
         }
         n++;
         s.operation = OWN;
-        s.step = OWN;
-        s.sourceCall = true;
+        s.step = step;
         s.unmeasured = n % 3 == 0;
         s.number = n;
         return true;
       }
 
       @Override
-      public Status call(OperationSlot s) {
-        issued.incrementAndGet();
-        Status status = binding.own(s.number);
-        if (status == null) {
-          batched.incrementAndGet();
-        } else if (!s.unmeasured) {
-          measured.incrementAndGet();
-          mine++;
-        }
-        return status;
-      }
-
-      @Override
-      public void call(OperationSlot s, AsyncBinding.Completion done) {
-        issued.incrementAndGet();
-        async.own(s.index, done);
-      }
-
-      @Override
-      public Next completed(OperationSlot s, boolean finishing) {
-        if (async != null) {
+      public Next completed(OperationSlot<S> s, boolean finishing) {
+        if (async) {
           completed.incrementAndGet();
           if (!s.unmeasured) {
             measured.incrementAndGet();
@@ -219,46 +278,16 @@ class SourceCallsTest {
       }
 
       @Override
-      public void retry(OperationSlot s) {
+      public void retry(OperationSlot<S> s) {
         throw new IllegalStateException();
       }
 
       @Override
-      public void release(OperationSlot s) {}
+      public void release(OperationSlot<S> s) {}
 
       @Override
       public Map<String, Long> figures() {
         return Map.of("measured", mine);
-      }
-    }
-
-    /** A binding with a call the SPI has no method for (its YCSB calls are never made here). */
-    private final class OwnBinding extends EngineTest.FailingUpdates.Ok {
-      Status own(long number) {
-        return number % 7 == 0 ? null : Status.OK;
-      }
-    }
-
-    /**
-     * Its own call completes after 50-150 us on the pool, as an HBase client's event loop would.
-     */
-    private final class OwnAsyncBinding extends OneCallAsyncBinding {
-      private final AtomicInteger outstanding = new AtomicInteger();
-
-      void own(int slot, Completion done) {
-        maxOutstanding.accumulateAndGet(outstanding.incrementAndGet(), Math::max);
-        pool.schedule(
-            () -> {
-              outstanding.decrementAndGet();
-              done.complete(slot, Status.OK);
-            },
-            ThreadLocalRandom.current().nextLong(50_000, 150_000),
-            TimeUnit.NANOSECONDS);
-      }
-
-      @Override
-      protected void call(int slot, Completion done) {
-        done.complete(slot, Status.NOT_IMPLEMENTED);
       }
     }
   }

@@ -2,6 +2,7 @@ package io.hbload.core.source;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hbload.core.binding.Binding;
 import io.hbload.core.binding.Status;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertySources;
@@ -58,13 +59,13 @@ class YcsbSourceSequenceTest {
                 .set("db", "basic")
                 .merge(),
             Phase.RUN);
-    YcsbSource source =
-        new YcsbSource(
-            spec.workload(),
-            new KeySpace(spec.workload()),
-            new SplittableRandom(seed),
-            Clock.system());
-    OperationSlot s = new OperationSlot(0, spec.workload());
+    YcsbSource<BlockingStep<Binding>> source =
+        new YcsbSource<>(
+            YcsbSteps.BLOCKING,
+            new PhaseContext(
+                Phase.RUN, spec.workload(), new KeySpace(spec.workload()), Clock.system()),
+            new SplittableRandom(seed));
+    OperationSlot<BlockingStep<Binding>> s = new OperationSlot<>(0, spec.workload());
     long h = 0xCBF29CE484222325L;
     for (int i = 0; i < OPERATIONS; i++) {
       source.transaction(s);
@@ -73,8 +74,8 @@ class YcsbSourceSequenceTest {
         h = mix(h, s.key.array()[b]);
       }
       while (true) {
-        h = mix(h, s.step.ordinal());
-        switch (s.step.ordinal()) {
+        h = mix(h, s.step.measure.ordinal());
+        switch (s.step.measure.ordinal()) {
           case Measure.READ_ID, Measure.SCAN_ID -> {
             h = mix(h, s.fields.isAll() ? -1 : s.fields.fieldIndex(0));
             h = mix(h, s.scanLength);

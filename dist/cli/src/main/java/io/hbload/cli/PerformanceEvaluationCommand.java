@@ -78,6 +78,7 @@ final class PerformanceEvaluationCommand implements Callable<Integer> {
         SpecParser.parse(
             pe.properties(provider.spec(), provider.spec().execution().clients()),
             Phase.RUN,
+            provider,
             provider);
     pe.checkInflight(spec, provider.spec());
     PeCompatOptions.notices(commandSpec).forEach(err::println);

@@ -640,6 +640,7 @@ class PeCommandIT {
         SpecParser.parse(
             options.properties(provider.spec(), provider.spec().execution().clients()),
             Phase.RUN,
+            provider,
             provider);
     PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
     RunResult r = new Launcher(spec, quiet, quiet).launch().result();

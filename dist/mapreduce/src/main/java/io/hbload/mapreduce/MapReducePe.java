@@ -41,7 +41,8 @@ public final class MapReducePe implements ShardWork {
 
   @Override
   public RunSpec parse(Map<String, String> properties, Phase phase) {
-    return SpecParser.parse(properties, phase, new PeBindingProvider(spec));
+    PeBindingProvider pe = new PeBindingProvider(spec);
+    return SpecParser.parse(properties, phase, pe, pe);
   }
 
   @Override

@@ -1,13 +1,7 @@
 package io.hbload.hbase.pe;
 
-import io.hbload.core.binding.AsyncBinding;
+import io.hbload.core.binding.AsyncWorkerClient;
 import io.hbload.core.binding.BindingException;
-import io.hbload.core.binding.Fields;
-import io.hbload.core.binding.Key;
-import io.hbload.core.binding.RowSink;
-import io.hbload.core.binding.ScanSink;
-import io.hbload.core.binding.Status;
-import io.hbload.core.binding.Values;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -23,16 +17,16 @@ import org.apache.hadoop.hbase.client.Scan;
 
 /**
  * One client of a PE async command (one pipelined worker): its {@link AsyncTable} on its {@link
- * AsyncConnection} (PE's AsyncTableTest), with PE's async calls as its typed extension ({@link
- * PeAsyncCalls}), which its {@link PeAsyncSource}'s steps make. YCSB's calls are not PE's and
- * complete NOT_IMPLEMENTED. Its cleanup closes the source's scanner (inside the client's elapsed
- * time, as PE's takedown).
+ * AsyncConnection} (PE's AsyncTableTest), with PE's async calls ({@link PeAsyncCalls}), which its
+ * {@link PeAsyncSource}'s steps make (PE's workload runs on this client type, so it has none of
+ * YCSB's calls). Its cleanup closes the source's scanner (inside the client's elapsed time, as PE's
+ * takedown).
  *
  * <p>The table is the "raw" one ({@code AsyncConnection.getTable(name)}): callbacks run on HBase's
  * event loop, which is fine because they only check the returned cells and hand the slot to the
  * worker, never block.
  */
-final class PeAsyncClient implements AsyncBinding, PeAsyncCalls {
+final class PeAsyncClient implements AsyncWorkerClient, PeAsyncCalls {
   /**
    * Slack over the operation timeout: a call issued just before the drain completes within timeout
    * + this.
@@ -92,37 +86,5 @@ final class PeAsyncClient implements AsyncBinding, PeAsyncCalls {
     if (source != null) {
       source.finish();
     }
-  }
-
-  @Override
-  public void read(String t, Key key, Fields fields, RowSink result, int slot, Completion done) {
-    done.complete(slot, Status.NOT_IMPLEMENTED);
-  }
-
-  @Override
-  public void scan(
-      String t,
-      Key startKey,
-      int recordCount,
-      Fields fields,
-      ScanSink result,
-      int slot,
-      Completion done) {
-    done.complete(slot, Status.NOT_IMPLEMENTED);
-  }
-
-  @Override
-  public void update(String t, Key key, Values values, int slot, Completion done) {
-    done.complete(slot, Status.NOT_IMPLEMENTED);
-  }
-
-  @Override
-  public void insert(String t, Key key, Values values, int slot, Completion done) {
-    done.complete(slot, Status.NOT_IMPLEMENTED);
-  }
-
-  @Override
-  public void delete(String t, Key key, int slot, Completion done) {
-    done.complete(slot, Status.NOT_IMPLEMENTED);
   }
 }

@@ -1,9 +1,10 @@
 package io.hbload.hbase.pe;
 
-import io.hbload.core.binding.AsyncBinding;
+import io.hbload.core.binding.AsyncWorkerClient;
 import io.hbload.core.binding.Status;
 import io.hbload.core.measure.Measure;
 import io.hbload.core.source.OperationSlot;
+import io.hbload.core.source.PipelinedStep;
 import io.hbload.hbase.async.PerSlot;
 import java.io.IOException;
 import java.util.Map;
@@ -43,7 +44,7 @@ import org.apache.hadoop.hbase.client.ResultScanner;
  * kept and reused: what a call allocates is what HBase needs (its request, future and listener
  * node).
  */
-final class PeAsyncSource extends PeRows {
+final class PeAsyncSource extends PeRows<PipelinedStep<PeAsyncClient>> {
   private final PeAsyncCalls client;
 
   /** Calls issued and not yet seen completed by the worker (gets and puts of the run). */
@@ -65,14 +66,29 @@ final class PeAsyncSource extends PeRows {
     super(spec, client.index, random, run, loadRows);
     this.client = client;
     client.attach(this);
+    steps(new Call(test.measure()), new Call(Measure.INSERT));
+  }
+
+  /**
+   * The step of every operation of this source: its call on the worker's async client, which is the
+   * one this source was made for ({@link #client}).
+   */
+  private final class Call extends PipelinedStep<PeAsyncClient> {
+    Call(Measure measure) {
+      super(measure);
+    }
+
+    @Override
+    public void issue(PeAsyncClient on, OperationSlot<?> s, AsyncWorkerClient.Completion done) {
+      PeAsyncSource.this.issue(s, done);
+    }
   }
 
   /**
    * Issues the slot's row on the async table; the callback (or this call, for asyncScan) completes
    * the slot.
    */
-  @Override
-  public void call(OperationSlot s, AsyncBinding.Completion done) {
+  private void issue(OperationSlot<?> s, AsyncWorkerClient.Completion done) {
     int i = (int) s.number;
     int slot = s.index;
     if (!run) {
@@ -118,7 +134,7 @@ final class PeAsyncSource extends PeRows {
     return scanner.next() == null ? requests.scanEnd() : Status.OK;
   }
 
-  private SlotCallback callback(int slot, AsyncBinding.Completion done, boolean read) {
+  private SlotCallback callback(int slot, AsyncWorkerClient.Completion done, boolean read) {
     SlotCallback c = callbacks.at(slot);
     // written before the call registers the callback: the future's completion sees them
     c.done = done;
@@ -131,7 +147,7 @@ final class PeAsyncSource extends PeRows {
    * Counts rows and bad reads, on the worker's thread, once the engine has recorded the operation.
    */
   @Override
-  public Next completed(OperationSlot s, boolean finishing) {
+  public Next completed(OperationSlot<PipelinedStep<PeAsyncClient>> s, boolean finishing) {
     SlotCallback c = callbacks.at(s.index);
     if (c.pending) {
       outstanding--;
@@ -169,7 +185,7 @@ final class PeAsyncSource extends PeRows {
    */
   private final class SlotCallback implements BiConsumer<Object, Throwable> {
     private final int slot;
-    AsyncBinding.Completion done;
+    AsyncWorkerClient.Completion done;
     boolean read;
 
     /** Counted in {@link #outstanding}; worker thread only. */

@@ -2,22 +2,25 @@ package io.hbload.hbase.pe;
 
 import io.hbload.core.binding.BindingContext;
 import io.hbload.core.binding.BindingException;
-import io.hbload.core.binding.BindingProvider;
+import io.hbload.core.binding.BindingKind;
 import io.hbload.core.config.BindingSettings;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertyReader;
 import io.hbload.core.config.WorkloadSpec;
+import io.hbload.core.source.WorkloadType;
 import io.hbload.hbase.config.HBaseSettings;
 import io.hbload.hbase.config.HBaseSettingsParser;
 
 /**
- * The binding of one {@code hbload pe} run: HBase's settings (cluster, --hbase-conf, --zk, the
- * embedded cluster) parsed as for {@code -db hbase}, and PE's command and options from its {@link
- * PeSpec}. Built by the command for its run (so not listed for {@code -db}); pass it to {@link
- * io.hbload.core.parse.SpecParser#parse(java.util.Map, Phase, BindingProvider)} and the Launcher,
- * and read PE's per-client figures from the run's result with {@link PeClientResult#of}.
+ * The binding and workload of one {@code hbload pe} run: HBase's settings (cluster, --hbase-conf,
+ * --zk, the embedded cluster) parsed as for {@code -db hbase}, and PE's command and options from
+ * its {@link PeSpec}, run by a {@link PeSession} on PE's own clients. Built by the command for its
+ * run (so not listed for {@code -db}); pass it to {@link
+ * io.hbload.core.parse.SpecParser#parse(java.util.Map, Phase, BindingKind, WorkloadType)} as both,
+ * and the spec to the Launcher, and read PE's per-client figures from the run's result with {@link
+ * PeClientResult#of}.
  */
-public final class PeBindingProvider implements BindingProvider {
+public final class PeBindingProvider implements BindingKind, WorkloadType {
   private final PeSpec spec;
 
   public PeBindingProvider(PeSpec spec) {

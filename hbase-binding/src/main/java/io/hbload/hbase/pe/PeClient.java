@@ -1,13 +1,7 @@
 package io.hbload.hbase.pe;
 
-import io.hbload.core.binding.Binding;
 import io.hbload.core.binding.BindingException;
-import io.hbload.core.binding.Fields;
-import io.hbload.core.binding.Key;
-import io.hbload.core.binding.RowSink;
-import io.hbload.core.binding.ScanSink;
-import io.hbload.core.binding.Status;
-import io.hbload.core.binding.Values;
+import io.hbload.core.binding.WorkerClient;
 import java.io.IOException;
 import java.util.List;
 import org.apache.hadoop.hbase.TableName;
@@ -25,12 +19,13 @@ import org.apache.hadoop.hbase.client.Table;
 
 /**
  * One PE client (one worker): its {@link Table} and, for writes without --autoFlush, its {@link
- * BufferedMutator} (as PE's SequentialWriteTest), with PE's calls as its typed extension ({@link
- * PeCalls}), which its {@link PeSource}'s steps make. YCSB's calls are not PE's and answer
- * NOT_IMPLEMENTED. Its cleanup sends what its source batched and flushes what is buffered (inside
- * the client's elapsed time, as PE's takedown), then closes. Confined to its worker thread.
+ * BufferedMutator} (as PE's SequentialWriteTest), with PE's calls ({@link PeCalls}), which its
+ * {@link PeSource}'s steps make: PE's workload runs on this client type, not on YCSB's binding, so
+ * it answers none of YCSB's calls. Its cleanup sends what its source batched and flushes what is
+ * buffered (inside the client's elapsed time, as PE's takedown), then closes. Confined to its
+ * worker thread.
  */
-final class PeClient implements Binding, PeCalls {
+final class PeClient implements WorkerClient, PeCalls {
   final int index;
   private final Table table;
   private final BufferedMutator mutator;
@@ -144,30 +139,5 @@ final class PeClient implements Binding, PeCalls {
       throw new BindingException(
           "PE client " + index + ": flushing or closing failed: " + failure.getMessage(), failure);
     }
-  }
-
-  @Override
-  public Status read(String t, Key key, Fields fields, RowSink result) {
-    return Status.NOT_IMPLEMENTED;
-  }
-
-  @Override
-  public Status scan(String t, Key startKey, int recordCount, Fields fields, ScanSink result) {
-    return Status.NOT_IMPLEMENTED;
-  }
-
-  @Override
-  public Status update(String t, Key key, Values values) {
-    return Status.NOT_IMPLEMENTED;
-  }
-
-  @Override
-  public Status insert(String t, Key key, Values values) {
-    return Status.NOT_IMPLEMENTED;
-  }
-
-  @Override
-  public Status delete(String t, Key key) {
-    return Status.NOT_IMPLEMENTED;
   }
 }

@@ -1,8 +1,8 @@
 package io.hbload.hbase.pe;
 
-import io.hbload.core.measure.Measure;
 import io.hbload.core.source.OperationSlot;
 import io.hbload.core.source.OperationSource;
+import io.hbload.core.source.Step;
 import java.util.SplittableRandom;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -16,10 +16,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * --randomSleep makes the random reads sleep 0 .. N-1 ms before each row is handed to the loop, so
  * the sleep is outside the timed call (PE 2.5 starts its clock before the sleep and counts it in
  * its latencies; here latencies are the call's alone). Each operation is one step the source makes
- * itself ({@link OperationSlot#sourceCall}) under the command's measure (INSERT in that load).
- * Confined to the worker.
+ * {@link #runStep} (the command's call, under its measure), or {@link #loadStep} (a put, as INSERT)
+ * in that load; the subclass makes both, bound to itself. Confined to the worker.
  */
-abstract class PeRows implements OperationSource {
+abstract class PeRows<S extends Step> implements OperationSource<S> {
   final PeSpec spec;
   final PeTest test;
   final PeRequests requests;
@@ -35,6 +35,11 @@ abstract class PeRows implements OperationSource {
   private final int sleepMillis;
 
   private int next;
+
+  /** The command's step and the load's, made by the subclass for its loop's kind of worker. */
+  private S runStep;
+
+  private S loadStep;
 
   /**
    * @param loadRows the rows that load has handed out, shared by every client
@@ -54,18 +59,24 @@ abstract class PeRows implements OperationSource {
             : 0;
   }
 
+  /** The subclass's steps, set in its constructor. */
+  final void steps(S runStep, S loadStep) {
+    this.runStep = runStep;
+    this.loadStep = loadStep;
+  }
+
   @Override
-  public final boolean load(OperationSlot s) {
+  public final boolean load(OperationSlot<S> s) {
     int i = loadRows.getAndIncrement();
     if (i >= spec.rows().totalRows()) {
       return false;
     }
-    step(s, Measure.INSERT, i, false);
+    step(s, loadStep, i, false);
     return true;
   }
 
   @Override
-  public final boolean transaction(OperationSlot s) {
+  public final boolean transaction(OperationSlot<S> s) {
     int i = next++;
     if (i % everyN != 0) {
       return false; // not in PE's sample
@@ -74,7 +85,7 @@ abstract class PeRows implements OperationSource {
       sleep();
     }
     // before --measureAfter rows PE does not measure, and neither does the engine (nor count them)
-    step(s, test.measure(), i, i - firstRow <= spec.execution().measureAfter());
+    step(s, runStep, i, i - firstRow <= spec.execution().measureAfter());
     return true;
   }
 
@@ -90,23 +101,23 @@ abstract class PeRows implements OperationSource {
     }
   }
 
-  private static void step(OperationSlot s, Measure measure, int row, boolean unmeasured) {
-    s.operation = measure;
-    s.step = measure;
+  private static <S extends Step> void step(
+      OperationSlot<S> s, S step, int row, boolean unmeasured) {
+    s.operation = step.measure;
+    s.step = step;
     s.composite = false;
     s.overall = null;
-    s.sourceCall = true;
     s.unmeasured = unmeasured;
     s.number = row;
   }
 
   @Override
-  public final void retry(OperationSlot s) {
+  public final void retry(OperationSlot<S> s) {
     throw new IllegalStateException("PE's operations are not retried");
   }
 
   @Override
-  public final void release(OperationSlot s) {
+  public final void release(OperationSlot<S> s) {
     // nothing held: rows are not acknowledged
   }
 }

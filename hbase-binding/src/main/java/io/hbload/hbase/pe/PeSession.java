@@ -1,14 +1,15 @@
 package io.hbload.hbase.pe;
 
-import io.hbload.core.binding.AsyncBinding;
-import io.hbload.core.binding.Binding;
 import io.hbload.core.binding.BindingException;
-import io.hbload.core.binding.BindingSession;
+import io.hbload.core.binding.RunSession;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.ShardSpec;
 import io.hbload.core.server.ServerSampler;
+import io.hbload.core.source.BlockingStep;
 import io.hbload.core.source.OperationSource;
-import io.hbload.core.source.OperationSources;
+import io.hbload.core.source.PhaseContext;
+import io.hbload.core.source.PipelinedStep;
+import io.hbload.core.source.Workload;
 import io.hbload.hbase.cluster.EmbeddedCluster;
 import io.hbload.hbase.config.HBaseSettings;
 import io.hbload.hbase.ops.ClusterAccess;
@@ -31,19 +32,19 @@ import org.apache.hadoop.hbase.client.ConnectionFactory;
 /**
  * One {@code hbload pe} run's HBase state: the cluster (the configured one, or the embedded one as
  * for {@code run}), PE's table, and PE's connections: one per client, or one shared with --oneCon.
- * It is also where the workers get their operations ({@link OperationSources}): each gets a {@link
- * PeClient} as its binding and a {@link PeSource} on it; for PE's async commands the workers are
- * pipelined and get a {@link PeAsyncClient} on an {@link AsyncConnection} (again one per client, or
- * one with --oneCon; the one blocking connection then only sets the table up) and a {@link
- * PeAsyncSource}. On the embedded cluster, which starts empty, a read or scan command is preceded
- * by the engine's load of PE's rows (sequentialWrite's layout), then a flush.
+ * It is also PE's {@link Workload}: each worker gets a {@link PeClient} and a {@link PeSource}
+ * whose steps call it; for PE's async commands the workers are pipelined and get a {@link
+ * PeAsyncClient} on an {@link AsyncConnection} (again one per client, or one with --oneCon; the one
+ * blocking connection then only sets the table up) and a {@link PeAsyncSource}. On the embedded
+ * cluster, which starts empty, a read or scan command is preceded by the engine's load of PE's rows
+ * (sequentialWrite's layout), then a flush.
  *
  * <p>A sharded run ({@code hbload.shard=I/N}, as {@code hbload mapreduce pe} gives each map task)
  * is one slice of the clients: with T threads, shard I runs PE clients I x T .. I x T + T - 1 of
  * the N x T, and the table is the coordinator's to prepare, once, before the shards start ({@link
  * PeShardSetup}): a shard only checks it is there. Thread-safe.
  */
-public final class PeSession implements BindingSession, OperationSources {
+public final class PeSession implements RunSession, Workload<PeClient, PeAsyncClient> {
   private final PeSpec spec;
   private static final long ASYNC_CONNECT_TIMEOUT_SECONDS = 60;
 
@@ -206,7 +207,12 @@ public final class PeSession implements BindingSession, OperationSources {
   }
 
   @Override
-  public AsyncBinding newAsyncBinding(int workerIndex) throws BindingException {
+  public RunSession session() {
+    return this;
+  }
+
+  @Override
+  public PeAsyncClient newAsyncClient(int workerIndex) throws BindingException {
     if (!spec.workload().test().async()) {
       throw new BindingException(
           spec.workload().test().command() + " is not an async command: 1 operation in flight");
@@ -217,13 +223,13 @@ public final class PeSession implements BindingSession, OperationSources {
 
   /** The worker's async command on the {@link PeAsyncClient} this session made for it. */
   @Override
-  public OperationSource pipelined(
-      int workerIndex, Phase phase, AsyncBinding binding, SplittableRandom random) {
-    return new PeAsyncSource(spec, (PeAsyncClient) binding, random, phase == Phase.RUN, loadRows);
+  public OperationSource<PipelinedStep<PeAsyncClient>> pipelined(
+      int workerIndex, PhaseContext phase, PeAsyncClient client, SplittableRandom random) {
+    return new PeAsyncSource(spec, client, random, phase.phase() == Phase.RUN, loadRows);
   }
 
   @Override
-  public Binding newBinding(int workerIndex) throws BindingException {
+  public PeClient newClient(int workerIndex) throws BindingException {
     try {
       // the load before a read command writes as sequentialWrite does: through a buffered mutator
       boolean buffered =
@@ -239,9 +245,9 @@ public final class PeSession implements BindingSession, OperationSources {
 
   /** The worker's command on the {@link PeClient} this session made for it. */
   @Override
-  public OperationSource blocking(
-      int workerIndex, Phase phase, Binding binding, SplittableRandom random) {
-    return new PeSource(spec, (PeClient) binding, random, phase == Phase.RUN, loadRows);
+  public OperationSource<BlockingStep<PeClient>> blocking(
+      int workerIndex, PhaseContext phase, PeClient client, SplittableRandom random) {
+    return new PeSource(spec, client, random, phase.phase() == Phase.RUN, loadRows);
   }
 
   /** The embedded cluster starts empty: a read or scan command gets PE's rows written first. */

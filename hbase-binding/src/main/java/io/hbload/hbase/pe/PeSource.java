@@ -1,6 +1,8 @@
 package io.hbload.hbase.pe;
 
 import io.hbload.core.binding.Status;
+import io.hbload.core.measure.Measure;
+import io.hbload.core.source.BlockingStep;
 import io.hbload.core.source.OperationSlot;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -28,8 +30,8 @@ import org.apache.hadoop.hbase.filter.WhileMatchFilter;
 
 /**
  * One client's PE command as the operation source of its (blocking) worker, one operation per row
- * of its range ({@link PeRows} says which). Each operation is one step the source makes itself on
- * its client's {@link PeCalls} (PE's Get, Put, Scan, increment, append, check-and-*), under the
+ * of its range ({@link PeRows} says which). Each operation is one step, a call on its {@link
+ * PeClient}'s {@link PeCalls} (PE's Get, Put, Scan, increment, append, check-and-*), under the
  * command's measure; the engine's loop times and records it (YCSB report, JSON, HdrHistogram log,
  * and the worker's own figures, from which PE's per-client line comes). Its {@link #figures} are
  * PE's per-client counts.
@@ -41,7 +43,7 @@ import org.apache.hadoop.hbase.filter.WhileMatchFilter;
  * <p>Confined to its worker. The key and value buffers are reused; the allocation left per
  * operation is what HBase's request objects need (Get/Put/Scan and their copy of the row key).
  */
-final class PeSource extends PeRows {
+final class PeSource extends PeRows<BlockingStep<PeClient>> {
   private static final byte[] FAMILY_ZERO = PeLayout.family(0);
   private static final byte[] COLUMN_ZERO = PeLayout.qualifier(0);
 
@@ -74,11 +76,26 @@ final class PeSource extends PeRows {
     this.gets = spec.workload().multiGet() > 0 ? new ArrayList<>(spec.workload().multiGet()) : null;
     this.puts = spec.workload().multiPut() > 0 ? new ArrayList<>(spec.workload().multiPut()) : null;
     client.attach(this);
+    steps(new Call(test.measure()), new Call(Measure.INSERT));
+  }
+
+  /**
+   * The step of every operation of this source: its call on the worker's client, which is the one
+   * this source was made for ({@link #client}).
+   */
+  private final class Call extends BlockingStep<PeClient> {
+    Call(Measure measure) {
+      super(measure);
+    }
+
+    @Override
+    public Status call(PeClient on, OperationSlot<?> s) {
+      return PeSource.this.call(s);
+    }
   }
 
   /** Null while a --multiGet/--multiPut batch is not yet sent: nothing to record for it. */
-  @Override
-  public Status call(OperationSlot s) {
+  private Status call(OperationSlot<?> s) {
     int i = (int) s.number;
     try {
       if (!run) {
@@ -105,7 +122,7 @@ final class PeSource extends PeRows {
   }
 
   @Override
-  public Next completed(OperationSlot s, boolean finishing) {
+  public Next completed(OperationSlot<BlockingStep<PeClient>> s, boolean finishing) {
     return Next.DONE;
   }
 

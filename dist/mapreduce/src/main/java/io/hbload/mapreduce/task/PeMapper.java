@@ -36,7 +36,7 @@ public final class PeMapper extends Mapper<LongWritable, Text, NullWritable, Nul
     PeBindingProvider provider =
         new PeBindingProvider(PeTaskSpec.readFrom(context.getConfiguration()));
     int shard = JobKeys.shardOfLine(line.toString(), task.shards());
-    ShardRun run = ShardRun.prepare(task, shard, provider);
+    ShardRun run = ShardRun.prepare(task, shard, provider, provider);
     // the attempt's logs get what hbload pe prints, but PE's lines: the driver prints those
     Launcher.Outcome outcome = run.launch(context);
     List<PeClientResult> clients = PeClientResult.of(provider.spec(), outcome.result());

@@ -25,7 +25,7 @@ public final class PhaseMapper extends Mapper<LongWritable, Text, NullWritable, 
       throws IOException, InterruptedException {
     PhaseTaskSpec task = PhaseTaskSpec.readFrom(context.getConfiguration());
     ShardRun run =
-        ShardRun.prepare(task, JobKeys.shardOfLine(line.toString(), task.shards()), null);
+        ShardRun.prepare(task, JobKeys.shardOfLine(line.toString(), task.shards()), null, null);
     Launcher.Outcome outcome = run.launch(context);
     if (outcome.workerFailed()) {
       throw new IOException(

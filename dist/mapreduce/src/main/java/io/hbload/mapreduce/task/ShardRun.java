@@ -1,9 +1,10 @@
 package io.hbload.mapreduce.task;
 
 import io.hbload.core.binding.BindingException;
-import io.hbload.core.binding.BindingProvider;
+import io.hbload.core.binding.BindingKind;
 import io.hbload.core.launch.Launcher;
 import io.hbload.core.parse.SpecParser;
+import io.hbload.core.source.WorkloadType;
 import io.hbload.core.spec.RunSpec;
 import io.hbload.mapreduce.config.PhaseTaskSpec;
 import io.hbload.mapreduce.config.ShardFiles;
@@ -36,10 +37,10 @@ final class ShardRun {
   }
 
   /**
-   * Shard {@code shard} of {@code task}, its properties parsed with {@code provider}'s settings
-   * (null: those of the binding its {@code db} names).
+   * Shard {@code shard} of {@code task}, its properties parsed with {@code kind}'s settings and run
+   * by {@code workload} (both null: YCSB's CoreWorkload on the binding its {@code db} names).
    */
-  static ShardRun prepare(PhaseTaskSpec task, int shard, BindingProvider provider)
+  static ShardRun prepare(PhaseTaskSpec task, int shard, BindingKind kind, WorkloadType workload)
       throws IOException {
     Path local = Files.createTempDirectory(Path.of("").toAbsolutePath(), "hbload-");
     Path hlog = local.resolve(ShardFiles.name(shard, ShardFiles.HLOG));
@@ -48,7 +49,7 @@ final class ShardRun {
         local,
         hlog,
         json,
-        SpecParser.parse(task.forShard(shard, hlog, json), task.phase(), provider));
+        SpecParser.parse(task.forShard(shard, hlog, json), task.phase(), kind, workload));
   }
 
   /**

@@ -1,0 +1,13 @@
+package io.hbload.core.source;
+
+import io.hbload.core.config.Phase;
+import io.hbload.core.config.WorkloadSpec;
+import io.hbload.core.keys.KeySpace;
+import io.hbload.core.time.Clock;
+
+/**
+ * What a phase gives every worker's source: which phase it is, the workload's settings, the key
+ * space its workers share (the insert counter and the acknowledged keys), and the phase's clock, on
+ * which retries are due. Immutable.
+ */
+public record PhaseContext(Phase phase, WorkloadSpec workload, KeySpace keys, Clock clock) {}
