@@ -82,6 +82,11 @@ class ArchitectureTest {
   }
 
   @Test
+  void theEngineNeverAsksWhichWorkloadItRuns() {
+    FlowRules.noTypeTestsOnWorkloads("io.hbload.core").check(classes);
+  }
+
+  @Test
   void onlyParsersUseThePropertyReader() {
     classes()
         .that()

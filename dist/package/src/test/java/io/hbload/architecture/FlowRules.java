@@ -7,7 +7,13 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.core.domain.InstanceofCheck;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaCodeUnit;
+import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
 import com.tngtech.archunit.library.Architectures.LayeredArchitecture;
 import java.time.Instant;
 import java.util.concurrent.locks.LockSupport;
@@ -51,6 +57,42 @@ final class FlowRules {
         .orShould()
         .callMethod(LockSupport.class, "parkUntil", Object.class, long.class)
         .because("time in " + root + " comes from its injected Clock (" + root + ".time)");
+  }
+
+  /**
+   * Operations run themselves (issue 33 §1): the engine (its loops, phases and capacity search,
+   * under {@code root.exec}, {@code root.capacity}, {@code root.launch}) never asks which workload,
+   * session, client or step it has with {@code instanceof}: it runs any {@code Workload}'s typed
+   * steps the same way, so a new kind of operation needs no case in the engine.
+   */
+  static ArchRule noTypeTestsOnWorkloads(String root) {
+    return noClasses()
+        .that()
+        .resideInAnyPackage(root + ".exec..", root + ".capacity..", root + ".launch..")
+        .should(
+            new ArchCondition<JavaClass>(
+                "test the type of a workload, source, step, session or client with instanceof") {
+              @Override
+              public void check(JavaClass c, ConditionEvents events) {
+                for (JavaCodeUnit unit : c.getCodeUnits()) {
+                  for (InstanceofCheck check : unit.getInstanceofChecks()) {
+                    String tested = check.getRawType().getPackageName();
+                    if (tested.startsWith(root + ".source")
+                        || tested.startsWith(root + ".binding")) {
+                      events.add(
+                          SimpleConditionEvent.satisfied(
+                              c,
+                              unit.getFullName()
+                                  + " tests instanceof "
+                                  + check.getRawType().getName()
+                                  + " "
+                                  + check.getSourceCodeLocation()));
+                    }
+                  }
+                }
+              }
+            })
+        .because("the engine runs any workload through its typed steps");
   }
 
   /** No package cycles: each package under {@code root} is a slice. */

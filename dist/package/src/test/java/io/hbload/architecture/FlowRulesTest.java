@@ -34,6 +34,19 @@ class FlowRulesTest {
   }
 
   @Test
+  void theWorkloadRuleReportsAnEngineThatTestsASourcesType() {
+    EvaluationResult result =
+        FlowRules.noTypeTestsOnWorkloads(FIXTURES + ".ops").evaluate(fixtures("ops"));
+
+    String report = String.join("\n", result.getFailureReport().getDetails());
+    assertThat(report)
+        .contains("ops.exec.Loop.run")
+        .contains("instanceof " + FIXTURES + ".ops.source.OwnCalls")
+        .doesNotContain("ops.exec.Loop.equals")
+        .doesNotContain("ops.source.Steps");
+  }
+
+  @Test
   void theCycleRuleReportsAPlantedPackageCycle() {
     EvaluationResult result =
         FlowRules.freeOfCycles(FIXTURES + ".cycle").evaluate(fixtures("cycle"));
