@@ -124,6 +124,8 @@ public final class RunSpecBuilder {
   }
 
   private RunSpec onClock(RunSpec spec) {
-    return clock == null ? spec : spec.withExecution(spec.execution().withClock(clock));
+    return clock == null
+        ? spec
+        : spec.withExecution(spec.execution().toBuilder().clock(clock).build());
   }
 }

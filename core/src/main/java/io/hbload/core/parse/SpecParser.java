@@ -136,19 +136,20 @@ public final class SpecParser {
     }
     WorkloadSpec slice =
         w.withInsertRange(shard.sliceStart(w.insertStart(), w.insertCount()), records);
-    // unthrottled: the run's -target is the rate of the run, not of filling the store it needs
     Execution execution =
-        run.execution()
-            .withThreads((int) Math.min(run.execution().threads(), records))
-            .withOperations(records)
-            .withTargetOpsPerSec(0)
+        run.execution().toBuilder()
+            .threads((int) Math.min(run.execution().threads(), records))
+            .operations(records)
+            // unthrottled: the run's -target is the rate of the run, not of filling the store it
+            // needs
+            .runTargetOpsPerSec(0)
             // every record, however long it takes: the run's maxexecutiontime cut this load short
             // (958 of 1,000 records at maxexecutiontime=1, 40 % of find-max's reads NOT_FOUND)
-            .withMaxExecutionTimeSeconds(0)
-            .withStartAt(null)
-            .withWarmup(
-                Duration
-                    .ZERO); // the engine's own load is not measured as the user's phase: no warm-up
+            .maxExecutionTimeSeconds(0)
+            .startAt(null)
+            // the engine's own load is not measured as the user's phase: no warm-up
+            .warmup(Duration.ZERO)
+            .build();
     return run.withPhase(Phase.LOAD)
         .withWorkload(slice)
         .withExecution(execution)
@@ -215,7 +216,7 @@ public final class SpecParser {
           "Warning: the threadcount is bigger than recordcount, the threadcount will be recordcount!");
       threads = (int) operations;
     }
-    double target = doubleValue(TARGET, 0, 0, Double.MAX_VALUE) / shard.count();
+    double target = doubleValue(TARGET, 0, 0, Double.MAX_VALUE);
     long maxSeconds = maxExecutionSeconds();
     if (phase == Phase.RUN && operations == 0 && maxSeconds == 0) {
       notes.add(
@@ -263,22 +264,23 @@ public final class SpecParser {
             doubleValue(INTENDED_WARN_FACTOR, 2, 1, Double.MAX_VALUE));
     Instant startAt = startAt();
     Execution execution =
-        new Execution(
-            threads,
-            target,
-            operations,
-            maxSeconds,
-            stopGrace,
-            status,
-            statusInterval,
-            interval,
-            spinSleep,
-            read.duration(WARMUP, Duration.ZERO),
-            inflight,
-            seed,
-            shard,
-            startAt,
-            Clock.system());
+        Execution.builder()
+            .threads(threads)
+            .runTargetOpsPerSec(target)
+            .operations(operations)
+            .maxExecutionTimeSeconds(maxSeconds)
+            .stopGraceSeconds(stopGrace)
+            .status(status)
+            .statusIntervalSeconds(statusInterval)
+            .measurementInterval(interval)
+            .spinSleep(spinSleep)
+            .warmup(read.duration(WARMUP, Duration.ZERO))
+            .inflight(inflight)
+            .seed(seed)
+            .shard(shard)
+            .startAt(startAt)
+            .clock(Clock.system())
+            .build();
     unknownKeys(given);
     read.throwIfErrors();
     // no errors, so the provider was found

@@ -351,6 +351,9 @@ class SpecParserTest {
             "7");
     assertThat(run.execution().operations()).isEqualTo(4);
     assertThat(run.execution().targetOpsPerSec()).isEqualTo(30);
+    assertThat(run.execution().runTargetOpsPerSec())
+        .as("the run's target is kept whole; only the pacing takes this shard's share")
+        .isEqualTo(90);
     assertThat(run.workload().insertCount()).as("a run reads the whole key space").isEqualTo(1000);
     assertThat(run.execution().seed()).isEqualTo(new ShardSpec(0, 3).seed(7));
     RunSpec fresh = run("hbload.shard", "1/2");
