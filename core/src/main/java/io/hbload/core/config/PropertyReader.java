@@ -25,6 +25,7 @@ import java.util.regex.Pattern;
  */
 public final class PropertyReader {
   private final Map<String, String> props;
+  private final Map<String, Object> values;
   private final List<String> errors = new ArrayList<>();
 
   /**
@@ -34,7 +35,18 @@ public final class PropertyReader {
   private final Set<String> asked = new HashSet<>();
 
   public PropertyReader(Map<String, String> properties) {
+    this(properties, Map.of());
+  }
+
+  /**
+   * A reader for settings partly made in code: a key in {@code values} is read as that typed value
+   * (an {@link Integer} or {@link Long}, a {@link Double}, a {@link Boolean}, a {@link Duration} or
+   * a {@link Path}), checked as its property string would be, and its rendering in {@code
+   * properties} is not parsed: a value set in code is never formatted to be parsed back.
+   */
+  public PropertyReader(Map<String, String> properties, Map<String, Object> values) {
     this.props = properties;
+    this.values = values;
   }
 
   /** Whether the key was given at all. */
@@ -68,6 +80,9 @@ public final class PropertyReader {
 
   public boolean bool(String key, boolean def) {
     asked.add(key);
+    if (values.get(key) instanceof Boolean b) {
+      return b;
+    }
     String v = props.get(key);
     if (v == null) {
       return def;
@@ -85,16 +100,20 @@ public final class PropertyReader {
 
   public long longValue(String key, long def, long min, long max) {
     asked.add(key);
+    Object value = values.get(key);
     String v = props.get(key);
-    if (v == null) {
-      return def;
-    }
     long parsed;
-    try {
-      parsed = Long.parseLong(v.trim());
-    } catch (NumberFormatException e) {
-      error(key, "'" + v + "' is not a whole number");
+    if (value instanceof Integer || value instanceof Long) {
+      parsed = ((Number) value).longValue();
+    } else if (v == null) {
       return def;
+    } else {
+      try {
+        parsed = Long.parseLong(v.trim());
+      } catch (NumberFormatException e) {
+        error(key, "'" + v + "' is not a whole number");
+        return def;
+      }
     }
     if (parsed < min || parsed > max) {
       error(
@@ -112,16 +131,20 @@ public final class PropertyReader {
 
   public double doubleValue(String key, double def, double min, double max) {
     asked.add(key);
+    Object value = values.get(key);
     String v = props.get(key);
-    if (v == null) {
-      return def;
-    }
     double parsed;
-    try {
-      parsed = Double.parseDouble(v.trim());
-    } catch (NumberFormatException e) {
-      error(key, "'" + v + "' is not a number");
+    if (value instanceof Number n) {
+      parsed = n.doubleValue();
+    } else if (v == null) {
       return def;
+    } else {
+      try {
+        parsed = Double.parseDouble(v.trim());
+      } catch (NumberFormatException e) {
+        error(key, "'" + v + "' is not a number");
+        return def;
+      }
     }
     if (!(parsed >= min && parsed <= max)) {
       String range =
@@ -160,6 +183,10 @@ public final class PropertyReader {
    * number of seconds, or ISO-8601 ({@code PT30S}); {@code def} when absent.
    */
   public Duration duration(String key, Duration def) {
+    if (values.get(key) instanceof Duration d && !d.isNegative()) {
+      asked.add(key);
+      return d;
+    }
     String v = optional(key);
     if (v == null) {
       return def;
@@ -196,6 +223,10 @@ public final class PropertyReader {
 
   /** A file path, or null when absent or blank. */
   public Path path(String key) {
+    if (values.get(key) instanceof Path p) {
+      asked.add(key);
+      return p;
+    }
     String v = optional(key);
     if (v == null) {
       asked.add(key);

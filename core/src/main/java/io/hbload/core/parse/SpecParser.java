@@ -15,6 +15,7 @@ import io.hbload.core.config.OutputPaths;
 import io.hbload.core.config.Outputs;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertyReader;
+import io.hbload.core.config.PropertySources;
 import io.hbload.core.config.Provenance;
 import io.hbload.core.config.ReportFormat;
 import io.hbload.core.config.ShardSpec;
@@ -59,8 +60,15 @@ public final class SpecParser {
   private final List<String> notes = new ArrayList<>();
 
   private SpecParser(Map<String, String> props) {
+    this(props, Map.of());
+  }
+
+  /**
+   * {@code values}: the typed values set in code, read as they are (see {@link PropertyReader}).
+   */
+  private SpecParser(Map<String, String> props, Map<String, Object> values) {
     this.props = props;
-    this.read = new PropertyReader(props);
+    this.read = new PropertyReader(props, values);
   }
 
   /**
@@ -119,6 +127,15 @@ public final class SpecParser {
   public static RunSpec parse(
       Map<String, String> properties, Phase phase, BindingProvider provider) {
     return new SpecParser(properties).build(phase, provider);
+  }
+
+  /**
+   * As {@link #parse(Map, Phase, BindingProvider)} for settings made in code ({@link
+   * RunSpecBuilder}): a value set typed is checked as its property string would be, and its
+   * rendering is the run's provenance. {@code provider} null: the binding {@code db} names.
+   */
+  static RunSpec parse(PropertySources sources, Phase phase, BindingProvider provider) {
+    return new SpecParser(sources.merge(), sources.values()).build(phase, provider);
   }
 
   /**
