@@ -10,9 +10,11 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -99,22 +101,14 @@ public final class PropertyReader {
   }
 
   public long longValue(String key, long def, long min, long max) {
-    asked.add(key);
-    Object value = values.get(key);
-    String v = props.get(key);
-    long parsed;
-    if (value instanceof Integer || value instanceof Long) {
-      parsed = ((Number) value).longValue();
-    } else if (v == null) {
+    Number n = number(key, Long::parseLong, "a whole number");
+    if (n == null) {
       return def;
-    } else {
-      try {
-        parsed = Long.parseLong(v.trim());
-      } catch (NumberFormatException e) {
-        error(key, "'" + v + "' is not a whole number");
-        return def;
-      }
     }
+    if (!(n instanceof Long || n instanceof Integer)) {
+      throw new IllegalArgumentException(key + " is a whole number; set in code as " + n);
+    }
+    long parsed = n.longValue();
     if (parsed < min || parsed > max) {
       error(
           key,
@@ -130,29 +124,40 @@ public final class PropertyReader {
   }
 
   public double doubleValue(String key, double def, double min, double max) {
-    asked.add(key);
-    Object value = values.get(key);
-    String v = props.get(key);
-    double parsed;
-    if (value instanceof Number n) {
-      parsed = n.doubleValue();
-    } else if (v == null) {
+    Number n = number(key, Double::parseDouble, "a number");
+    if (n == null) {
       return def;
-    } else {
-      try {
-        parsed = Double.parseDouble(v.trim());
-      } catch (NumberFormatException e) {
-        error(key, "'" + v + "' is not a number");
-        return def;
-      }
     }
+    double parsed = n.doubleValue();
     if (!(parsed >= min && parsed <= max)) {
       String range =
           max == Double.MAX_VALUE ? ">= " + fmt(min) : "in [" + fmt(min) + ", " + fmt(max) + "]";
-      error(key, v.trim() + " must be " + range);
+      // as given: a value set in code by its rendering
+      error(key, Objects.toString(props.get(key), n.toString()).trim() + " must be " + range);
       return def;
     }
     return parsed;
+  }
+
+  /**
+   * The number set in code for the key, else its property parsed; null when absent, or when not a
+   * number, which is noted as "is not {@code what}".
+   */
+  private Number number(String key, Function<String, Number> parse, String what) {
+    asked.add(key);
+    if (values.get(key) instanceof Number n) {
+      return n;
+    }
+    String v = props.get(key);
+    if (v == null) {
+      return null;
+    }
+    try {
+      return parse.apply(v.trim());
+    } catch (NumberFormatException e) {
+      error(key, "'" + v + "' is not " + what);
+      return null;
+    }
   }
 
   /**

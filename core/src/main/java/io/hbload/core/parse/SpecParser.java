@@ -9,15 +9,21 @@ import io.hbload.core.binding.Bindings;
 import io.hbload.core.config.BindingSettings;
 import io.hbload.core.config.Distribution;
 import io.hbload.core.config.Execution;
+import io.hbload.core.config.InsertRetries;
+import io.hbload.core.config.KeyChoice;
 import io.hbload.core.config.LengthDistribution;
 import io.hbload.core.config.MeasurementInterval;
+import io.hbload.core.config.OperationMix;
 import io.hbload.core.config.OutputPaths;
 import io.hbload.core.config.Outputs;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertyReader;
 import io.hbload.core.config.PropertySources;
 import io.hbload.core.config.Provenance;
+import io.hbload.core.config.Records;
 import io.hbload.core.config.ReportFormat;
+import io.hbload.core.config.RowFields;
+import io.hbload.core.config.ScanLengths;
 import io.hbload.core.config.ShardSpec;
 import io.hbload.core.config.SpecException;
 import io.hbload.core.config.WorkloadSpec;
@@ -214,14 +220,7 @@ public final class SpecParser {
                 + workload.operationCount()
                 + " operations (fewer operations than shards)");
       }
-      double sum =
-          workload.readProportion()
-              + workload.updateProportion()
-              + workload.insertProportion()
-              + workload.scanProportion()
-              + workload.readModifyWriteProportion()
-              + workload.deleteProportion();
-      if (sum <= 0) {
+      if (workload.mix().sum() <= 0) {
         error(
             READ_PROPORTION,
             "the operation proportions (read, update, insert, scan, readmodifywrite) sum to 0");
@@ -448,9 +447,36 @@ public final class SpecParser {
 
   private WorkloadSpec workload() {
     long recordCount = longValue(RECORD_COUNT, 0, 0, Long.MAX_VALUE);
-    // YCSB: recordcount 0 means "as many as an int holds" inside the workload.
-    long effectiveRecords = recordCount == 0 ? Integer.MAX_VALUE : recordCount;
     long operationCount = longValue(OPERATION_COUNT, 0, 0, Long.MAX_VALUE);
+    RowFields fields = fields();
+    // YCSB: recordcount 0 means "as many as an int holds" inside the workload.
+    Records records = records(recordCount == 0 ? Integer.MAX_VALUE : recordCount);
+    ScanLengths scans = scans();
+    return new WorkloadSpec(
+        text(TABLE, "usertable"),
+        operationCount,
+        records,
+        new KeyChoice(
+            distribution(),
+            doubleValue(HOTSPOT_DATA_FRACTION, 0.2, 0, 1),
+            doubleValue(HOTSPOT_OPN_FRACTION, 0.8, 0, 1),
+            doubleValue(EXPONENTIAL_PERCENTILE, 95, Double.MIN_VALUE, 99.999999),
+            doubleValue(EXPONENTIAL_FRAC, 0.8571428571, Double.MIN_VALUE, Double.MAX_VALUE)),
+        fields,
+        new OperationMix(
+            doubleValue(READ_PROPORTION, 0.95, 0, Double.MAX_VALUE),
+            doubleValue(UPDATE_PROPORTION, 0.05, 0, Double.MAX_VALUE),
+            doubleValue(INSERT_PROPORTION, 0, 0, Double.MAX_VALUE),
+            doubleValue(SCAN_PROPORTION, 0, 0, Double.MAX_VALUE),
+            doubleValue(READ_MODIFY_WRITE_PROPORTION, 0, 0, Double.MAX_VALUE),
+            doubleValue(DELETE_PROPORTION, 0, 0, Double.MAX_VALUE)),
+        scans,
+        new InsertRetries(
+            (int) longValue(INSERTION_RETRY_LIMIT, 0, 0, Integer.MAX_VALUE),
+            (int) longValue(INSERTION_RETRY_INTERVAL, 3, 0, Integer.MAX_VALUE)));
+  }
+
+  private RowFields fields() {
     int fieldCount = (int) longValue(FIELD_COUNT, 10, 1, 100_000);
     int fieldLength = (int) longValue(FIELD_LENGTH, 100, 1, 64 * 1024 * 1024);
     int minFieldLength = (int) longValue(MIN_FIELD_LENGTH, 1, 1, 64 * 1024 * 1024);
@@ -466,20 +492,32 @@ public final class SpecParser {
           MIN_FIELD_LENGTH,
           "minfieldlength " + minFieldLength + " exceeds fieldlength " + fieldLength);
     }
-    if (lengthDist == LengthDistribution.HISTOGRAM) {
+    String histogram = text(FIELD_LENGTH_HISTOGRAM, "hist.txt");
+    if (lengthDist == LengthDistribution.HISTOGRAM && !Files.isReadable(Path.of(histogram))) {
       // the workers read it at start; a missing file is bad input, found here rather than after
       // "Starting test"
-      String histogram = text(FIELD_LENGTH_HISTOGRAM, "hist.txt");
-      if (!Files.isReadable(Path.of(histogram))) {
-        error(
-            FIELD_LENGTH_HISTOGRAM,
-            "cannot read the field-length histogram file '" + histogram + "'");
-      }
+      error(
+          FIELD_LENGTH_HISTOGRAM,
+          "cannot read the field-length histogram file '" + histogram + "'");
     }
     boolean dataIntegrity = bool(DATA_INTEGRITY, false);
     if (dataIntegrity && lengthDist != LengthDistribution.CONSTANT) {
       error(DATA_INTEGRITY, "dataintegrity=true needs fieldlengthdistribution=constant");
     }
+    return new RowFields(
+        fieldCount,
+        read.raw(FIELD_NAME_PREFIX, "field"),
+        fieldLength,
+        minFieldLength,
+        lengthDist,
+        histogram,
+        bool(READ_ALL_FIELDS, true),
+        bool(WRITE_ALL_FIELDS, false),
+        dataIntegrity);
+  }
+
+  /** {@code effectiveRecords}: {@code recordcount}, its 0 already read as YCSB reads it. */
+  private Records records(long effectiveRecords) {
     long insertStart = longValue(INSERT_START, 0, 0, Long.MAX_VALUE);
     long insertCount =
         longValue(INSERT_COUNT, Math.max(0, effectiveRecords - insertStart), 0, Long.MAX_VALUE);
@@ -493,51 +531,31 @@ public final class SpecParser {
               + ") exceeds recordcount "
               + effectiveRecords);
     }
+    String order = text(INSERT_ORDER, "hashed");
+    if (!order.equals("hashed") && !order.equals("ordered")) {
+      error(INSERT_ORDER, "expected hashed or ordered, got '" + order + "'");
+    }
+    return new Records(
+        effectiveRecords,
+        insertStart,
+        insertCount,
+        order.equals("ordered"),
+        (int) longValue(ZERO_PADDING, 1, 0, 64));
+  }
+
+  private ScanLengths scans() {
     int minScan = (int) longValue(MIN_SCAN_LENGTH, 1, 1, Integer.MAX_VALUE);
     int maxScan = (int) longValue(MAX_SCAN_LENGTH, 1000, 1, Integer.MAX_VALUE);
     if (minScan > maxScan) {
       error(MIN_SCAN_LENGTH, "minscanlength " + minScan + " exceeds maxscanlength " + maxScan);
     }
-    String order = text(INSERT_ORDER, "hashed");
-    if (!order.equals("hashed") && !order.equals("ordered")) {
-      error(INSERT_ORDER, "expected hashed or ordered, got '" + order + "'");
-    }
-    return new WorkloadSpec(
-        text(TABLE, "usertable"),
-        effectiveRecords,
-        operationCount,
-        fieldCount,
-        read.raw(FIELD_NAME_PREFIX, "field"),
-        fieldLength,
-        minFieldLength,
-        lengthDist,
-        text(FIELD_LENGTH_HISTOGRAM, "hist.txt"),
-        bool(READ_ALL_FIELDS, true),
-        bool(WRITE_ALL_FIELDS, false),
-        dataIntegrity,
-        doubleValue(READ_PROPORTION, 0.95, 0, Double.MAX_VALUE),
-        doubleValue(UPDATE_PROPORTION, 0.05, 0, Double.MAX_VALUE),
-        doubleValue(INSERT_PROPORTION, 0, 0, Double.MAX_VALUE),
-        doubleValue(SCAN_PROPORTION, 0, 0, Double.MAX_VALUE),
-        doubleValue(READ_MODIFY_WRITE_PROPORTION, 0, 0, Double.MAX_VALUE),
-        doubleValue(DELETE_PROPORTION, 0, 0, Double.MAX_VALUE),
-        distribution(),
-        (int) longValue(ZERO_PADDING, 1, 0, 64),
-        order.equals("ordered"),
-        insertStart,
-        insertCount,
+    return new ScanLengths(
         minScan,
         maxScan,
         lengthDistribution(
             SCAN_LENGTH_DISTRIBUTION,
             LengthDistribution.UNIFORM,
-            List.of(LengthDistribution.UNIFORM, LengthDistribution.ZIPFIAN)),
-        doubleValue(HOTSPOT_DATA_FRACTION, 0.2, 0, 1),
-        doubleValue(HOTSPOT_OPN_FRACTION, 0.8, 0, 1),
-        doubleValue(EXPONENTIAL_PERCENTILE, 95, Double.MIN_VALUE, 99.999999),
-        doubleValue(EXPONENTIAL_FRAC, 0.8571428571, Double.MIN_VALUE, Double.MAX_VALUE),
-        (int) longValue(INSERTION_RETRY_LIMIT, 0, 0, Integer.MAX_VALUE),
-        (int) longValue(INSERTION_RETRY_INTERVAL, 3, 0, Integer.MAX_VALUE));
+            List.of(LengthDistribution.UNIFORM, LengthDistribution.ZIPFIAN)));
   }
 
   private Distribution distribution() {
