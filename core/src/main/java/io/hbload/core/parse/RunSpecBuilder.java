@@ -53,7 +53,7 @@ public final class RunSpecBuilder {
     return value(PropertyNames.THREADS, threads);
   }
 
-  /** Whole-client target rate; 0 = as fast as possible. */
+  /** The whole run's target rate, over every shard ({@code target}); 0 = as fast as possible. */
   public RunSpecBuilder target(double opsPerSecond) {
     return value(PropertyNames.TARGET, opsPerSecond);
   }

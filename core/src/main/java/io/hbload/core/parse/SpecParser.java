@@ -163,8 +163,7 @@ public final class SpecParser {
         run.execution().toBuilder()
             .threads((int) Math.min(run.execution().threads(), records))
             .operations(records)
-            // unthrottled: the run's -target is the rate of the run, not of filling the store it
-            // needs
+            // unthrottled: -target is the run's rate, not that of filling the store it needs
             .runTargetOpsPerSec(0)
             // every record, however long it takes: the run's maxexecutiontime cut this load short
             // (958 of 1,000 records at maxexecutiontime=1, 40 % of find-max's reads NOT_FOUND)
