@@ -2,8 +2,6 @@ package io.hbload.core.bench;
 
 import io.hbload.core.binding.Key;
 import io.hbload.core.config.Distribution;
-import io.hbload.core.config.LengthDistribution;
-import io.hbload.core.config.WorkloadSpec;
 import io.hbload.core.keys.KeyChooser;
 import io.hbload.core.keys.KeyNames;
 import io.hbload.core.keys.KeySpace;
@@ -50,10 +48,7 @@ public class KeyChooserBenchmark {
 
     @Setup
     public void setUp() {
-      WorkloadSpec spec = new WorkloadSpec("usertable", 1_000_000, 10_000_000, 10, "field", 100, 1,
-          LengthDistribution.CONSTANT, "hist.txt", true, false, false, 0.5, 0.5, 0, 0, 0, 0, distribution, 1,
-          false, 0, 1_000_000, 1, 1000, LengthDistribution.UNIFORM, 0.2, 0.8, 95, 0.8571428571, 0, 3);
-      chooser = new KeySpace(spec).newChooser(new SplittableRandom(42));
+      chooser = new KeySpace(BenchWorkload.of(distribution, false)).newChooser(new SplittableRandom(42));
     }
   }
 

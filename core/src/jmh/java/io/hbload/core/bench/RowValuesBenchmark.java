@@ -3,7 +3,6 @@ package io.hbload.core.bench;
 import io.hbload.core.binding.Key;
 import io.hbload.core.binding.Status;
 import io.hbload.core.config.Distribution;
-import io.hbload.core.config.LengthDistribution;
 import io.hbload.core.config.WorkloadSpec;
 import io.hbload.core.keys.KeyNames;
 import io.hbload.core.values.FieldSelection;
@@ -53,10 +52,7 @@ public class RowValuesBenchmark {
   }
 
   private static WorkloadSpec spec(boolean integrity) {
-    return new WorkloadSpec("usertable", 1_000_000, 10_000_000, 10, "field", 100, 1,
-        LengthDistribution.CONSTANT, "hist.txt", true, false, integrity, 0.5, 0.5, 0, 0, 0, 0,
-        Distribution.ZIPFIAN, 1, false, 0, 1_000_000, 1, 1000, LengthDistribution.UNIFORM, 0.2, 0.8, 95,
-        0.8571428571, 0, 3);
+    return BenchWorkload.of(Distribution.ZIPFIAN, integrity);
   }
 
   @Benchmark

@@ -446,10 +446,9 @@ public final class CapacitySearch {
     }
     int step = ++phases;
     Instant start = nextStart;
-    double share = exchange.share(rate);
     RunResult r;
     try (HlogWriter log = new HlogWriter(exchange.stepLog(step))) {
-      r = phase(session, share, log);
+      r = phase(session, rate, log);
     } catch (IOException e) {
       throw new UncheckedIOException("find-max: " + e.getMessage(), e);
     }
@@ -460,7 +459,7 @@ public final class CapacitySearch {
         step,
         new ShardExchange.ShardFigures(
             exchange.shard().index(),
-            share,
+            r.spec().execution().targetOpsPerSec(),
             r.throughputOpsPerSec(),
             slotWaits(r),
             r.operations(),
@@ -568,17 +567,19 @@ public final class CapacitySearch {
   }
 
   /**
-   * One engine phase at this target (0: unthrottled), warm-up then the measured time, starting at
-   * {@link #nextStart} (at once when null); {@code log} (or null) gets its intervals.
+   * One engine phase at this target (0: unthrottled) for every shard together, of which this client
+   * offers its share, warm-up then the measured time, starting at {@link #nextStart} (at once when
+   * null); {@code log} (or null) gets its intervals.
    */
   private RunResult phase(Workload<?, ?> session, double rate, RunListener log) {
     Execution e =
-        spec.execution()
-            .withTargetOpsPerSec(rate)
-            .withOperations(0)
-            .withWarmup(settings.warmup())
-            .withMaxExecutionTimeSeconds(settings.measured().toSeconds())
-            .withStartAt(nextStart);
+        spec.execution().toBuilder()
+            .runTargetOpsPerSec(rate)
+            .operations(0)
+            .warmup(settings.warmup())
+            .maxExecutionTimeSeconds(settings.measured().toSeconds())
+            .startAt(nextStart)
+            .build();
     PhaseRun phase =
         new PhaseRun(
             spec.withExecution(e), session, log == null ? new RunListener() {} : log, quiet, true);

@@ -126,11 +126,6 @@ public final class ShardExchange {
     return wait.toMillis();
   }
 
-  /** The search's rate this shard offers: its share, 1/N. */
-  double share(double opsPerSec) {
-    return opsPerSec / shard.count();
-  }
-
   /**
    * Announces this shard with {@code fingerprint} (what every shard must search alike), waits until
    * all N have joined, and returns when the first step starts. Null when {@code stop} said so while

@@ -7,12 +7,13 @@ import java.time.Instant;
 /**
  * How a phase runs: how many workers, how fast, for how long, how it starts and stops. Apart from
  * the workload (what each operation does) and the outputs (what is written afterwards) so that a
- * step that changes one, such as the load the engine runs before a run phase, copies it with a
- * {@code with...} method and leaves the rest alone. The engine reads these once when a phase
- * starts, never per operation. Immutable.
+ * step that changes one, such as the load the engine runs before a run phase, copies it through
+ * {@link #toBuilder()} and leaves the rest alone. The engine reads these once when a phase starts,
+ * never per operation. Immutable.
  *
  * @param threads workers ({@code threadcount}), already cut to the operation count
- * @param targetOpsPerSec whole-client target, this shard's share; 0 = as fast as possible
+ * @param runTargetOpsPerSec {@code target}: the whole run's rate, over every shard; 0 = as fast as
+ *     possible. This client is paced at its share, {@link #targetOpsPerSec()}
  * @param operations operations this phase performs; 0 = until {@code maxExecutionTimeSeconds}
  * @param maxExecutionTimeSeconds {@code maxexecutiontime}; 0 = no limit
  * @param stopGraceSeconds how long a stopping phase waits for calls in progress ({@code
@@ -29,8 +30,8 @@ import java.time.Instant;
  * @param inflight operations each worker keeps outstanding ({@code hbload.inflight}); 1 = one
  *     blocking call at a time; more = the binding's async interface, pipelined
  * @param seed seed for every random choice, null = random (YCSB behaviour)
- * @param shard which of N cooperating clients this is ({@code hbload.shard}); operations, target
- *     and (for a load) the records are already this shard's share
+ * @param shard which of N cooperating clients this is ({@code hbload.shard}); operations and (for a
+ *     load) the records are already this shard's share
  * @param startAt the wall-clock instant the measured phase starts at ({@code hbload.startat}), or
  *     null
  * @param clock where every part of the phase reads time and sleeps: {@link Clock#system()} in a
@@ -38,7 +39,7 @@ import java.time.Instant;
  */
 public record Execution(
     int threads,
-    double targetOpsPerSec,
+    double runTargetOpsPerSec,
     long operations,
     long maxExecutionTimeSeconds,
     long stopGraceSeconds,
@@ -59,146 +60,166 @@ public record Execution(
     }
   }
 
-  /** A copy with this many workers. */
-  public Execution withThreads(int threads) {
-    return new Execution(
-        threads,
-        targetOpsPerSec,
-        operations,
-        maxExecutionTimeSeconds,
-        stopGraceSeconds,
-        status,
-        statusIntervalSeconds,
-        measurementInterval,
-        spinSleep,
-        warmup,
-        inflight,
-        seed,
-        shard,
-        startAt,
-        clock);
+  /**
+   * An empty builder, for the parser: it sets every value, with the defaults it declares, so none
+   * is declared here too.
+   */
+  public static Builder builder() {
+    return new Builder();
   }
 
-  /** A copy that performs this many operations. */
-  public Execution withOperations(long operations) {
-    return new Execution(
-        threads,
-        targetOpsPerSec,
-        operations,
-        maxExecutionTimeSeconds,
-        stopGraceSeconds,
-        status,
-        statusIntervalSeconds,
-        measurementInterval,
-        spinSleep,
-        warmup,
-        inflight,
-        seed,
-        shard,
-        startAt,
-        clock);
-  }
-
-  /** A copy paced at this rate; 0 for as fast as it goes. */
-  public Execution withTargetOpsPerSec(double targetOpsPerSec) {
-    return new Execution(
-        threads,
-        targetOpsPerSec,
-        operations,
-        maxExecutionTimeSeconds,
-        stopGraceSeconds,
-        status,
-        statusIntervalSeconds,
-        measurementInterval,
-        spinSleep,
-        warmup,
-        inflight,
-        seed,
-        shard,
-        startAt,
-        clock);
-  }
-
-  /** A copy with this warm-up; {@link Duration#ZERO} for none. */
-  public Execution withWarmup(Duration warmup) {
-    return new Execution(
-        threads,
-        targetOpsPerSec,
-        operations,
-        maxExecutionTimeSeconds,
-        stopGraceSeconds,
-        status,
-        statusIntervalSeconds,
-        measurementInterval,
-        spinSleep,
-        warmup,
-        inflight,
-        seed,
-        shard,
-        startAt,
-        clock);
+  /** A builder holding this execution's values, to change some and build a copy. */
+  public Builder toBuilder() {
+    return new Builder(this);
   }
 
   /**
-   * A copy that stops measuring after this many seconds ({@code maxexecutiontime}); 0 for no limit.
+   * The one place an {@link Execution} is copied, so that a new component is added to a copy once
+   * and not to every method that changes one value. Not thread-safe.
    */
-  public Execution withMaxExecutionTimeSeconds(long maxExecutionTimeSeconds) {
-    return new Execution(
-        threads,
-        targetOpsPerSec,
-        operations,
-        maxExecutionTimeSeconds,
-        stopGraceSeconds,
-        status,
-        statusIntervalSeconds,
-        measurementInterval,
-        spinSleep,
-        warmup,
-        inflight,
-        seed,
-        shard,
-        startAt,
-        clock);
+  public static final class Builder {
+    private int threads;
+    private double runTargetOpsPerSec;
+    private long operations;
+    private long maxExecutionTimeSeconds;
+    private long stopGraceSeconds;
+    private boolean status;
+    private double statusIntervalSeconds;
+    private MeasurementInterval measurementInterval;
+    private boolean spinSleep;
+    private Duration warmup;
+    private int inflight;
+    private Long seed;
+    private ShardSpec shard;
+    private Instant startAt;
+    private Clock clock;
+
+    private Builder() {}
+
+    private Builder(Execution e) {
+      threads = e.threads;
+      runTargetOpsPerSec = e.runTargetOpsPerSec;
+      operations = e.operations;
+      maxExecutionTimeSeconds = e.maxExecutionTimeSeconds;
+      stopGraceSeconds = e.stopGraceSeconds;
+      status = e.status;
+      statusIntervalSeconds = e.statusIntervalSeconds;
+      measurementInterval = e.measurementInterval;
+      spinSleep = e.spinSleep;
+      warmup = e.warmup;
+      inflight = e.inflight;
+      seed = e.seed;
+      shard = e.shard;
+      startAt = e.startAt;
+      clock = e.clock;
+    }
+
+    public Builder threads(int threads) {
+      this.threads = threads;
+      return this;
+    }
+
+    /** The whole run's rate, over every shard; 0 for as fast as it goes. */
+    public Builder runTargetOpsPerSec(double runTargetOpsPerSec) {
+      this.runTargetOpsPerSec = runTargetOpsPerSec;
+      return this;
+    }
+
+    public Builder operations(long operations) {
+      this.operations = operations;
+      return this;
+    }
+
+    /** 0 for no limit. */
+    public Builder maxExecutionTimeSeconds(long maxExecutionTimeSeconds) {
+      this.maxExecutionTimeSeconds = maxExecutionTimeSeconds;
+      return this;
+    }
+
+    public Builder stopGraceSeconds(long stopGraceSeconds) {
+      this.stopGraceSeconds = stopGraceSeconds;
+      return this;
+    }
+
+    public Builder status(boolean status) {
+      this.status = status;
+      return this;
+    }
+
+    public Builder statusIntervalSeconds(double statusIntervalSeconds) {
+      this.statusIntervalSeconds = statusIntervalSeconds;
+      return this;
+    }
+
+    public Builder measurementInterval(MeasurementInterval measurementInterval) {
+      this.measurementInterval = measurementInterval;
+      return this;
+    }
+
+    public Builder spinSleep(boolean spinSleep) {
+      this.spinSleep = spinSleep;
+      return this;
+    }
+
+    /** {@link Duration#ZERO} for none. */
+    public Builder warmup(Duration warmup) {
+      this.warmup = warmup;
+      return this;
+    }
+
+    public Builder inflight(int inflight) {
+      this.inflight = inflight;
+      return this;
+    }
+
+    /** Null for a random seed. */
+    public Builder seed(Long seed) {
+      this.seed = seed;
+      return this;
+    }
+
+    public Builder shard(ShardSpec shard) {
+      this.shard = shard;
+      return this;
+    }
+
+    /** Null to start at once. */
+    public Builder startAt(Instant startAt) {
+      this.startAt = startAt;
+      return this;
+    }
+
+    public Builder clock(Clock clock) {
+      this.clock = clock;
+      return this;
+    }
+
+    public Execution build() {
+      return new Execution(
+          threads,
+          runTargetOpsPerSec,
+          operations,
+          maxExecutionTimeSeconds,
+          stopGraceSeconds,
+          status,
+          statusIntervalSeconds,
+          measurementInterval,
+          spinSleep,
+          warmup,
+          inflight,
+          seed,
+          shard,
+          startAt,
+          clock);
+    }
   }
 
-  /** A copy that starts at this instant; null to start at once. */
-  public Execution withStartAt(Instant startAt) {
-    return new Execution(
-        threads,
-        targetOpsPerSec,
-        operations,
-        maxExecutionTimeSeconds,
-        stopGraceSeconds,
-        status,
-        statusIntervalSeconds,
-        measurementInterval,
-        spinSleep,
-        warmup,
-        inflight,
-        seed,
-        shard,
-        startAt,
-        clock);
-  }
-
-  /** A copy on this clock (a test's virtual clock). */
-  public Execution withClock(Clock clock) {
-    return new Execution(
-        threads,
-        targetOpsPerSec,
-        operations,
-        maxExecutionTimeSeconds,
-        stopGraceSeconds,
-        status,
-        statusIntervalSeconds,
-        measurementInterval,
-        spinSleep,
-        warmup,
-        inflight,
-        seed,
-        shard,
-        startAt,
-        clock);
+  /**
+   * This client's share of the run's target: the rate its workers are paced at. Derived here, and
+   * only here, so that the whole run's rate is never divided and multiplied back.
+   */
+  public double targetOpsPerSec() {
+    return runTargetOpsPerSec / shard.count();
   }
 
   /** True when the phase starts with a warm-up. */
@@ -208,6 +229,6 @@ public record Execution(
 
   /** True when a target rate paces the workers. */
   public boolean throttled() {
-    return targetOpsPerSec > 0;
+    return runTargetOpsPerSec > 0;
   }
 }

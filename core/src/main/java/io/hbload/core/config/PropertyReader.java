@@ -10,9 +10,11 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -25,6 +27,7 @@ import java.util.regex.Pattern;
  */
 public final class PropertyReader {
   private final Map<String, String> props;
+  private final Map<String, Object> values;
   private final List<String> errors = new ArrayList<>();
 
   /**
@@ -34,7 +37,18 @@ public final class PropertyReader {
   private final Set<String> asked = new HashSet<>();
 
   public PropertyReader(Map<String, String> properties) {
+    this(properties, Map.of());
+  }
+
+  /**
+   * A reader for settings partly made in code: a key in {@code values} is read as that typed value
+   * (an {@link Integer} or {@link Long}, a {@link Double}, a {@link Boolean}, a {@link Duration} or
+   * a {@link Path}), checked as its property string would be, and its rendering in {@code
+   * properties} is not parsed: a value set in code is never formatted to be parsed back.
+   */
+  public PropertyReader(Map<String, String> properties, Map<String, Object> values) {
     this.props = properties;
+    this.values = values;
   }
 
   /** Whether the key was given at all. */
@@ -68,6 +82,9 @@ public final class PropertyReader {
 
   public boolean bool(String key, boolean def) {
     asked.add(key);
+    if (values.get(key) instanceof Boolean b) {
+      return b;
+    }
     String v = props.get(key);
     if (v == null) {
       return def;
@@ -84,18 +101,14 @@ public final class PropertyReader {
   }
 
   public long longValue(String key, long def, long min, long max) {
-    asked.add(key);
-    String v = props.get(key);
-    if (v == null) {
+    Number n = number(key, Long::parseLong, "a whole number");
+    if (n == null) {
       return def;
     }
-    long parsed;
-    try {
-      parsed = Long.parseLong(v.trim());
-    } catch (NumberFormatException e) {
-      error(key, "'" + v + "' is not a whole number");
-      return def;
+    if (!(n instanceof Long || n instanceof Integer)) {
+      throw new IllegalArgumentException(key + " is a whole number; set in code as " + n);
     }
+    long parsed = n.longValue();
     if (parsed < min || parsed > max) {
       error(
           key,
@@ -111,25 +124,40 @@ public final class PropertyReader {
   }
 
   public double doubleValue(String key, double def, double min, double max) {
-    asked.add(key);
-    String v = props.get(key);
-    if (v == null) {
+    Number n = number(key, Double::parseDouble, "a number");
+    if (n == null) {
       return def;
     }
-    double parsed;
-    try {
-      parsed = Double.parseDouble(v.trim());
-    } catch (NumberFormatException e) {
-      error(key, "'" + v + "' is not a number");
-      return def;
-    }
+    double parsed = n.doubleValue();
     if (!(parsed >= min && parsed <= max)) {
       String range =
           max == Double.MAX_VALUE ? ">= " + fmt(min) : "in [" + fmt(min) + ", " + fmt(max) + "]";
-      error(key, v.trim() + " must be " + range);
+      // as given: a value set in code by its rendering
+      error(key, Objects.toString(props.get(key), n.toString()).trim() + " must be " + range);
       return def;
     }
     return parsed;
+  }
+
+  /**
+   * The number set in code for the key, else its property parsed; null when absent, or when not a
+   * number, which is noted as "is not {@code what}".
+   */
+  private Number number(String key, Function<String, Number> parse, String what) {
+    asked.add(key);
+    if (values.get(key) instanceof Number n) {
+      return n;
+    }
+    String v = props.get(key);
+    if (v == null) {
+      return null;
+    }
+    try {
+      return parse.apply(v.trim());
+    } catch (NumberFormatException e) {
+      error(key, "'" + v + "' is not " + what);
+      return null;
+    }
   }
 
   /**
@@ -160,6 +188,10 @@ public final class PropertyReader {
    * number of seconds, or ISO-8601 ({@code PT30S}); {@code def} when absent.
    */
   public Duration duration(String key, Duration def) {
+    if (values.get(key) instanceof Duration d && !d.isNegative()) {
+      asked.add(key);
+      return d;
+    }
     String v = optional(key);
     if (v == null) {
       return def;
@@ -196,6 +228,10 @@ public final class PropertyReader {
 
   /** A file path, or null when absent or blank. */
   public Path path(String key) {
+    if (values.get(key) instanceof Path p) {
+      asked.add(key);
+      return p;
+    }
     String v = optional(key);
     if (v == null) {
       asked.add(key);

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,6 +32,13 @@ public final class PropertySources {
 
   private final Map<String, String> files = new LinkedHashMap<>();
   private final Map<String, String> overrides = new LinkedHashMap<>();
+
+  /**
+   * Settings made in code with a typed value, by key: the parser reads the value as it is, never
+   * its rendering in {@link #overrides}, which is only the run's provenance.
+   */
+  private final Map<String, Object> values = new HashMap<>();
+
   private final List<String> sourceNames = new ArrayList<>();
 
   /** Adds a {@code -P} file. */
@@ -92,6 +100,18 @@ public final class PropertySources {
   /** A command-line setting; overrides every file whatever the order. */
   public PropertySources set(String key, String value) {
     overrides.put(key, value);
+    values.remove(key);
+    return this;
+  }
+
+  /**
+   * A setting made in code, as {@link #set(String, String)}: {@code value} is read as it is, by the
+   * same checks as a property string (see {@link PropertyReader}), and {@code rendered} is what the
+   * merged properties, the run's provenance, record for it.
+   */
+  public PropertySources set(String key, Object value, String rendered) {
+    overrides.put(key, rendered);
+    values.put(key, value);
     return this;
   }
 
@@ -114,6 +134,14 @@ public final class PropertySources {
     Map<String, String> merged = new LinkedHashMap<>(files);
     merged.putAll(overrides);
     return merged;
+  }
+
+  /**
+   * The typed values set in code that no later setting replaced, by key; their renderings are in
+   * {@link #merge()}.
+   */
+  public Map<String, Object> values() {
+    return Map.copyOf(values);
   }
 
   /** Files and bundled workloads added, in order (for run manifests). */

@@ -13,12 +13,13 @@ import java.time.Duration;
 import java.util.Map;
 
 /**
- * Builds a {@link RunSpec} in code by setting the same properties the CLI sets, then parsing them
- * with the same {@link SpecParser}: the Java API and the command line cannot drift apart. Later
- * settings win, and settings win over workload files, as on YCSB's command line. Typed arguments
- * become property strings rather than values set on the spec: the merged properties are the run's
- * provenance (result documents and the hlog echo them, and a merge rebuilds the spec from the
- * hlog's properties), so a setting that is not a property would be lost there. Not thread-safe.
+ * Builds a {@link RunSpec} in code with the same {@link SpecParser} the CLI uses, so the Java API
+ * and the command line cannot drift apart: same defaults, same checks, same one-line messages.
+ * Later settings win, and settings win over workload files, as on YCSB's command line. A typed
+ * setter hands the parser its value as it is (never a string to parse back) and renders it once as
+ * the property it stands for: the merged properties are the run's provenance (result documents and
+ * the hlog echo them, and a merge rebuilds the spec from the hlog's properties), so every setting
+ * is one there. Not thread-safe.
  */
 public final class RunSpecBuilder {
   private final PropertySources sources = new PropertySources();
@@ -51,49 +52,58 @@ public final class RunSpecBuilder {
   }
 
   public RunSpecBuilder threads(int threads) {
-    return property(PropertyNames.THREADS, Integer.toString(threads));
+    return value(PropertyNames.THREADS, threads);
   }
 
-  /** Whole-client target rate; 0 = as fast as possible. */
+  /** The whole run's target rate, over every shard ({@code target}); 0 = as fast as possible. */
   public RunSpecBuilder target(double opsPerSecond) {
-    return property(PropertyNames.TARGET, Double.toString(opsPerSecond));
+    return value(PropertyNames.TARGET, opsPerSecond);
   }
 
   public RunSpecBuilder recordCount(long records) {
-    return property(PropertyNames.RECORD_COUNT, Long.toString(records));
+    return value(PropertyNames.RECORD_COUNT, records);
   }
 
   public RunSpecBuilder operationCount(long operations) {
-    return property(PropertyNames.OPERATION_COUNT, Long.toString(operations));
+    return value(PropertyNames.OPERATION_COUNT, operations);
   }
 
   /** Runs for this long instead of a fixed operation count (whole seconds, rounded up). */
   public RunSpecBuilder duration(Duration duration) {
     long seconds = Math.max(1, (duration.toMillis() + 999) / 1000);
-    property(PropertyNames.OPERATION_COUNT, "0");
-    return property(PropertyNames.MAX_EXECUTION_TIME, Long.toString(seconds));
+    value(PropertyNames.OPERATION_COUNT, 0L);
+    // rendered as YCSB's whole seconds, as a script would give it
+    sources.set(
+        PropertyNames.MAX_EXECUTION_TIME, Duration.ofSeconds(seconds), Long.toString(seconds));
+    return this;
   }
 
   public RunSpecBuilder seed(long seed) {
-    return property(PropertyNames.SEED, Long.toString(seed));
+    return value(PropertyNames.SEED, seed);
   }
 
   public RunSpecBuilder dataIntegrity(boolean verify) {
-    return property(PropertyNames.DATA_INTEGRITY, Boolean.toString(verify));
+    return value(PropertyNames.DATA_INTEGRITY, verify);
   }
 
   public RunSpecBuilder status(boolean status) {
-    return property(PropertyNames.STATUS, Boolean.toString(status));
+    return value(PropertyNames.STATUS, status);
   }
 
   /** hbload's JSON result file ({@code hbload.json}). */
   public RunSpecBuilder json(Path file) {
-    return property(PropertyNames.JSON_FILE, file.toString());
+    return value(PropertyNames.JSON_FILE, file);
   }
 
   /** The tagged HdrHistogram interval log ({@code hbload.hlog}). */
   public RunSpecBuilder hlog(Path file) {
-    return property(PropertyNames.HLOG_FILE, file.toString());
+    return value(PropertyNames.HLOG_FILE, file);
+  }
+
+  /** A typed setting, its property rendered once, for the provenance. */
+  private RunSpecBuilder value(String key, Object value) {
+    sources.set(key, value, String.valueOf(value));
+    return this;
   }
 
   /** The merged properties so far. */
@@ -117,12 +127,12 @@ public final class RunSpecBuilder {
 
   /** Parses and validates; throws {@link SpecException} listing every problem. */
   public RunSpec build(Phase phase) {
-    return onClock(SpecParser.parse(sources.merge(), phase));
+    return onClock(SpecParser.parse(sources, phase, null));
   }
 
   /** {@link #build(Phase)} for a binding given as an instance rather than by name. */
   public RunSpec build(Phase phase, BindingProvider provider) {
-    return onClock(SpecParser.parse(sources.merge(), phase, provider));
+    return onClock(SpecParser.parse(sources, phase, provider));
   }
 
   /**
@@ -134,6 +144,8 @@ public final class RunSpecBuilder {
   }
 
   private RunSpec onClock(RunSpec spec) {
-    return clock == null ? spec : spec.withExecution(spec.execution().withClock(clock));
+    return clock == null
+        ? spec
+        : spec.withExecution(spec.execution().toBuilder().clock(clock).build());
   }
 }

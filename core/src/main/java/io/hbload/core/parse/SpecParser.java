@@ -8,14 +8,21 @@ import io.hbload.core.binding.Bindings;
 import io.hbload.core.config.BindingSettings;
 import io.hbload.core.config.Distribution;
 import io.hbload.core.config.Execution;
+import io.hbload.core.config.InsertRetries;
+import io.hbload.core.config.KeyChoice;
 import io.hbload.core.config.LengthDistribution;
 import io.hbload.core.config.MeasurementInterval;
+import io.hbload.core.config.OperationMix;
 import io.hbload.core.config.OutputPaths;
 import io.hbload.core.config.Outputs;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertyReader;
+import io.hbload.core.config.PropertySources;
 import io.hbload.core.config.Provenance;
+import io.hbload.core.config.Records;
 import io.hbload.core.config.ReportFormat;
+import io.hbload.core.config.RowFields;
+import io.hbload.core.config.ScanLengths;
 import io.hbload.core.config.ShardSpec;
 import io.hbload.core.config.SpecException;
 import io.hbload.core.config.WorkloadSpec;
@@ -59,8 +66,15 @@ public final class SpecParser {
   private final List<String> notes = new ArrayList<>();
 
   private SpecParser(Map<String, String> props) {
+    this(props, Map.of());
+  }
+
+  /**
+   * {@code values}: the typed values set in code, read as they are (see {@link PropertyReader}).
+   */
+  private SpecParser(Map<String, String> props, Map<String, Object> values) {
     this.props = props;
-    this.read = new PropertyReader(props);
+    this.read = new PropertyReader(props, values);
   }
 
   /**
@@ -132,6 +146,15 @@ public final class SpecParser {
   }
 
   /**
+   * As {@link #parse(Map, Phase, BindingProvider)} for settings made in code ({@link
+   * RunSpecBuilder}): a value set typed is checked as its property string would be, and its
+   * rendering is the run's provenance. {@code provider} null: the binding {@code db} names.
+   */
+  static RunSpec parse(PropertySources sources, Phase phase, BindingProvider provider) {
+    return new SpecParser(sources.merge(), sources.values()).build(phase, provider);
+  }
+
+  /**
    * The load the engine runs before a run phase on a store that starts empty: the run's settings,
    * inserting the workload's records, without the run's target rate. No property is read again: it
    * is derived from the parsed run.
@@ -146,19 +169,19 @@ public final class SpecParser {
     }
     WorkloadSpec slice =
         w.withInsertRange(shard.sliceStart(w.insertStart(), w.insertCount()), records);
-    // unthrottled: the run's -target is the rate of the run, not of filling the store it needs
     Execution execution =
-        run.execution()
-            .withThreads((int) Math.min(run.execution().threads(), records))
-            .withOperations(records)
-            .withTargetOpsPerSec(0)
+        run.execution().toBuilder()
+            .threads((int) Math.min(run.execution().threads(), records))
+            .operations(records)
+            // unthrottled: -target is the run's rate, not that of filling the store it needs
+            .runTargetOpsPerSec(0)
             // every record, however long it takes: the run's maxexecutiontime cut this load short
             // (958 of 1,000 records at maxexecutiontime=1, 40 % of find-max's reads NOT_FOUND)
-            .withMaxExecutionTimeSeconds(0)
-            .withStartAt(null)
-            .withWarmup(
-                Duration
-                    .ZERO); // the engine's own load is not measured as the user's phase: no warm-up
+            .maxExecutionTimeSeconds(0)
+            .startAt(null)
+            // the engine's own load is not measured as the user's phase: no warm-up
+            .warmup(Duration.ZERO)
+            .build();
     return run.withPhase(Phase.LOAD)
         .withWorkload(slice)
         .withExecution(execution)
@@ -206,14 +229,7 @@ public final class SpecParser {
                 + workload.operationCount()
                 + " operations (fewer operations than shards)");
       }
-      double sum =
-          workload.readProportion()
-              + workload.updateProportion()
-              + workload.insertProportion()
-              + workload.scanProportion()
-              + workload.readModifyWriteProportion()
-              + workload.deleteProportion();
-      if (sum <= 0) {
+      if (workload.mix().sum() <= 0) {
         error(
             READ_PROPORTION,
             "the operation proportions (read, update, insert, scan, readmodifywrite) sum to 0");
@@ -225,7 +241,7 @@ public final class SpecParser {
           "Warning: the threadcount is bigger than recordcount, the threadcount will be recordcount!");
       threads = (int) operations;
     }
-    double target = doubleValue(TARGET, 0, 0, Double.MAX_VALUE) / shard.count();
+    double target = doubleValue(TARGET, 0, 0, Double.MAX_VALUE);
     long maxSeconds = maxExecutionSeconds();
     if (phase == Phase.RUN && operations == 0 && maxSeconds == 0) {
       notes.add(
@@ -276,22 +292,23 @@ public final class SpecParser {
             doubleValue(INTENDED_WARN_FACTOR, 2, 1, Double.MAX_VALUE));
     Instant startAt = startAt();
     Execution execution =
-        new Execution(
-            threads,
-            target,
-            operations,
-            maxSeconds,
-            stopGrace,
-            status,
-            statusInterval,
-            interval,
-            spinSleep,
-            read.duration(WARMUP, Duration.ZERO),
-            inflight,
-            seed,
-            shard,
-            startAt,
-            Clock.system());
+        Execution.builder()
+            .threads(threads)
+            .runTargetOpsPerSec(target)
+            .operations(operations)
+            .maxExecutionTimeSeconds(maxSeconds)
+            .stopGraceSeconds(stopGrace)
+            .status(status)
+            .statusIntervalSeconds(statusInterval)
+            .measurementInterval(interval)
+            .spinSleep(spinSleep)
+            .warmup(read.duration(WARMUP, Duration.ZERO))
+            .inflight(inflight)
+            .seed(seed)
+            .shard(shard)
+            .startAt(startAt)
+            .clock(Clock.system())
+            .build();
     unknownKeys(given);
     read.throwIfErrors();
     // no errors, so the provider was found
@@ -436,9 +453,36 @@ public final class SpecParser {
 
   private WorkloadSpec workload() {
     long recordCount = longValue(RECORD_COUNT, 0, 0, Long.MAX_VALUE);
-    // YCSB: recordcount 0 means "as many as an int holds" inside the workload.
-    long effectiveRecords = recordCount == 0 ? Integer.MAX_VALUE : recordCount;
     long operationCount = longValue(OPERATION_COUNT, 0, 0, Long.MAX_VALUE);
+    RowFields fields = fields();
+    // YCSB: recordcount 0 means "as many as an int holds" inside the workload.
+    Records records = records(recordCount == 0 ? Integer.MAX_VALUE : recordCount);
+    ScanLengths scans = scans();
+    return new WorkloadSpec(
+        text(TABLE, "usertable"),
+        operationCount,
+        records,
+        new KeyChoice(
+            distribution(),
+            doubleValue(HOTSPOT_DATA_FRACTION, 0.2, 0, 1),
+            doubleValue(HOTSPOT_OPN_FRACTION, 0.8, 0, 1),
+            doubleValue(EXPONENTIAL_PERCENTILE, 95, Double.MIN_VALUE, 99.999999),
+            doubleValue(EXPONENTIAL_FRAC, 0.8571428571, Double.MIN_VALUE, Double.MAX_VALUE)),
+        fields,
+        new OperationMix(
+            doubleValue(READ_PROPORTION, 0.95, 0, Double.MAX_VALUE),
+            doubleValue(UPDATE_PROPORTION, 0.05, 0, Double.MAX_VALUE),
+            doubleValue(INSERT_PROPORTION, 0, 0, Double.MAX_VALUE),
+            doubleValue(SCAN_PROPORTION, 0, 0, Double.MAX_VALUE),
+            doubleValue(READ_MODIFY_WRITE_PROPORTION, 0, 0, Double.MAX_VALUE),
+            doubleValue(DELETE_PROPORTION, 0, 0, Double.MAX_VALUE)),
+        scans,
+        new InsertRetries(
+            (int) longValue(INSERTION_RETRY_LIMIT, 0, 0, Integer.MAX_VALUE),
+            (int) longValue(INSERTION_RETRY_INTERVAL, 3, 0, Integer.MAX_VALUE)));
+  }
+
+  private RowFields fields() {
     int fieldCount = (int) longValue(FIELD_COUNT, 10, 1, 100_000);
     int fieldLength = (int) longValue(FIELD_LENGTH, 100, 1, 64 * 1024 * 1024);
     int minFieldLength = (int) longValue(MIN_FIELD_LENGTH, 1, 1, 64 * 1024 * 1024);
@@ -454,20 +498,32 @@ public final class SpecParser {
           MIN_FIELD_LENGTH,
           "minfieldlength " + minFieldLength + " exceeds fieldlength " + fieldLength);
     }
-    if (lengthDist == LengthDistribution.HISTOGRAM) {
+    String histogram = text(FIELD_LENGTH_HISTOGRAM, "hist.txt");
+    if (lengthDist == LengthDistribution.HISTOGRAM && !Files.isReadable(Path.of(histogram))) {
       // the workers read it at start; a missing file is bad input, found here rather than after
       // "Starting test"
-      String histogram = text(FIELD_LENGTH_HISTOGRAM, "hist.txt");
-      if (!Files.isReadable(Path.of(histogram))) {
-        error(
-            FIELD_LENGTH_HISTOGRAM,
-            "cannot read the field-length histogram file '" + histogram + "'");
-      }
+      error(
+          FIELD_LENGTH_HISTOGRAM,
+          "cannot read the field-length histogram file '" + histogram + "'");
     }
     boolean dataIntegrity = bool(DATA_INTEGRITY, false);
     if (dataIntegrity && lengthDist != LengthDistribution.CONSTANT) {
       error(DATA_INTEGRITY, "dataintegrity=true needs fieldlengthdistribution=constant");
     }
+    return new RowFields(
+        fieldCount,
+        read.raw(FIELD_NAME_PREFIX, "field"),
+        fieldLength,
+        minFieldLength,
+        lengthDist,
+        histogram,
+        bool(READ_ALL_FIELDS, true),
+        bool(WRITE_ALL_FIELDS, false),
+        dataIntegrity);
+  }
+
+  /** {@code effectiveRecords}: {@code recordcount}, its 0 already read as YCSB reads it. */
+  private Records records(long effectiveRecords) {
     long insertStart = longValue(INSERT_START, 0, 0, Long.MAX_VALUE);
     long insertCount =
         longValue(INSERT_COUNT, Math.max(0, effectiveRecords - insertStart), 0, Long.MAX_VALUE);
@@ -481,51 +537,31 @@ public final class SpecParser {
               + ") exceeds recordcount "
               + effectiveRecords);
     }
+    String order = text(INSERT_ORDER, "hashed");
+    if (!order.equals("hashed") && !order.equals("ordered")) {
+      error(INSERT_ORDER, "expected hashed or ordered, got '" + order + "'");
+    }
+    return new Records(
+        effectiveRecords,
+        insertStart,
+        insertCount,
+        order.equals("ordered"),
+        (int) longValue(ZERO_PADDING, 1, 0, 64));
+  }
+
+  private ScanLengths scans() {
     int minScan = (int) longValue(MIN_SCAN_LENGTH, 1, 1, Integer.MAX_VALUE);
     int maxScan = (int) longValue(MAX_SCAN_LENGTH, 1000, 1, Integer.MAX_VALUE);
     if (minScan > maxScan) {
       error(MIN_SCAN_LENGTH, "minscanlength " + minScan + " exceeds maxscanlength " + maxScan);
     }
-    String order = text(INSERT_ORDER, "hashed");
-    if (!order.equals("hashed") && !order.equals("ordered")) {
-      error(INSERT_ORDER, "expected hashed or ordered, got '" + order + "'");
-    }
-    return new WorkloadSpec(
-        text(TABLE, "usertable"),
-        effectiveRecords,
-        operationCount,
-        fieldCount,
-        read.raw(FIELD_NAME_PREFIX, "field"),
-        fieldLength,
-        minFieldLength,
-        lengthDist,
-        text(FIELD_LENGTH_HISTOGRAM, "hist.txt"),
-        bool(READ_ALL_FIELDS, true),
-        bool(WRITE_ALL_FIELDS, false),
-        dataIntegrity,
-        doubleValue(READ_PROPORTION, 0.95, 0, Double.MAX_VALUE),
-        doubleValue(UPDATE_PROPORTION, 0.05, 0, Double.MAX_VALUE),
-        doubleValue(INSERT_PROPORTION, 0, 0, Double.MAX_VALUE),
-        doubleValue(SCAN_PROPORTION, 0, 0, Double.MAX_VALUE),
-        doubleValue(READ_MODIFY_WRITE_PROPORTION, 0, 0, Double.MAX_VALUE),
-        doubleValue(DELETE_PROPORTION, 0, 0, Double.MAX_VALUE),
-        distribution(),
-        (int) longValue(ZERO_PADDING, 1, 0, 64),
-        order.equals("ordered"),
-        insertStart,
-        insertCount,
+    return new ScanLengths(
         minScan,
         maxScan,
         lengthDistribution(
             SCAN_LENGTH_DISTRIBUTION,
             LengthDistribution.UNIFORM,
-            List.of(LengthDistribution.UNIFORM, LengthDistribution.ZIPFIAN)),
-        doubleValue(HOTSPOT_DATA_FRACTION, 0.2, 0, 1),
-        doubleValue(HOTSPOT_OPN_FRACTION, 0.8, 0, 1),
-        doubleValue(EXPONENTIAL_PERCENTILE, 95, Double.MIN_VALUE, 99.999999),
-        doubleValue(EXPONENTIAL_FRAC, 0.8571428571, Double.MIN_VALUE, Double.MAX_VALUE),
-        (int) longValue(INSERTION_RETRY_LIMIT, 0, 0, Integer.MAX_VALUE),
-        (int) longValue(INSERTION_RETRY_INTERVAL, 3, 0, Integer.MAX_VALUE));
+            List.of(LengthDistribution.UNIFORM, LengthDistribution.ZIPFIAN)));
   }
 
   private Distribution distribution() {

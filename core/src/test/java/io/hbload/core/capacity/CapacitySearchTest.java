@@ -31,7 +31,7 @@ class CapacitySearchTest {
   private final EventClock clock = new EventClock();
 
   private RunSpec virtual(RunSpec spec) {
-    return spec.withExecution(spec.execution().withClock(clock));
+    return spec.withExecution(spec.execution().toBuilder().clock(clock).build());
   }
 
   /** Runs the search with this test's thread taking part in the virtual time. */

@@ -1,7 +1,13 @@
 package io.hbload.core.keys;
 
 import io.hbload.core.config.Distribution;
+import io.hbload.core.config.InsertRetries;
+import io.hbload.core.config.KeyChoice;
 import io.hbload.core.config.LengthDistribution;
+import io.hbload.core.config.OperationMix;
+import io.hbload.core.config.Records;
+import io.hbload.core.config.RowFields;
+import io.hbload.core.config.ScanLengths;
 import io.hbload.core.config.WorkloadSpec;
 
 /** YCSB CoreWorkload defaults as a {@link WorkloadSpec}, changed field by field in tests. */
@@ -44,36 +50,26 @@ public final class TestSpecs {
     long count = insertCount >= 0 ? insertCount : recordCount - insertStart;
     return new WorkloadSpec(
         "usertable",
-        recordCount,
         operationCount,
-        fieldCount,
-        fieldNamePrefix,
-        fieldLength,
-        minFieldLength,
-        fieldLengthDistribution,
-        fieldLengthHistogramFile,
-        true,
-        false,
-        dataIntegrity,
-        1.0 - insertProportion,
-        0.0,
-        insertProportion,
-        0.0,
-        0.0,
-        0.0,
-        requestDistribution,
-        zeroPadding,
-        orderedInserts,
-        insertStart,
-        count,
-        minScanLength,
-        maxScanLength,
-        scanLengthDistribution,
-        hotspotDataFraction,
-        hotspotOpnFraction,
-        exponentialPercentile,
-        exponentialFrac,
-        0,
-        3);
+        new Records(recordCount, insertStart, count, orderedInserts, zeroPadding),
+        new KeyChoice(
+            requestDistribution,
+            hotspotDataFraction,
+            hotspotOpnFraction,
+            exponentialPercentile,
+            exponentialFrac),
+        new RowFields(
+            fieldCount,
+            fieldNamePrefix,
+            fieldLength,
+            minFieldLength,
+            fieldLengthDistribution,
+            fieldLengthHistogramFile,
+            true,
+            false,
+            dataIntegrity),
+        new OperationMix(1.0 - insertProportion, 0.0, insertProportion, 0.0, 0.0, 0.0),
+        new ScanLengths(minScanLength, maxScanLength, scanLengthDistribution),
+        new InsertRetries(0, 3));
   }
 }

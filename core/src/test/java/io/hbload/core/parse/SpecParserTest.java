@@ -2,6 +2,7 @@ package io.hbload.core.parse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.hbload.core.config.Distribution;
 import io.hbload.core.config.LengthDistribution;
@@ -15,6 +16,7 @@ import io.hbload.core.spec.RunSpec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -211,6 +213,42 @@ class SpecParserTest {
     assertThat(built).isEqualTo(parsed);
   }
 
+  /** A bad typed value is refused by the parser's own check, in the words a bad property gets. */
+  @Test
+  void builderRefusesABadValueAsTheParserRefusesItsProperty() {
+    assertThatThrownBy(() -> new RunSpecBuilder().threads(0).target(-1).build(Phase.RUN))
+        .isInstanceOf(SpecException.class)
+        .hasMessage(catchThrowable(() -> run("threadcount", "0", "target", "-1.0")).getMessage());
+  }
+
+  /**
+   * Typed settings reach the spec as they are; the properties record them once, as a script would
+   * set them; the last setting of a key wins, typed or not.
+   */
+  @Test
+  void builderSetsTypedValuesAndRecordsTheirProperties() {
+    RunSpec spec =
+        new RunSpecBuilder()
+            .recordCount(10)
+            .duration(Duration.ofMillis(1500))
+            .target(40)
+            .property("target", "60")
+            .threads(3)
+            .build(Phase.RUN);
+    assertThat(spec.execution().maxExecutionTimeSeconds()).isEqualTo(2);
+    assertThat(spec.execution().operations()).isZero();
+    assertThat(spec.execution().runTargetOpsPerSec()).isEqualTo(60);
+    assertThat(spec.execution().threads()).isEqualTo(3);
+    assertThat(spec.provenance().properties())
+        .containsEntry("maxexecutiontime", "2")
+        .containsEntry("operationcount", "0")
+        .containsEntry("target", "60")
+        .containsEntry("threadcount", "3");
+    assertThat(new RunSpecBuilder().property("target", "60").target(40).build(Phase.RUN))
+        .extracting(s -> s.execution().runTargetOpsPerSec())
+        .isEqualTo(40.0);
+  }
+
   /** The export, the JSON and the hlog named as one file, by one name or two: all said at once. */
   @Test
   void outputsNamedAsOneFileAreRefusedTogether() throws IOException {
@@ -351,6 +389,9 @@ class SpecParserTest {
             "7");
     assertThat(run.execution().operations()).isEqualTo(4);
     assertThat(run.execution().targetOpsPerSec()).isEqualTo(30);
+    assertThat(run.execution().runTargetOpsPerSec())
+        .as("the run's target is kept whole; only the pacing takes this shard's share")
+        .isEqualTo(90);
     assertThat(run.workload().insertCount()).as("a run reads the whole key space").isEqualTo(1000);
     assertThat(run.execution().seed()).isEqualTo(new ShardSpec(0, 3).seed(7));
     RunSpec fresh = run("hbload.shard", "1/2");

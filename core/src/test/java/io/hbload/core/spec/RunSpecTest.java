@@ -63,12 +63,16 @@ class RunSpecTest {
     assertThat(spec.outputs().format()).isEqualTo(ReportFormat.TEXT);
 
     Execution e =
-        spec.execution().withThreads(2).withOperations(50).withWarmup(Duration.ofSeconds(3));
+        spec.execution().toBuilder()
+            .threads(2)
+            .operations(50)
+            .warmup(Duration.ofSeconds(3))
+            .build();
     assertThat(e)
         .isEqualTo(
             new Execution(
                 2,
-                spec.execution().targetOpsPerSec(),
+                spec.execution().runTargetOpsPerSec(),
                 50,
                 spec.execution().maxExecutionTimeSeconds(),
                 spec.execution().stopGraceSeconds(),

@@ -93,7 +93,7 @@ final class RunCommand extends PhaseCommand {
             spec,
             bound,
             new CapacitySearch.Settings(
-                e.targetOpsPerSec() * e.shard().count(), // the search's, not this shard's share
+                e.runTargetOpsPerSec(), // the search's, not this shard's share
                 2,
                 precision,
                 // the search's own default only when hbload.warmup was not given: an explicit 0s
