@@ -127,7 +127,7 @@ public final class RunSpecBuilder {
 
   /** Parses and validates; throws {@link SpecException} listing every problem. */
   public RunSpec build(Phase phase) {
-    return onClock(SpecParser.parse(sources, phase, null));
+    return onClock(SpecParser.parse(sources, phase, (BindingProvider) null));
   }
 
   /** {@link #build(Phase)} for a binding given as an instance rather than by name. */
@@ -140,7 +140,7 @@ public final class RunSpecBuilder {
    * {@code workload} opens it.
    */
   public RunSpec build(Phase phase, BindingKind kind, WorkloadType workload) {
-    return onClock(SpecParser.parse(sources.merge(), phase, kind, workload));
+    return onClock(SpecParser.parse(sources, phase, kind, workload));
   }
 
   private RunSpec onClock(RunSpec spec) {

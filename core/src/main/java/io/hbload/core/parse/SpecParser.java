@@ -151,7 +151,13 @@ public final class SpecParser {
    * rendering is the run's provenance. {@code provider} null: the binding {@code db} names.
    */
   static RunSpec parse(PropertySources sources, Phase phase, BindingProvider provider) {
-    return new SpecParser(sources.merge(), sources.values()).build(phase, provider);
+    return parse(sources, phase, provider, provider == null ? null : WorkloadType.ycsb(provider));
+  }
+
+  /** As {@link #parse(PropertySources, Phase, BindingProvider)} for a workload of its own. */
+  static RunSpec parse(
+      PropertySources sources, Phase phase, BindingKind kind, WorkloadType workload) {
+    return new SpecParser(sources.merge(), sources.values()).build(phase, kind, workload);
   }
 
   /**
