@@ -52,6 +52,7 @@ public class OperationPathBenchmark {
   private BlockingLoop<Binding> loop;
   private WorkerRecorder recorder;
   private int calls;
+  private long cycle;
 
   @Setup(Level.Trial)
   public void setUp() throws Exception {
@@ -62,7 +63,7 @@ public class OperationPathBenchmark {
     Workload<Binding, ?> ycsb = (Workload<Binding, ?>) spec.binding().open(spec.bindingContext(
         new PrintStream(OutputStream.nullOutputStream())));
     PhaseContext phase =
-        new PhaseContext(Phase.RUN, spec.workload(), new KeySpace(spec.workload()), Clock.system());
+        new PhaseContext(Phase.RUN, spec.workload(), new KeySpace(spec.workload()), Clock.system(), 1);
     loop = new BlockingLoop<>(0, 0, ycsb, new WorkerSetup(spec, phase,
         new AtomicReferenceArray<>(1), new LatencyNames(false, Set.of()), new PhaseState(spec.execution().clock()), 0));
     loop.openForBenchmark(new SplittableRandom(1));
@@ -71,7 +72,7 @@ public class OperationPathBenchmark {
 
   @Benchmark
   public void operation() {
-    loop.operation(false, OperationSlot.UNSCHEDULED);
+    loop.operation(false, OperationSlot.UNSCHEDULED, cycle++);
     if ((++calls & 0xFFFFF) == 0) {
       recorder.swap(); // about once a status interval at full speed
     }

@@ -46,21 +46,6 @@ public record ShardSpec(int index, int count) {
     return local < firstInsert ? local : firstInsert + (local - firstInsert) * count + index;
   }
 
-  /**
-   * The seed of this shard's draws: the run's seed for an unsharded run, else a distinct mix of it
-   * and I.
-   */
-  public long seed(long runSeed) {
-    if (!sharded()) {
-      return runSeed;
-    }
-    // SplitMix64's finaliser: neighbouring shard indices give unrelated seeds.
-    long z = runSeed + 0x9E3779B97F4A7C15L * (index + 1);
-    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-    return z ^ (z >>> 31);
-  }
-
   @Override
   public String toString() {
     return index + "/" + count;

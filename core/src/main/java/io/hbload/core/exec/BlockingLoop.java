@@ -76,7 +76,7 @@ final class BlockingLoop<C extends WorkerClient> extends WorkerLoop {
             break;
           }
         }
-        operation(load, intended);
+        operation(load, intended, firstCycle + done * cycleStride);
       }
     } catch (RuntimeException | Error e) {
       // A client must return a status, not throw: anything it throws, an Error too
@@ -111,9 +111,10 @@ final class BlockingLoop<C extends WorkerClient> extends WorkerLoop {
     return recorder;
   }
 
-  /** One operation of the worker's quota, all of its steps. */
-  void operation(boolean load, long intended) {
+  /** Operation {@code cycle} of the phase, the next of the worker's quota, all of its steps. */
+  void operation(boolean load, long intended, long cycle) {
     OperationSlot<BlockingStep<C>> s = slot;
+    s.cycle = cycle;
     if (!(load ? source.load(s) : source.transaction(s))) {
       return;
     }

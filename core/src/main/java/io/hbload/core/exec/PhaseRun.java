@@ -25,6 +25,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -136,7 +137,9 @@ public final class PhaseRun {
 
   public RunResult execute() {
     KeySpace keySpace = new KeySpace(spec.workload(), execution.shard());
-    PhaseContext phase = new PhaseContext(spec.phase(), spec.workload(), keySpace, clock);
+    // every shard draws from the run's seed: the shards take different operation numbers
+    long seed = execution.seed() != null ? execution.seed() : new SplittableRandom().nextLong();
+    PhaseContext phase = new PhaseContext(spec.phase(), spec.workload(), keySpace, clock, seed);
     long lateMillis = requested ? awaitStartAt() : 0;
     LatencyNames names =
         new LatencyNames(

@@ -200,7 +200,7 @@ final class PipelinedLoop<A extends AsyncWorkerClient> extends WorkerLoop
         }
         OperationSlot<PipelinedStep<A>> s = slots[free[freeCount - 1]];
         // a source may issue nothing for its turn (a row outside PE's sample): the slot stays free
-        if (issueFirst(s, next, load)) {
+        if (issueFirst(s, next, load, firstCycle + issued * cycleStride)) {
           freeCount--;
           // each operation that waited, not each spell of full slots: a capacity search judges the
           // share of a step's operations the client held back (one spell can hold back hundreds)
@@ -288,7 +288,9 @@ final class PipelinedLoop<A extends AsyncWorkerClient> extends WorkerLoop
   /**
    * Run phase or load phase: the source's next operation into the free slot, its first step issued.
    */
-  private boolean issueFirst(OperationSlot<PipelinedStep<A>> s, long intended, boolean load) {
+  private boolean issueFirst(
+      OperationSlot<PipelinedStep<A>> s, long intended, boolean load, long cycle) {
+    s.cycle = cycle;
     if (!(load ? source.load(s) : source.transaction(s))) {
       return false;
     }

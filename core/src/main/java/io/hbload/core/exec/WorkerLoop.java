@@ -2,9 +2,11 @@ package io.hbload.core.exec;
 
 import io.hbload.core.binding.AsyncWorkerClient;
 import io.hbload.core.binding.WorkerClient;
+import io.hbload.core.config.ShardSpec;
 import io.hbload.core.measure.LatencyNames;
 import io.hbload.core.measure.WorkerRecorder;
 import io.hbload.core.schedule.Pacer;
+import io.hbload.core.source.OperationSlot;
 import io.hbload.core.source.OperationSource;
 import io.hbload.core.source.PhaseContext;
 import io.hbload.core.source.Workload;
@@ -49,6 +51,16 @@ abstract class WorkerLoop implements Runnable {
   private long endedNanos;
   private Map<String, Long> figures = Map.of();
 
+  /**
+   * Its operations' numbers in the phase ({@link OperationSlot#cycle}): worker w of n in shard s of
+   * S takes s + S·w, then every S·n-th, so that every shard and worker together take 0, 1, 2, ...
+   * and the quotas (the shard's share of the operations, then the worker's) cover exactly the first
+   * ones. Operation j of this worker is {@code firstCycle + j * cycleStride}.
+   */
+  final long firstCycle;
+
+  final long cycleStride;
+
   /** Records what its steps did; made with its recorder, on the worker's thread. */
   StepRecorder steps;
 
@@ -62,6 +74,9 @@ abstract class WorkerLoop implements Runnable {
     this.state = setup.state();
     this.scheduleStartNanos = setup.scheduleStartNanos();
     this.clock = spec.execution().clock();
+    ShardSpec shard = spec.execution().shard();
+    this.firstCycle = shard.index() + (long) shard.count() * index;
+    this.cycleStride = (long) shard.count() * spec.execution().threads();
   }
 
   /**

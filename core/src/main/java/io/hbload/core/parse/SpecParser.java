@@ -383,8 +383,8 @@ public final class SpecParser {
 
   /**
    * The seed of this client's draws. A sharded run always has one: the given {@code hbload.seed},
-   * or a fresh one, printed, so that the run can be repeated; each shard then draws from its own
-   * mix of it.
+   * or a fresh one, printed, so that the run can be repeated; every shard draws from it, each its
+   * own operations (their numbers are interleaved).
    */
   private Long seed(ShardSpec shard) {
     Long seed = read.has(SEED) ? (Long) longValue(SEED, 0, Long.MIN_VALUE, Long.MAX_VALUE) : null;
@@ -402,7 +402,7 @@ public final class SpecParser {
               + seed
               + " to repeat this run)");
     }
-    return shard.seed(seed);
+    return seed;
   }
 
   /**

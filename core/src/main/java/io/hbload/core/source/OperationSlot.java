@@ -58,6 +58,13 @@ public final class OperationSlot<S extends Step> {
   /** A step not to be recorded nor counted (PE's rows before --measureAfter); set with the step. */
   public boolean unmeasured;
 
+  /**
+   * The operation's number in the phase, over every worker and shard (the loop's, before the source
+   * draws): worker w of n in shard s of S takes s + S·w, then every S·n-th. A source whose draws
+   * depend on it alone ({@link CycleRandom}) draws the same operations for any such split.
+   */
+  public long cycle;
+
   /** The source's own number for the operation, for its step (PE's row). */
   public long number;
 

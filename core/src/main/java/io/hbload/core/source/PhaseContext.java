@@ -7,7 +7,9 @@ import io.hbload.core.time.Clock;
 
 /**
  * What a phase gives every worker's source: which phase it is, the workload's settings, the key
- * space its workers share (the insert counter and the acknowledged keys), and the phase's clock, on
- * which retries are due. Immutable.
+ * space its workers share (the insert counter and the acknowledged keys), the phase's clock, on
+ * which retries are due, and the seed its operations are drawn from ({@link CycleRandom}): the
+ * run's {@code --seed}, the same in every shard, or a fresh one. Immutable.
  */
-public record PhaseContext(Phase phase, WorkloadSpec workload, KeySpace keys, Clock clock) {}
+public record PhaseContext(
+    Phase phase, WorkloadSpec workload, KeySpace keys, Clock clock, long seed) {}

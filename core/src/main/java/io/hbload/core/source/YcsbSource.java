@@ -12,7 +12,6 @@ import io.hbload.core.time.Clock;
 import io.hbload.core.values.FieldSelection;
 import io.hbload.core.values.RowValues;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.random.RandomGenerator;
 
 /**
  * YCSB's CoreWorkload as one worker's operation source: draws each operation from the mix, its key,
@@ -33,7 +32,7 @@ public final class YcsbSource<S extends Step> implements OperationSource<S> {
   private final KeyChooser keys;
   private final ScanLengthChooser scanLengths;
   private final OperationChooser mix;
-  private final RandomGenerator random;
+  private final CycleRandom random;
   private final FieldSelection allFields;
   private final RowValues values;
   private final boolean verify;
@@ -48,10 +47,12 @@ public final class YcsbSource<S extends Step> implements OperationSource<S> {
   private final Clock clock;
 
   /**
-   * Draws from {@code random} in the order YCSB's CoreWorkload does, the constructor included; its
+   * Draws each operation in the order YCSB's CoreWorkload does, from the phase's seed at the
+   * operation's number ({@link OperationSlot#cycle}; a loaded record's at its key number); its
    * operations' calls are {@code steps}; the insert back-offs are due on the phase's clock.
    */
-  public YcsbSource(YcsbSteps<S> steps, PhaseContext phase, RandomGenerator random) {
+  public YcsbSource(YcsbSteps<S> steps, PhaseContext phase) {
+    CycleRandom random = new CycleRandom(phase.seed());
     WorkloadSpec spec = phase.workload();
     KeySpace keySpace = phase.keys();
     this.steps = steps;
@@ -76,6 +77,8 @@ public final class YcsbSource<S extends Step> implements OperationSource<S> {
   @Override
   public boolean load(OperationSlot<S> s) {
     long keyNumber = keySpace.nextLoadKeyNumber();
+    s.cycle = keyNumber; // a record's values are its key's, whoever loads it
+    random.at(keyNumber, CycleRandom.RECORD);
     KeyNames.format(keyNumber, spec.orderedInserts(), spec.zeroPadding(), s.key);
     begin(s, Measure.INSERT, retryInserts);
     s.attempts = 0;
@@ -89,6 +92,7 @@ public final class YcsbSource<S extends Step> implements OperationSource<S> {
    */
   @Override
   public boolean transaction(OperationSlot<S> s) {
+    random.at(s.cycle, CycleRandom.FIRST);
     Measure op = mix.next();
     if (op == Measure.INSERT) {
       insert(s);
@@ -175,6 +179,16 @@ public final class YcsbSource<S extends Step> implements OperationSource<S> {
     valuesFor = s;
   }
 
+  /**
+   * Read-modify-write's update, drawn when its read is done (as YCSB draws it): from the
+   * operation's own later stream, since other operations may have drawn in between on a pipelined
+   * worker.
+   */
+  private void laterUpdateStep(OperationSlot<S> s) {
+    random.at(s.cycle, CycleRandom.LATER);
+    updateStep(s);
+  }
+
   private void insertStep(OperationSlot<S> s) {
     s.step = steps.insert();
     s.values = values.all(s.key);
@@ -191,13 +205,13 @@ public final class YcsbSource<S extends Step> implements OperationSource<S> {
             return Next.STEP;
           }
           if (s.operation == Measure.READ_MODIFY_WRITE) {
-            updateStep(s);
+            laterUpdateStep(s);
             return Next.STEP;
           }
         }
         case Measure.VERIFY_ID -> {
           if (s.operation == Measure.READ_MODIFY_WRITE) {
-            updateStep(s);
+            laterUpdateStep(s);
             return Next.STEP;
           }
         }
@@ -222,6 +236,7 @@ public final class YcsbSource<S extends Step> implements OperationSource<S> {
     s.retryAt = 0;
     s.attempts++;
     if (valuesFor != s) {
+      random.at(s.cycle, CycleRandom.RECORD); // the record's own values again
       insertStep(
           s); // another slot's operation refilled the buffer while this one waited (pipelined loop)
     }

@@ -8,7 +8,8 @@ import java.util.SplittableRandom;
 
 /**
  * YCSB's CoreWorkload on a YCSB binding: each worker's client is the binding its session makes, and
- * its operations a {@link YcsbSource} whose steps are YCSB's calls ({@link YcsbSteps}).
+ * its operations a {@link YcsbSource} whose steps are YCSB's calls ({@link YcsbSteps}), drawn by
+ * operation number from the phase's seed (not from the worker's own stream, which it ignores).
  */
 public record YcsbWorkload(BindingSession session) implements Workload<Binding, AsyncBinding> {
   @Override
@@ -29,12 +30,12 @@ public record YcsbWorkload(BindingSession session) implements Workload<Binding, 
   @Override
   public OperationSource<BlockingStep<Binding>> blocking(
       int workerIndex, PhaseContext phase, Binding client, SplittableRandom random) {
-    return new YcsbSource<>(YcsbSteps.BLOCKING, phase, random);
+    return new YcsbSource<>(YcsbSteps.BLOCKING, phase);
   }
 
   @Override
   public OperationSource<PipelinedStep<AsyncBinding>> pipelined(
       int workerIndex, PhaseContext phase, AsyncBinding client, SplittableRandom random) {
-    return new YcsbSource<>(YcsbSteps.PIPELINED, phase, random);
+    return new YcsbSource<>(YcsbSteps.PIPELINED, phase);
   }
 }

@@ -47,15 +47,4 @@ class ShardSpecTest {
     assertThat(seen).hasSize(7 * 500).allMatch(k -> k >= first && k < first + 7 * 500);
     assertThat(ShardSpec.WHOLE.globalKey(1234, first)).isEqualTo(1234);
   }
-
-  @Test
-  void seedsDifferByShardAndAreReproducible() {
-    Set<Long> seeds = new HashSet<>();
-    for (int i = 0; i < 64; i++) {
-      seeds.add(new ShardSpec(i, 64).seed(42));
-    }
-    assertThat(seeds).hasSize(64);
-    assertThat(new ShardSpec(3, 8).seed(42)).isEqualTo(new ShardSpec(3, 8).seed(42));
-    assertThat(ShardSpec.WHOLE.seed(42)).as("an unsharded run draws as before").isEqualTo(42);
-  }
 }
