@@ -6,6 +6,7 @@ import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertySources;
 import io.hbload.core.keys.KeySpace;
 import io.hbload.core.measure.LatencyNames;
+import io.hbload.core.measure.Measures;
 import io.hbload.core.measure.WorkerRecorder;
 import io.hbload.core.parse.SpecParser;
 import io.hbload.core.source.OperationSlot;
@@ -63,9 +64,10 @@ public class OperationPathBenchmark {
     Workload<Binding, ?> ycsb = (Workload<Binding, ?>) spec.binding().open(spec.bindingContext(
         new PrintStream(OutputStream.nullOutputStream())));
     PhaseContext phase =
-        new PhaseContext(Phase.RUN, spec.workload(), new KeySpace(spec.workload()), Clock.system(), 1);
+        new PhaseContext(Phase.RUN, spec.workload(), new KeySpace(spec.workload()), Clock.system(), 1,
+        Measures.CORE);
     loop = new BlockingLoop<>(0, 0, ycsb, new WorkerSetup(spec, phase,
-        new AtomicReferenceArray<>(1), new LatencyNames(false, Set.of()), new PhaseState(spec.execution().clock()), 0));
+        new AtomicReferenceArray<>(1), new LatencyNames(Measures.CORE, false, Set.of()), new PhaseState(spec.execution().clock()), 0));
     loop.openForBenchmark(new SplittableRandom(1));
     recorder = loop.recorder();
   }

@@ -37,7 +37,7 @@ public class RecorderBenchmark {
 
   @Setup
   public void setUp() {
-    LatencyNames names = new LatencyNames(false, Set.of());
+    LatencyNames names = new LatencyNames(Measures.CORE, false, Set.of());
     untimed = new WorkerRecorder(names, false);
     scheduled = new WorkerRecorder(names, true);
     SplittableRandom r = new SplittableRandom(3);

@@ -3,6 +3,7 @@ package io.hbload.core.capacity;
 import io.hbload.core.config.SpecException;
 import io.hbload.core.measure.Measure;
 import io.hbload.core.measure.MeasurementTotals;
+import io.hbload.core.measure.Measures;
 import io.hbload.core.result.RunResult;
 import java.util.ArrayList;
 import java.util.List;
@@ -74,7 +75,9 @@ public record LatencyBound(List<Clause> clauses, double maxErrorFraction) {
         double percentile = Double.parseDouble(p.group(3));
         double limit = Double.parseDouble(p.group(4));
         long limitNanos = Math.round(limit * unitNanos(p.group(5).toLowerCase(Locale.ROOT)));
-        if (op != null && (Measure.named(op) == null || op.equals(Measure.CLEANUP.reportName()))) {
+        // a search runs YCSB's CoreWorkload: its operations are core's
+        if (op != null
+            && (Measures.CORE.named(op) == null || op.equals(Measure.CLEANUP.reportName()))) {
           problems.add(
               "--find-max: '"
                   + raw.trim()

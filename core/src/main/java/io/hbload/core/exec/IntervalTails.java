@@ -2,6 +2,7 @@ package io.hbload.core.exec;
 
 import io.hbload.core.measure.IntervalView;
 import io.hbload.core.measure.Measure;
+import io.hbload.core.measure.Measures;
 import io.hbload.core.server.ServerSeries;
 import io.hbload.core.server.TailOutliers;
 import java.util.ArrayList;
@@ -17,7 +18,11 @@ final class IntervalTails {
   private final List<TailOutliers.Interval> intervals = new ArrayList<>();
   private final Histogram merged = new Histogram(3);
 
-  IntervalTails() {
+  private final Measures measures;
+
+  /** Over the latencies of {@code measures}, a run's. */
+  IntervalTails(Measures measures) {
+    this.measures = measures;
     merged.setAutoResize(true);
   }
 
@@ -25,7 +30,7 @@ final class IntervalTails {
   void add(IntervalView view) {
     merged.reset();
     for (IntervalView.Latency l : view.latencies()) {
-      if (Measure.named(l.name()) != null && Measure.scheduled(l.name())) {
+      if (measures.named(l.name()) != null && Measure.scheduled(l.name())) {
         merged.add(l.service());
       }
     }

@@ -79,7 +79,7 @@ public final class PhaseRun {
   private final ServerSeries.Recorder serverSeries = new ServerSeries.Recorder();
 
   /** Each measured interval's tail, for the outliers the servers may explain (reporter thread). */
-  private final IntervalTails tails = new IntervalTails();
+  private final IntervalTails tails;
 
   /** Fewer measured intervals than this make no median to stand out from. */
   private static final int TAIL_INTERVALS = 5;
@@ -103,6 +103,7 @@ public final class PhaseRun {
     this.requested = requested;
     this.clock = execution.clock();
     this.state = new PhaseState(clock);
+    this.tails = new IntervalTails(spec.measures());
   }
 
   /** Asks the workers to stop after their current call; safe from any thread. */
@@ -139,11 +140,14 @@ public final class PhaseRun {
     KeySpace keySpace = new KeySpace(spec.workload(), execution.shard());
     // every shard draws from the run's seed: the shards take different operation numbers
     long seed = execution.seed() != null ? execution.seed() : new SplittableRandom().nextLong();
-    PhaseContext phase = new PhaseContext(spec.phase(), spec.workload(), keySpace, clock, seed);
+    PhaseContext phase =
+        new PhaseContext(spec.phase(), spec.workload(), keySpace, clock, seed, spec.measures());
     long lateMillis = requested ? awaitStartAt() : 0;
     LatencyNames names =
         new LatencyNames(
-            spec.outputs().reportLatencyForEachError(), spec.outputs().latencyTrackedErrors());
+            spec.measures(),
+            spec.outputs().reportLatencyForEachError(),
+            spec.outputs().latencyTrackedErrors());
     int n = execution.threads();
     java.util.concurrent.atomic.AtomicReferenceArray<WorkerRecorder> recorders =
         new java.util.concurrent.atomic.AtomicReferenceArray<>(n);
@@ -192,7 +196,7 @@ public final class PhaseRun {
       }
       threads.forEach(Thread::start);
     }
-    Aggregator aggregator = new Aggregator(spec.throttled(), startMillis, clock);
+    Aggregator aggregator = new Aggregator(names, spec.throttled(), startMillis, clock);
     int samplesPerStatus = samplesPerStatus(execution);
     long intervalNanos = sampleNanos(execution);
     int samples = 0;

@@ -45,7 +45,9 @@ public final class IntendedLatencyNote {
     }
     for (MeasurementTotals m : result.measurements()) {
       // one line per operation type, not per outcome (READ-FAILED), and only for scheduled ones
-      if (Measure.named(m.name()) == null || !Measure.scheduled(m.name()) || m.count() == 0) {
+      if (result.spec().measures().named(m.name()) == null
+          || !Measure.scheduled(m.name())
+          || m.count() == 0) {
         continue;
       }
       double intended = m.intended().getValueAtPercentile(PERCENTILE) / 1e6;

@@ -16,11 +16,12 @@ import org.HdrHistogram.Histogram;
  */
 public final class Aggregator {
   private final boolean intendedRecorded;
-  private final Histogram[] intervalService = new Histogram[LatencyNames.SLOTS];
-  private final Histogram[] intervalIntended = new Histogram[LatencyNames.SLOTS];
-  private final Histogram[] totalService = new Histogram[LatencyNames.SLOTS];
-  private final Histogram[] totalIntended = new Histogram[LatencyNames.SLOTS];
-  private final long[] totalReturns = new long[Measure.COUNT * Status.MAX_IDS];
+  private final LatencyNames names;
+  private final Histogram[] intervalService;
+  private final Histogram[] intervalIntended;
+  private final Histogram[] totalService;
+  private final Histogram[] totalIntended;
+  private final long[] totalReturns;
   private final List<Integer> seenSlots = new ArrayList<>();
 
   /**
@@ -35,8 +36,18 @@ public final class Aggregator {
   private long intervalStartMillis;
   private final Clock clock;
 
-  /** {@code clock} (the phase's) stamps the end of each interval collected. */
-  public Aggregator(boolean intendedRecorded, long startEpochMillis, Clock clock) {
+  /**
+   * Merges what the recorders of {@code names} (the run's) hold; {@code clock} (the phase's) stamps
+   * the end of each interval collected.
+   */
+  public Aggregator(
+      LatencyNames names, boolean intendedRecorded, long startEpochMillis, Clock clock) {
+    this.names = names;
+    this.intervalService = new Histogram[names.slots()];
+    this.intervalIntended = new Histogram[names.slots()];
+    this.totalService = new Histogram[names.slots()];
+    this.totalIntended = new Histogram[names.slots()];
+    this.totalReturns = new long[names.measures().count() * Status.MAX_IDS];
     this.intendedRecorded = intendedRecorded;
     this.intervalStartMillis = startEpochMillis;
     this.clock = clock;
@@ -63,12 +74,12 @@ public final class Aggregator {
       ops += d.operations;
       Histogram[] mine = worker(w);
       workerOperations.get(w)[0] += d.operations;
-      for (int slot = 0; slot < LatencyNames.SLOTS; slot++) {
+      for (int slot = 0; slot < names.slots(); slot++) {
         Histogram s = d.service[slot];
         if (s == null) {
           continue;
         }
-        int m = LatencyNames.measureOf(slot).ordinal();
+        int m = names.measureOf(slot).ordinal();
         if (mine[m] == null) {
           mine[m] = IntervalData.newHistogram();
         }
@@ -108,8 +119,7 @@ public final class Aggregator {
         totalIntended[slot].add(intervalIntended[slot]);
         intended = intervalIntended[slot];
       }
-      latencies.add(
-          new IntervalView.Latency(LatencyNames.name(slot), intervalService[slot], intended));
+      latencies.add(new IntervalView.Latency(names.name(slot), intervalService[slot], intended));
     }
     long now = clock.epochMillis();
     IntervalView view = new IntervalView(intervalStartMillis, now, ops, latencies);
@@ -123,7 +133,7 @@ public final class Aggregator {
       workerOperations.add(null);
     }
     if (workerService.get(w) == null) {
-      workerService.set(w, new Histogram[Measure.COUNT]);
+      workerService.set(w, new Histogram[names.measures().count()]);
       workerOperations.set(w, new long[1]);
     }
     return workerService.get(w);
@@ -150,7 +160,7 @@ public final class Aggregator {
     Histogram[] mine = workerService.get(w);
     for (int m = 0; m < mine.length; m++) {
       if (mine[m] != null) {
-        out.put(Measure.of(m).reportName(), mine[m].copy());
+        out.put(names.measures().of(m).reportName(), mine[m].copy());
       }
     }
     return out;
@@ -202,7 +212,7 @@ public final class Aggregator {
       if (totalService[slot].getTotalCount() == 0) {
         continue; // recorded during the warm-up only
       }
-      String name = LatencyNames.name(slot);
+      String name = names.name(slot);
       Histogram intended = intendedRecorded ? totalIntended[slot] : totalService[slot];
       out.put(
           name,
@@ -210,10 +220,10 @@ public final class Aggregator {
               name,
               totalService[slot].copy(),
               intended.copy(),
-              returnsOf(LatencyNames.measureOf(slot), slot)));
+              returnsOf(names.measureOf(slot), slot)));
     }
     for (Map.Entry<Integer, List<Integer>> e : returnOrder.entrySet()) {
-      Measure m = Measure.of(e.getKey());
+      Measure m = names.measures().of(e.getKey());
       if (!out.containsKey(m.reportName())) {
         Histogram empty = IntervalData.newHistogram();
         out.put(

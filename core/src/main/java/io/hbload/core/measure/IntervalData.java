@@ -12,10 +12,17 @@ import org.HdrHistogram.Histogram;
  * by {@link WorkerRecorder}.
  */
 public final class IntervalData {
-  final Histogram[] service = new Histogram[LatencyNames.SLOTS];
-  final Histogram[] intended = new Histogram[LatencyNames.SLOTS];
-  final long[] returns = new long[Measure.COUNT * Status.MAX_IDS];
+  final Histogram[] service;
+  final Histogram[] intended;
+  final long[] returns;
   long operations;
+
+  /** Sized to the run's measures. */
+  IntervalData(LatencyNames names) {
+    this.service = new Histogram[names.slots()];
+    this.intended = new Histogram[names.slots()];
+    this.returns = new long[names.measures().count() * Status.MAX_IDS];
+  }
 
   /** Three significant digits, auto-resizing: small until long latencies show up. */
   static Histogram newHistogram() {

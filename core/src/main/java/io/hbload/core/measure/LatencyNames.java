@@ -12,12 +12,15 @@ import java.util.Set;
  */
 public final class LatencyNames {
   static final int PER_MEASURE = 2 + Status.MAX_IDS;
-  public static final int SLOTS = Measure.COUNT * PER_MEASURE;
 
+  private final Measures measures;
   private final boolean eachError;
   private final boolean[] tracked = new boolean[Status.MAX_IDS];
 
-  public LatencyNames(boolean reportLatencyForEachError, Set<String> trackedErrors) {
+  /** The latency names of {@code measures}, a run's. */
+  public LatencyNames(
+      Measures measures, boolean reportLatencyForEachError, Set<String> trackedErrors) {
+    this.measures = measures;
     this.eachError = reportLatencyForEachError;
     for (String name : trackedErrors) {
       tracked[new Status(name, name).id()] = true;
@@ -39,12 +42,22 @@ public final class LatencyNames {
     return measure.ordinal() * PER_MEASURE;
   }
 
-  public static Measure measureOf(int slot) {
-    return Measure.of(slot / PER_MEASURE);
+  /** The run's measures these names are of. */
+  public Measures measures() {
+    return measures;
+  }
+
+  /** How many slots: {@link #PER_MEASURE} per measure of the run. */
+  public int slots() {
+    return measures.count() * PER_MEASURE;
+  }
+
+  public Measure measureOf(int slot) {
+    return measures.of(slot / PER_MEASURE);
   }
 
   /** The report name of a slot: {@code READ}, {@code READ-FAILED} or {@code READ-NOT_FOUND}. */
-  public static String name(int slot) {
+  public String name(int slot) {
     Measure m = measureOf(slot);
     int bucket = slot % PER_MEASURE;
     if (bucket == 0) {

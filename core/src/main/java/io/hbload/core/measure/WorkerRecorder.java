@@ -18,14 +18,16 @@ public final class WorkerRecorder {
   private final WriterReaderPhaser phaser = new WriterReaderPhaser();
   private final LatencyNames names;
   private final boolean recordIntended;
-  private volatile IntervalData active = new IntervalData();
-  private IntervalData inactive = new IntervalData();
+  private volatile IntervalData active;
+  private IntervalData inactive;
 
   /**
    * @param recordIntended false when unthrottled: the intended start is then the actual start (as
    *     in YCSB), so intended latency equals service time and is not recorded twice
    */
   public WorkerRecorder(LatencyNames names, boolean recordIntended) {
+    this.active = new IntervalData(names);
+    this.inactive = new IntervalData(names);
     this.names = names;
     this.recordIntended = recordIntended;
   }

@@ -3,6 +3,7 @@ package io.hbload.core.source;
 import io.hbload.core.binding.BindingContext;
 import io.hbload.core.binding.BindingException;
 import io.hbload.core.binding.BindingProvider;
+import io.hbload.core.measure.Measures;
 
 /**
  * Which workload a spec runs, resolved once by the parser as its binding is: YCSB's CoreWorkload on
@@ -11,6 +12,14 @@ import io.hbload.core.binding.BindingProvider;
  * known where it is made and never looked up. Immutable.
  */
 public interface WorkloadType {
+  /**
+   * The measures its runs record: core's, and its own operations' (e.g. PE's INCREMENT), known
+   * before anything is opened.
+   */
+  default Measures measures() {
+    return Measures.CORE;
+  }
+
   /** Opens the workload for one run; throws with a one-line message when it cannot. */
   Workload<?, ?> open(BindingContext context) throws BindingException;
 

@@ -6,6 +6,7 @@ import io.hbload.core.config.Outputs;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.Provenance;
 import io.hbload.core.config.WorkloadSpec;
+import io.hbload.core.measure.Measures;
 import java.io.PrintStream;
 
 /**
@@ -71,6 +72,11 @@ public record RunSpec(
   /** True when the phase starts with a warm-up. */
   public boolean warmsUp() {
     return execution.warmsUp();
+  }
+
+  /** The measures this run records: core's and its workload's own. */
+  public Measures measures() {
+    return binding.workload().measures();
   }
 
   /** True when a target rate paces the workers. */

@@ -3,6 +3,7 @@ package io.hbload.core.exec;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hbload.core.measure.IntervalView;
+import io.hbload.core.measure.Measures;
 import io.hbload.core.server.TailOutliers;
 import java.util.List;
 import org.HdrHistogram.Histogram;
@@ -14,7 +15,7 @@ class IntervalTailsTest {
 
   @Test
   void theCollectorKeepsEachIntervalsP999OverTheScheduledOperations() {
-    IntervalTails c = new IntervalTails();
+    IntervalTails c = new IntervalTails(Measures.CORE);
     for (int i = 0; i < 6; i++) {
       Histogram read = new Histogram(3);
       Histogram cleanup = new Histogram(3);

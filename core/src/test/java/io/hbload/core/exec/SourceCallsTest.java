@@ -5,11 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hbload.core.Hbload;
 import io.hbload.core.binding.AsyncWorkerClient;
+import io.hbload.core.binding.BindingContext;
 import io.hbload.core.binding.BindingKind;
 import io.hbload.core.binding.RunSession;
 import io.hbload.core.binding.Status;
 import io.hbload.core.binding.WorkerClient;
 import io.hbload.core.measure.Measure;
+import io.hbload.core.measure.Measures;
 import io.hbload.core.result.RunResult;
 import io.hbload.core.source.BlockingStep;
 import io.hbload.core.source.OperationSlot;
@@ -18,6 +20,7 @@ import io.hbload.core.source.PhaseContext;
 import io.hbload.core.source.PipelinedStep;
 import io.hbload.core.source.Step;
 import io.hbload.core.source.Workload;
+import io.hbload.core.source.WorkloadType;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -39,8 +42,10 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(60)
 class SourceCallsTest {
-  /** Not one of core's measures: registered by the workload, as PE registers INCREMENT. */
-  static final Measure OWN = Measure.register("TEST-OWN-CALL", true);
+  /** The workload's measures: core's and its own, as a PE run's are core's and INCREMENT. */
+  static final Measures MEASURES = Measures.CORE.and("TEST-OWN-CALL", true);
+
+  static final Measure OWN = MEASURES.named("TEST-OWN-CALL");
 
   private final ScheduledThreadPoolExecutor pool = new ScheduledThreadPoolExecutor(4);
 
@@ -74,20 +79,22 @@ class SourceCallsTest {
     assertThat(own.maxOutstanding.get()).as("in-flight bound").isEqualTo(8);
   }
 
-  @Test
-  void aRegisteredMeasureIsOneNameWithItsOwnOrdinalAfterCoresOnes() {
-    assertThat(Measure.register("TEST-OWN-CALL", true)).isSameAs(OWN);
-    assertThat(Measure.named("TEST-OWN-CALL")).isSameAs(OWN);
-    assertThat(OWN.ordinal()).isGreaterThan(Measure.CLEANUP.ordinal()).isLessThan(Measure.COUNT);
-    assertThat(Measure.of(OWN.ordinal())).isSameAs(OWN);
-    org.assertj.core.api.Assertions.assertThatThrownBy(
-            () -> Measure.register("TEST-OWN-CALL", false))
-        .isInstanceOf(IllegalArgumentException.class);
-  }
-
   /** The Java API's way to run a workload of one's own. */
   private static Hbload run(OwnWorkload own) {
-    return workloadFile("c").workload(own.kind, context -> own);
+    return workloadFile("c")
+        .workload(
+            own.kind,
+            new WorkloadType() {
+              @Override
+              public Measures measures() {
+                return MEASURES;
+              }
+
+              @Override
+              public Workload<?, ?> open(BindingContext context) {
+                return own;
+              }
+            });
   }
 
   private static void assertRecordedAsTheSourceSays(RunResult r, OwnWorkload own, int threads) {

@@ -13,6 +13,7 @@ import io.hbload.core.config.WorkloadSpec;
 import io.hbload.core.measure.IntervalData;
 import io.hbload.core.measure.LatencyNames;
 import io.hbload.core.measure.Measure;
+import io.hbload.core.measure.Measures;
 import io.hbload.core.measure.WorkerRecorder;
 import io.hbload.core.parse.SpecParser;
 import io.hbload.core.source.BlockingStep;
@@ -40,7 +41,7 @@ class StepRecorderTest {
   }
 
   private final WorkerRecorder recorder =
-      new WorkerRecorder(new LatencyNames(false, Set.of()), true);
+      new WorkerRecorder(new LatencyNames(Measures.CORE, false, Set.of()), true);
   private final StepRecorder steps = new StepRecorder(recorder);
   private final OperationSlot<BlockingStep<Binding>> s = new OperationSlot<>(0, WORKLOAD);
 

@@ -8,6 +8,7 @@ import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertySources;
 import io.hbload.core.keys.KeySpace;
 import io.hbload.core.measure.Measure;
+import io.hbload.core.measure.Measures;
 import io.hbload.core.parse.SpecParser;
 import io.hbload.core.spec.RunSpec;
 import io.hbload.core.time.Clock;
@@ -62,7 +63,12 @@ class YcsbSourceSequenceTest {
         new YcsbSource<>(
             YcsbSteps.BLOCKING,
             new PhaseContext(
-                Phase.RUN, spec.workload(), new KeySpace(spec.workload()), Clock.system(), seed));
+                Phase.RUN,
+                spec.workload(),
+                new KeySpace(spec.workload()),
+                Clock.system(),
+                seed,
+                Measures.CORE));
     OperationSlot<BlockingStep<Binding>> s = new OperationSlot<>(0, spec.workload());
     long h = 0xCBF29CE484222325L;
     for (int i = 0; i < OPERATIONS; i++) {

@@ -648,7 +648,7 @@ class PeCommandIT {
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> Measure.class.getField("INCREMENT"))
         .as("core has no PE measure")
         .isInstanceOf(NoSuchFieldException.class);
-    assertThat(Measure.named("INCREMENT")).as("registered by PE's source").isNotNull();
+    assertThat(spec.measures().named("INCREMENT")).as("the PE run's own measure").isNotNull();
     assertThat(r.op("INCREMENT").returns()).containsExactly(java.util.Map.entry("OK", 90L));
     List<PeClientResult> clients = PeClientResult.of(provider.spec(), r);
     assertThat(clients).extracting(PeClientResult::index).containsExactly(0, 1, 2);

@@ -1,6 +1,7 @@
 package io.hbload.observe;
 
 import io.hbload.core.measure.Measure;
+import io.hbload.core.measure.Measures;
 
 /**
  * Splits a measurement name of the report into its operation and outcome: {@code READ} is READ/OK,
@@ -10,9 +11,10 @@ import io.hbload.core.measure.Measure;
  */
 record OperationOutcome(String operation, String status) {
 
-  static OperationOutcome of(String measurementName) {
+  /** The operation and outcome of {@code measurementName}, one of a run with {@code measures}. */
+  static OperationOutcome of(String measurementName, Measures measures) {
     Measure best = null;
-    for (Measure m : Measure.registered()) {
+    for (Measure m : measures.all()) {
       String op = m.reportName();
       boolean fits = measurementName.equals(op) || measurementName.startsWith(op + "-");
       if (fits && (best == null || op.length() > best.reportName().length())) {

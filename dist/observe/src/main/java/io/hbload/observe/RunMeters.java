@@ -111,7 +111,7 @@ public final class RunMeters implements RunListener {
             "Top-level operations completed ([OVERALL] Operations)")
         .increment(view.operations());
     for (IntervalView.Latency l : view.latencies()) {
-      OperationOutcome op = OperationOutcome.of(l.name());
+      OperationOutcome op = OperationOutcome.of(l.name(), spec.measures());
       long n = l.service().getTotalCount();
       if (n == 0) {
         continue;

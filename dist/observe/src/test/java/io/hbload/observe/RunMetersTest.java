@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.hbload.core.binding.ReportLine;
 import io.hbload.core.config.Phase;
 import io.hbload.core.launch.Launcher;
+import io.hbload.core.measure.Measures;
 import io.hbload.core.parse.SpecParser;
 import io.hbload.core.result.RunResult;
 import io.hbload.core.server.ServerSeries;
@@ -284,12 +285,13 @@ class RunMetersTest {
 
   @Test
   void measurementNamesSplitIntoOperationAndStatus() {
-    assertThat(OperationOutcome.of("READ")).isEqualTo(new OperationOutcome("READ", "OK"));
-    assertThat(OperationOutcome.of("READ-FAILED"))
+    assertThat(OperationOutcome.of("READ", Measures.CORE))
+        .isEqualTo(new OperationOutcome("READ", "OK"));
+    assertThat(OperationOutcome.of("READ-FAILED", Measures.CORE))
         .isEqualTo(new OperationOutcome("READ", "FAILED"));
-    assertThat(OperationOutcome.of("UPDATE-NOT_FOUND"))
+    assertThat(OperationOutcome.of("UPDATE-NOT_FOUND", Measures.CORE))
         .isEqualTo(new OperationOutcome("UPDATE", "NOT_FOUND"));
-    assertThat(OperationOutcome.of("READ-MODIFY-WRITE"))
+    assertThat(OperationOutcome.of("READ-MODIFY-WRITE", Measures.CORE))
         .isEqualTo(new OperationOutcome("READ-MODIFY-WRITE", "OK"));
   }
 

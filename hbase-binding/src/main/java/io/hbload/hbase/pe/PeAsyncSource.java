@@ -3,6 +3,7 @@ package io.hbload.hbase.pe;
 import io.hbload.core.binding.AsyncWorkerClient;
 import io.hbload.core.binding.Status;
 import io.hbload.core.measure.Measure;
+import io.hbload.core.measure.Measures;
 import io.hbload.core.source.OperationSlot;
 import io.hbload.core.source.PipelinedStep;
 import io.hbload.hbase.async.PerSlot;
@@ -62,11 +63,12 @@ final class PeAsyncSource extends PeRows<PipelinedStep<PeAsyncClient>> {
       PeAsyncClient client,
       SplittableRandom random,
       boolean run,
-      AtomicInteger loadRows) {
+      AtomicInteger loadRows,
+      Measures measures) {
     super(spec, client.index, random, run, loadRows);
     this.client = client;
     client.attach(this);
-    steps(new Call(test.measure()), new Call(Measure.INSERT));
+    steps(new Call(test.measure(measures)), new Call(Measure.INSERT));
   }
 
   /**
@@ -100,7 +102,7 @@ final class PeAsyncSource extends PeRows<PipelinedStep<PeAsyncClient>> {
       }
       return;
     }
-    SlotCallback c = callback(slot, done, test.measure() == Measure.READ);
+    SlotCallback c = callback(slot, done, test.measureName().equals(Measure.READ.reportName()));
     if (test != PeTest.ASYNC_SCAN) {
       c.pending = true;
       if (++outstanding > mostInFlight) {

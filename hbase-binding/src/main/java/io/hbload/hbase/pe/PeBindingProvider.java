@@ -7,6 +7,7 @@ import io.hbload.core.config.BindingSettings;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertyReader;
 import io.hbload.core.config.WorkloadSpec;
+import io.hbload.core.measure.Measures;
 import io.hbload.core.source.WorkloadType;
 import io.hbload.hbase.config.HBaseSettings;
 import io.hbload.hbase.config.HBaseSettingsParser;
@@ -23,8 +24,11 @@ import io.hbload.hbase.config.HBaseSettingsParser;
 public final class PeBindingProvider implements BindingKind, WorkloadType {
   private final PeSpec spec;
 
+  private final Measures measures;
+
   public PeBindingProvider(PeSpec spec) {
     this.spec = spec;
+    this.measures = PeMeasures.of(spec.workload().test());
   }
 
   @Override
@@ -46,6 +50,12 @@ public final class PeBindingProvider implements BindingKind, WorkloadType {
   @Override
   public boolean supportsAsync() {
     return true;
+  }
+
+  /** Core's measures, and the command's own when YCSB has none for it (PE's INCREMENT). */
+  @Override
+  public Measures measures() {
+    return measures;
   }
 
   @Override

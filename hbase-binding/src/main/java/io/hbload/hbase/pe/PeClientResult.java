@@ -53,7 +53,7 @@ public record PeClientResult(
   public static List<PeClientResult> of(PeSpec spec, RunResult result) {
     int firstClient =
         result.spec().execution().shard().index() * result.spec().execution().threads();
-    String measure = spec.workload().test().measure().reportName();
+    String measure = spec.workload().test().measureName();
     List<PeClientResult> clients = new ArrayList<>();
     for (RunResult.Worker w : result.workers()) {
       int client = firstClient + w.index();

@@ -1,18 +1,19 @@
 package io.hbload.hbase.pe;
 
-import io.hbload.core.measure.Measure;
+import io.hbload.core.measure.Measures;
 
 /**
- * The measurement names of PE's operations YCSB has none for, registered with the engine by PE's
- * source: they appear in YCSB's report, the JSON and the HdrHistogram log like core's, and core
- * knows nothing of them. Each counts its outcomes ({@code Return=} lines), as YCSB's operations do.
+ * The measures of a PE run: core's, and the command's own when YCSB has none for it (INCREMENT,
+ * APPEND, CHECK-AND-PUT, CHECK-AND-MUTATE, CHECK-AND-DELETE), which the run then reports in YCSB's
+ * report, the JSON and the HdrHistogram log like core's. Each counts its outcomes ({@code Return=}
+ * lines), as YCSB's operations do.
  */
 final class PeMeasures {
-  static final Measure INCREMENT = Measure.register("INCREMENT", true);
-  static final Measure APPEND = Measure.register("APPEND", true);
-  static final Measure CHECK_AND_PUT = Measure.register("CHECK-AND-PUT", true);
-  static final Measure CHECK_AND_MUTATE = Measure.register("CHECK-AND-MUTATE", true);
-  static final Measure CHECK_AND_DELETE = Measure.register("CHECK-AND-DELETE", true);
-
   private PeMeasures() {}
+
+  static Measures of(PeTest test) {
+    return Measures.CORE.named(test.measureName()) != null
+        ? Measures.CORE
+        : Measures.CORE.and(test.measureName(), true);
+  }
 }

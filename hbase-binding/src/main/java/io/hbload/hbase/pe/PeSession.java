@@ -225,7 +225,8 @@ public final class PeSession implements RunSession, Workload<PeClient, PeAsyncCl
   @Override
   public OperationSource<PipelinedStep<PeAsyncClient>> pipelined(
       int workerIndex, PhaseContext phase, PeAsyncClient client, SplittableRandom random) {
-    return new PeAsyncSource(spec, client, random, phase.phase() == Phase.RUN, loadRows);
+    return new PeAsyncSource(
+        spec, client, random, phase.phase() == Phase.RUN, loadRows, phase.measures());
   }
 
   @Override
@@ -247,7 +248,8 @@ public final class PeSession implements RunSession, Workload<PeClient, PeAsyncCl
   @Override
   public OperationSource<BlockingStep<PeClient>> blocking(
       int workerIndex, PhaseContext phase, PeClient client, SplittableRandom random) {
-    return new PeSource(spec, client, random, phase.phase() == Phase.RUN, loadRows);
+    return new PeSource(
+        spec, client, random, phase.phase() == Phase.RUN, loadRows, phase.measures());
   }
 
   /** The embedded cluster starts empty: a read or scan command gets PE's rows written first. */

@@ -2,6 +2,7 @@ package io.hbload.hbase.pe;
 
 import io.hbload.core.binding.Status;
 import io.hbload.core.measure.Measure;
+import io.hbload.core.measure.Measures;
 import io.hbload.core.source.BlockingStep;
 import io.hbload.core.source.OperationSlot;
 import java.io.IOException;
@@ -66,7 +67,12 @@ final class PeSource extends PeRows<BlockingStep<PeClient>> {
    * @param loadRows the rows that load has handed out, shared by every client
    */
   PeSource(
-      PeSpec spec, PeClient client, SplittableRandom random, boolean run, AtomicInteger loadRows) {
+      PeSpec spec,
+      PeClient client,
+      SplittableRandom random,
+      boolean run,
+      AtomicInteger loadRows,
+      Measures measures) {
     super(spec, client.index, random, run, loadRows);
     this.client = client;
     this.buffered = client.buffered();
@@ -76,7 +82,7 @@ final class PeSource extends PeRows<BlockingStep<PeClient>> {
     this.gets = spec.workload().multiGet() > 0 ? new ArrayList<>(spec.workload().multiGet()) : null;
     this.puts = spec.workload().multiPut() > 0 ? new ArrayList<>(spec.workload().multiPut()) : null;
     client.attach(this);
-    steps(new Call(test.measure()), new Call(Measure.INSERT));
+    steps(new Call(test.measure(measures)), new Call(Measure.INSERT));
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.hbload.hbase.pe;
 
 import io.hbload.core.measure.Measure;
+import io.hbload.core.measure.Measures;
 import java.util.Locale;
 
 /**
@@ -8,38 +9,38 @@ import java.util.Locale;
  * and in its report, and the measurement its operations go under in YCSB's report. Immutable.
  */
 public enum PeTest {
-  SEQUENTIAL_WRITE("sequentialWrite", "SequentialWriteTest", Measure.INSERT, 0),
-  RANDOM_WRITE("randomWrite", "RandomWriteTest", Measure.INSERT, 0),
-  SEQUENTIAL_READ("sequentialRead", "SequentialReadTest", Measure.READ, 0),
-  RANDOM_READ("randomRead", "RandomReadTest", Measure.READ, 0),
-  SCAN("scan", "ScanTest", Measure.SCAN, 0),
-  SCAN_RANGE_10("scanRange10", "RandomScanWithRange10Test", Measure.SCAN, 10),
-  SCAN_RANGE_100("scanRange100", "RandomScanWithRange100Test", Measure.SCAN, 100),
-  SCAN_RANGE_1000("scanRange1000", "RandomScanWithRange1000Test", Measure.SCAN, 1000),
-  SCAN_RANGE_10000("scanRange10000", "RandomScanWithRange10000Test", Measure.SCAN, 10000),
-  RANDOM_SEEK_SCAN("randomSeekScan", "RandomSeekScanTest", Measure.SCAN, 0),
-  FILTER_SCAN("filterScan", "FilteredScanTest", Measure.SCAN, 0),
-  INCREMENT("increment", "IncrementTest", PeMeasures.INCREMENT, 0),
-  APPEND("append", "AppendTest", PeMeasures.APPEND, 0),
-  CHECK_AND_PUT("checkAndPut", "CheckAndPutTest", PeMeasures.CHECK_AND_PUT, 0),
-  CHECK_AND_MUTATE("checkAndMutate", "CheckAndMutateTest", PeMeasures.CHECK_AND_MUTATE, 0),
-  CHECK_AND_DELETE("checkAndDelete", "CheckAndDeleteTest", PeMeasures.CHECK_AND_DELETE, 0),
+  SEQUENTIAL_WRITE("sequentialWrite", "SequentialWriteTest", "INSERT", 0),
+  RANDOM_WRITE("randomWrite", "RandomWriteTest", "INSERT", 0),
+  SEQUENTIAL_READ("sequentialRead", "SequentialReadTest", "READ", 0),
+  RANDOM_READ("randomRead", "RandomReadTest", "READ", 0),
+  SCAN("scan", "ScanTest", "SCAN", 0),
+  SCAN_RANGE_10("scanRange10", "RandomScanWithRange10Test", "SCAN", 10),
+  SCAN_RANGE_100("scanRange100", "RandomScanWithRange100Test", "SCAN", 100),
+  SCAN_RANGE_1000("scanRange1000", "RandomScanWithRange1000Test", "SCAN", 1000),
+  SCAN_RANGE_10000("scanRange10000", "RandomScanWithRange10000Test", "SCAN", 10000),
+  RANDOM_SEEK_SCAN("randomSeekScan", "RandomSeekScanTest", "SCAN", 0),
+  FILTER_SCAN("filterScan", "FilteredScanTest", "SCAN", 0),
+  INCREMENT("increment", "IncrementTest", "INCREMENT", 0),
+  APPEND("append", "AppendTest", "APPEND", 0),
+  CHECK_AND_PUT("checkAndPut", "CheckAndPutTest", "CHECK-AND-PUT", 0),
+  CHECK_AND_MUTATE("checkAndMutate", "CheckAndMutateTest", "CHECK-AND-MUTATE", 0),
+  CHECK_AND_DELETE("checkAndDelete", "CheckAndDeleteTest", "CHECK-AND-DELETE", 0),
   // PE's async commands: HBase's AsyncConnection/AsyncTable, on the engine's pipelined workers
-  ASYNC_RANDOM_READ("asyncRandomRead", "AsyncRandomReadTest", Measure.READ, 0),
-  ASYNC_RANDOM_WRITE("asyncRandomWrite", "AsyncRandomWriteTest", Measure.INSERT, 0),
-  ASYNC_SEQUENTIAL_READ("asyncSequentialRead", "AsyncSequentialReadTest", Measure.READ, 0),
-  ASYNC_SEQUENTIAL_WRITE("asyncSequentialWrite", "AsyncSequentialWriteTest", Measure.INSERT, 0),
-  ASYNC_SCAN("asyncScan", "AsyncScanTest", Measure.SCAN, 0);
+  ASYNC_RANDOM_READ("asyncRandomRead", "AsyncRandomReadTest", "READ", 0),
+  ASYNC_RANDOM_WRITE("asyncRandomWrite", "AsyncRandomWriteTest", "INSERT", 0),
+  ASYNC_SEQUENTIAL_READ("asyncSequentialRead", "AsyncSequentialReadTest", "READ", 0),
+  ASYNC_SEQUENTIAL_WRITE("asyncSequentialWrite", "AsyncSequentialWriteTest", "INSERT", 0),
+  ASYNC_SCAN("asyncScan", "AsyncScanTest", "SCAN", 0);
 
   private final String command;
   private final String testName;
-  private final Measure measure;
+  private final String measureName;
   private final int scanRange;
 
-  PeTest(String command, String testName, Measure measure, int scanRange) {
+  PeTest(String command, String testName, String measureName, int scanRange) {
     this.command = command;
     this.testName = testName;
-    this.measure = measure;
+    this.measureName = measureName;
     this.scanRange = scanRange;
   }
 
@@ -53,8 +54,14 @@ public enum PeTest {
     return testName;
   }
 
-  public Measure measure() {
-    return measure;
+  /** The measure its operations go under: one of core's, or its own (INCREMENT, CHECK-AND-PUT). */
+  public String measureName() {
+    return measureName;
+  }
+
+  /** Its measure among a run's. */
+  Measure measure(Measures run) {
+    return run.named(measureName);
   }
 
   /** Rows a scanRangeN scan spans (its N), 0 for the others. */

@@ -61,7 +61,7 @@ public final class PeClients {
                   + " holds "
                   + latency.getTotalCount()
                   + " measured "
-                  + spec.workload().test().measure().reportName()
+                  + spec.workload().test().measureName()
                   + " calls, but PE client "
                   + result.index()
                   + " counted "
@@ -86,7 +86,7 @@ public final class PeClients {
    * -FAILED}/{@code -<STATUS>}.
    */
   static Histogram latency(java.nio.file.Path hlog, PeSpec spec) {
-    String measure = spec.workload().test().measure().reportName();
+    String measure = spec.workload().test().measureName();
     Histogram all = new Histogram(3);
     all.setAutoResize(true);
     for (MeasurementTotals m : HlogMerge.merge(List.of(hlog)).result().measurements()) {

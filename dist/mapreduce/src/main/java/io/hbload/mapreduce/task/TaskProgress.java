@@ -3,7 +3,6 @@ package io.hbload.mapreduce.task;
 import io.hbload.core.exec.RunListener;
 import io.hbload.core.exec.StatusSnapshot;
 import io.hbload.core.measure.IntervalView;
-import io.hbload.core.measure.Measure;
 import io.hbload.core.spec.RunSpec;
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
@@ -31,10 +30,9 @@ final class TaskProgress implements RunListener {
   @Override
   public void interval(RunSpec spec, StatusSnapshot snapshot) {
     for (IntervalView.Latency l : snapshot.interval().latencies()) {
-      // a measure's own name is its successful calls (registered ones too, e.g. PE's INCREMENT);
-      // any other name
-      // (READ-FAILED, READ-NOT_FOUND) counts failed ones
-      if (Measure.named(l.name()) == null) {
+      // a measure's own name is its successful calls (the run's own too, e.g. PE's INCREMENT); any
+      // other name (READ-FAILED, READ-NOT_FOUND) counts failed ones
+      if (spec.measures().named(l.name()) == null) {
         errorTotal += l.service().getTotalCount();
       }
     }
