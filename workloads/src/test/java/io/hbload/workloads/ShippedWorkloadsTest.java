@@ -41,22 +41,22 @@ class ShippedWorkloadsTest {
       int maxScan) {
     RunSpec spec = SpecParser.parse(new PropertySources().bundled(name).merge(), Phase.RUN);
     WorkloadSpec w = spec.workload();
-    assertThat(w.recordCount()).isEqualTo(1000);
+    assertThat(w.records().count()).isEqualTo(1000);
     assertThat(spec.execution().operations()).isEqualTo(1000);
-    assertThat(w.readAllFields()).isTrue();
-    assertThat(w.readProportion()).isEqualTo(read);
-    assertThat(w.updateProportion()).isEqualTo(update);
-    assertThat(w.scanProportion()).isEqualTo(scan);
-    assertThat(w.insertProportion()).isEqualTo(insert);
-    assertThat(w.readModifyWriteProportion()).isEqualTo(rmw);
-    assertThat(w.requestDistribution()).isEqualTo(distribution);
-    assertThat(w.maxScanLength()).isEqualTo(maxScan);
+    assertThat(w.fields().readAll()).isTrue();
+    assertThat(w.mix().read()).isEqualTo(read);
+    assertThat(w.mix().update()).isEqualTo(update);
+    assertThat(w.mix().scan()).isEqualTo(scan);
+    assertThat(w.mix().insert()).isEqualTo(insert);
+    assertThat(w.mix().readModifyWrite()).isEqualTo(rmw);
+    assertThat(w.keyChoice().distribution()).isEqualTo(distribution);
+    assertThat(w.scans().max()).isEqualTo(maxScan);
     // untouched code defaults: 1 KB rows of 10 x 100 bytes, hashed keys
-    assertThat(w.fieldCount()).isEqualTo(10);
-    assertThat(w.fieldLength()).isEqualTo(100);
-    assertThat(w.fieldLengthDistribution()).isEqualTo(LengthDistribution.CONSTANT);
-    assertThat(w.scanLengthDistribution()).isEqualTo(LengthDistribution.UNIFORM);
-    assertThat(w.orderedInserts()).isFalse();
+    assertThat(w.fields().count()).isEqualTo(10);
+    assertThat(w.fields().length()).isEqualTo(100);
+    assertThat(w.fields().lengthDistribution()).isEqualTo(LengthDistribution.CONSTANT);
+    assertThat(w.scans().distribution()).isEqualTo(LengthDistribution.UNIFORM);
+    assertThat(w.records().ordered()).isFalse();
     assertThat(w.table()).isEqualTo("usertable");
     assertThat(spec.provenance().properties())
         .containsEntry("workload", "site.ycsb.workloads.CoreWorkload");
@@ -70,9 +70,9 @@ class ShippedWorkloadsTest {
   @org.junit.jupiter.api.Test
   void templateKeepsYcsbsTemplateValues() {
     RunSpec spec = SpecParser.parse(new PropertySources().bundled("template").merge(), Phase.RUN);
-    assertThat(spec.workload().recordCount()).isEqualTo(1_000_000);
+    assertThat(spec.workload().records().count()).isEqualTo(1_000_000);
     assertThat(spec.execution().operations()).isEqualTo(3_000_000);
-    assertThat(spec.workload().requestDistribution()).isEqualTo(Distribution.ZIPFIAN);
+    assertThat(spec.workload().keyChoice().distribution()).isEqualTo(Distribution.ZIPFIAN);
     assertThat(spec.provenance().notes()).anyMatch(n -> n.startsWith("measurementtype=histogram"));
   }
 }

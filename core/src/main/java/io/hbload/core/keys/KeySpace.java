@@ -46,20 +46,22 @@ public final class KeySpace {
     this.shard = shard;
     this.sharded = shard.sharded();
     // CoreWorkload treats recordcount=0 as "unbounded", i.e. Integer.MAX_VALUE.
-    this.recordCount = spec.recordCount() == 0 ? Integer.MAX_VALUE : spec.recordCount();
-    this.rangeMin = spec.insertStart();
-    this.rangeMax = spec.insertStart() + spec.insertCount() - 1;
+    this.recordCount = spec.records().count() == 0 ? Integer.MAX_VALUE : spec.records().count();
+    this.rangeMin = spec.records().insertStart();
+    this.rangeMax = spec.records().insertStart() + spec.records().insertCount() - 1;
     // Headroom for run-phase inserts; YCSB's "2" is a fudge factor, and the range is inclusive (+1
     // item).
-    long expectedNewKeys = (long) (spec.operationCount() * spec.insertProportion() * 2.0);
-    this.zipfianMax = spec.insertStart() + spec.insertCount() + expectedNewKeys;
-    this.loadCursor = new AtomicLong(spec.insertStart());
+    long expectedNewKeys = (long) (spec.operationCount() * spec.mix().insert() * 2.0);
+    this.zipfianMax = spec.records().insertStart() + spec.records().insertCount() + expectedNewKeys;
+    this.loadCursor = new AtomicLong(spec.records().insertStart());
     this.inserts = new AcknowledgedCounter(recordCount);
     this.latestZeta =
-        spec.requestDistribution() == Distribution.LATEST ? Zipfian.zeta(recordCount - 1) : 0.0;
+        spec.keyChoice().distribution() == Distribution.LATEST
+            ? Zipfian.zeta(recordCount - 1)
+            : 0.0;
     this.scanZeta =
-        spec.scanLengthDistribution() == LengthDistribution.ZIPFIAN
-            ? Zipfian.zeta((long) spec.maxScanLength() - spec.minScanLength() + 1)
+        spec.scans().distribution() == LengthDistribution.ZIPFIAN
+            ? Zipfian.zeta((long) spec.scans().max() - spec.scans().min() + 1)
             : 0.0;
   }
 
@@ -110,7 +112,7 @@ public final class KeySpace {
    * A chooser for {@code requestdistribution}, owned by one worker and drawing from {@code rnd}.
    */
   public KeyChooser newChooser(RandomGenerator rnd) {
-    Distribution distribution = spec.requestDistribution();
+    Distribution distribution = spec.keyChoice().distribution();
     return switch (distribution) {
       case UNIFORM -> new UniformKeyChooser(inserts, rangeMin, rangeMax, rnd);
       case ZIPFIAN -> new ScrambledZipfianKeyChooser(inserts, rangeMin, zipfianMax, rnd);
@@ -120,13 +122,16 @@ public final class KeySpace {
               inserts,
               rangeMin,
               rangeMax,
-              spec.hotspotDataFraction(),
-              spec.hotspotOpnFraction(),
+              spec.keyChoice().hotspotDataFraction(),
+              spec.keyChoice().hotspotOpnFraction(),
               rnd);
       case SEQUENTIAL -> new SequentialKeyChooser(inserts, sequentialCursor, rangeMin, rangeMax);
       case EXPONENTIAL ->
           new ExponentialKeyChooser(
-              inserts, spec.exponentialPercentile(), recordCount * spec.exponentialFrac(), rnd);
+              inserts,
+              spec.keyChoice().exponentialPercentile(),
+              recordCount * spec.keyChoice().exponentialFrac(),
+              rnd);
     };
   }
 
@@ -135,16 +140,16 @@ public final class KeySpace {
    * worker.
    */
   public ScanLengthChooser newScanLengthChooser(RandomGenerator rnd) {
-    int min = spec.minScanLength();
-    int max = spec.maxScanLength();
-    if (spec.scanLengthDistribution() == LengthDistribution.ZIPFIAN) {
+    int min = spec.scans().min();
+    int max = spec.scans().max();
+    if (spec.scans().distribution() == LengthDistribution.ZIPFIAN) {
       Zipfian zipfian = new Zipfian(min, max, scanZeta, rnd);
       return () -> (int) zipfian.next();
     }
-    if (spec.scanLengthDistribution() != LengthDistribution.UNIFORM) {
+    if (spec.scans().distribution() != LengthDistribution.UNIFORM) {
       throw new IllegalArgumentException(
           "scanlengthdistribution must be uniform or zipfian, not "
-              + spec.scanLengthDistribution().propertyValue());
+              + spec.scans().distribution().propertyValue());
     }
     return () -> rnd.nextInt(min, max + 1);
   }

@@ -20,12 +20,12 @@ public final class OperationChooser {
     this.random = random;
     List<Measure> types = new ArrayList<>();
     List<Double> weights = new ArrayList<>();
-    add(types, weights, Measure.READ, w.readProportion());
-    add(types, weights, Measure.UPDATE, w.updateProportion());
-    add(types, weights, Measure.INSERT, w.insertProportion());
-    add(types, weights, Measure.SCAN, w.scanProportion());
-    add(types, weights, Measure.READ_MODIFY_WRITE, w.readModifyWriteProportion());
-    add(types, weights, Measure.DELETE, w.deleteProportion());
+    add(types, weights, Measure.READ, w.mix().read());
+    add(types, weights, Measure.UPDATE, w.mix().update());
+    add(types, weights, Measure.INSERT, w.mix().insert());
+    add(types, weights, Measure.SCAN, w.mix().scan());
+    add(types, weights, Measure.READ_MODIFY_WRITE, w.mix().readModifyWrite());
+    add(types, weights, Measure.DELETE, w.mix().delete());
     double sum = weights.stream().mapToDouble(Double::doubleValue).sum();
     ops = types.toArray(new Measure[0]);
     cumulative = new double[ops.length];

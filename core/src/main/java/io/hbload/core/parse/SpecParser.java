@@ -168,13 +168,14 @@ public final class SpecParser {
   public static RunSpec loadBefore(RunSpec run) {
     WorkloadSpec w = run.workload();
     ShardSpec shard = run.execution().shard();
-    long records = shard.share(w.insertCount());
+    long records = shard.share(w.records().insertCount());
     if (records == 0) {
       throw SpecException.forProperty(
           RECORD_COUNT, "the store starts empty and there is nothing to load (0 records)");
     }
     WorkloadSpec slice =
-        w.withInsertRange(shard.sliceStart(w.insertStart(), w.insertCount()), records);
+        w.withInsertRange(
+            shard.sliceStart(w.records().insertStart(), w.records().insertCount()), records);
     Execution execution =
         run.execution().toBuilder()
             .threads((int) Math.min(run.execution().threads(), records))
@@ -204,11 +205,12 @@ public final class SpecParser {
     ShardSpec shard = shard();
     long operations;
     if (phase == Phase.LOAD) {
-      operations = workload.insertCount();
+      operations = workload.records().insertCount();
       if (shard.sharded()) {
         long slice = shard.share(operations);
         workload =
-            workload.withInsertRange(shard.sliceStart(workload.insertStart(), operations), slice);
+            workload.withInsertRange(
+                shard.sliceStart(workload.records().insertStart(), operations), slice);
         if (slice == 0 && operations > 0) {
           error(
               SHARD,

@@ -100,6 +100,6 @@ public final class OperationSlot<S extends Step> {
   public OperationSlot(int index, WorkloadSpec spec) {
     this.index = index;
     this.oneField = FieldSelection.single(spec);
-    this.check = spec.dataIntegrity() ? new IntegrityCheck(spec) : null;
+    this.check = spec.fields().dataIntegrity() ? new IntegrityCheck(spec) : null;
   }
 }

@@ -38,6 +38,13 @@ public final class YcsbSource<S extends Step> implements OperationSource<S> {
   private final boolean verify;
   private final boolean retryInserts;
 
+  // the settings read on every operation, kept here: one field load each, not a walk through parts
+  private final boolean ordered;
+  private final int zeroPadding;
+  private final boolean readAll;
+  private final boolean writeAll;
+  private final int fieldCount;
+
   /**
    * The slot the value buffer was last filled for: a retry needs it filled again only if another
    * slot took it.
@@ -66,8 +73,13 @@ public final class YcsbSource<S extends Step> implements OperationSource<S> {
     this.mix = new OperationChooser(spec, random);
     this.allFields = FieldSelection.all(spec);
     this.values = new RowValues(spec, random);
-    this.verify = spec.dataIntegrity();
-    this.retryInserts = spec.insertionRetryLimit() > 0;
+    this.verify = spec.fields().dataIntegrity();
+    this.ordered = spec.records().ordered();
+    this.zeroPadding = spec.records().zeroPadding();
+    this.readAll = spec.fields().readAll();
+    this.writeAll = spec.fields().writeAll();
+    this.fieldCount = spec.fields().count();
+    this.retryInserts = spec.insertRetries().limit() > 0;
   }
 
   /**
@@ -79,7 +91,7 @@ public final class YcsbSource<S extends Step> implements OperationSource<S> {
     long keyNumber = keySpace.nextLoadKeyNumber();
     s.cycle = keyNumber; // a record's values are its key's, whoever loads it
     random.at(keyNumber, CycleRandom.RECORD);
-    KeyNames.format(keyNumber, spec.orderedInserts(), spec.zeroPadding(), s.key);
+    KeyNames.format(keyNumber, ordered, zeroPadding, s.key);
     begin(s, Measure.INSERT, retryInserts);
     s.attempts = 0;
     insertStep(s);
@@ -125,7 +137,7 @@ public final class YcsbSource<S extends Step> implements OperationSource<S> {
 
   private void insert(OperationSlot<S> s) {
     long keyNumber = keySpace.nextInsertKeyNumber();
-    KeyNames.format(keySpace.global(keyNumber), spec.orderedInserts(), spec.zeroPadding(), s.key);
+    KeyNames.format(keySpace.global(keyNumber), ordered, zeroPadding, s.key);
     begin(s, Measure.INSERT, false);
     s.keyNumber = keyNumber;
     insertStep(s);
@@ -157,11 +169,11 @@ public final class YcsbSource<S extends Step> implements OperationSource<S> {
   }
 
   private void chooseKey(OperationSlot<S> s) {
-    KeyNames.format(keySpace.global(keys.next()), spec.orderedInserts(), spec.zeroPadding(), s.key);
+    KeyNames.format(keySpace.global(keys.next()), ordered, zeroPadding, s.key);
   }
 
   private FieldSelection readFields(OperationSlot<S> s) {
-    return spec.readAllFields() ? allFields : s.oneField.select(random.nextInt(spec.fieldCount()));
+    return readAll ? allFields : s.oneField.select(random.nextInt(fieldCount));
   }
 
   private void readStep(OperationSlot<S> s) {
@@ -172,10 +184,7 @@ public final class YcsbSource<S extends Step> implements OperationSource<S> {
 
   private void updateStep(OperationSlot<S> s) {
     s.step = steps.update();
-    s.values =
-        spec.writeAllFields()
-            ? values.all(s.key)
-            : values.one(s.key, random.nextInt(spec.fieldCount()));
+    s.values = writeAll ? values.all(s.key) : values.one(s.key, random.nextInt(fieldCount));
     valuesFor = s;
   }
 
@@ -216,9 +225,9 @@ public final class YcsbSource<S extends Step> implements OperationSource<S> {
           }
         }
         case Measure.INSERT_ID -> {
-          if (!s.status.isOk() && s.attempts < spec.insertionRetryLimit() && !finishing) {
+          if (!s.status.isOk() && s.attempts < spec.insertRetries().limit() && !finishing) {
             double seconds =
-                spec.insertionRetryIntervalSeconds()
+                spec.insertRetries().intervalSeconds()
                     * (0.8 + 0.4 * ThreadLocalRandom.current().nextDouble());
             s.retryAt = clock.nanoTime() + Math.max(1, (long) (seconds * 1e9));
             return Next.RETRY;

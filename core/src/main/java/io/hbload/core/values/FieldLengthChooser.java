@@ -25,9 +25,9 @@ public interface FieldLengthChooser {
    *     histogram file cannot be read or is malformed
    */
   static FieldLengthChooser create(WorkloadSpec spec, RandomGenerator rnd) {
-    int max = spec.fieldLength();
-    int min = spec.minFieldLength();
-    return switch (spec.fieldLengthDistribution()) {
+    int max = spec.fields().length();
+    int min = spec.fields().minLength();
+    return switch (spec.fields().lengthDistribution()) {
       case CONSTANT ->
           new FieldLengthChooser() {
             @Override
@@ -66,7 +66,7 @@ public interface FieldLengthChooser {
               return max;
             }
           };
-      case HISTOGRAM -> HistogramLengthChooser.read(spec.fieldLengthHistogramFile(), rnd);
+      case HISTOGRAM -> HistogramLengthChooser.read(spec.fields().lengthHistogramFile(), rnd);
     };
   }
 }

@@ -14,14 +14,14 @@ final class FieldNames {
   private final byte[] prefix;
 
   FieldNames(WorkloadSpec spec) {
-    int count = spec.fieldCount();
+    int count = spec.fields().count();
     this.names = new String[count];
     this.bytes = new byte[count][];
     for (int i = 0; i < count; i++) {
-      names[i] = spec.fieldName(i);
+      names[i] = spec.fields().name(i);
       bytes[i] = names[i].getBytes(StandardCharsets.ISO_8859_1);
     }
-    this.prefix = spec.fieldNamePrefix().getBytes(StandardCharsets.ISO_8859_1);
+    this.prefix = spec.fields().namePrefix().getBytes(StandardCharsets.ISO_8859_1);
   }
 
   int count() {

@@ -32,11 +32,12 @@ public final class IntegrityCheck implements RowSink {
   public IntegrityCheck(WorkloadSpec spec) {
     // Deterministic values are only defined for one length, as in YCSB (which refuses to start
     // otherwise).
-    if (spec.dataIntegrity() && spec.fieldLengthDistribution() != LengthDistribution.CONSTANT) {
+    if (spec.fields().dataIntegrity()
+        && spec.fields().lengthDistribution() != LengthDistribution.CONSTANT) {
       throw SpecException.forProperty("dataintegrity", "requires fieldlengthdistribution=constant");
     }
     this.names = new FieldNames(spec);
-    this.size = spec.fieldLength();
+    this.size = spec.fields().length();
     int fields = names.count();
     this.received = new byte[fields][];
     this.receivedLengths = new int[fields];

@@ -46,15 +46,15 @@ public final class RowValues implements Values {
   public RowValues(WorkloadSpec spec, RandomGenerator rnd) {
     this.names = new FieldNames(spec);
     this.rnd = rnd;
-    this.integrity = spec.dataIntegrity();
-    this.integrityLength = spec.fieldLength();
+    this.integrity = spec.fields().dataIntegrity();
+    this.integrityLength = spec.fields().length();
     int fields = names.count();
     this.fieldIndex = new int[fields];
     this.arrays = new byte[fields][];
     this.offsets = new int[fields];
     this.valueLengths = new int[fields];
     if (integrity) {
-      if (spec.fieldLengthDistribution() != LengthDistribution.CONSTANT) {
+      if (spec.fields().lengthDistribution() != LengthDistribution.CONSTANT) {
         throw SpecException.forProperty(
             "dataintegrity", "requires fieldlengthdistribution=constant");
       }

@@ -40,25 +40,25 @@ class SpecParserTest {
     RunSpec s = run();
     WorkloadSpec w = s.workload();
     assertThat(w.table()).isEqualTo("usertable");
-    assertThat(w.fieldCount()).isEqualTo(10);
-    assertThat(w.fieldLength()).isEqualTo(100);
-    assertThat(w.minFieldLength()).isEqualTo(1);
-    assertThat(w.fieldLengthDistribution()).isEqualTo(LengthDistribution.CONSTANT);
-    assertThat(w.readAllFields()).isTrue();
-    assertThat(w.writeAllFields()).isFalse();
-    assertThat(w.readProportion()).isEqualTo(0.95);
-    assertThat(w.updateProportion()).isEqualTo(0.05);
-    assertThat(w.insertProportion()).isZero();
-    assertThat(w.requestDistribution()).isEqualTo(Distribution.UNIFORM);
-    assertThat(w.zeroPadding()).isEqualTo(1);
-    assertThat(w.orderedInserts()).isFalse();
-    assertThat(w.maxScanLength()).isEqualTo(1000);
-    assertThat(w.hotspotDataFraction()).isEqualTo(0.2);
-    assertThat(w.hotspotOpnFraction()).isEqualTo(0.8);
-    assertThat(w.exponentialPercentile()).isEqualTo(95);
-    assertThat(w.exponentialFrac()).isEqualTo(0.8571428571);
+    assertThat(w.fields().count()).isEqualTo(10);
+    assertThat(w.fields().length()).isEqualTo(100);
+    assertThat(w.fields().minLength()).isEqualTo(1);
+    assertThat(w.fields().lengthDistribution()).isEqualTo(LengthDistribution.CONSTANT);
+    assertThat(w.fields().readAll()).isTrue();
+    assertThat(w.fields().writeAll()).isFalse();
+    assertThat(w.mix().read()).isEqualTo(0.95);
+    assertThat(w.mix().update()).isEqualTo(0.05);
+    assertThat(w.mix().insert()).isZero();
+    assertThat(w.keyChoice().distribution()).isEqualTo(Distribution.UNIFORM);
+    assertThat(w.records().zeroPadding()).isEqualTo(1);
+    assertThat(w.records().ordered()).isFalse();
+    assertThat(w.scans().max()).isEqualTo(1000);
+    assertThat(w.keyChoice().hotspotDataFraction()).isEqualTo(0.2);
+    assertThat(w.keyChoice().hotspotOpnFraction()).isEqualTo(0.8);
+    assertThat(w.keyChoice().exponentialPercentile()).isEqualTo(95);
+    assertThat(w.keyChoice().exponentialFrac()).isEqualTo(0.8571428571);
     // recordcount 0 means "as many as an int holds", as in YCSB
-    assertThat(w.recordCount()).isEqualTo(Integer.MAX_VALUE);
+    assertThat(w.records().count()).isEqualTo(Integer.MAX_VALUE);
     assertThat(s.execution().threads()).isEqualTo(1);
     assertThat(s.execution().statusIntervalSeconds()).isEqualTo(10);
     assertThat(s.outputs().percentiles()).containsExactly(95.0, 99.0);
@@ -86,7 +86,7 @@ class SpecParserTest {
   void trailingWhitespaceIsTrimmedWhereYcsbCrashes() {
     RunSpec s = run("operationcount", "1000 ", "readallfields", "false ", "threadcount", " 2");
     assertThat(s.execution().operations()).isEqualTo(1000);
-    assertThat(s.workload().readAllFields()).isFalse();
+    assertThat(s.workload().fields().readAll()).isFalse();
     assertThat(s.execution().threads()).isEqualTo(2);
   }
 
@@ -373,8 +373,8 @@ class SpecParserTest {
             Phase.LOAD);
     assertThat(load.execution().shard()).isEqualTo(new ShardSpec(2, 3));
     assertThat(load.execution().operations()).isEqualTo(300);
-    assertThat(load.workload().insertStart()).isEqualTo(700);
-    assertThat(load.workload().insertCount()).isEqualTo(300);
+    assertThat(load.workload().records().insertStart()).isEqualTo(700);
+    assertThat(load.workload().records().insertCount()).isEqualTo(300);
     RunSpec run =
         run(
             "recordcount",
@@ -392,7 +392,9 @@ class SpecParserTest {
     assertThat(run.execution().runTargetOpsPerSec())
         .as("the run's target is kept whole; only the pacing takes this shard's share")
         .isEqualTo(90);
-    assertThat(run.workload().insertCount()).as("a run reads the whole key space").isEqualTo(1000);
+    assertThat(run.workload().records().insertCount())
+        .as("a run reads the whole key space")
+        .isEqualTo(1000);
     assertThat(run.execution().seed())
         .as("every shard draws from the run's seed, each its own operation numbers")
         .isEqualTo(7L);

@@ -107,7 +107,7 @@ final class PlanCommand implements Callable<Integer> {
     RowSize row = RowSize.of(spec.workload(), family);
     ClusterMemory memory = regionServers != null ? offline() : online(spec);
     PrintWriter out = commandSpec.commandLine().getOut();
-    out.print(PlanReport.text(SizingPlan.of(memory, row), spec.workload().recordCount()));
+    out.print(PlanReport.text(SizingPlan.of(memory, row), spec.workload().records().count()));
     out.flush();
     return ExitCode.OK;
   }

@@ -37,18 +37,18 @@ public record RowSize(
   public static RowSize of(WorkloadSpec w, String family) {
     double key = meanKeyLength(w);
     double value =
-        switch (w.fieldLengthDistribution()) {
-          case UNIFORM -> (w.minFieldLength() + w.fieldLength()) / 2.0;
+        switch (w.fields().lengthDistribution()) {
+          case UNIFORM -> (w.fields().minLength() + w.fields().length()) / 2.0;
           default ->
-              w.fieldLength(); // constant; for zipfian and histogram lengths this is the upper
+              w.fields().length(); // constant; for zipfian and histogram lengths this is the upper
             // bound
         };
     double qualifier =
-        w.fieldNamePrefix().getBytes(StandardCharsets.UTF_8).length
-            + (w.fieldCount() > 10 ? 1.9 : 1); // field0..field9; two digits for most beyond
+        w.fields().namePrefix().getBytes(StandardCharsets.UTF_8).length
+            + (w.fields().count() > 10 ? 1.9 : 1); // field0..field9; two digits for most beyond
     double cell =
         CELL_OVERHEAD + key + family.getBytes(StandardCharsets.UTF_8).length + qualifier + value;
-    return new RowSize(key, cell, cell * w.fieldCount(), w.fieldCount(), value);
+    return new RowSize(key, cell, cell * w.fields().count(), w.fields().count(), value);
   }
 
   /**
@@ -56,10 +56,13 @@ public record RowSize(
    * or two).
    */
   private static double meanKeyLength(WorkloadSpec w) {
-    long n = Math.max(1, Math.min(10_000, w.recordCount()));
+    long n = Math.max(1, Math.min(10_000, w.records().count()));
     long sum = 0;
     for (long k = 0; k < n; k++) {
-      sum += KeyNames.name(w.insertStart() + k, w.orderedInserts(), w.zeroPadding()).length();
+      sum +=
+          KeyNames.name(
+                  w.records().insertStart() + k, w.records().ordered(), w.records().zeroPadding())
+              .length();
     }
     return sum / (double) n;
   }
