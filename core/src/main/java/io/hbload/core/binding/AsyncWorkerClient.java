@@ -3,11 +3,12 @@ package io.hbload.core.binding;
 /**
  * What the pipelined loop itself asks of every worker's async client, whatever its operations are:
  * where outcomes are reported ({@link Completion}), a flush when it has nothing more to issue, how
- * long to wait for what is outstanding at the end, and a cleanup. The operations issue the client's
- * own typed calls (YCSB's {@link AsyncBinding}, PE's async HBase calls). One instance per worker;
- * its methods are called on that worker's thread.
+ * long to wait for what is outstanding at the end, and, as of every client, a cleanup (called once
+ * the last operation completed or was cancelled). The operations issue the client's own typed calls
+ * (YCSB's {@link AsyncBinding}, PE's async HBase calls). One instance per worker; its methods are
+ * called on that worker's thread.
  */
-public interface AsyncWorkerClient {
+public interface AsyncWorkerClient extends WorkerClient {
   /**
    * Where an operation's outcome is reported, once per issued call, on any thread (possibly before
    * the call returns). Implemented by the engine; thread-safe and allocation-free.
@@ -31,10 +32,4 @@ public interface AsyncWorkerClient {
   default long drainTimeoutNanos() {
     return 30_000_000_000L;
   }
-
-  /**
-   * Called once on the worker's thread after the last operation completed or was cancelled; timed
-   * as CLEANUP.
-   */
-  default void cleanup() throws BindingException {}
 }

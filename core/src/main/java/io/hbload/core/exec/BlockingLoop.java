@@ -53,7 +53,7 @@ final class BlockingLoop<C extends WorkerClient> extends WorkerLoop {
     } catch (BindingException | RuntimeException | Error e) {
       openFailed(e);
       if (client != null) {
-        cleanup();
+        cleanUp(client, source);
       }
       return;
     }
@@ -85,7 +85,7 @@ final class BlockingLoop<C extends WorkerClient> extends WorkerLoop {
       threw(e);
     } finally {
       looping = false;
-      cleanup();
+      cleanUp(client, source);
     }
   }
 
@@ -139,14 +139,9 @@ final class BlockingLoop<C extends WorkerClient> extends WorkerLoop {
    * that stays small.
    */
   private void composite(OperationSlot<BlockingStep<C>> s) {
-    s.firstStart = 0;
-    boolean first = true;
+    call(s);
+    s.firstStart = s.start;
     while (true) {
-      call(s);
-      if (first) {
-        s.firstStart = s.start;
-        first = false;
-      }
       steps.step(s);
       switch (source.completed(s, false)) {
         case DONE -> {
@@ -159,6 +154,7 @@ final class BlockingLoop<C extends WorkerClient> extends WorkerLoop {
         }
         case STEP -> {}
       }
+      call(s);
     }
   }
 
@@ -184,19 +180,6 @@ final class BlockingLoop<C extends WorkerClient> extends WorkerLoop {
       clock.sleepNanos(retryAt - clock.nanoTime());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-    }
-  }
-
-  /** Cleans the client up and records the time it took as CLEANUP, also when it throws. */
-  private void cleanup() {
-    long start = clock.nanoTime();
-    try {
-      client.cleanup();
-    } catch (BindingException | RuntimeException | Error e) {
-      cleanupFailed(e);
-    } finally {
-      steps.cleanup(clock.nanoTime() - start);
-      ended(source);
     }
   }
 

@@ -139,7 +139,7 @@ final class PipelinedLoop<A extends AsyncWorkerClient> extends WorkerLoop
     } catch (BindingException | RuntimeException | Error e) {
       openFailed(e);
       if (client != null) {
-        cleanup();
+        cleanUp(client, source);
       }
       return;
     }
@@ -220,7 +220,7 @@ final class PipelinedLoop<A extends AsyncWorkerClient> extends WorkerLoop
       threw(e);
       cancelOutstanding();
     } finally {
-      cleanup();
+      cleanUp(client, source);
     }
   }
 
@@ -296,14 +296,16 @@ final class PipelinedLoop<A extends AsyncWorkerClient> extends WorkerLoop
     }
     s.busy = true;
     s.intended = intended;
-    // stamped before the call: the call may complete (and stamp its end) before it returns
-    s.start = clock.nanoTime();
+    issue(s);
+    // read by this thread only, when it handles the completion: safe to set after the call
     s.firstStart = s.start;
-    s.step.issue(client, s, this);
     return true;
   }
 
-  /** Issues the slot's step on the client, its start stamped first. */
+  /**
+   * Issues the slot's step on the client, its start stamped first: the call may complete (and stamp
+   * its end) before it returns.
+   */
   private void issue(OperationSlot<PipelinedStep<A>> s) {
     s.start = clock.nanoTime();
     s.step.issue(client, s, this);
@@ -459,19 +461,6 @@ final class PipelinedLoop<A extends AsyncWorkerClient> extends WorkerLoop
         source.release(s);
         s.busy = false;
       }
-    }
-  }
-
-  /** Cleans the client up and records the time it took as CLEANUP, as the blocking loop does. */
-  private void cleanup() {
-    long start = clock.nanoTime();
-    try {
-      client.cleanup();
-    } catch (BindingException | RuntimeException | Error e) {
-      cleanupFailed(e);
-    } finally {
-      steps.cleanup(clock.nanoTime() - start);
-      ended(source);
     }
   }
 }

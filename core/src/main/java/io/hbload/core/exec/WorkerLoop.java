@@ -1,6 +1,7 @@
 package io.hbload.core.exec;
 
 import io.hbload.core.binding.AsyncWorkerClient;
+import io.hbload.core.binding.BindingException;
 import io.hbload.core.binding.WorkerClient;
 import io.hbload.core.config.ShardSpec;
 import io.hbload.core.measure.LatencyNames;
@@ -132,8 +133,24 @@ abstract class WorkerLoop implements Runnable {
     state.fail("worker " + index + ": " + e.getClass().getSimpleName() + ": " + oneLine(e));
   }
 
+  /**
+   * Cleans the worker's client up and records the time it took as CLEANUP, also when it throws;
+   * then the share's end and its source's figures ({@code source} null when it never opened).
+   */
+  final void cleanUp(WorkerClient client, OperationSource<?> source) {
+    long start = clock.nanoTime();
+    try {
+      client.cleanup();
+    } catch (BindingException | RuntimeException | Error e) {
+      cleanupFailed(e);
+    } finally {
+      steps.cleanup(clock.nanoTime() - start);
+      ended(source);
+    }
+  }
+
   /** The binding's cleanup threw: the phase fails. */
-  final void cleanupFailed(Throwable e) {
+  private void cleanupFailed(Throwable e) {
     state.fail("worker " + index + " cleanup failed: " + oneLine(e));
   }
 
@@ -141,7 +158,7 @@ abstract class WorkerLoop implements Runnable {
    * After the binding's cleanup, on the worker's thread: the share's end and the source's own
    * figures.
    */
-  final void ended(OperationSource<?> source) {
+  private void ended(OperationSource<?> source) {
     endedNanos = clock.nanoTime();
     if (source != null && openedNanos != 0) {
       figures = Map.copyOf(source.figures());
