@@ -1,5 +1,6 @@
 package io.hbload.core.exec;
 
+import static io.hbload.core.TestWorkloads.oneMillisecondCalls;
 import static io.hbload.core.TestWorkloads.workloadFile;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -20,6 +21,7 @@ import io.hbload.core.keys.KeyNames;
 import io.hbload.core.measure.MeasurementTotals;
 import io.hbload.core.result.RunResult;
 import io.hbload.core.spec.RunSpec;
+import io.hbload.core.testing.ClockScene;
 import io.hbload.core.time.EventClock;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -217,10 +219,7 @@ class EngineTest {
     RunResult r =
         clock.run(
             () ->
-                workloadFile("c")
-                    .binding("basic")
-                    .property("basicdb.simulatedelay", "1")
-                    .property("basicdb.randomizedelay", "false")
+                oneMillisecondCalls("c")
                     .duration(Duration.ofSeconds(1))
                     .threads(2)
                     .clock(clock)
@@ -234,10 +233,7 @@ class EngineTest {
   @Test
   void aStopRequestStillReturnsWhatWasDone() throws Exception {
     RunSpec spec =
-        workloadFile("c")
-            .binding("basic")
-            .property("basicdb.simulatedelay", "1")
-            .property("basicdb.randomizedelay", "false")
+        oneMillisecondCalls("c")
             .operationCount(0)
             .property("maxexecutiontime", "0")
             .threads(2)
@@ -408,10 +404,7 @@ class EngineTest {
     RunResult run =
         clock.run(
             () ->
-                workloadFile("a")
-                    .binding("basic")
-                    .property("basicdb.simulatedelay", "1")
-                    .property("basicdb.randomizedelay", "false")
+                oneMillisecondCalls("a")
                     .recordCount(1000)
                     .duration(Duration.ofSeconds(1))
                     .clock(clock)
@@ -438,16 +431,13 @@ class EngineTest {
                         .clock(clock)
                         .run()),
             "runner");
-    // 1.5 s into the run, while its workers are busy; started once this thread is on the clock
+    // 1.5 s into the run, while its workers are busy
     long interruptedAt =
-        clock.run(
+        ClockScene.startThenAfter(
+            clock,
+            runner,
+            Duration.ofMillis(1500),
             () -> {
-              runner.start();
-              try {
-                clock.sleep(Duration.ofMillis(1500));
-              } catch (InterruptedException e) {
-                throw new IllegalStateException(e);
-              }
               runner.interrupt();
               return clock.nanoTime();
             });

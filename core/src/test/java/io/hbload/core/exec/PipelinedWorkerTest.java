@@ -22,6 +22,7 @@ import io.hbload.core.measure.MeasurementTotals;
 import io.hbload.core.result.RunResult;
 import io.hbload.core.source.Workload;
 import io.hbload.core.testing.AsyncTestProvider;
+import io.hbload.core.testing.ClockScene;
 import io.hbload.core.testing.ClockTimer;
 import io.hbload.core.testing.OneCallAsyncBinding;
 import io.hbload.core.time.EventClock;
@@ -242,16 +243,12 @@ class PipelinedWorkerTest {
     PhaseRun run = new PhaseRun(spec, workload, RunListener.all(List.of()), System.err, true);
     var future = new java.util.concurrent.CompletableFuture<RunResult>();
     Thread phase = clock.newThread(() -> future.complete(run.execute()), "phase");
-    // the stop from another thread, 500 ms into a phase that would not end by itself; the phase
-    // starts once this thread is on the clock, which would otherwise move on without it
-    clock.run(
+    // the stop from another thread, 500 ms into a phase that would not end by itself
+    ClockScene.startThenAfter(
+        clock,
+        phase,
+        Duration.ofMillis(500),
         () -> {
-          phase.start();
-          try {
-            clock.sleep(Duration.ofMillis(500));
-          } catch (InterruptedException e) {
-            throw new IllegalStateException(e);
-          }
           run.requestStop("interrupted");
           return null;
         });

@@ -1,5 +1,6 @@
 package io.hbload.core.export;
 
+import static io.hbload.core.TestWorkloads.oneMillisecondCalls;
 import static io.hbload.core.TestWorkloads.workloadFile;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -303,10 +304,7 @@ class ReportFormatTest {
   void hlogIsReadableByHdrHistogramsReaderAndProcessor() throws Exception {
     Path hlog = dir.resolve("run.hlog");
     RunSpec spec =
-        workloadFile("a")
-            .binding("basic")
-            .property("basicdb.simulatedelay", "1")
-            .property("basicdb.randomizedelay", "false")
+        oneMillisecondCalls("a")
             .operationCount(600)
             .threads(2)
             .target(600)

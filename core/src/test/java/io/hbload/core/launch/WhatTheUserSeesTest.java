@@ -1,5 +1,6 @@
 package io.hbload.core.launch;
 
+import static io.hbload.core.TestWorkloads.oneMillisecondCalls;
 import static io.hbload.core.TestWorkloads.workloadFile;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -106,10 +107,7 @@ class WhatTheUserSeesTest {
   void aRunWithoutStatusLinesShowsProgress() {
     clock.run(
         () ->
-            workloadFile("c")
-                .binding("basic")
-                .property("basicdb.simulatedelay", "1")
-                .property("basicdb.randomizedelay", "false")
+            oneMillisecondCalls("c")
                 .property("status.interval", "0.2")
                 .threads(1)
                 .operationCount(500)
