@@ -178,8 +178,12 @@ class RegionServerFailureIT {
     props.put("hbload.presplit", "8");
     props.put("hbase.client.operation.timeout", "60000");
     props.put("hbase.rpc.timeout", "10000");
+    // HBase sleeps pause x (1, 2, 3, 5, 10, 20, 40, 100, 100, ...) between retries: with a 200 ms
+    // pause a read caught in the outage sleeps 2 s, 4 s, then 8 s and may outlive the whole run, so
+    // the count of reads after the regions are back depended on the machine's speed. A 20 ms pause
+    // retries at most every 2 s, 20 retries still span over 40 s of outage
     props.put("hbase.client.retries.number", "20");
-    props.put("hbase.client.pause", "200");
+    props.put("hbase.client.pause", "20");
     Hbload workload =
         Hbload.workload("c")
             .binding(HBASE.hbase().bindingProvider())
