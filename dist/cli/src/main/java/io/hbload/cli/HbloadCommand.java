@@ -5,6 +5,8 @@ import io.hbload.cli.contract.ErrorHandler;
 import io.hbload.cli.contract.ExitCode;
 import io.hbload.cli.contract.OptionChecks;
 import io.hbload.core.export.Version;
+import io.hbload.core.spec.RunSpec;
+import io.hbload.core.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -41,6 +43,12 @@ import picocli.CommandLine.Command;
 public final class HbloadCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
+  private final Clock clock;
+
+  private HbloadCommand(Clock clock) {
+    this.clock = clock;
+  }
+
   /** No command: a usage error like any other (exit 2), the usage on stderr where errors go. */
   @Override
   public Integer call() {
@@ -56,7 +64,15 @@ public final class HbloadCommand implements Callable<Integer> {
    * the one error handler for every subcommand.
    */
   public static CommandLine commandLine() {
-    CommandLine cl = new CommandLine(new HbloadCommand());
+    return commandLine(Clock.system());
+  }
+
+  /**
+   * As {@link #commandLine()}, with every phase a command runs reading time and waiting on {@code
+   * clock}: a test's {@code EventClock} runs a command (a whole find-max search) in virtual time.
+   */
+  public static CommandLine commandLine(Clock clock) {
+    CommandLine cl = new CommandLine(new HbloadCommand(clock));
     cl.setPosixClusteredShortOptionsAllowed(false);
     cl.setOverwrittenOptionsAllowed(true);
     cl.setCaseInsensitiveEnumValuesAllowed(true);
@@ -70,6 +86,18 @@ public final class HbloadCommand implements Callable<Integer> {
     cl.setExecutionStrategy(new OptionChecks(new CommandLine.RunLast()));
     exitCodes(cl);
     return cl;
+  }
+
+  /**
+   * {@code spec} on the clock the command line was made with ({@link #commandLine(Clock)}); the
+   * system clock, as parsed, for a command used without this root.
+   */
+  static RunSpec onClock(RunSpec spec, CommandLine.Model.CommandSpec command) {
+    Object root = command.root().userObject();
+    Clock clock = root instanceof HbloadCommand h ? h.clock : Clock.system();
+    return clock == spec.execution().clock()
+        ? spec
+        : spec.withExecution(spec.execution().toBuilder().clock(clock).build());
   }
 
   /**

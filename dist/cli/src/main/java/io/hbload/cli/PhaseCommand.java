@@ -34,7 +34,8 @@ abstract class PhaseCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintStream err = WriterStream.printStream(commandSpec.commandLine().getErr());
     PrintStream out = WriterStream.printStream(commandSpec.commandLine().getOut());
-    RunSpec spec = SpecParser.parse(options.properties(), phase());
+    RunSpec spec =
+        HbloadCommand.onClock(SpecParser.parse(options.properties(), phase()), commandSpec);
     return PhaseLaunch.run(
         commandSpec.commandLine(),
         metrics,

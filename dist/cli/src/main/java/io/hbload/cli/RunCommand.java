@@ -76,7 +76,8 @@ final class RunCommand extends PhaseCommand {
       return super.call();
     }
     LatencyBound bound = LatencyBound.parse(findMax);
-    RunSpec spec = SpecParser.parse(options.properties(), phase());
+    RunSpec spec =
+        HbloadCommand.onClock(SpecParser.parse(options.properties(), phase()), commandSpec);
     refuseWhatASearchIgnores(spec);
     if (!(precision > 0 && precision < 1)) {
       throw new SpecException(

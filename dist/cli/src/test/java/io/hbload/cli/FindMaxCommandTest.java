@@ -2,14 +2,12 @@ package io.hbload.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hbload.core.time.EventClock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -22,8 +20,13 @@ import org.junit.jupiter.api.io.TempDir;
 class FindMaxCommandTest {
   @TempDir Path dir;
 
+  /**
+   * The command on a virtual clock of its own: a search's steps (the basic binding's 2 ms calls, 1
+   * s steps, warm-ups) take no real time, and its figures do not depend on the machine's load.
+   */
   private static CommandOutput exec(String... args) {
-    return CommandOutput.of(HbloadCommand.commandLine(), args);
+    EventClock clock = new EventClock();
+    return clock.run(() -> CommandOutput.of(HbloadCommand.commandLine(clock), args));
   }
 
   @Test
@@ -172,39 +175,46 @@ class FindMaxCommandTest {
   @Test
   void twoShardsSearchTogetherThroughTheExchange() throws Exception {
     Path exchange = Files.createDirectory(dir.resolve("exchange"));
-    ExecutorService pool = Executors.newFixedThreadPool(2);
-    try {
-      List<Future<CommandOutput>> runs = new ArrayList<>();
-      for (int shard = 0; shard < 2; shard++) {
-        String json = dir.resolve("find-" + shard + ".json").toString();
-        String[] args =
-            FindMaxArgs.twoMillisecondSearch(
-                "--seed",
-                "7",
-                "--shard",
-                shard + "/2",
-                "--find-max-exchange",
-                exchange.toString(),
-                "--json",
-                json);
-        // each its own command line, as on its own host
-        runs.add(pool.submit(() -> CommandOutput.of(HbloadCommand.commandLine(), args)));
-      }
-      CommandOutput zero = runs.get(0).get(5, TimeUnit.MINUTES);
-      CommandOutput one = runs.get(1).get(5, TimeUnit.MINUTES);
-      assertThat(zero.exit()).as(zero.err()).isEqualTo(0);
-      assertThat(one.exit()).as(one.err()).isEqualTo(0);
-      assertThat(curve(one.err())).as(one.err()).isEqualTo(curve(zero.err())).isNotEmpty();
-      assertThat(zero.err())
-          .contains("find-max p99<10ms: ", "waiting for the other shards to join");
-      String doc0 = Files.readString(dir.resolve("find-0.json"), StandardCharsets.UTF_8);
-      String doc1 = Files.readString(dir.resolve("find-1.json"), StandardCharsets.UTF_8);
-      assertThat(doc0).contains("\"findMax\"", "\"limitedBy\"", "\"shards\": 2").isEqualTo(doc1);
-      // the first step offered the search's -target, 100 ops/s, half of it by each shard
-      assertThat(doc0).contains("\"offeredOpsPerSec\": 100.0");
-    } finally {
-      pool.shutdownNow();
+    // one virtual clock for both shards, as two hosts share real time: time moves only when both
+    // wait, so neither's wait for the other at the exchange passes while the other still works
+    EventClock clock = new EventClock();
+    CommandOutput[] outputs = new CommandOutput[2];
+    List<Thread> runs = new ArrayList<>();
+    for (int shard = 0; shard < 2; shard++) {
+      String json = dir.resolve("find-" + shard + ".json").toString();
+      String[] args =
+          FindMaxArgs.twoMillisecondSearch(
+              "--seed",
+              "7",
+              "--shard",
+              shard + "/2",
+              "--find-max-exchange",
+              exchange.toString(),
+              "--json",
+              json);
+      // each its own command line, as on its own host
+      int mine = shard;
+      runs.add(
+          clock.newThread(
+              () -> outputs[mine] = CommandOutput.of(HbloadCommand.commandLine(clock), args),
+              "shard-" + shard));
     }
+    runs.forEach(Thread::start);
+    for (Thread t : runs) {
+      t.join(TimeUnit.MINUTES.toMillis(5));
+      assertThat(t.isAlive()).as("%s finished", t.getName()).isFalse();
+    }
+    CommandOutput zero = outputs[0];
+    CommandOutput one = outputs[1];
+    assertThat(zero.exit()).as(zero.err()).isEqualTo(0);
+    assertThat(one.exit()).as(one.err()).isEqualTo(0);
+    assertThat(curve(one.err())).as(one.err()).isEqualTo(curve(zero.err())).isNotEmpty();
+    assertThat(zero.err()).contains("find-max p99<10ms: ", "waiting for the other shards to join");
+    String doc0 = Files.readString(dir.resolve("find-0.json"), StandardCharsets.UTF_8);
+    String doc1 = Files.readString(dir.resolve("find-1.json"), StandardCharsets.UTF_8);
+    assertThat(doc0).contains("\"findMax\"", "\"limitedBy\"", "\"shards\": 2").isEqualTo(doc1);
+    // the first step offered the search's -target, 100 ops/s, half of it by each shard
+    assertThat(doc0).contains("\"offeredOpsPerSec\": 100.0");
   }
 
   /** The table from its header to the summary line. */
