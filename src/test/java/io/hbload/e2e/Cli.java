@@ -89,5 +89,10 @@ final class Cli {
     }
   }
 
+  /** The status lines ({@code "... N sec: M operations; ..."}) a run has printed to {@code err}. */
+  static long statusLines(Path err) throws IOException {
+    return Files.readString(err).lines().filter(l -> l.contains(" sec: ")).count();
+  }
+
   private Cli() {}
 }

@@ -1,9 +1,12 @@
 package io.hbload.e2e;
 
+import static io.hbload.core.testing.Waits.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hbload.core.testing.Waits;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -140,19 +143,12 @@ class EmbeddedHBaseIT {
             .redirectError(serverErr.toFile())
             .start();
     try {
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
-      String run;
-      while ((run =
-              Files.readString(serverOut)
-                  .lines()
-                  .filter(l -> l.startsWith("hbload run "))
-                  .findFirst()
-                  .orElse(null))
-          == null) {
-        assertThat(server.isAlive()).as("server running: %s", Files.readString(serverErr)).isTrue();
-        assertThat(System.nanoTime()).as("login line printed in time").isLessThan(deadline);
-        Thread.sleep(200);
-      }
+      String run =
+          Waits.line(
+              await("login line printed in time", Duration.ofSeconds(180), Duration.ofMillis(200))
+                  .failFast(Waits.alive("server", server, serverErr)),
+              () -> Files.readString(serverOut),
+              "hbload run ");
       String load =
           Files.readString(serverOut)
               .lines()
@@ -249,12 +245,9 @@ class EmbeddedHBaseIT {
             .redirectError(err.toFile())
             .start();
     try {
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-      while (Files.readString(err).lines().filter(l -> l.contains(" sec: ")).count() < 3) {
-        assertThat(p.isAlive()).as("client running: %s", Files.readString(err)).isTrue();
-        assertThat(System.nanoTime()).as("status lines before the deadline").isLessThan(deadline);
-        Thread.sleep(100);
-      }
+      await("3 status lines", Duration.ofSeconds(120), Duration.ofMillis(100))
+          .failFast(Waits.alive("client", p, err))
+          .until(() -> Cli.statusLines(err) >= 3);
       new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
       assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("exits after Ctrl-C").isTrue();
     } finally {
@@ -303,12 +296,9 @@ class EmbeddedHBaseIT {
             .redirectError(serverErr.toFile())
             .start();
     try {
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
-      while (!Files.exists(conf.resolve("hbase-site.xml"))) {
-        assertThat(server.isAlive()).as("server running: %s", Files.readString(serverErr)).isTrue();
-        assertThat(System.nanoTime()).as("hbase-site.xml written in time").isLessThan(deadline);
-        Thread.sleep(200);
-      }
+      await("hbase-site.xml written in time", Duration.ofSeconds(180), Duration.ofMillis(200))
+          .failFast(Waits.alive("server", server, serverErr))
+          .until(() -> Files.exists(conf.resolve("hbase-site.xml")));
       String printed = Files.readString(dir.resolve("server.out")) + Files.readString(serverErr);
       assertThat(printed).contains("hbase.zookeeper.quorum").contains("127.0.0.1");
       Cli.Result load =

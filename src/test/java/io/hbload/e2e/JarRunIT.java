@@ -1,9 +1,13 @@
 package io.hbload.e2e;
 
+import static io.hbload.core.testing.Waits.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hbload.core.testing.Waits;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
@@ -126,11 +130,9 @@ class JarRunIT {
             .redirectError(err.toFile())
             .start();
     started.add(p);
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    while (Files.readString(err).lines().filter(l -> l.contains(" sec: ")).count() < 3) {
-      assertThat(System.nanoTime()).as("status lines before the deadline").isLessThan(deadline);
-      Thread.sleep(100);
-    }
+    await("3 status lines", Duration.ofSeconds(30), Duration.ofMillis(100))
+        .failFast(Waits.alive("hbload run", p, err))
+        .until(() -> Cli.statusLines(err) >= 3);
     new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
     assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
     assertThat(p.exitValue()).isEqualTo(130);
@@ -187,12 +189,9 @@ class JarRunIT {
             .redirectError(err.toFile())
             .start();
     started.add(p);
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    while (!Files.readString(err).contains("Starting test.")) {
-      assertThat(System.nanoTime()).as("the run starts before the deadline").isLessThan(deadline);
-      Thread.sleep(100);
-    }
-    Thread.sleep(500);
+    await("both workers in their first call", Duration.ofSeconds(30), Duration.ofMillis(100))
+        .failFast(Waits.alive("hbload run", p, err))
+        .until(() -> Files.readString(err).contains("Starting test.") && inBindingCalls(p, 2));
     long termAt = System.nanoTime();
     new ProcessBuilder("kill", "-TERM", Long.toString(p.pid())).start().waitFor();
     assertThat(p.waitFor(30, TimeUnit.SECONDS))
@@ -216,5 +215,34 @@ class JarRunIT {
     assertThat(Files.readString(json))
         .contains("\"stopReason\"")
         .contains("still in a binding call");
+  }
+
+  /**
+   * Whether each of the run's first {@code workers} is inside a call of the basic binding now, as a
+   * thread dump of its JVM ({@code jcmd PID Thread.print}) shows.
+   */
+  private static boolean inBindingCalls(Process run, int workers) throws Exception {
+    Process jcmd =
+        new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+                Long.toString(run.pid()),
+                "Thread.print")
+            .redirectErrorStream(true)
+            .start();
+    String dump = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(jcmd.waitFor(30, TimeUnit.SECONDS)).as("jcmd Thread.print ends").isTrue();
+    // a thread's entry: its quoted name, then its stack, up to a blank line
+    for (int w = 0; w < workers; w++) {
+      int at = dump.indexOf("\"hbload-worker-" + w + "\"");
+      if (at < 0) {
+        return false;
+      }
+      int end = dump.indexOf("\n\n", at);
+      String stack = dump.substring(at, end < 0 ? dump.length() : end);
+      if (!stack.contains("BasicBindingProvider$Basic.")) {
+        return false;
+      }
+    }
+    return true;
   }
 }

@@ -1,5 +1,6 @@
 package io.hbload.cli;
 
+import static io.hbload.core.testing.Waits.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hbload.cli.contract.ExitCode;
@@ -9,6 +10,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -949,9 +951,8 @@ class BadInputContractTest {
               () -> {
                 try {
                   Path own = dir.resolve("join-0.properties");
-                  while (!Files.exists(own)) {
-                    Thread.sleep(20);
-                  }
+                  await("this shard's join file", Duration.ofSeconds(30), Duration.ofMillis(20))
+                      .until(() -> Files.exists(own));
                   Map<String, String> join = new TreeMap<>();
                   for (String line : Files.readAllLines(own)) {
                     if (line.startsWith("fingerprint=")) {
@@ -960,7 +961,7 @@ class BadInputContractTest {
                   }
                   join.put("joinedEpochMillis", Long.toString(System.currentTimeMillis()));
                   writeProperties(dir.resolve("join-1.properties"), join);
-                } catch (IOException | InterruptedException e) {
+                } catch (IOException e) {
                   throw new AssertionError(e);
                 }
               });

@@ -1,9 +1,11 @@
 package io.hbload.cli;
 
+import static io.hbload.core.testing.Waits.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hbload.core.testing.Waits;
 import io.hbload.hbase.testkit.HBaseExtension;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -12,6 +14,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -117,13 +120,16 @@ class EmbeddedCommandIT {
     reader.start();
     long childPid = -1;
     try {
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
-      while (!found.containsKey("port") && parent.isAlive() && System.nanoTime() < deadline) {
-        Thread.sleep(100);
-      }
-      assertThat(found)
-          .as(out + Files.readString(dir.resolve("err.txt")))
-          .containsKeys("pid", "port", "data");
+      await(
+              "the cluster JVM's pid, port and data printed",
+              Duration.ofSeconds(180),
+              Duration.ofMillis(100))
+          .failFast(Waits.alive("the parent", parent, dir.resolve("err.txt")))
+          .untilAsserted(
+              () ->
+                  assertThat(found)
+                      .as(out + Files.readString(dir.resolve("err.txt")))
+                      .containsKeys("pid", "port", "data"));
       childPid = Long.parseLong(found.get("pid"));
       assertThat(childPid).isNotEqualTo(parent.pid());
       assertThat(String.join("\n", out)).contains("flags: -Xmx512m -XX:+UseG1GC " + MARKER);

@@ -2,6 +2,7 @@ package io.hbload.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hbload.core.testing.Waits;
 import io.hbload.hbase.security.KerberosLogin;
 import io.hbload.hbase.security.KerberosSpec;
 import io.hbload.mapreduce.job.ShardJob;
@@ -13,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -66,20 +68,15 @@ class KerberosIT {
             "embedded-kerberos");
     embedded.setDaemon(true);
     embedded.start();
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
-    String line = null;
-    while (line == null && System.nanoTime() < deadline && embedded.isAlive()) {
-      Thread.sleep(200);
-      line =
-          EMBEDDED_OUT
-              .toString()
-              .lines()
-              .filter(l -> l.startsWith("hbload run "))
-              .findFirst()
-              .orElse(null);
-    }
+    String line =
+        Waits.line(
+            "embedded --kerberos printed a login line",
+            Duration.ofSeconds(90),
+            Duration.ofMillis(200),
+            embedded,
+            EMBEDDED_OUT,
+            "hbload run ");
     printed = EMBEDDED_OUT.toString();
-    assertThat(line).as("embedded --kerberos printed a login line:\n" + printed).isNotNull();
     // "hbload run -w a --hbase-conf DIR --principal P --keytab K --krb5-conf F": everything after
     // "-w a"
     List<String> words = Arrays.asList(line.trim().split("\\s+"));

@@ -2,10 +2,12 @@ package io.hbload.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hbload.core.testing.Waits;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.PrivilegedExceptionAction;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -67,22 +69,15 @@ class SecureDfsioIT {
             "embedded-kerberos-hdfs");
     embedded.setDaemon(true);
     embedded.start();
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-    String line = null;
-    while (line == null && System.nanoTime() < deadline && embedded.isAlive()) {
-      Thread.sleep(200);
-      line =
-          EMBEDDED_OUT
-              .toString()
-              .lines()
-              .filter(l -> l.startsWith("hbload dfsio write "))
-              .findFirst()
-              .orElse(null);
-    }
+    String line =
+        Waits.line(
+            "embedded --kerberos --hdfs-datanodes printed a dfsio line",
+            Duration.ofSeconds(120),
+            Duration.ofMillis(200),
+            embedded,
+            EMBEDDED_OUT,
+            "hbload dfsio write ");
     printed = EMBEDDED_OUT.toString();
-    assertThat(line)
-        .as("embedded --kerberos --hdfs-datanodes printed a dfsio line:\n" + printed)
-        .isNotNull();
     List<String> words = Arrays.asList(line.trim().split("\\s+"));
     dfsioArgs = new ArrayList<>(words.subList(3, words.size()));
   }

@@ -1,11 +1,14 @@
 package io.hbload.mapreduce;
 
+import static io.hbload.core.testing.Waits.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hbload.cli.Main;
+import io.hbload.core.testing.Waits;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -70,23 +73,17 @@ class SecureMapReduceDfsioIT {
             },
             "secure-mr-dfsio-it-stop");
     Runtime.getRuntime().addShutdownHook(stopOnExit);
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
-    String line = null;
-    while (line == null && System.nanoTime() < deadline && embedded.isAlive()) {
-      Thread.sleep(250);
-      line =
-          Files.readAllLines(out).stream()
-              .filter(l -> l.startsWith("hbload dfsio write "))
-              .findFirst()
-              .orElse(null);
-    }
-    assertThat(line)
-        .as(
-            "embedded printed a dfsio line:\n"
-                + Files.readString(out)
-                + "\nstderr:\n"
-                + tail(root.resolve("embedded.err")))
-        .isNotNull();
+    Waits.line(
+        await("embedded printed a dfsio line", Duration.ofSeconds(180), Duration.ofMillis(250))
+            .failFast(
+                () ->
+                    assertThat(embedded.isAlive())
+                        .as(
+                            "embedded running:\n%s\nstderr:\n%s",
+                            Files.readString(out), tail(root.resolve("embedded.err")))
+                        .isTrue()),
+        () -> Files.readString(out),
+        "hbload dfsio write ");
     System.err.printf(
         "SecureMapReduceDfsioIT: secure HDFS up in its own JVM in %.1f s%n",
         (System.nanoTime() - t0) / 1e9);

@@ -1,9 +1,11 @@
 package io.hbload.observe;
 
+import static io.hbload.core.testing.Waits.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hbload.cli.CommandOutput;
 import io.hbload.cli.HbloadCommand;
+import io.hbload.core.testing.Waits;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.ServerSocket;
@@ -11,8 +13,8 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -63,11 +65,9 @@ class BlockCacheMetricsIT {
             "hbload-under-test");
     run.start();
     try {
-      long until = System.nanoTime() + 300_000_000_000L;
-      while (!Files.exists(json) && run.isAlive() && System.nanoTime() < until) {
-        Thread.sleep(200);
-      }
-      assertThat(json).as("hbload stderr: %s", err).exists();
+      await("the run's JSON written", Duration.ofSeconds(300), Duration.ofMillis(200))
+          .failFast(Waits.alive("hbload run", run, err::toString))
+          .untilAsserted(() -> assertThat(json).as("hbload stderr: %s", err).exists());
       String scrape =
           HttpClient.newHttpClient()
               .send(

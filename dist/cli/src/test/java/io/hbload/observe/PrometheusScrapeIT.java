@@ -1,5 +1,6 @@
 package io.hbload.observe;
 
+import static io.hbload.core.testing.Waits.await;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -18,6 +19,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -67,7 +69,8 @@ class PrometheusScrapeIT {
     Thread run = null;
     try {
       String api = "http://127.0.0.1:" + promPort;
-      awaitReady(api, prometheus, dir);
+      ServerReady.await(
+          "Prometheus", api, prometheus, dir.resolve("prometheus.log"), Duration.ofSeconds(30));
       Path json = dir.resolve("run.json");
       AtomicInteger exit = new AtomicInteger(-1);
       StringWriter err = new StringWriter();
@@ -108,21 +111,30 @@ class PrometheusScrapeIT {
       String readOk =
           "hbload_operations_total{job=\"hbload\",operation=\"READ\",status=\"OK\",phase=\"run\","
               + "workload=\"a\",binding=\"basic\",shard=\"0\"}";
-      double live = 0;
-      long until = System.nanoTime() + 12_000_000_000L;
-      while (live <= 0 && System.nanoTime() < until && !Files.exists(json)) {
-        Thread.sleep(500);
-        live = query(api, readOk);
-      }
-      assertThat(live).as("a scrape during the run (hbload stderr: %s)", err).isPositive();
-      assertThat(Files.exists(json))
-          .as("the run was still going when Prometheus first saw it")
-          .isFalse();
+      await(
+              "Prometheus sees READ OK during the run",
+              Duration.ofSeconds(12),
+              Duration.ofMillis(500))
+          .failFast(
+              () ->
+                  assertThat(Files.exists(json))
+                      .as("the run was still going when Prometheus first saw it")
+                      .isFalse())
+          .untilAsserted(
+              () ->
+                  assertThat(query(api, readOk))
+                      .as("a scrape during the run (hbload stderr: %s)", err)
+                      .isPositive());
 
-      while (!Files.exists(json) && run.isAlive()) {
-        Thread.sleep(200);
-      }
-      assertThat(json).as("hbload stderr: %s", err).exists();
+      // the run's 15 s, then its JSON
+      Thread hbload = run;
+      await("the run's JSON", Duration.ofSeconds(60), Duration.ofMillis(200))
+          .failFast(
+              () ->
+                  assertThat(hbload.isAlive() || Files.exists(json))
+                      .as("hbload ended without its JSON; stderr: %s", err)
+                      .isTrue())
+          .until(() -> Files.exists(json));
       JsonNode report = JSON.readTree(json.toFile());
       long reportReads = -1;
       for (JsonNode m : report.path("measurements")) {
@@ -132,22 +144,20 @@ class PrometheusScrapeIT {
       }
       assertThat(reportReads).isPositive();
       // the final values: scraped during the linger, read back through the query API
-      double last = -1;
-      double completed = -1;
-      until = System.nanoTime() + 20_000_000_000L;
-      while ((last != reportReads || completed != report.path("operations").asLong())
-          && System.nanoTime() < until) {
-        Thread.sleep(500);
-        last = query(api, "last_over_time(" + readOk + "[5m])");
-        completed =
-            query(api, "last_over_time(hbload_operations_completed_total{phase=\"run\"}[5m])");
-      }
-      assertThat(last)
-          .as("READ OK counter in Prometheus vs the report's [READ] Operations")
-          .isEqualTo(reportReads);
-      assertThat(completed)
-          .as("completed operations vs [OVERALL] Operations")
-          .isEqualTo(report.path("operations").asDouble());
+      long reads = reportReads;
+      await("the final counts in Prometheus", Duration.ofSeconds(20), Duration.ofMillis(500))
+          .untilAsserted(
+              () -> {
+                assertThat(query(api, "last_over_time(" + readOk + "[5m])"))
+                    .as("READ OK counter in Prometheus vs the report's [READ] Operations")
+                    .isEqualTo(reads);
+                assertThat(
+                        query(
+                            api,
+                            "last_over_time(hbload_operations_completed_total{phase=\"run\"}[5m])"))
+                    .as("completed operations vs [OVERALL] Operations")
+                    .isEqualTo(report.path("operations").asDouble());
+              });
       assertThat(query(api, "hbload_phase_finished{phase=\"run\"}")).isEqualTo(1.0);
       // the engine's in-flight count is a series too: one blocking worker, so 0 or 1 (-1: no
       // series)
@@ -167,26 +177,6 @@ class PrometheusScrapeIT {
     }
   }
 
-  private void awaitReady(String api, Process prometheus, Path dir) throws Exception {
-    long until = System.nanoTime() + 30_000_000_000L;
-    while (System.nanoTime() < until) {
-      assertThat(prometheus.isAlive()).as("prometheus exited: %s", log(dir)).isTrue();
-      try {
-        if (http.send(
-                    HttpRequest.newBuilder(URI.create(api + "/-/ready")).build(),
-                    HttpResponse.BodyHandlers.ofString())
-                .statusCode()
-            == 200) {
-          return;
-        }
-      } catch (IOException notYet) {
-        // starting
-      }
-      Thread.sleep(200);
-    }
-    throw new AssertionError("prometheus not ready in 30 s: " + log(dir));
-  }
-
   /** The value of an instant query with one series, or -1 when it has none (yet). */
   private double query(String api, String promql) throws Exception {
     HttpResponse<String> res =
@@ -202,11 +192,6 @@ class PrometheusScrapeIT {
     JsonNode result = JSON.readTree(res.body()).path("data").path("result");
     assertThat(result.size()).as("series of %s: %s", promql, res.body()).isLessThanOrEqualTo(1);
     return result.isEmpty() ? -1 : result.get(0).path("value").get(1).asDouble();
-  }
-
-  private static String log(Path dir) throws IOException {
-    Path log = dir.resolve("prometheus.log");
-    return Files.exists(log) ? Files.readString(log) : "";
   }
 
   private static int freePort() throws IOException {

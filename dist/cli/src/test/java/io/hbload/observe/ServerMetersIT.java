@@ -1,5 +1,6 @@
 package io.hbload.observe;
 
+import static io.hbload.core.testing.Waits.await;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -99,10 +100,19 @@ class ServerMetersIT {
                 }
               });
       String endpoint = "http://127.0.0.1:" + metrics.port() + "/metrics";
-      while (!phase.isDone()) {
-        live.add(scrape(endpoint));
-        Thread.sleep(300);
-      }
+      // a scraper's view of the phase: a scrape every 300 ms until it is over
+      await(
+              "the end of the load phase, scraped meanwhile",
+              Duration.ofSeconds(60),
+              Duration.ofMillis(300))
+          .until(
+              () -> {
+                if (phase.isDone()) {
+                  return true;
+                }
+                live.add(scrape(endpoint));
+                return false;
+              });
       Launcher.Outcome outcome = phase.get(60, TimeUnit.SECONDS);
       assertThat(outcome.result().errorCount()).as(messages.toString()).isZero();
       // the endpoint serves until the session closes: the final values are in

@@ -1,10 +1,12 @@
 package io.hbload.report;
 
+import static io.hbload.core.testing.Waits.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hbload.cli.HbloadCommand;
+import io.hbload.core.testing.Waits;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -15,6 +17,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -81,11 +84,9 @@ class DfsioWatchIT {
     run.start();
     // the page is written after the report and before the linger: then the meters hold the final
     // values
-    long until = System.nanoTime() + 240_000_000_000L;
-    while (!Files.exists(html) && run.isAlive() && System.nanoTime() < until) {
-      Thread.sleep(200);
-    }
-    assertThat(html).as("dfsio stderr: %s", ERR).exists();
+    await("the dfsio page written", Duration.ofSeconds(240), Duration.ofMillis(200))
+        .failFast(Waits.alive("dfsio compare", run, ERR::toString))
+        .untilAsserted(() -> assertThat(html).as("dfsio stderr: %s", ERR).exists());
     scrape =
         HttpClient.newHttpClient()
             .send(

@@ -4,11 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hbload.core.Hbload;
 import io.hbload.core.result.RunResult;
+import io.hbload.core.testing.Progress;
 import io.hbload.hbase.testkit.HBaseExtension;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import org.apache.hadoop.hbase.MiniHBaseCluster;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.TableName;
@@ -117,18 +119,19 @@ class AsyncPathIT {
   @Order(2)
   void anInterruptMidRunStillReturnsTheResult() throws Exception {
     assertThat(hbload("c", "async_stop").load().errorCount()).isZero();
-    AtomicReference<RunResult> result = new AtomicReference<>();
-    Thread runner =
-        new Thread(
+    Progress progress = new Progress();
+    FutureTask<RunResult> result =
+        new FutureTask<>(
             () ->
-                result.set(
-                    hbload("c", "async_stop")
-                        .property("hbload.inflight", "64")
-                        .property("operationcount", "0")
-                        .run()),
-            "async-run");
+                progress
+                    .watch(hbload("c", "async_stop"))
+                    .property("hbload.inflight", "64")
+                    .property("operationcount", "0")
+                    .run());
+    Thread runner = new Thread(result, "async-run");
     runner.start();
-    Thread.sleep(4000);
+    // interrupted in full flight: 64 operations outstanding per worker, past its first 1,000
+    progress.awaitOperations(1000, Duration.ofSeconds(30), result);
     long interruptedAt = System.nanoTime();
     runner
         .interrupt(); // what Ctrl-C does: the phase is asked to stop, the workers drain, the result
@@ -136,7 +139,7 @@ class AsyncPathIT {
     runner.join(30_000);
     assertThat(runner.isAlive()).as("the run returned").isFalse();
     assertThat((System.nanoTime() - interruptedAt) / 1e9).as("seconds to stop").isLessThan(10);
-    RunResult r = result.get();
+    RunResult r = result.get(1, TimeUnit.SECONDS);
     assertThat(r).isNotNull();
     assertThat(r.stopReason()).isEqualTo("interrupted");
     assertThat(r.op("READ").count()).isPositive();
@@ -156,13 +159,20 @@ class AsyncPathIT {
             .property("hbload.inflight", "32");
     assertThat(h.load().errorCount()).isZero();
     HRegionServer victim = victimServing("async_fault");
-    // open loop at 1500 ops/s for 18,000 operations: about 12 s, the server stopped after 3
+    // open loop at 1500 ops/s for 18,000 operations: about 12 s, the server stopped after 3 (4,500
+    // operations)
     long operations = 18_000;
+    Progress progress = new Progress();
     CompletableFuture<RunResult> run =
         CompletableFuture.supplyAsync(
             () ->
-                h.target(1500).operationCount(operations).property("maxexecutiontime", "60").run());
-    Thread.sleep(3000);
+                progress
+                    .watch(h)
+                    .target(1500)
+                    .operationCount(operations)
+                    .property("maxexecutiontime", "60")
+                    .run());
+    progress.awaitOperations(4500, Duration.ofSeconds(60), run);
     victim.stop("hbload async fault test");
     RunResult r = run.get(90, TimeUnit.SECONDS);
     long cancelled = cancelled(r, "READ") + cancelled(r, "UPDATE");

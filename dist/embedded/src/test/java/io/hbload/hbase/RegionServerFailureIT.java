@@ -1,5 +1,6 @@
 package io.hbload.hbase;
 
+import static io.hbload.core.testing.Waits.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hbload.core.Hbload;
@@ -7,6 +8,7 @@ import io.hbload.core.binding.Binding;
 import io.hbload.core.binding.Status;
 import io.hbload.core.config.Phase;
 import io.hbload.core.result.RunResult;
+import io.hbload.core.testing.Progress;
 import io.hbload.hbase.config.HBaseSettingsParser;
 import io.hbload.hbase.ops.HBaseSession;
 import io.hbload.hbase.testkit.HBaseExtension;
@@ -73,6 +75,7 @@ class RegionServerFailureIT {
       HRegionServer victim = victimServing("fault");
 
       AtomicBoolean stop = new AtomicBoolean();
+      AtomicLong calls = new AtomicLong();
       AtomicLong errors = new AtomicLong();
       AtomicLong okAfterRecovery = new AtomicLong();
       AtomicLong recoveredAtNanos = new AtomicLong(Long.MAX_VALUE);
@@ -94,6 +97,7 @@ class RegionServerFailureIT {
                             : b.update("fault", Rows.key(k), Rows.values(k, 1, 1));
                     long t1 = System.nanoTime();
                     maxLatencyNanos.accumulate(t1 - t0);
+                    calls.incrementAndGet();
                     if (st == Status.ERROR) {
                       errors.incrementAndGet();
                     } else if (st.isOk() && t0 > recoveredAtNanos.get()) {
@@ -104,12 +108,22 @@ class RegionServerFailureIT {
                 "fault-worker-" + w);
         workers[w].start();
       }
-      Thread.sleep(3000);
+      await("the workers' first 1000 calls", Duration.ofSeconds(30), Duration.ofMillis(100))
+          .until(calls::get, n -> n >= 1000);
       victim.stop("hbload fault test");
       long stoppedAt = System.nanoTime();
-      // regions move to the survivor within seconds; afterwards operations must succeed again
+      // regions move to the survivor within seconds; afterwards operations must succeed again: the
+      // workers run until 100 calls started 12 s after the stop succeeded, 17 s after it at most
       recoveredAtNanos.set(stoppedAt + 12_000_000_000L);
-      Thread.sleep(17_000);
+      await(
+              "100 calls that succeed, started 12 s after the stop",
+              Duration.ofNanos(stoppedAt + 17_000_000_000L - System.nanoTime()),
+              Duration.ofMillis(100))
+          .untilAsserted(
+              () ->
+                  assertThat(okAfterRecovery.get())
+                      .as("operations succeed again after reassignment")
+                      .isGreaterThan(100));
       stop.set(true);
       for (Thread t : workers) {
         t.join(OP_TIMEOUT_MS + 5000);
@@ -148,9 +162,12 @@ class RegionServerFailureIT {
       admin.balance(); // spread the new table's regions over both servers
     }
     HRegionServer victim = victimServing("enginefault");
+    Progress progress = new Progress();
     CompletableFuture<RunResult> run =
-        CompletableFuture.supplyAsync(() -> workload.duration(Duration.ofSeconds(20)).run());
-    Thread.sleep(5000);
+        CompletableFuture.supplyAsync(
+            () -> progress.watch(workload).duration(Duration.ofSeconds(20)).run());
+    // the workers under way, both servers' regions located, before one of them stops
+    progress.awaitOperations(1000, Duration.ofSeconds(20), run);
     victim.stop("hbload fault test");
     RunResult r = run.get(60, TimeUnit.SECONDS);
     assertThat(r.completed()).isTrue();
@@ -191,9 +208,12 @@ class RegionServerFailureIT {
             .recordCount(RECORDS)
             .threads(2);
     assertThat(workload.load().errorCount()).isZero();
+    Progress progress = new Progress();
     CompletableFuture<RunResult> run =
-        CompletableFuture.supplyAsync(() -> workload.duration(Duration.ofSeconds(15)).run());
-    Thread.sleep(4000);
+        CompletableFuture.supplyAsync(
+            () -> progress.watch(workload).duration(Duration.ofSeconds(15)).run());
+    // reads under way before the regions go offline
+    progress.awaitOperations(1000, Duration.ofSeconds(15), run);
     // a separate connection with default timeouts: region assignment is a slow admin call
     try (Connection c = ConnectionFactory.createConnection(HBASE.hbase().configuration());
         Admin admin = c.getAdmin()) {
@@ -201,6 +221,8 @@ class RegionServerFailureIT {
       for (RegionInfo region : regions) {
         admin.unassign(region.getRegionName());
       }
+      // real time: the outage's length is what the test measures (a read caught in it takes over
+      // a second), fixed so that it does not depend on how fast the master reassigns
       Thread.sleep(2500);
       for (RegionInfo region : regions) {
         admin.assign(region.getRegionName());

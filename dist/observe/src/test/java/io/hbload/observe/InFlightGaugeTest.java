@@ -1,5 +1,6 @@
 package io.hbload.observe;
 
+import static io.hbload.core.testing.Waits.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hbload.core.Hbload;
@@ -119,19 +120,13 @@ class InFlightGaugeTest {
   }
 
   /**
-   * Scrapes the endpoint until the gauge reads {@code expected} (or 10 s pass); returns the last
-   * value read.
+   * Scrapes the endpoint until the gauge reads {@code expected} (at most 10 s); returns the value
+   * read.
    */
-  private static double awaitGauge(MetricsSession session, double expected) throws Exception {
-    double last = -1;
-    long until = System.nanoTime() + 10_000_000_000L;
-    while (last != expected && System.nanoTime() < until) {
-      last = gauge(session).orElse(-1);
-      if (last != expected) {
-        Thread.sleep(20);
-      }
-    }
-    return last;
+  private static double awaitGauge(MetricsSession session, double expected) {
+    return await(
+            "hbload_inflight scraped at " + expected, Duration.ofSeconds(10), Duration.ofMillis(20))
+        .until(() -> gauge(session).orElse(-1), v -> v == expected);
   }
 
   private static OptionalDouble gauge(MetricsSession session) throws Exception {

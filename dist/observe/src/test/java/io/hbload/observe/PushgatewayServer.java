@@ -11,6 +11,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 
 /**
  * A real Pushgateway for a test class (Debian's prometheus-pushgateway, on 127.0.0.1 and a free
@@ -66,18 +67,13 @@ public final class PushgatewayServer implements AutoCloseable {
             .redirectOutput(log.toFile())
             .start();
     PushgatewayServer server = new PushgatewayServer(p, "http://127.0.0.1:" + port, log, data);
-    long until = System.nanoTime() + 20_000_000_000L;
-    while (System.nanoTime() < until) {
-      try {
-        if (server.get("/-/ready").statusCode() == 200) {
-          return server;
-        }
-      } catch (IOException notYet) {
-        Thread.sleep(200);
-      }
+    try {
+      ServerReady.await("the Pushgateway", server.base, p, log, Duration.ofSeconds(20));
+      return server;
+    } catch (Exception | Error notReady) {
+      server.close();
+      throw notReady;
     }
-    server.close();
-    throw new AssertionError("pushgateway not ready in 20 s: " + Files.readString(log));
   }
 
   /** Its base URL, as {@code --metrics pushgateway:URL} takes it. */

@@ -1,5 +1,6 @@
 package io.hbload.mapreduce;
 
+import static io.hbload.core.testing.Waits.await;
 import static io.hbload.mapreduce.MapReduceClusters.hbload;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -14,14 +15,18 @@ import io.hbload.observe.PushgatewayServer;
 import io.hbload.observe.ScrapeText;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.OptionalDouble;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Pattern;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
@@ -228,16 +233,17 @@ class MapReduceIT {
       String[] command = phase("run", args.toArray(new String[0]));
       Path jobDir = clusters.lastOutput();
       Future<Out> running = background.submit(() -> hbload(command));
-      boolean midRun = false;
-      while (gateway != null && !running.isDone()) {
-        String s = gateway.scrape();
-        for (String shard : List.of("0", "1")) {
-          Map<String, String> mine = Map.of("job", "hbload", "shard", shard, "phase", "run");
-          midRun |=
-              ScrapeText.value(s, "hbload_phase_finished", mine).equals(OptionalDouble.of(0.0))
-                  && ScrapeText.value(s, "hbload_operations_completed_total", mine).orElse(0) > 0;
-        }
-        Thread.sleep(200); // polls a real Pushgateway while a real job runs
+      AtomicBoolean midRun = new AtomicBoolean();
+      if (gateway != null) { // polls a real Pushgateway while a real job runs
+        await(
+                "a shard's push at a status interval, or the job's end",
+                Duration.ofMinutes(4),
+                Duration.ofMillis(200))
+            .until(
+                () -> {
+                  midRun.set(pushedMidRun(gateway.scrape()));
+                  return midRun.get() || running.isDone();
+                });
       }
       Out o = running.get();
       assertThat(o.exit()).as(o.err()).isZero();
@@ -254,7 +260,7 @@ class MapReduceIT {
       assertThat(Files.readString(json)).contains("\"operations\"");
       assertThat(Files.readString(hlog)).contains("READ.service");
       if (gateway != null) {
-        assertThat(midRun)
+        assertThat(midRun.get())
             .as("a shard pushed at a status interval, before its final values")
             .isTrue();
         assertPushedGroups(gateway.scrape(), gateway.groups(), jobDir, 3000);
@@ -264,6 +270,18 @@ class MapReduceIT {
         gateway.close();
       }
     }
+  }
+
+  /** Whether a shard's push is there with operations, before its final values. */
+  private static boolean pushedMidRun(String scrape) {
+    for (String shard : List.of("0", "1")) {
+      Map<String, String> mine = Map.of("job", "hbload", "shard", shard, "phase", "run");
+      if (ScrapeText.value(scrape, "hbload_phase_finished", mine).equals(OptionalDouble.of(0.0))
+          && ScrapeText.value(scrape, "hbload_operations_completed_total", mine).orElse(0) > 0) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** One group per shard of the run, each with the counters of that shard's committed report. */
@@ -325,16 +343,19 @@ class MapReduceIT {
   /** The job the command under test submitted, once it runs. */
   private static Job runningJob() throws Exception {
     Cluster cluster = new Cluster(yarn.clientConfiguration());
-    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-    while (System.nanoTime() < deadline) {
-      for (JobStatus s : cluster.getAllJobStatuses()) {
-        if (s.getState() == JobStatus.State.RUNNING && s.getJobName().startsWith("hbload run")) {
-          return cluster.getJob(s.getJobID());
-        }
-      }
-      Thread.sleep(250);
-    }
-    throw new AssertionError("no hbload job started");
+    JobStatus running =
+        await("a running hbload job", Duration.ofMinutes(2), Duration.ofMillis(250))
+            .until(
+                () ->
+                    Arrays.stream(cluster.getAllJobStatuses())
+                        .filter(
+                            s ->
+                                s.getState() == JobStatus.State.RUNNING
+                                    && s.getJobName().startsWith("hbload run"))
+                        .findFirst()
+                        .orElse(null),
+                Objects::nonNull);
+    return cluster.getJob(running.getJobID());
   }
 
   /** The running attempt of map task {@code index} once the task has reported operations. */
@@ -348,44 +369,37 @@ class MapReduceIT {
    * they say nothing of a new attempt).
    */
   private static TaskAttemptID runningAttempt(
-      Job job, int index, TaskAttemptID not, boolean withOperations) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-    while (System.nanoTime() < deadline) {
-      TaskReport r = report(job, index);
-      if (r != null
-          && r.getCurrentStatus() == TIPStatus.RUNNING
-          && !r.getRunningTaskAttemptIds().isEmpty()
-          && (!withOperations
-              || r.getTaskCounters().findCounter(ShardCounter.OPERATIONS).getValue() > 0)) {
-        TaskAttemptID newest =
-            r.getRunningTaskAttemptIds().stream()
-                .max(java.util.Comparator.comparingInt(TaskAttemptID::getId))
-                .orElseThrow();
-        if (!newest.equals(not)) {
-          return newest;
-        }
-      }
-      Thread.sleep(100);
-    }
-    throw new AssertionError(
-        "map task "
-            + index
-            + " has no "
-            + (not == null ? "" : "new ")
-            + "running attempt"
-            + (withOperations ? " with operations" : ""));
+      Job job, int index, TaskAttemptID not, boolean withOperations) {
+    return await(
+            "a "
+                + (not == null ? "" : "new ")
+                + "running attempt of map task "
+                + index
+                + (withOperations ? " with operations" : ""),
+            Duration.ofMinutes(2),
+            Duration.ofMillis(100))
+        .until(
+            () -> newestRunningAttempt(report(job, index), withOperations),
+            a -> a != null && !a.equals(not));
   }
 
-  private static void awaitTask(Job job, int index, TIPStatus status) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-    while (System.nanoTime() < deadline) {
-      TaskReport r = report(job, index);
-      if (r != null && r.getCurrentStatus() == status) {
-        return;
-      }
-      Thread.sleep(100);
+  /** The newest running attempt of a running task, once it has operations if asked; else null. */
+  private static TaskAttemptID newestRunningAttempt(TaskReport r, boolean withOperations) {
+    if (r == null
+        || r.getCurrentStatus() != TIPStatus.RUNNING
+        || r.getRunningTaskAttemptIds().isEmpty()
+        || (withOperations
+            && r.getTaskCounters().findCounter(ShardCounter.OPERATIONS).getValue() == 0)) {
+      return null;
     }
-    throw new AssertionError("map task " + index + " never " + status);
+    return r.getRunningTaskAttemptIds().stream()
+        .max(java.util.Comparator.comparingInt(TaskAttemptID::getId))
+        .orElseThrow();
+  }
+
+  private static void awaitTask(Job job, int index, TIPStatus status) {
+    await("map task " + index + " " + status, Duration.ofMinutes(2), Duration.ofMillis(100))
+        .until(() -> report(job, index), r -> r != null && r.getCurrentStatus() == status);
   }
 
   private static TaskReport report(Job job, int index) throws Exception {

@@ -1,5 +1,6 @@
 package io.hbload.hbase.metrics;
 
+import static io.hbload.core.testing.Waits.await;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
@@ -14,7 +15,10 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hadoop.hbase.regionserver.HRegionServer;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.junit.jupiter.api.AfterAll;
@@ -55,22 +59,13 @@ class ClusterMemoryReaderIT {
 
     // metrics2 publishes the RegionServer bean to JMX on its own period: retry until it carries the
     // cache sizes
-    ClusterMemory remote = null;
-    IOException last = null;
-    for (int attempt = 0; attempt < 30 && remote == null; attempt++) {
-      try {
-        remote = ClusterMemoryReader.ofCluster(hbase.clientConfiguration());
-        if (remote.l1Bytes() == 0) {
-          remote = null;
-        }
-      } catch (IOException e) {
-        last = e;
-      }
-      if (remote == null) {
-        Thread.sleep(1000);
-      }
-    }
-    assertThat(remote).as("read over /jmx; last error: %s", last).isNotNull();
+    // (a failed read's IOException is the timeout's cause)
+    ClusterMemory remote =
+        await("the cache sizes read over /jmx", Duration.ofSeconds(30), Duration.ofSeconds(1))
+            .ignoreExceptionsInstanceOf(IOException.class)
+            .until(
+                () -> ClusterMemoryReader.ofCluster(hbase.clientConfiguration()),
+                m -> m.l1Bytes() != 0);
     assertThat(remote.source()).isEqualTo("/jmx of 1 RegionServer(s)");
     assertThat(remote.regionServers()).isEqualTo(1);
     assertThat((double) remote.heapBytes())
@@ -95,15 +90,11 @@ class ClusterMemoryReaderIT {
             List.of(
                 new HttpJmxServerSampler.InfoServer(
                     rs.getServerName().getAddress().toString(), info)));
-    ServerSample first = null;
-    for (int attempt = 0; attempt < 30; attempt++) {
-      first = sampler.sample().get(0);
-      if (first.values().containsKey(RegionServerFigures.MEMSTORE)) {
-        break;
-      }
-      Thread.sleep(1000);
-    }
-    ServerSample read = first;
+    ServerSample read =
+        await("HBase's bean on /jmx", Duration.ofSeconds(30), Duration.ofSeconds(1))
+            .until(
+                () -> sampler.sample().get(0),
+                s -> s.values().containsKey(RegionServerFigures.MEMSTORE));
     assertThat(read.values())
         .containsKeys(
             RegionServerFigures.MEMSTORE,
@@ -113,6 +104,7 @@ class ClusterMemoryReaderIT {
     ManagementFactory.getGarbageCollectorMXBeans()
         .forEach(
             gc -> assertThat(read.values()).containsKey(RegionServerFigures.gcCount(gc.getName())));
+    // real time: the second read is the sampler's next, a second later, of the live JVM's counters
     Thread.sleep(1000);
     ServerSample second = sampler.sample().get(0);
     ServerFigure young =
@@ -133,41 +125,51 @@ class ClusterMemoryReaderIT {
     HRegionServer rs = hbase.liveRegionServers().get(0);
     HttpJmxBlockCacheReader reader =
         new HttpJmxBlockCacheReader(List.of("127.0.0.1:" + rs.getInfoServer().getPort()));
-    BlockCacheSnapshot published = null;
-    for (int attempt = 0; attempt < 30 && published == null; attempt++) {
-      try {
-        published = reader.read();
-      } catch (MissingBeanException notYet) {
-        Thread.sleep(1000);
-      }
-    }
-    assertThat(published).as("the bean is published within 30 s").isNotNull();
+    BlockCacheSnapshot published =
+        await("the bean published", Duration.ofSeconds(30), Duration.ofSeconds(1))
+            .ignoreExceptionsInstanceOf(MissingBeanException.class)
+            .until(reader::read, Objects::nonNull);
     DefaultMetricsSystem.instance().stop();
-    Thread restart =
-        new Thread(
-            () -> {
-              try {
-                Thread.sleep(1500);
-              } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-              }
-              DefaultMetricsSystem.instance().start();
-            });
+    AtomicBoolean restarted = new AtomicBoolean();
     try {
       assertThatThrownBy(reader::read)
           .isInstanceOf(MissingBeanException.class)
           .hasMessageContaining("without the RegionServer bean");
-      restart.start();
+      // metrics restart once the reading has found the bean away: it must wait for it to return
+      BlockCacheReader restartWhenAway =
+          new BlockCacheReader() {
+            @Override
+            public BlockCacheSnapshot read() throws IOException {
+              try {
+                return reader.read();
+              } catch (MissingBeanException away) {
+                if (restarted.compareAndSet(false, true)) {
+                  DefaultMetricsSystem.instance().start();
+                }
+                throw away;
+              }
+            }
+
+            @Override
+            public String source() {
+              return reader.source();
+            }
+          };
       ByteArrayOutputStream said = new ByteArrayOutputStream();
       CacheReadings.Reading before =
           new CacheReadings(
-                  reader, Clock.system(), new PrintStream(said, true, StandardCharsets.UTF_8))
+                  restartWhenAway,
+                  Clock.system(),
+                  new PrintStream(said, true, StandardCharsets.UTF_8))
               .before();
+      assertThat(restarted).as("the reading found the bean away").isTrue();
       assertThat(before.unavailable()).isNull();
       assertThat(before.snapshot().servers()).isEqualTo(1);
       assertThat(before.snapshot().requests()).isGreaterThanOrEqualTo(published.requests());
     } finally {
-      restart.join();
+      if (!restarted.get()) {
+        DefaultMetricsSystem.instance().start();
+      }
     }
   }
 }

@@ -1,5 +1,6 @@
 package io.hbload.hbase.metrics;
 
+import static io.hbload.core.testing.Waits.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hbload.core.Hbload;
@@ -17,6 +18,7 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
@@ -238,17 +240,12 @@ class ServerSeriesIT {
   }
 
   /** The first sample that has HBase's figures (metrics2 publishes the bean on its period). */
-  private static ServerSample awaitHBaseFigures(PlatformJmxServerSampler sampler)
-      throws InterruptedException {
-    ServerSample s = null;
-    for (int attempt = 0; attempt < 100; attempt++) {
-      s = sampler.sample().get(0);
-      if (s.values().containsKey(RegionServerFigures.MEMSTORE)) {
-        return s;
-      }
-      Thread.sleep(100);
-    }
-    throw new AssertionError("no RegionServer bean within 10 s: " + s);
+  private static ServerSample awaitHBaseFigures(PlatformJmxServerSampler sampler) {
+    return await(
+            "a sample with the RegionServer bean", Duration.ofSeconds(10), Duration.ofMillis(100))
+        .until(
+            () -> sampler.sample().get(0),
+            s -> s.values().containsKey(RegionServerFigures.MEMSTORE));
   }
 
   private static String serverOfTheSharedCluster() {
