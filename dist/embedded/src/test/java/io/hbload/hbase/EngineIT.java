@@ -69,6 +69,10 @@ class EngineIT {
       assertThat(r.op("READ").count()).isGreaterThan(2000);
       assertThat(r.op("UPDATE").count()).isPositive();
       assertThat(r.op("SCAN").count()).isPositive();
+      assertThat(r.extra())
+          .filteredOn(l -> l.metric().equals("MIXGRAPH"))
+          .extracting(ReportLine::measurement)
+          .contains("KeyDistance", "ValueSizeDistance");
     }
   }
 
