@@ -63,7 +63,7 @@ public final class Hbload {
     return value;
   }
 
-  /** A bundled workload: a, b, c, d, e, f or updateonly. */
+  /** A bundled workload: a, b, c, d, e, f, updateonly, mixgraph or mixgraph_allrandom. */
   public static Hbload workload(String name) {
     Hbload h = new Hbload();
     notNull("name", name);

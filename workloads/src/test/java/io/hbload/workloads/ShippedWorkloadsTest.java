@@ -8,10 +8,12 @@ import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertySources;
 import io.hbload.core.config.WorkloadSpec;
 import io.hbload.core.parse.SpecParser;
+import io.hbload.core.source.WorkloadType.MixgraphWorkloadType;
 import io.hbload.core.spec.RunSpec;
 import java.nio.file.Path;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Every shipped workload, found by its -w name on the classpath, parses to the effective values
@@ -74,5 +76,22 @@ class ShippedWorkloadsTest {
     assertThat(spec.execution().operations()).isEqualTo(3_000_000);
     assertThat(spec.workload().keyChoice().distribution()).isEqualTo(Distribution.ZIPFIAN);
     assertThat(spec.provenance().notes()).anyMatch(n -> n.startsWith("measurementtype=histogram"));
+  }
+
+  /**
+   * db_bench's mixgraph files, found by their -w names: every flag in them is read (no note of an
+   * unknown one), and the packaged copy is this folder's file.
+   */
+  @ParameterizedTest(name = "workload {0}")
+  @ValueSource(strings = {"mixgraph", "mixgraph_allrandom"})
+  void mixgraphFilesRunDbBenchsMixgraph(String name) {
+    RunSpec spec = SpecParser.parse(new PropertySources().bundled(name).merge(), Phase.RUN);
+    assertThat(spec.binding().workload()).isInstanceOf(MixgraphWorkloadType.class);
+    assertThat(spec.workload().records().count()).isEqualTo(1000);
+    assertThat(spec.execution().operations()).isEqualTo(1000);
+    assertThat(spec.provenance().notes()).isEmpty();
+    RunSpec fromFile =
+        SpecParser.parse(new PropertySources().file(Path.of("workload" + name)).merge(), Phase.RUN);
+    assertThat(fromFile).isEqualTo(spec);
   }
 }

@@ -66,6 +66,34 @@ public final class PropertyNames {
   public static final String INSERTION_RETRY_LIMIT = "core_workload_insertion_retry_limit";
   public static final String INSERTION_RETRY_INTERVAL = "core_workload_insertion_retry_interval";
 
+  // RocksDB db_bench's mixgraph (workload=mixgraph), db_bench's flag names
+  public static final String KEYRANGE_DIST_A = "keyrange_dist_a";
+  public static final String KEYRANGE_DIST_B = "keyrange_dist_b";
+  public static final String KEYRANGE_DIST_C = "keyrange_dist_c";
+  public static final String KEYRANGE_DIST_D = "keyrange_dist_d";
+  public static final String KEYRANGE_NUM = "keyrange_num";
+  public static final String KEY_DIST_A = "key_dist_a";
+  public static final String KEY_DIST_B = "key_dist_b";
+  public static final String KEY_SIZE = "key_size";
+  public static final String VALUE_THETA = "value_theta";
+  public static final String VALUE_K = "value_k";
+  public static final String VALUE_SIGMA = "value_sigma";
+  public static final String ITER_THETA = "iter_theta";
+  public static final String ITER_K = "iter_k";
+  public static final String ITER_SIGMA = "iter_sigma";
+  public static final String MIX_GET_RATIO = "mix_get_ratio";
+  public static final String MIX_PUT_RATIO = "mix_put_ratio";
+  public static final String MIX_SEEK_RATIO = "mix_seek_ratio";
+  public static final String MIX_MAX_SCAN_LEN = "mix_max_scan_len";
+  public static final String MIX_MAX_VALUE_SIZE = "mix_max_value_size";
+  public static final String SINE_MIX_RATE = "sine_mix_rate";
+  public static final String SINE_A = "sine_a";
+  public static final String SINE_B = "sine_b";
+  public static final String SINE_C = "sine_c";
+  public static final String SINE_D = "sine_d";
+  public static final String SINE_MIX_RATE_INTERVAL = "sine_mix_rate_interval_milliseconds";
+  public static final String SINE_MIX_RATE_NOISE = "sine_mix_rate_noise";
+
   // hbload's own
   public static final String DELETE_PROPORTION = "hbload.deleteproportion";
   public static final String JSON_FILE = "hbload.json";

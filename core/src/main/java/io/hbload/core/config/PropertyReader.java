@@ -131,7 +131,9 @@ public final class PropertyReader {
     double parsed = n.doubleValue();
     if (!(parsed >= min && parsed <= max)) {
       String range =
-          max == Double.MAX_VALUE ? ">= " + fmt(min) : "in [" + fmt(min) + ", " + fmt(max) + "]";
+          max != Double.MAX_VALUE
+              ? "in [" + fmt(min) + ", " + fmt(max) + "]"
+              : min == -Double.MAX_VALUE ? "a finite number" : ">= " + fmt(min);
       // as given: a value set in code by its rendering
       error(key, Objects.toString(props.get(key), n.toString()).trim() + " must be " + range);
       return def;

@@ -25,7 +25,7 @@ public final class PropertySources {
 
   /** Short names accepted by {@code -w}. */
   public static final List<String> WORKLOAD_NAMES =
-      List.of("a", "b", "c", "d", "e", "f", "updateonly");
+      List.of("a", "b", "c", "d", "e", "f", "updateonly", "mixgraph", "mixgraph_allrandom");
 
   /** The largest {@code -P} file read: YCSB's workload files are under 2 KiB. */
   static final int MAX_FILE_BYTES = 1 << 20;

@@ -25,7 +25,9 @@ public final class RunSpecBuilder {
   private final PropertySources sources = new PropertySources();
   private Clock clock;
 
-  /** Starts from a bundled workload: a, b, c, d, e, f or updateonly. */
+  /**
+   * Starts from a bundled workload: a, b, c, d, e, f, updateonly, mixgraph or mixgraph_allrandom.
+   */
   public RunSpecBuilder workload(String name) {
     sources.bundled(name);
     return this;

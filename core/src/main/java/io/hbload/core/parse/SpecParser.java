@@ -12,6 +12,7 @@ import io.hbload.core.config.InsertRetries;
 import io.hbload.core.config.KeyChoice;
 import io.hbload.core.config.LengthDistribution;
 import io.hbload.core.config.MeasurementInterval;
+import io.hbload.core.config.MixgraphSpec;
 import io.hbload.core.config.OperationMix;
 import io.hbload.core.config.OutputPaths;
 import io.hbload.core.config.Outputs;
@@ -59,6 +60,10 @@ import java.util.regex.Pattern;
  */
 public final class SpecParser {
   public static final String CORE_WORKLOAD = "site.ycsb.workloads.CoreWorkload";
+
+  /** {@code workload=mixgraph}: RocksDB db_bench's mixgraph model ({@link MixgraphSpec}). */
+  public static final String MIXGRAPH = "mixgraph";
+
   public static final String DEFAULT_BINDING = "basic";
 
   private final Map<String, String> props;
@@ -197,11 +202,16 @@ public final class SpecParser {
 
   private RunSpec build(Phase phase, BindingKind given, WorkloadType givenWorkload) {
     String workloadClass = text(WORKLOAD, CORE_WORKLOAD);
-    if (!workloadClass.equals(CORE_WORKLOAD)
+    boolean mixgraph = workloadClass.equals(MIXGRAPH);
+    if (!mixgraph
+        && !workloadClass.equals(CORE_WORKLOAD)
         && !workloadClass.equals("com.yahoo.ycsb.workloads.CoreWorkload")) {
-      error(WORKLOAD, "only " + CORE_WORKLOAD + " is supported, got '" + workloadClass + "'");
+      error(
+          WORKLOAD,
+          "expected " + CORE_WORKLOAD + " or " + MIXGRAPH + ", got '" + workloadClass + "'");
     }
     WorkloadSpec workload = workload();
+    MixgraphSpec mixgraphSpec = mixgraph ? new MixgraphParser(read, notes).parse(workload) : null;
     ShardSpec shard = shard();
     long operations;
     if (phase == Phase.LOAD) {
@@ -268,6 +278,13 @@ public final class SpecParser {
     BindingKind provider = given == null ? found : given;
     WorkloadType workloadType =
         given != null ? givenWorkload : found == null ? null : WorkloadType.ycsb(found);
+    if (mixgraphSpec != null) {
+      if (workloadType instanceof WorkloadType.YcsbWorkloadType ycsb) {
+        workloadType = WorkloadType.mixgraph(ycsb.provider(), mixgraphSpec);
+      } else if (given != null && given != FINISHED) {
+        error(WORKLOAD, MIXGRAPH + " runs on a YCSB binding, not on " + given.name());
+      }
+    }
     BindingSettings bindingSettings =
         provider == null ? BindingSettings.NONE : provider.settings(read, workload, phase);
     int inflight = inflight(provider);

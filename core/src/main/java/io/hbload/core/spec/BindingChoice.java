@@ -52,11 +52,12 @@ public record BindingChoice(
         && provider.getClass() == b.provider.getClass()
         && provider.name().equals(b.provider.name())
         && settings.equals(b.settings)
-        && workload.getClass() == b.workload.getClass();
+        && workload.sameAs(b.workload);
   }
 
   @Override
   public int hashCode() {
+    // sameAs implies the same class
     return Objects.hash(name, provider.getClass(), provider.name(), settings, workload.getClass());
   }
 
@@ -65,6 +66,6 @@ public record BindingChoice(
    * wired to a cluster the caller owns, such as a suite's embedded HBase).
    */
   public BindingChoice withProvider(BindingProvider provider) {
-    return new BindingChoice(name, provider, settings);
+    return new BindingChoice(name, provider, settings, workload.on(provider));
   }
 }

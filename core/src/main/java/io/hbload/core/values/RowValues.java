@@ -44,6 +44,15 @@ public final class RowValues implements Values {
   private final int[] valueLengths;
 
   public RowValues(WorkloadSpec spec, RandomGenerator rnd) {
+    this(spec, rnd, null);
+  }
+
+  /**
+   * Values whose lengths {@code lengths} chooses (a workload's own size model, such as mixgraph's),
+   * instead of {@code fieldlengthdistribution}; null for the spec's. Not with {@code
+   * dataintegrity}, whose values have their own length.
+   */
+  public RowValues(WorkloadSpec spec, RandomGenerator rnd, FieldLengthChooser lengths) {
     this.names = new FieldNames(spec);
     this.rnd = rnd;
     this.integrity = spec.fields().dataIntegrity();
@@ -66,8 +75,8 @@ public final class RowValues implements Values {
             new byte[DeterministicValue.capacity(32, names.bytes(i).length, integrityLength)];
       }
     } else {
-      this.lengths = FieldLengthChooser.create(spec, rnd);
-      this.pool = new byte[POOL_SPREAD + lengths.maxLength()];
+      this.lengths = lengths != null ? lengths : FieldLengthChooser.create(spec, rnd);
+      this.pool = new byte[POOL_SPREAD + this.lengths.maxLength()];
       for (int i = 0; i < pool.length; i++) {
         pool[i] = (byte) (FIRST_BYTE + rnd.nextInt(BYTE_RANGE));
       }

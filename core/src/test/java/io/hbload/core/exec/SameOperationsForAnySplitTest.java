@@ -34,7 +34,7 @@ class SameOperationsForAnySplitTest {
   private static final long OPERATIONS = 20_000;
 
   @ParameterizedTest
-  @ValueSource(strings = {"a", "c", "f"})
+  @ValueSource(strings = {"a", "c", "f", "mixgraph_allrandom"})
   void theSameSeedDrawsTheSameOperationsForAnySplit(String workload) {
     long oneThread = digest(workload, 42, 1, 1, 1);
     assertThat(digest(workload, 42, 2, 1, 1)).as("2 threads").isEqualTo(oneThread);

@@ -113,7 +113,7 @@ class SpecParserTest {
         "insertorder|random|property insertorder: expected hashed or ordered",
         "exporter|x.Y|property exporter: unknown exporter 'x.Y'",
         "hdrhistogram.percentiles|95,abc|property hdrhistogram.percentiles",
-        "workload|site.ycsb.workloads.RestWorkload|property workload: only site.ycsb.workloads.CoreWorkload",
+        "workload|site.ycsb.workloads.RestWorkload|property workload: expected site.ycsb.workloads.CoreWorkload or mixgraph, got 'site.ycsb.workloads.RestWorkload'",
         "maxexecutiontime|1500ms|property maxexecutiontime: '1500ms' is not a whole number of seconds",
         "maxexecutiontime|ten|property maxexecutiontime: 'ten' is not a duration"
       })

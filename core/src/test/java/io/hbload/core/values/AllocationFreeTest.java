@@ -2,6 +2,7 @@ package io.hbload.core.values;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hbload.core.binding.Binding;
 import io.hbload.core.binding.Key;
 import io.hbload.core.binding.Status;
 import io.hbload.core.config.Distribution;
@@ -12,6 +13,10 @@ import io.hbload.core.keys.KeyNames;
 import io.hbload.core.keys.KeySpace;
 import io.hbload.core.keys.ScanLengthChooser;
 import io.hbload.core.keys.TestSpecs;
+import io.hbload.core.source.BlockingStep;
+import io.hbload.core.source.MixgraphSource;
+import io.hbload.core.source.MixgraphSourceAccess;
+import io.hbload.core.source.OperationSlot;
 import java.lang.management.ManagementFactory;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -108,5 +113,20 @@ class AllocationFreeTest {
                 50_000))
         .isLessThan(SLACK_BYTES);
     assertThat(last[0]).isSameAs(Status.OK);
+  }
+
+  @Test
+  void mixgraphOperationsDoNotAllocate() {
+    MixgraphSource<BlockingStep<Binding>> source = MixgraphSourceAccess.source();
+    OperationSlot<BlockingStep<Binding>> slot = MixgraphSourceAccess.slot();
+    long[] n = new long[1];
+    assertThat(
+            allocatedBy(
+                () -> {
+                  slot.cycle = n[0]++;
+                  source.transaction(slot);
+                },
+                200_000))
+        .isLessThan(SLACK_BYTES);
   }
 }

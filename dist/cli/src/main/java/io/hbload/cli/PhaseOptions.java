@@ -37,7 +37,8 @@ final class PhaseOptions {
       names = {"-w", "--workload"},
       paramLabel = "NAME",
       description =
-          "Bundled workload: a, b, c, d, e, f, updateonly (same values as YCSB's workload files)")
+          "Bundled workload: a, b, c, d, e, f, updateonly (same values as YCSB's workload files),"
+              + " mixgraph, mixgraph_allrandom (RocksDB db_bench's mixgraph)")
   String workload;
 
   @Option(
@@ -153,7 +154,7 @@ final class PhaseOptions {
   /** The merged properties the spec parser reads. */
   Map<String, String> properties() {
     if (workload == null && propertyFiles.isEmpty()) {
-      throw new SpecException("no workload: give -w a|b|c|d|e|f|updateonly or -P FILE");
+      throw new SpecException("no workload: give -w a|b|c|d|e|f|updateonly|mixgraph or -P FILE");
     }
     return properties(workload);
   }

@@ -32,6 +32,32 @@ class CliTest {
     assertThat(o.err()).contains("Starting test.");
   }
 
+  /**
+   * {@code -w mixgraph_allrandom} on the memory store: the run loads its empty table, then its Gets
+   * find their rows, and the report ends with what the run offered against what was configured.
+   */
+  @Test
+  void mixgraphRunsFromItsBundledFile() {
+    CommandOutput o =
+        exec(
+            "run",
+            "-w",
+            "mixgraph_allrandom",
+            "-db",
+            "memory",
+            "-p",
+            "table=cli_mixgraph",
+            "-p",
+            "operationcount=3000",
+            "--seed",
+            "7");
+    assertThat(o.exit()).as(o.err()).isZero();
+    assertThat(o.out())
+        .contains("[READ], Return=OK, ", "[UPDATE], Return=OK, ", "[MIXGRAPH], KeyDistance, ")
+        .doesNotContain("NOT_FOUND");
+    assertThat(o.err()).doesNotContain("WARNING");
+  }
+
   @Test
   void ycsbsRawClientFormAndPositionalDbWork() {
     assertThat(exec("-t", "-db", "basic", "-P", "../../workloads/workloadc").exit()).isZero();
@@ -57,6 +83,9 @@ class CliTest {
         "bad number|run -w a -db basic -p operationcount=12x|property operationcount",
         "unknown binding|run -w a -db nosuchdb|property db: unknown binding 'nosuchdb'",
         "no workload|run -db basic|no workload",
+        "mixgraph ranges|run -w mixgraph -db memory -p keyrange_num=0|property keyrange_num: 0 is below the minimum 1",
+        "mixgraph hotness|run -w mixgraph_allrandom -db memory -p keyrange_dist_a=-14.18 -p keyrange_dist_c=0|property keyrange_dist_a: no key range is ever accessed",
+        "mixgraph scale|run -w mixgraph_allrandom -db memory -p value_sigma=-1|property value_sigma: -1 must be > 0",
         "unknown option|run -w a --bogus|Unknown option: '--bogus'",
         "stray arguments|run basic extra -w a|Unmatched argument",
         "missing value|run -w|Missing required parameter",

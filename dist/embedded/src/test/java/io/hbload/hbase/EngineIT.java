@@ -54,6 +54,39 @@ class EngineIT {
     assertThat(e.op("INSERT").count()).isPositive();
   }
 
+  /**
+   * db_bench's mixgraph with the paper's all-random parameters on HBase, on both loops: Gets find
+   * the loaded rows, Puts and Seeks (scans) succeed.
+   */
+  @Test
+  void mixgraphOnBlockingAndPipelinedWorkers() {
+    Hbload load = mixgraph();
+    assertThat(load.load().op("INSERT").returns()).containsExactly(Map.entry("OK", 3000L));
+    for (String inflight : new String[] {"1", "8"}) {
+      RunResult r = mixgraph().property("hbload.inflight", inflight).operationCount(3000).run();
+      assertThat(r.errorCount()).as("inflight %s", inflight).isZero();
+      assertThat(r.op("READ").returns()).containsOnlyKeys("OK");
+      assertThat(r.op("READ").count()).isGreaterThan(2000);
+      assertThat(r.op("UPDATE").count()).isPositive();
+      assertThat(r.op("SCAN").count()).isPositive();
+      assertThat(r.extra())
+          .filteredOn(l -> l.metric().equals("MIXGRAPH"))
+          .extracting(ReportLine::measurement)
+          .contains("KeyDistance", "ValueSizeDistance");
+    }
+  }
+
+  private static Hbload mixgraph() {
+    return Hbload.workload("mixgraph_allrandom")
+        .binding(HBASE.hbase().bindingProvider())
+        .properties(HBASE.hbase().properties())
+        .property("columnfamily", "family")
+        .property("table", "engine_mixgraph")
+        .recordCount(3000)
+        .threads(2)
+        .seed(35);
+  }
+
   @Test
   void deletesThroughTheEngine() {
     Hbload h = hbload("updateonly").property("table", "engine_delete");
