@@ -57,7 +57,15 @@ public final class FaultLines {
           new ReportRecord(
               METRIC,
               n + "TimeToRecover(s)",
-              c.recovered() ? (Object) (c.recoveryMillis() / 1000.0) : "did not recover"));
+              c.recovered()
+                  ? (Object) (c.recoveryMillis() / 1000.0)
+                  : c.baselineIntervals() == 0
+                      ? "not judged: no baseline"
+                      : c.endedSteady()
+                          ? "not judged: the run ended before "
+                              + report.settings().stableIntervals()
+                              + " steady intervals"
+                          : "did not recover"));
     }
     return out;
   }

@@ -245,6 +245,7 @@ public final class JsonResult {
       g.writeFieldName("recoverySeconds");
       Json.value(g, c.recovered() ? c.recoveryMillis() / 1000.0 : null);
       g.writeBooleanField("recovered", c.recovered());
+      g.writeBooleanField("endedSteady", c.endedSteady());
       g.writeEndObject();
     }
     g.writeEndArray();

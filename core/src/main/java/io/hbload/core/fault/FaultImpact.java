@@ -68,6 +68,9 @@ public final class FaultImpact {
    * @param worstLatencyNanos the longest operation in the fault's window
    * @param secondsWithoutService the length of the intervals without service in the window
    * @param recoveryMillis from the injection to the recovery; null when it did not recover
+   * @param endedSteady the series ended within a steady stretch too short to count: whether the
+   *     fault recovered is not known (a fault too close to the run's end), rather than "did not
+   *     recover"
    */
   public record Cost(
       InjectedFault fault,
@@ -77,7 +80,8 @@ public final class FaultImpact {
       long peakP99Nanos,
       long worstLatencyNanos,
       double secondsWithoutService,
-      Long recoveryMillis) {
+      Long recoveryMillis,
+      boolean endedSteady) {
 
     public boolean recovered() {
       return recoveryMillis != null;
@@ -115,8 +119,8 @@ public final class FaultImpact {
     long baseP99 = median(baseline.stream().mapToDouble(Interval::p99Nanos).toArray()).longValue();
     double baseRate = median(baseline.stream().mapToDouble(Interval::successRate).toArray());
     int recovered = -1;
+    int stable = 0;
     if (!baseline.isEmpty()) {
-      int stable = 0;
       for (int i = first; i < series.size(); i++) {
         Interval in = series.get(i);
         boolean good =
@@ -154,7 +158,8 @@ public final class FaultImpact {
         peakP99,
         worst,
         withoutMillis / 1000.0,
-        recoveryMillis);
+        recoveryMillis,
+        recovered < 0 && stable > 0);
   }
 
   private static Double median(double[] values) {

@@ -44,7 +44,11 @@ public record FaultReport(
                 + c.fault().label()
                 + (c.baselineIntervals() == 0
                     ? " had no baseline before it to recover to"
-                    : " did not recover"));
+                    : c.endedSteady()
+                        ? " could not be judged: the run ended before "
+                            + settings.stableIntervals()
+                            + " steady intervals"
+                        : " did not recover"));
       } else if (c.recoveryMillis() > recoveryLimit.toMillis()) {
         out.add(
             String.format(

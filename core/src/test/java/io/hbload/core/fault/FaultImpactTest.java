@@ -104,8 +104,35 @@ class FaultImpactTest {
         FaultImpact.of(series, List.of(fault(1, 5000, 5000)), FaultImpact.Settings.DEFAULT).get(0);
     assertThat(c.recovered()).isFalse();
     assertThat(c.recoveryMillis()).isNull();
+    assertThat(c.endedSteady()).as("the last second had no service").isFalse();
     assertThat(c.worstLatencyNanos()).isEqualTo(2000 * MS);
     assertThat(c.secondsWithoutService()).isEqualTo(1.0);
+  }
+
+  @Test
+  void aFaultTooCloseToTheEndIsNotJudgedRatherThanNotRecovered() {
+    List<FaultImpact.Interval> series = new ArrayList<>();
+    for (int s = 0; s < 20; s++) {
+      series.add(quiet(s));
+    }
+    FaultImpact.Cost c =
+        FaultImpact.of(series, List.of(fault(1, 12_000, 12_000)), FaultImpact.Settings.DEFAULT)
+            .get(0);
+    assertThat(c.recovered()).isFalse();
+    assertThat(c.endedSteady()).isTrue();
+    assertThat(c.secondsWithoutService()).isZero();
+    assertThat(
+            new FaultReport(
+                    "t",
+                    T0,
+                    FaultImpact.Settings.DEFAULT,
+                    Duration.ofSeconds(30),
+                    series,
+                    List.of(c))
+                .slowRecoveries())
+        .containsExactly(
+            "fault 1 restart-regionserver (at 5s) could not be judged: the run ended before 10"
+                + " steady intervals");
   }
 
   @Test

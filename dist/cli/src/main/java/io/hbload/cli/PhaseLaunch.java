@@ -123,6 +123,16 @@ final class PhaseLaunch {
           "hbload: " + outcome.result().errorCount() + " operations failed (--fail-on-error)");
       return ExitCode.FAILURE;
     }
+    List<String> slow = outcome.slowRecoveries();
+    if (!slow.isEmpty()) {
+      err.println(
+          "hbload: "
+              + String.join("; ", slow)
+              + " (--fail-if-recovery-exceeds "
+              + outcome.result().spec().execution().faults().recoveryLimit().toMillis() / 1000.0
+              + " s)");
+      return ExitCode.FAILURE;
+    }
     return ExitCode.OK;
   }
 }
