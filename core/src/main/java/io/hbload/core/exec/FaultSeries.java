@@ -12,9 +12,9 @@ import org.HdrHistogram.Histogram;
  * The measured intervals as fault analysis reads them, kept as the reporter ticks while a phase has
  * faults: per interval the operations that succeeded and that failed, and the p99 and maximum of
  * their latency from the intended start (service time when not paced), every scheduled operation
- * type merged in one reused histogram. A tick much shorter than the sample interval (the one at the
- * start, the last one) is left out: a second's worth of nothing is not an outage. Confined to the
- * reporter thread; one small record per interval kept.
+ * type merged in one reused histogram and kept compressed. A tick much shorter than the sample
+ * interval (the one at the start, the last one) is left out: a second's worth of nothing is not an
+ * outage. Confined to the reporter thread; one small record per interval kept.
  */
 final class FaultSeries {
   private final List<FaultImpact.Interval> intervals = new ArrayList<>();
@@ -51,15 +51,9 @@ final class FaultSeries {
       }
       merged.add(l.intended());
     }
-    boolean any = merged.getTotalCount() > 0;
     intervals.add(
-        new FaultImpact.Interval(
-            view.startEpochMillis(),
-            view.endEpochMillis(),
-            ok,
-            failed,
-            any ? merged.getValueAtPercentile(99) : 0,
-            any ? merged.getMaxValue() : 0));
+        FaultImpact.Interval.of(
+            view.startEpochMillis(), view.endEpochMillis(), ok, failed, merged));
   }
 
   /** Forgets what was added so far (the warm-up ended). */

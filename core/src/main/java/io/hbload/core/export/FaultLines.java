@@ -50,7 +50,7 @@ public final class FaultLines {
         out.add(new ReportRecord(METRIC, n + "BaselineP99(ms)", c.baselineP99Nanos() / 1e6));
         out.add(new ReportRecord(METRIC, n + "BaselineThroughput(ops/sec)", c.baselineOpsPerSec()));
       }
-      out.add(new ReportRecord(METRIC, n + "PeakP99(ms)", c.peakP99Nanos() / 1e6));
+      out.add(new ReportRecord(METRIC, n + "WindowP99(ms)", c.windowP99Nanos() / 1e6));
       out.add(new ReportRecord(METRIC, n + "WorstLatency(ms)", c.worstLatencyNanos() / 1e6));
       out.add(new ReportRecord(METRIC, n + "SecondsWithoutService", c.secondsWithoutService()));
       out.add(

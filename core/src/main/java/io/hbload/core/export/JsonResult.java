@@ -239,7 +239,7 @@ public final class JsonResult {
       g.writeNumberField("baselineIntervals", c.baselineIntervals());
       g.writeNumberField("baselineP99Millis", c.baselineP99Nanos() / 1e6);
       g.writeNumberField("baselineOpsPerSec", c.baselineOpsPerSec());
-      g.writeNumberField("peakP99Millis", c.peakP99Nanos() / 1e6);
+      g.writeNumberField("windowP99Millis", c.windowP99Nanos() / 1e6);
       g.writeNumberField("worstLatencyMillis", c.worstLatencyNanos() / 1e6);
       g.writeNumberField("secondsWithoutService", c.secondsWithoutService());
       g.writeFieldName("recoverySeconds");

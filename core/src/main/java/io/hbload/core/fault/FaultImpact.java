@@ -1,26 +1,38 @@
 package io.hbload.core.fault;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.zip.DataFormatException;
+import org.HdrHistogram.AbstractHistogram;
+import org.HdrHistogram.HistogramIterationValue;
+import org.HdrHistogram.IntCountsHistogram;
 
 /**
  * What each fault cost the clients, read from the phase's interval series (1 s intervals): the
  * baseline is the intervals before the fault and after the previous fault's action returned; from
  * the interval the fault was injected in, an interval is <em>without service</em> when nothing
  * succeeded in it or more than half of its operations failed, and the fault has <em>recovered</em>
- * at the start of the first run of {@link Settings#stableIntervals} consecutive intervals each with
- * service, a p99 within {@link Settings#p99Factor} of the baseline p99 and a success rate of at
- * least {@link Settings#throughputFraction} of the baseline's. The fault's window runs from its
- * injection to its recovery (at least the injection's interval), or to the end of the series when
- * it did not recover. Baseline figures are medians over the baseline's intervals, so one slow
- * second before the fault does not move them. Pure and stateless.
+ * at the start of the first {@link Settings#stableIntervals} consecutive intervals each with
+ * service and a success rate of at least {@link Settings#throughputFraction} of the baseline's, and
+ * whose latencies together have a p99 within {@link Settings#p99Factor} of the baseline's p99. The
+ * p99s are of the intervals' latencies merged (the baseline's, the steady stretch's, the fault
+ * window's), not of one second's: a single second's p99 is a handful of operations at a modest
+ * rate, and would call a healthy system unrecovered for its ordinary hiccups. The fault's window
+ * runs from its injection to its recovery (at least the injection's interval), or to the end of the
+ * series when it did not recover. Pure and stateless.
  */
 public final class FaultImpact {
   private FaultImpact() {}
 
+  /** The significant digits latencies are kept at: 1 % is finer than any rule here asks. */
+  private static final int DIGITS = 2;
+
   /**
-   * One interval of the phase, as the reporter collected it.
+   * One interval of the phase, as the reporter collected it. Its latencies are kept compressed, in
+   * microseconds at two significant digits (a few hundred bytes a second), so that a long run's
+   * series stays small; {@link #latencies} decodes them.
    *
    * @param successes operations that returned OK
    * @param errors operations that returned anything else
@@ -34,7 +46,43 @@ public final class FaultImpact {
       long successes,
       long errors,
       long p99Nanos,
-      long maxNanos) {
+      long maxNanos,
+      byte[] compressedMicros) {
+
+    /** An interval whose operations took {@code latencyNanos}. */
+    public static Interval of(
+        long startEpochMillis,
+        long endEpochMillis,
+        long successes,
+        long errors,
+        AbstractHistogram latencyNanos) {
+      IntCountsHistogram micros = new IntCountsHistogram(DIGITS);
+      for (HistogramIterationValue v : latencyNanos.recordedValues()) {
+        micros.recordValueWithCount(
+            Math.max(1, v.getValueIteratedTo() / 1000), v.getCountAtValueIteratedTo());
+      }
+      ByteBuffer buffer = ByteBuffer.allocate(micros.getNeededByteBufferCapacity());
+      int length = micros.encodeIntoCompressedByteBuffer(buffer);
+      boolean any = latencyNanos.getTotalCount() > 0;
+      return new Interval(
+          startEpochMillis,
+          endEpochMillis,
+          successes,
+          errors,
+          any ? latencyNanos.getValueAtPercentile(99) : 0,
+          any ? latencyNanos.getMaxValue() : 0,
+          Arrays.copyOf(buffer.array(), length));
+    }
+
+    /** The interval's latencies, in microseconds. */
+    public IntCountsHistogram latencies() {
+      try {
+        return IntCountsHistogram.decodeFromCompressedByteBuffer(
+            ByteBuffer.wrap(compressedMicros), 2);
+      } catch (DataFormatException e) {
+        throw new IllegalStateException("an interval's latencies do not decode", e);
+      }
+    }
 
     /** Successes per second. */
     public double successRate() {
@@ -62,9 +110,9 @@ public final class FaultImpact {
    *
    * @param baselineIntervals how many intervals the baseline has; 0: none (the fault came first, or
    *     right after another), and no recovery is judged
-   * @param baselineP99Nanos the median of the baseline intervals' p99
+   * @param baselineP99Nanos the p99 of the baseline intervals' latencies together
    * @param baselineOpsPerSec the median of the baseline intervals' success rates
-   * @param peakP99Nanos the highest interval p99 in the fault's window
+   * @param windowP99Nanos the p99 of the fault window's latencies together
    * @param worstLatencyNanos the longest operation in the fault's window
    * @param secondsWithoutService the length of the intervals without service in the window
    * @param recoveryMillis from the injection to the recovery; null when it did not recover
@@ -77,7 +125,7 @@ public final class FaultImpact {
       int baselineIntervals,
       long baselineP99Nanos,
       double baselineOpsPerSec,
-      long peakP99Nanos,
+      long windowP99Nanos,
       long worstLatencyNanos,
       double secondsWithoutService,
       Long recoveryMillis,
@@ -116,20 +164,28 @@ public final class FaultImpact {
         first = i;
       }
     }
-    long baseP99 = median(baseline.stream().mapToDouble(Interval::p99Nanos).toArray()).longValue();
+    long baseP99 = p99Nanos(merged(baseline));
     double baseRate = median(baseline.stream().mapToDouble(Interval::successRate).toArray());
     int recovered = -1;
     int stable = 0;
     if (!baseline.isEmpty()) {
+      // the last stableIntervals intervals, merged: one added and the oldest taken out per step
+      IntCountsHistogram window = new IntCountsHistogram(DIGITS);
+      List<IntCountsHistogram> inWindow = new ArrayList<>();
       for (int i = first; i < series.size(); i++) {
         Interval in = series.get(i);
-        boolean good =
-            !in.withoutService()
-                && in.p99Nanos() <= settings.p99Factor() * baseP99
-                && in.successRate() >= settings.throughputFraction() * baseRate;
-        stable = good ? stable + 1 : 0;
-        if (stable == settings.stableIntervals()) {
-          recovered = i - stable + 1;
+        IntCountsHistogram latencies = in.latencies();
+        window.add(latencies);
+        inWindow.add(latencies);
+        if (inWindow.size() > settings.stableIntervals()) {
+          window.subtract(inWindow.remove(0));
+        }
+        boolean served =
+            !in.withoutService() && in.successRate() >= settings.throughputFraction() * baseRate;
+        stable = served ? stable + 1 : 0;
+        if (stable >= settings.stableIntervals()
+            && p99Nanos(window) <= settings.p99Factor() * baseP99) {
+          recovered = i - settings.stableIntervals() + 1;
           break;
         }
       }
@@ -137,12 +193,10 @@ public final class FaultImpact {
     // the window: from the injection's interval to the recovery, at least that interval
     int end =
         recovered < 0 ? series.size() : Math.max(recovered, Math.min(first + 1, series.size()));
-    long peakP99 = 0;
+    List<Interval> faultWindow = series.subList(first, end);
     long worst = 0;
     long withoutMillis = 0;
-    for (int i = first; i < end; i++) {
-      Interval in = series.get(i);
-      peakP99 = Math.max(peakP99, in.p99Nanos());
+    for (Interval in : faultWindow) {
       worst = Math.max(worst, in.maxNanos());
       if (in.withoutService()) {
         withoutMillis += in.endEpochMillis() - in.startEpochMillis();
@@ -155,11 +209,22 @@ public final class FaultImpact {
         baseline.size(),
         baseP99,
         baseRate,
-        peakP99,
+        p99Nanos(merged(faultWindow)),
         worst,
         withoutMillis / 1000.0,
         recoveryMillis,
         recovered < 0 && stable > 0);
+  }
+
+  private static IntCountsHistogram merged(List<Interval> intervals) {
+    IntCountsHistogram out = new IntCountsHistogram(DIGITS);
+    intervals.forEach(i -> out.add(i.latencies()));
+    return out;
+  }
+
+  /** The p99 of latencies kept in microseconds, in nanoseconds; 0 for none. */
+  private static long p99Nanos(IntCountsHistogram micros) {
+    return micros.getTotalCount() == 0 ? 0 : micros.getValueAtPercentile(99) * 1000;
   }
 
   private static Double median(double[] values) {
