@@ -29,8 +29,8 @@ public record FaultReport(
   }
 
   /**
-   * One line per fault that did not recover within the limit (none without a limit): the reason a
-   * run fails its recovery gate.
+   * One line per fault that did not recover within the limit (none without a limit): a run with any
+   * fails its recovery gate.
    */
   public List<String> slowRecoveries() {
     List<String> out = new ArrayList<>();
@@ -38,27 +38,48 @@ public record FaultReport(
       return out;
     }
     for (FaultImpact.Cost c : costs) {
-      if (!c.recovered()) {
-        out.add(
-            "fault "
-                + c.fault().label()
-                + (c.baselineIntervals() == 0
-                    ? " had no baseline before it to recover to"
-                    : c.endedSteady()
-                        ? " could not be judged: the run ended before "
-                            + settings.stableIntervals()
-                            + " steady intervals"
-                        : " did not recover"));
-      } else if (c.recoveryMillis() > recoveryLimit.toMillis()) {
+      if (c.recovered() && c.recoveryMillis() > recoveryLimit.toMillis()) {
         out.add(
             String.format(
                 Locale.ROOT,
                 "fault %s took %.1f s to recover",
                 c.fault().label(),
                 c.recoveryMillis() / 1000.0));
+      } else if (!c.recovered() && judged(c)) {
+        out.add("fault " + c.fault().label() + " did not recover");
       }
     }
     return out;
+  }
+
+  /**
+   * One line per fault whose recovery the gate could not judge (none without a limit): there was no
+   * baseline before it, or the run ended within a steady stretch too short to count. Neither a pass
+   * nor a failure.
+   */
+  public List<String> unjudgedRecoveries() {
+    List<String> out = new ArrayList<>();
+    if (recoveryLimit == null) {
+      return out;
+    }
+    for (FaultImpact.Cost c : costs) {
+      if (!c.recovered() && !judged(c)) {
+        out.add(
+            "fault "
+                + c.fault().label()
+                + (c.baselineIntervals() == 0
+                    ? " could not be judged: no baseline before it"
+                    : " could not be judged: the run ended before "
+                        + settings.stableIntervals()
+                        + " steady intervals"));
+      }
+    }
+    return out;
+  }
+
+  /** Whether a fault that did not recover is known not to have: it had a baseline and time. */
+  private static boolean judged(FaultImpact.Cost c) {
+    return c.baselineIntervals() > 0 && !c.endedSteady();
   }
 
   /** Seconds from the start of measuring to {@code epochMillis}. */

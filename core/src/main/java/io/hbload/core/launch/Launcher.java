@@ -66,6 +66,17 @@ public final class Launcher {
     public List<String> slowRecoveries() {
       return result.figure(FaultReport.class).map(FaultReport::slowRecoveries).orElse(List.of());
     }
+
+    /**
+     * One line per fault whose recovery {@code --fail-if-recovery-exceeds} could not judge (no
+     * baseline, or the run ended too soon after it): neither a pass nor a failure.
+     */
+    public List<String> unjudgedRecoveries() {
+      return result
+          .figure(FaultReport.class)
+          .map(FaultReport::unjudgedRecoveries)
+          .orElse(List.of());
+    }
   }
 
   /** The stop reason of Ctrl-C. */

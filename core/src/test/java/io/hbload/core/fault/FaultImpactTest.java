@@ -155,6 +155,11 @@ class FaultImpactTest {
     assertThat(c.recovered()).isFalse();
     assertThat(c.recoveryMillis()).isNull();
     assertThat(c.endedSteady()).as("the last second had no service").isFalse();
+    assertThat(
+            new FaultReport(
+                    "t", T0, FaultImpact.Settings.DEFAULT, Duration.ofHours(1), series, List.of(c))
+                .slowRecoveries())
+        .containsExactly("fault 1 restart-regionserver (at 5s) did not recover");
     assertThat(c.worstLatencyNanos()).isCloseTo(2000 * MS, recorded(2000));
     assertThat(c.secondsWithoutService()).isEqualTo(1.0);
   }
@@ -171,15 +176,11 @@ class FaultImpactTest {
     assertThat(c.recovered()).isFalse();
     assertThat(c.endedSteady()).isTrue();
     assertThat(c.secondsWithoutService()).isZero();
-    assertThat(
-            new FaultReport(
-                    "t",
-                    T0,
-                    FaultImpact.Settings.DEFAULT,
-                    Duration.ofSeconds(30),
-                    series,
-                    List.of(c))
-                .slowRecoveries())
+    FaultReport report =
+        new FaultReport(
+            "t", T0, FaultImpact.Settings.DEFAULT, Duration.ofSeconds(30), series, List.of(c));
+    assertThat(report.slowRecoveries()).isEmpty();
+    assertThat(report.unjudgedRecoveries())
         .containsExactly(
             "fault 1 restart-regionserver (at 5s) could not be judged: the run ended before 10"
                 + " steady intervals");
@@ -220,6 +221,7 @@ class FaultImpactTest {
             "t", T0, FaultImpact.Settings.DEFAULT, Duration.ofMillis(2999), series, costs);
     assertThat(tooLong.slowRecoveries())
         .containsExactly("fault 1 restart-regionserver (at 5s) took 3.0 s to recover");
+    assertThat(tooLong.unjudgedRecoveries()).isEmpty();
     assertThat(
             new FaultReport("t", T0, FaultImpact.Settings.DEFAULT, null, series, costs)
                 .slowRecoveries())
