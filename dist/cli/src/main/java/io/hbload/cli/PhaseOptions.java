@@ -168,8 +168,9 @@ final class PhaseOptions {
       paramLabel = "DURATION",
       description =
           "With --faults: exit 1 when a fault has not recovered (p99 within 1.5x and throughput"
-              + " within 95 % of the baseline for 10 s) this long after it was injected, e.g. 30s"
-              + " (hbload.faults.recoverylimit)")
+              + " within 95 %% of the baseline for 10 s) this long after it was injected, e.g. 30s;"
+              + " exit 3 when a fault's recovery could not be judged (no baseline before it, or the"
+              + " run ended first) (hbload.faults.recoverylimit)")
   String failIfRecoveryExceeds;
 
   /** The merged properties the spec parser reads. */
