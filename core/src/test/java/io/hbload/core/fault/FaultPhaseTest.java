@@ -8,18 +8,14 @@ import io.hbload.core.binding.Binding;
 import io.hbload.core.binding.BindingContext;
 import io.hbload.core.binding.BindingProvider;
 import io.hbload.core.binding.BindingSession;
-import io.hbload.core.binding.Fields;
-import io.hbload.core.binding.Key;
-import io.hbload.core.binding.RowSink;
-import io.hbload.core.binding.ScanSink;
 import io.hbload.core.binding.Status;
-import io.hbload.core.binding.Values;
 import io.hbload.core.config.FaultAction;
 import io.hbload.core.config.SpecException;
 import io.hbload.core.export.JsonResult;
 import io.hbload.core.export.ReportRecord;
 import io.hbload.core.export.YcsbReport;
 import io.hbload.core.result.RunResult;
+import io.hbload.core.testing.OneCallBinding;
 import io.hbload.core.time.Clock;
 import io.hbload.core.time.EventClock;
 import java.io.IOException;
@@ -193,14 +189,15 @@ class FaultPhaseTest {
       };
     }
 
-    private final class Call implements Binding {
+    private final class Call extends OneCallBinding {
       private final Clock clock;
 
       Call(Clock clock) {
         this.clock = clock;
       }
 
-      private Status call() {
+      @Override
+      protected Status call() {
         calls.incrementAndGet();
         try {
           clock.sleepNanos(TimeUnit.MILLISECONDS.toNanos(1));
@@ -213,31 +210,6 @@ class FaultPhaseTest {
           return Status.ERROR;
         }
         return Status.OK;
-      }
-
-      @Override
-      public Status read(String table, Key key, Fields fields, RowSink result) {
-        return call();
-      }
-
-      @Override
-      public Status scan(String table, Key startKey, int recordCount, Fields fields, ScanSink r) {
-        return call();
-      }
-
-      @Override
-      public Status update(String table, Key key, Values values) {
-        return call();
-      }
-
-      @Override
-      public Status insert(String table, Key key, Values values) {
-        return call();
-      }
-
-      @Override
-      public Status delete(String table, Key key) {
-        return call();
       }
     }
   }

@@ -32,9 +32,8 @@ class FaultsCommandIT {
   /** On the cluster by address, on a table of this test's own. */
   private static CommandOutput hbload(String... args) {
     List<String> argv = new ArrayList<>(List.of(args));
-    argv.addAll(List.of("--zk", HBASE.hbase().zkQuorum() + ":" + HBASE.hbase().zkPort()));
-    argv.addAll(List.of("-p", "table=faults", "-p", "hbload.metrics.settlems=0"));
-    return CommandOutput.of(HbloadCommand.commandLine(), argv.toArray(new String[0]));
+    argv.addAll(List.of("-p", "table=faults"));
+    return CommandOutput.onCluster(HBASE.hbase(), argv.toArray(new String[0]));
   }
 
   @Test

@@ -55,22 +55,18 @@ final class InProcessFaults implements FaultTarget {
   }
 
   private String restartRegionServer() throws IOException {
-    HRegionServer victim = victim();
-    ServerName name = victim.getServerName();
-    int regions = victim.getNumberOfOnlineRegions();
-    cluster.stopRegionServer(name);
-    cluster.waitForRegionServerToStop(name, WAIT_MILLIS);
+    Victim v = victim();
+    cluster.stopRegionServer(v.name());
+    cluster.waitForRegionServerToStop(v.name(), WAIT_MILLIS);
     HRegionServer started = cluster.startRegionServerAndWait(WAIT_MILLIS).getRegionServer();
-    return "stopped " + name + " (" + regions + " regions), started " + started.getServerName();
+    return "stopped " + v + ", started " + started.getServerName();
   }
 
   private String killRegionServer() throws IOException {
-    HRegionServer victim = victim();
-    ServerName name = victim.getServerName();
-    int regions = victim.getNumberOfOnlineRegions();
-    cluster.killRegionServer(name);
-    cluster.waitForRegionServerToStop(name, WAIT_MILLIS);
-    return "aborted " + name + " (" + regions + " regions), not restarted";
+    Victim v = victim();
+    cluster.killRegionServer(v.name());
+    cluster.waitForRegionServerToStop(v.name(), WAIT_MILLIS);
+    return "aborted " + v + ", not restarted";
   }
 
   private String restartMaster() throws IOException {
@@ -84,11 +80,19 @@ final class InProcessFaults implements FaultTarget {
     return "stopped master " + name + ", " + cluster.getMaster().getServerName() + " active";
   }
 
+  /** The RegionServer a fault hits, and how many regions it held then. */
+  private record Victim(ServerName name, int regions) {
+    @Override
+    public String toString() {
+      return name + " (" + regions + " regions)";
+    }
+  }
+
   /**
    * The live RegionServer not carrying hbase:meta with the most regions; an IOException when there
    * is none, or when stopping it would leave no RegionServer.
    */
-  private HRegionServer victim() throws IOException {
+  private Victim victim() throws IOException {
     ServerName meta = cluster.getServerHoldingMeta();
     var live =
         cluster.getLiveRegionServerThreads().stream()
@@ -99,9 +103,11 @@ final class InProcessFaults implements FaultTarget {
       throw new IOException(
           live.size() + " RegionServer(s) live: a RegionServer fault needs at least 2");
     }
-    return live.stream()
-        .filter(rs -> !rs.getServerName().equals(meta))
-        .max(Comparator.comparingInt(HRegionServer::getNumberOfOnlineRegions))
-        .orElseThrow(() -> new IOException("every live RegionServer carries hbase:meta"));
+    HRegionServer rs =
+        live.stream()
+            .filter(s -> !s.getServerName().equals(meta))
+            .max(Comparator.comparingInt(HRegionServer::getNumberOfOnlineRegions))
+            .orElseThrow(() -> new IOException("every live RegionServer carries hbase:meta"));
+    return new Victim(rs.getServerName(), rs.getNumberOfOnlineRegions());
   }
 }
