@@ -319,7 +319,7 @@ public final class SpecParser {
             .shard(shard)
             .startAt(startAt)
             .clock(Clock.system())
-            .faults(faults(given, maxSeconds))
+            .faults(faults(given, maxSeconds, shard))
             .build();
     unknownKeys(given);
     read.throwIfErrors();
@@ -716,7 +716,7 @@ public final class SpecParser {
    * The fault schedule ({@code hbload.faults}) and its recovery gate, each problem noted under its
    * property; a fault past a time-boxed run's end is one.
    */
-  private FaultSchedule faults(BindingKind given, long maxSeconds) {
+  private FaultSchedule faults(BindingKind given, long maxSeconds, ShardSpec shard) {
     String text = read.optional(FAULTS);
     Duration limit = read.duration(FAULT_RECOVERY_LIMIT, null);
     if (given == FINISHED) {
@@ -724,6 +724,10 @@ public final class SpecParser {
     }
     List<String> problems = new ArrayList<>();
     FaultSchedule schedule = FaultScheduleParser.parse(text, limit, maxSeconds, problems);
+    if (!schedule.isEmpty() && shard.count() > 1) {
+      // every shard would fire the schedule: one fault per client, not per run
+      problems.add("faults run from one client for now, not with hbload.shard " + shard);
+    }
     problems.forEach(p -> error(FAULTS, p));
     return schedule;
   }

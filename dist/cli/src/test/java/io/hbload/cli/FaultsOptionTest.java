@@ -63,6 +63,16 @@ class FaultsOptionTest {
   }
 
   @Test
+  void aShardedRunRefusesFaultsThatEveryShardWouldFire() {
+    CommandOutput o = exec("run", "basic", "-w", "c", "--shard", "0/2", "--faults", "at 1s flush");
+    assertThat(o.exit()).isEqualTo(2);
+    assertThat(o.errLines())
+        .containsExactly(
+            "hbload run: property hbload.faults: faults run from one client for now, not with"
+                + " hbload.shard 0/2");
+  }
+
+  @Test
   void helpSaysWhatFaultsThereAre() {
     CommandOutput o = exec("run", "--help");
     assertThat(o.out())
