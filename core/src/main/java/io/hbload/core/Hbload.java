@@ -8,6 +8,7 @@ import io.hbload.core.capacity.CapacitySearch;
 import io.hbload.core.capacity.LatencyBound;
 import io.hbload.core.capacity.ShardExchange;
 import io.hbload.core.config.Phase;
+import io.hbload.core.config.PropertyNames;
 import io.hbload.core.launch.Launcher;
 import io.hbload.core.parse.RunSpecBuilder;
 import io.hbload.core.result.RunResult;
@@ -167,6 +168,29 @@ public final class Hbload {
           "duration must be under " + MAX_SECONDS + " s, got " + duration);
     }
     builder.duration(duration);
+    return this;
+  }
+
+  /**
+   * Injects faults beside the run, as {@code --faults} does: {@code "at 5s restart-regionserver;
+   * every 60s flush"} or {@code "@FILE"}; the report then says what each cost. Checked when the
+   * spec is built.
+   */
+  public Hbload faults(String schedule) {
+    builder.property(PropertyNames.FAULTS, notNull("schedule", schedule));
+    return this;
+  }
+
+  /**
+   * With {@link #faults}: a fault not recovered this long after its injection fails the run's
+   * recovery gate ({@link io.hbload.core.launch.Launcher.Outcome#slowRecoveries}), as {@code
+   * --fail-if-recovery-exceeds} does.
+   */
+  public Hbload failIfRecoveryExceeds(Duration limit) {
+    if (notNull("limit", limit).isNegative()) {
+      throw new IllegalArgumentException("limit must be >= 0, got " + limit);
+    }
+    builder.property(PropertyNames.FAULT_RECOVERY_LIMIT, limit.toMillis() + "ms");
     return this;
   }
 

@@ -1,6 +1,7 @@
 package io.hbload.core.binding;
 
 import io.hbload.core.config.Phase;
+import io.hbload.core.fault.FaultTarget;
 import io.hbload.core.server.ServerSampler;
 import java.util.List;
 
@@ -51,6 +52,15 @@ public interface RunSession extends AutoCloseable {
    * interval, between {@link #runStarting} and {@link #runFinished}.
    */
   default ServerSampler serverSampler() {
+    return null;
+  }
+
+  /**
+   * What carries out the faults of a phase with a fault schedule ({@code hbload.faults}), or null
+   * when this binding can carry out none: then such a phase is bad input. Asked once, before the
+   * phase starts.
+   */
+  default FaultTarget faultTarget() {
     return null;
   }
 

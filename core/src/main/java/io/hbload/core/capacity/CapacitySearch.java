@@ -148,6 +148,11 @@ public final class CapacitySearch {
     if (spec.phase() != Phase.RUN) {
       throw new IllegalArgumentException("find-max searches a run phase, not " + spec.phase());
     }
+    if (!spec.execution().faults().isEmpty()) {
+      // each step would fire the schedule again: a capacity curve under faults is no one curve
+      throw SpecException.forProperty(
+          PropertyNames.FAULTS, "find-max searches a rate without faults: run --faults on its own");
+    }
     if (exchange != null && !exchange.shard().equals(spec.execution().shard())) {
       throw new IllegalArgumentException(
           "the exchange is shard " + exchange.shard() + "'s, the spec " + spec.execution().shard());

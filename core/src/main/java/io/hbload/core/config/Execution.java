@@ -36,6 +36,8 @@ import java.time.Instant;
  *     null
  * @param clock where every part of the phase reads time and sleeps: {@link Clock#system()} in a
  *     run, a {@link io.hbload.core.time.VirtualClock} in a test of time-dependent behaviour
+ * @param faults what the phase injects beside its load ({@code hbload.faults}); {@link
+ *     FaultSchedule#NONE} for nothing
  */
 public record Execution(
     int threads,
@@ -52,11 +54,15 @@ public record Execution(
     Long seed,
     ShardSpec shard,
     Instant startAt,
-    Clock clock) {
+    Clock clock,
+    FaultSchedule faults) {
 
   public Execution {
     if (clock == null) {
       throw new IllegalArgumentException("a phase needs a clock (Clock.system() for a run)");
+    }
+    if (faults == null) {
+      throw new IllegalArgumentException("a phase needs a fault schedule (FaultSchedule.NONE)");
     }
   }
 
@@ -93,6 +99,7 @@ public record Execution(
     private ShardSpec shard;
     private Instant startAt;
     private Clock clock;
+    private FaultSchedule faults = FaultSchedule.NONE;
 
     private Builder() {}
 
@@ -112,6 +119,7 @@ public record Execution(
       shard = e.shard;
       startAt = e.startAt;
       clock = e.clock;
+      faults = e.faults;
     }
 
     public Builder threads(int threads) {
@@ -194,6 +202,12 @@ public record Execution(
       return this;
     }
 
+    /** {@link FaultSchedule#NONE} (the default) for none. */
+    public Builder faults(FaultSchedule faults) {
+      this.faults = faults;
+      return this;
+    }
+
     public Execution build() {
       return new Execution(
           threads,
@@ -210,7 +224,8 @@ public record Execution(
           seed,
           shard,
           startAt,
-          clock);
+          clock,
+          faults);
     }
   }
 

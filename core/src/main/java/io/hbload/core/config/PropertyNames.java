@@ -124,6 +124,18 @@ public final class PropertyNames {
   public static final String INFLIGHT = "hbload.inflight";
 
   /**
+   * Faults injected beside the load ({@code --faults}): {@code at 30s restart-regionserver; every
+   * 60s flush}, or {@code @FILE} with one entry a line ({@link FaultScheduleParser}).
+   */
+  public static final String FAULTS = "hbload.faults";
+
+  /**
+   * A duration: a fault that has not recovered this long after it was injected fails the run, exit
+   * 1 ({@code --fail-if-recovery-exceeds}).
+   */
+  public static final String FAULT_RECOVERY_LIMIT = "hbload.faults.recoverylimit";
+
+  /**
    * A property no parser reads (a misspelt key) is bad input (exit 2) instead of a warning ({@code
    * --strict}).
    */

@@ -198,35 +198,48 @@ public final class PropertyReader {
     if (v == null) {
       return def;
     }
-    String t = v.trim().toLowerCase(Locale.ROOT);
-    try {
-      if (t.startsWith("p")) {
-        Duration d = Duration.parse(t.toUpperCase(Locale.ROOT));
-        if (!d.isNegative()) {
-          return d;
-        }
-      } else {
-        Matcher m = Pattern.compile("(\\d{1,12}(?:\\.\\d{1,9})?)\\s*(ms|s|m|h)?").matcher(t);
-        if (m.matches()) {
-          double unitNanos =
-              switch (m.group(2) == null ? "s" : m.group(2)) {
-                case "ms" -> 1e6;
-                case "m" -> 60e9;
-                case "h" -> 3600e9;
-                default -> 1e9;
-              };
-          double nanos = Double.parseDouble(m.group(1)) * unitNanos;
-          if (nanos < Long.MAX_VALUE) {
-            return Duration.ofNanos((long) nanos);
-          }
-        }
-      }
-    } catch (DateTimeParseException e) {
-      // reported below
+    Duration d = parseDuration(v);
+    if (d != null) {
+      return d;
     }
     error(key, "'" + v.trim() + "' is not a duration (use e.g. 30s, 2m, 1h, 250ms)");
     return def;
   }
+
+  /**
+   * A duration as operators type it ({@code 30s}, {@code 15m}, {@code 1h}, {@code 250ms}, a plain
+   * number of seconds, or ISO-8601), or null when {@code text} is none: for the parsers of values
+   * that hold durations inside them (a fault schedule).
+   */
+  public static Duration parseDuration(String text) {
+    String t = text.trim().toLowerCase(Locale.ROOT);
+    try {
+      if (t.startsWith("p")) {
+        Duration d = Duration.parse(t.toUpperCase(Locale.ROOT));
+        return d.isNegative() ? null : d;
+      }
+      Matcher m = DURATION.matcher(t);
+      if (m.matches()) {
+        double unitNanos =
+            switch (m.group(2) == null ? "s" : m.group(2)) {
+              case "ms" -> 1e6;
+              case "m" -> 60e9;
+              case "h" -> 3600e9;
+              default -> 1e9;
+            };
+        double nanos = Double.parseDouble(m.group(1)) * unitNanos;
+        if (nanos < Long.MAX_VALUE) {
+          return Duration.ofNanos((long) nanos);
+        }
+      }
+    } catch (DateTimeParseException e) {
+      // not a duration: null
+    }
+    return null;
+  }
+
+  private static final Pattern DURATION =
+      Pattern.compile("(\\d{1,12}(?:\\.\\d{1,9})?)\\s*(ms|s|m|h)?");
 
   /** A file path, or null when absent or blank. */
   public Path path(String key) {

@@ -3,6 +3,14 @@ package io.hbload.core.exec;
 import io.hbload.core.binding.ReportLine;
 import io.hbload.core.binding.RunSession;
 import io.hbload.core.config.Execution;
+import io.hbload.core.config.FaultAction;
+import io.hbload.core.config.PropertyNames;
+import io.hbload.core.config.SpecException;
+import io.hbload.core.fault.FaultImpact;
+import io.hbload.core.fault.FaultReport;
+import io.hbload.core.fault.FaultRunner;
+import io.hbload.core.fault.FaultTarget;
+import io.hbload.core.fault.InjectedFault;
 import io.hbload.core.keys.KeySpace;
 import io.hbload.core.measure.Aggregator;
 import io.hbload.core.measure.IntervalView;
@@ -80,6 +88,12 @@ public final class PhaseRun {
 
   /** Each measured interval's tail, for the outliers the servers may explain (reporter thread). */
   private final IntervalTails tails;
+
+  /** The phase's faults, fired beside the load, or null; started and stopped by the reporter. */
+  private FaultRunner faultRunner;
+
+  /** The intervals the faults' cost is read from, kept only when the phase has faults. */
+  private FaultSeries faultSeries;
 
   /** Fewer measured intervals than this make no median to stand out from. */
   private static final int TAIL_INTERVALS = 5;
@@ -163,6 +177,20 @@ public final class PhaseRun {
       ServerSampler sampler = execution.shard().index() == 0 ? session.serverSampler() : null;
       if (sampler != null) {
         serverSampling = ServerSampling.start(sampler, sampleNanos(execution), clock);
+      }
+      if (!execution.faults().isEmpty()) {
+        FaultTarget target = faultTarget(spec, session);
+        faultSeries =
+            new FaultSeries(
+                spec.measures(), TimeUnit.NANOSECONDS.toMillis(sampleNanos(execution)) / 2);
+        // offsets count from the start of measuring: after the warm-up
+        faultRunner =
+            FaultRunner.start(
+                execution.faults(),
+                target,
+                startNanos + execution.warmup().toNanos(),
+                clock,
+                messages::println);
       }
     }
     if (execution.maxExecutionTimeSeconds() > 0) {
@@ -263,6 +291,9 @@ public final class PhaseRun {
     }
     extra.addAll(slotWaits());
     List<Object> figures = new ArrayList<>();
+    if (faultRunner != null) {
+      figures.add(finishFaults(startMillis));
+    }
     ServerSeries servers = serverSampling != null ? finishServerSeries() : null;
     if (servers != null) {
       figures.add(servers);
@@ -483,6 +514,9 @@ public final class PhaseRun {
     long nowMillis = clock.epochMillis();
     long operations = aggregator.endWarmup();
     tails.clear(); // the warm-up's intervals are the cold start's, not the measured system's
+    if (faultSeries != null) {
+      faultSeries.clear();
+    }
     state.restartSchedule(nowNanos);
     Warmup w =
         new Warmup(
@@ -518,6 +552,9 @@ public final class PhaseRun {
     }
     IntervalView view = aggregator.collect(started);
     tails.add(view);
+    if (faultSeries != null) {
+      faultSeries.add(view);
+    }
     if (serverSampling != null) {
       recordServerSamples();
     }
@@ -538,6 +575,60 @@ public final class PhaseRun {
             statusDue);
     listener.interval(spec, snapshot);
     return total;
+  }
+
+  /**
+   * The target that carries out {@code spec}'s faults, from the session; bad input (a {@link
+   * SpecException}) when the binding has none or it cannot carry out one of them. The runner asks
+   * before anything starts; the phase again as it starts its faults.
+   */
+  static FaultTarget faultTarget(RunSpec spec, RunSession session) {
+    FaultTarget target = session.faultTarget();
+    String name = spec.binding().provider().name();
+    if (target == null) {
+      throw SpecException.forProperty(
+          PropertyNames.FAULTS, "the " + name + " binding cannot carry out faults (hbase can)");
+    }
+    List<String> cannot =
+        spec.execution().faults().actions().stream()
+            .filter(a -> !target.supports().contains(a))
+            .map(FaultAction::shortName)
+            .toList();
+    if (!cannot.isEmpty()) {
+      boolean process =
+          spec.execution().faults().actions().stream()
+              .anyMatch(
+                  a -> a.kind() == FaultAction.Kind.PROCESS && cannot.contains(a.shortName()));
+      throw SpecException.forProperty(
+          PropertyNames.FAULTS,
+          String.join(", ", cannot)
+              + " cannot be carried out by "
+              + target.describe()
+              + " (it can: "
+              + String.join(", ", target.supports().stream().map(FaultAction::shortName).toList())
+              + ")"
+              + (process
+                  ? "; process faults need the in-process cluster (no cluster configured) for now"
+                  : ""));
+    }
+    return target;
+  }
+
+  /**
+   * Stops the faults (waiting for one in progress at most the stop grace) and reads what each cost
+   * from the measured intervals.
+   */
+  private FaultReport finishFaults(long measuredStartMillis) {
+    List<InjectedFault> fired =
+        faultRunner.stop(TimeUnit.SECONDS.toMillis(execution.stopGraceSeconds()));
+    List<FaultImpact.Interval> series = faultSeries.intervals();
+    return new FaultReport(
+        faultRunner.target(),
+        measuredStartMillis,
+        FaultImpact.Settings.DEFAULT,
+        execution.faults().recoveryLimit(),
+        series,
+        FaultImpact.of(series, fired, FaultImpact.Settings.DEFAULT));
   }
 
   /** The server samples read since the last tick, into the series and to the listeners. */

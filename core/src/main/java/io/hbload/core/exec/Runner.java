@@ -51,6 +51,10 @@ public final class Runner {
     Workload<?, ?> workload = spec.binding().open(spec.bindingContext(messages));
     RunSession session = workload.session();
     try {
+      if (!spec.execution().faults().isEmpty()) {
+        // a fault the binding cannot carry out is bad input, found before the store is loaded
+        PhaseRun.faultTarget(spec, session);
+      }
       if (spec.phase() == Phase.RUN && session.loadBeforeRun()) {
         RunSpec load = SpecParser.loadBefore(spec);
         messages.println(

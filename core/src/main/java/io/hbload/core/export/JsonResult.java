@@ -2,6 +2,9 @@ package io.hbload.core.export;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.hbload.core.binding.ReportLine;
+import io.hbload.core.fault.FaultImpact;
+import io.hbload.core.fault.FaultReport;
+import io.hbload.core.fault.InjectedFault;
 import io.hbload.core.measure.MeasurementTotals;
 import io.hbload.core.result.ClientInfo;
 import io.hbload.core.result.RunResult;
@@ -98,6 +101,9 @@ public final class JsonResult {
           }
           if (r.figure(TailOutliers.class).isPresent()) {
             tailOutliers(g, r.figure(TailOutliers.class).get());
+          }
+          if (r.figure(FaultReport.class).isPresent()) {
+            faults(g, r.figure(FaultReport.class).get());
           }
           client(g, r.client());
           List<String> commandLine = r.spec().provenance().commandLine();
@@ -196,6 +202,63 @@ public final class JsonResult {
       }
       g.writeEndObject();
       g.writeEndObject();
+    }
+    g.writeEndArray();
+    g.writeEndObject();
+  }
+
+  /**
+   * The faults and what each cost (instants in epoch ms; latencies in ms; {@code recoverySeconds}
+   * null when the fault did not recover), the recovery rule they were judged by, and the 1 s series
+   * they were read from as {@code [startEpochMillis, endEpochMillis, successes, errors, p99Micros,
+   * maxMicros]}.
+   */
+  private static void faults(JsonGenerator g, FaultReport f) throws IOException {
+    g.writeObjectFieldStart("faults");
+    g.writeStringField("target", f.target());
+    g.writeObjectFieldStart("recoveryRule");
+    g.writeNumberField("p99Factor", f.settings().p99Factor());
+    g.writeNumberField("throughputFraction", f.settings().throughputFraction());
+    g.writeNumberField("stableIntervals", f.settings().stableIntervals());
+    g.writeFieldName("limitSeconds");
+    Json.value(g, f.recoveryLimit() == null ? null : f.recoveryLimit().toMillis() / 1000.0);
+    g.writeEndObject();
+    g.writeArrayFieldStart("faults");
+    for (FaultImpact.Cost c : f.costs()) {
+      InjectedFault i = c.fault();
+      g.writeStartObject();
+      g.writeNumberField("number", i.number());
+      g.writeStringField("action", i.scheduled().action().shortName());
+      g.writeStringField("schedule", i.scheduled().describe());
+      g.writeNumberField("dueEpochMillis", i.dueEpochMillis());
+      g.writeNumberField("injectedEpochMillis", i.injectedEpochMillis());
+      g.writeFieldName("endedEpochMillis");
+      Json.value(g, i.ended() ? i.endedEpochMillis() : null);
+      g.writeStringField("detail", i.detail());
+      g.writeStringField("error", i.error());
+      g.writeNumberField("baselineIntervals", c.baselineIntervals());
+      g.writeNumberField("baselineP99Millis", c.baselineP99Nanos() / 1e6);
+      g.writeNumberField("baselineOpsPerSec", c.baselineOpsPerSec());
+      g.writeNumberField("windowP99Millis", c.windowP99Nanos() / 1e6);
+      g.writeNumberField("worstLatencyMillis", c.worstLatencyNanos() / 1e6);
+      g.writeNumberField("secondsWithoutService", c.secondsWithoutService());
+      g.writeFieldName("recoverySeconds");
+      Json.value(g, c.recovered() ? c.recoveryMillis() / 1000.0 : null);
+      g.writeBooleanField("recovered", c.recovered());
+      g.writeBooleanField("endedSteady", c.endedSteady());
+      g.writeEndObject();
+    }
+    g.writeEndArray();
+    g.writeArrayFieldStart("intervals");
+    for (FaultImpact.Interval in : f.intervals()) {
+      g.writeStartArray();
+      g.writeNumber(in.startEpochMillis());
+      g.writeNumber(in.endEpochMillis());
+      g.writeNumber(in.successes());
+      g.writeNumber(in.errors());
+      g.writeNumber(in.p99Nanos() / 1000.0);
+      g.writeNumber(in.maxNanos() / 1000.0);
+      g.writeEndArray();
     }
     g.writeEndArray();
     g.writeEndObject();

@@ -2,6 +2,7 @@ package io.hbload.core.export;
 
 import io.hbload.core.binding.ReportLine;
 import io.hbload.core.config.MeasurementInterval;
+import io.hbload.core.fault.FaultReport;
 import io.hbload.core.measure.MeasurementTotals;
 import io.hbload.core.result.RunResult;
 import java.util.ArrayList;
@@ -67,6 +68,7 @@ public final class YcsbReport {
       Object v = line.value() instanceof Integer i ? (Object) (long) i : line.value();
       out.add(new ReportRecord(line.metric(), line.measurement(), v));
     }
+    r.figure(FaultReport.class).ifPresent(f -> out.addAll(FaultLines.of(f)));
     return out;
   }
 

@@ -14,6 +14,7 @@ import io.hbload.core.export.ResultFile;
 import io.hbload.core.export.StatusLine;
 import io.hbload.core.export.Version;
 import io.hbload.core.export.YcsbReport;
+import io.hbload.core.fault.FaultReport;
 import io.hbload.core.result.RunResult;
 import io.hbload.core.server.TailOutliers;
 import io.hbload.core.spec.RunSpec;
@@ -56,6 +57,25 @@ public final class Launcher {
      */
     public boolean failedOnErrors() {
       return result.spec().outputs().failOnErrors() && result.errorCount() > 0;
+    }
+
+    /**
+     * One line per fault that did not recover within {@code --fail-if-recovery-exceeds}: the run
+     * fails its recovery gate when there is any. Empty without faults or without a limit.
+     */
+    public List<String> slowRecoveries() {
+      return result.figure(FaultReport.class).map(FaultReport::slowRecoveries).orElse(List.of());
+    }
+
+    /**
+     * One line per fault whose recovery {@code --fail-if-recovery-exceeds} could not judge (no
+     * baseline, or the run ended too soon after it): neither a pass nor a failure.
+     */
+    public List<String> unjudgedRecoveries() {
+      return result
+          .figure(FaultReport.class)
+          .map(FaultReport::unjudgedRecoveries)
+          .orElse(List.of());
     }
   }
 

@@ -8,6 +8,8 @@ import io.hbload.core.binding.Bindings;
 import io.hbload.core.config.BindingSettings;
 import io.hbload.core.config.Distribution;
 import io.hbload.core.config.Execution;
+import io.hbload.core.config.FaultSchedule;
+import io.hbload.core.config.FaultScheduleParser;
 import io.hbload.core.config.InsertRetries;
 import io.hbload.core.config.KeyChoice;
 import io.hbload.core.config.LengthDistribution;
@@ -191,8 +193,9 @@ public final class SpecParser {
             // (958 of 1,000 records at maxexecutiontime=1, 40 % of find-max's reads NOT_FOUND)
             .maxExecutionTimeSeconds(0)
             .startAt(null)
-            // the engine's own load is not measured as the user's phase: no warm-up
+            // the engine's own load is not measured as the user's phase: no warm-up, no faults
             .warmup(Duration.ZERO)
+            .faults(FaultSchedule.NONE)
             .build();
     return run.withPhase(Phase.LOAD)
         .withWorkload(slice)
@@ -333,6 +336,7 @@ public final class SpecParser {
             .shard(shard)
             .startAt(startAt)
             .clock(Clock.system())
+            .faults(faults(given, maxSeconds, shard))
             .build();
     unknownKeys(given);
     read.throwIfErrors();
@@ -723,6 +727,26 @@ public final class SpecParser {
 
   private double doubleValue(String key, double def, double min, double max) {
     return read.doubleValue(key, def, min, max);
+  }
+
+  /**
+   * The fault schedule ({@code hbload.faults}) and its recovery gate, each problem noted under its
+   * property; a fault past a time-boxed run's end is one.
+   */
+  private FaultSchedule faults(BindingKind given, long maxSeconds, ShardSpec shard) {
+    String text = read.optional(FAULTS);
+    Duration limit = read.duration(FAULT_RECOVERY_LIMIT, null);
+    if (given == FINISHED) {
+      return FaultSchedule.NONE; // a finished run's schedule ran; its @file may be gone
+    }
+    List<String> problems = new ArrayList<>();
+    FaultSchedule schedule = FaultScheduleParser.parse(text, limit, maxSeconds, problems);
+    if (!schedule.isEmpty() && shard.count() > 1) {
+      // every shard would fire the schedule: one fault per client, not per run
+      problems.add("faults run from one client for now, not with hbload.shard " + shard);
+    }
+    problems.forEach(p -> error(FAULTS, p));
+    return schedule;
   }
 
   private void error(String key, String reason) {

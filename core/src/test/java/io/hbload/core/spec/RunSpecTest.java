@@ -85,7 +85,8 @@ class RunSpecTest {
                 9L,
                 spec.execution().shard(),
                 null,
-                spec.execution().clock()));
+                spec.execution().clock(),
+                spec.execution().faults()));
     assertThat(spec.withExecution(e).warmsUp()).isTrue();
     assertThat(spec.warmsUp()).isFalse();
     assertThat(spec.withPhase(Phase.LOAD).phase()).isEqualTo(Phase.LOAD);

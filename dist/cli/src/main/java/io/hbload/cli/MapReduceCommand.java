@@ -129,7 +129,7 @@ public final class MapReduceCommand extends GroupCommand {
           new MapReducePhase(
               new MapReducePhase.Request(
                   phase(),
-                  options.properties(),
+                  PhaseOptions.withoutFaults(options.properties(), "mapreduce run"),
                   clients,
                   new HadoopSettings(job.siteFiles(), Optional.empty(), hadoopProperties),
                   job.startDelay,

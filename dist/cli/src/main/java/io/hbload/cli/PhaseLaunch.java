@@ -123,6 +123,21 @@ final class PhaseLaunch {
           "hbload: " + outcome.result().errorCount() + " operations failed (--fail-on-error)");
       return ExitCode.FAILURE;
     }
+    List<String> slow = outcome.slowRecoveries();
+    List<String> unjudged = outcome.unjudgedRecoveries();
+    if (!slow.isEmpty() || !unjudged.isEmpty()) {
+      List<String> all = new ArrayList<>(slow);
+      all.addAll(unjudged);
+      err.println(
+          "hbload: "
+              + String.join("; ", all)
+              + " (--fail-if-recovery-exceeds "
+              + outcome.result().spec().execution().faults().recoveryLimit().toMillis() / 1000.0
+              + " s)");
+      // a fault known not to have recovered in time fails the run; one that could not be judged
+      // is neither a pass nor a failure
+      return slow.isEmpty() ? ExitCode.CANNOT_JUDGE : ExitCode.FAILURE;
+    }
     return ExitCode.OK;
   }
 }

@@ -151,6 +151,29 @@ final class PhaseOptions {
               + "together; a late start is reported (hbload.startat)")
   String startAt;
 
+  @Option(
+      names = "--faults",
+      paramLabel = "SPEC",
+      description =
+          "Inject faults beside the load and report what each cost (worst latency, p99 against the"
+              + " baseline, seconds without service, time to recover), e.g. 'at 30s"
+              + " restart-regionserver; every 60s flush', or @FILE with one entry a line. Faults:"
+              + " restart-regionserver, kill-regionserver, restart-master (in-process cluster"
+              + " only), move-regions, move-region, flush, compact, major-compact, split, balancer;"
+              + " ChaosMonkey's action class names work too. Offsets count from the start of"
+              + " measuring; use -target for an open-loop rate (hbload.faults)")
+  String faults;
+
+  @Option(
+      names = "--fail-if-recovery-exceeds",
+      paramLabel = "DURATION",
+      description =
+          "With --faults: exit 1 when a fault has not recovered (p99 within 1.5x and throughput"
+              + " within 95 %% of the baseline for 10 s) this long after it was injected, e.g. 30s;"
+              + " exit 3 when a fault's recovery could not be judged (no baseline before it, or the"
+              + " run ended first) (hbload.faults.recoverylimit)")
+  String failIfRecoveryExceeds;
+
   /** The merged properties the spec parser reads. */
   Map<String, String> properties() {
     if (workload == null && propertyFiles.isEmpty()) {
@@ -192,6 +215,8 @@ final class PhaseOptions {
     setIf(sources, PropertyNames.SEED, seed);
     setIf(sources, PropertyNames.SHARD, shard);
     setIf(sources, PropertyNames.START_AT, startAt);
+    setIf(sources, PropertyNames.FAULTS, faults);
+    setIf(sources, PropertyNames.FAULT_RECOVERY_LIMIT, failIfRecoveryExceeds);
     setIf(sources, HBaseProperties.HBASE_CONF_DIR, hbaseConf);
     setIf(sources, HBaseProperties.ZK, zk);
     kerberos.properties().forEach(sources::set);
@@ -214,6 +239,21 @@ final class PhaseOptions {
     }
     merged.putIfAbsent(PropertyNames.DB, defaultBinding());
     return merged;
+  }
+
+  /**
+   * {@code props}, for a command that runs no fault schedule yet: bad input when one is set ({@code
+   * --faults} or {@code -p hbload.faults}), rather than faults fired once per round or task.
+   */
+  static Map<String, String> withoutFaults(Map<String, String> props, String command) {
+    if (props.containsKey(PropertyNames.FAULTS)
+        || props.containsKey(PropertyNames.FAULT_RECOVERY_LIMIT)) {
+      throw new SpecException(
+          "--faults (hbload.faults) is not supported by hbload "
+              + command
+              + " yet: give it to hbload run or hbload load");
+    }
+    return props;
   }
 
   /** Whether two {@code db} values name one binding (a name, an alias, or its class). */

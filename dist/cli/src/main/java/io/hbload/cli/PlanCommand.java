@@ -101,7 +101,9 @@ final class PlanCommand implements Callable<Integer> {
     refuseRunOptions();
     RunSpec spec =
         SpecParser.parse(
-            options.properties(options.workload == null ? "a" : options.workload), Phase.LOAD);
+            PhaseOptions.withoutFaults(
+                options.properties(options.workload == null ? "a" : options.workload), "plan"),
+            Phase.LOAD);
     String family =
         spec.binding().settings() instanceof HBaseSettings hs ? hs.table().family() : "family";
     RowSize row = RowSize.of(spec.workload(), family);

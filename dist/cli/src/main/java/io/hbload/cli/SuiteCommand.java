@@ -290,7 +290,7 @@ final class SuiteCommand implements Callable<Integer> {
     Map<String, Map<String, String>> runProps = new LinkedHashMap<>();
     boolean embedded = false;
     for (String w : workloads) {
-      Map<String, String> p = options.properties(w, sideFile);
+      Map<String, String> p = PhaseOptions.withoutFaults(options.properties(w, sideFile), "suite");
       p.putIfAbsent(PropertyNames.DB, PhaseOptions.defaultBinding());
       if (p.containsKey(PropertyNames.EXPORT_FILE)) {
         throw new SpecException(
@@ -313,7 +313,8 @@ final class SuiteCommand implements Callable<Integer> {
           spec.binding().settings() instanceof HBaseSettings hs && !hs.cluster().configured();
       runProps.put(w, p);
     }
-    Map<String, String> loadProps = options.properties(workloads.get(0), sideFile);
+    Map<String, String> loadProps =
+        PhaseOptions.withoutFaults(options.properties(workloads.get(0), sideFile), "suite");
     loadProps.putIfAbsent(PropertyNames.DB, PhaseOptions.defaultBinding());
     SpecParser.parse(loadProps, Phase.LOAD);
     Path dir = out != null ? out : resume;

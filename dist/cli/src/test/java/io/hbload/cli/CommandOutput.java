@@ -1,7 +1,9 @@
 package io.hbload.cli;
 
+import io.hbload.hbase.testkit.TestHBase;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine;
 
@@ -17,6 +19,18 @@ public record CommandOutput(int exit, String out, String err) {
     commandLine.setErr(new PrintWriter(err, true));
     int exit = commandLine.execute(args);
     return new CommandOutput(exit, out.toString(), err.toString());
+  }
+
+  /**
+   * {@code hbload ARGS} on {@code hbase} found by its address, as a real cluster is, with no wait
+   * for the block-cache counters after a run (they come over JMX, which would cost up to 2.5 s a
+   * run here; the tests using this do not read caches).
+   */
+  public static CommandOutput onCluster(TestHBase hbase, String... args) {
+    List<String> argv = new ArrayList<>(List.of(args));
+    argv.addAll(List.of("--zk", hbase.zkQuorum() + ":" + hbase.zkPort()));
+    argv.addAll(List.of("-p", "hbload.metrics.settlems=0"));
+    return of(HbloadCommand.commandLine(), argv.toArray(new String[0]));
   }
 
   public List<String> outLines() {

@@ -38,15 +38,9 @@ class CompareHBaseIT {
     assertThat(o.exit()).as(o.err()).isZero();
   }
 
-  /**
-   * On the cluster by address; no wait for the block-cache counters after each run (they come over
-   * JMX, which would cost up to 2.5 s a round here, and this test compares latencies, not caches).
-   */
+  /** On the cluster by address; this test compares latencies, not caches. */
   private static CommandOutput hbload(String... args) {
-    List<String> argv = new ArrayList<>(List.of(args));
-    argv.addAll(List.of("--zk", HBASE.hbase().zkQuorum() + ":" + HBASE.hbase().zkPort()));
-    argv.addAll(List.of("-p", "hbload.metrics.settlems=0"));
-    return CommandOutput.of(HbloadCommand.commandLine(), argv.toArray(new String[0]));
+    return CommandOutput.onCluster(HBASE.hbase(), args);
   }
 
   private static CommandOutput compare(String a, String b, String... more) {

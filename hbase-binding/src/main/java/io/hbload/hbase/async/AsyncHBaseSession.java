@@ -6,6 +6,7 @@ import io.hbload.core.binding.BindingException;
 import io.hbload.core.binding.BindingSession;
 import io.hbload.core.binding.ReportLine;
 import io.hbload.core.config.Phase;
+import io.hbload.core.fault.FaultTarget;
 import io.hbload.core.server.ServerSampler;
 import io.hbload.hbase.config.OpsSpec;
 import io.hbload.hbase.ops.ConnectivityCheck;
@@ -121,6 +122,11 @@ public final class AsyncHBaseSession implements BindingSession {
   @Override
   public ServerSampler serverSampler() {
     return blocking.serverSampler();
+  }
+
+  @Override
+  public FaultTarget faultTarget() {
+    return blocking.faultTarget();
   }
 
   /** The blocking session underneath (its connection, the embedded cluster). */

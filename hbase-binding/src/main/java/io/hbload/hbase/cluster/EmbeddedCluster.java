@@ -1,5 +1,6 @@
 package io.hbload.hbase.cluster;
 
+import io.hbload.core.fault.FaultTarget;
 import io.hbload.core.server.ServerSampler;
 import io.hbload.hbase.metrics.BlockCacheReader;
 import io.hbload.hbase.sizing.ClusterMemory;
@@ -40,6 +41,14 @@ public interface EmbeddedCluster extends AutoCloseable {
    * What the live RegionServers can cache, read in-process (they share this JVM's heap and host).
    */
   ClusterMemory memory(float memstoreFraction);
+
+  /**
+   * What carries out process faults on this cluster's servers (restart or kill a RegionServer,
+   * restart the master), which only the owner of the processes can; null when it cannot.
+   */
+  default FaultTarget processFaults() {
+    return null;
+  }
 
   /**
    * This cluster as {@code type}, the implementation's own class; a ClassCastException when it is

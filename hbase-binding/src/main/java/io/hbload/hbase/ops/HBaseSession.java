@@ -5,12 +5,14 @@ import io.hbload.core.binding.BindingException;
 import io.hbload.core.binding.BindingSession;
 import io.hbload.core.binding.ReportLine;
 import io.hbload.core.config.Phase;
+import io.hbload.core.fault.FaultTarget;
 import io.hbload.core.server.ServerSampler;
 import io.hbload.core.time.Clock;
 import io.hbload.hbase.cluster.EmbeddedCluster;
 import io.hbload.hbase.cluster.HBaseCluster;
 import io.hbload.hbase.config.HBaseSettings;
 import io.hbload.hbase.config.OpsSpec;
+import io.hbload.hbase.fault.HBaseFaultTarget;
 import io.hbload.hbase.metrics.BlockCacheReader;
 import io.hbload.hbase.metrics.BlockCacheReport;
 import io.hbload.hbase.metrics.BlockCacheSnapshot;
@@ -291,6 +293,17 @@ public final class HBaseSession implements BindingSession {
           "their metrics were seen to refresh every " + refresh / 1000.0 + " s during the run");
     }
     return lag;
+  }
+
+  /**
+   * Admin faults on the run's table; process faults too when the cluster is in this process
+   * (started here or borrowed from a test kit).
+   */
+  @Override
+  public FaultTarget faultTarget() {
+    EmbeddedCluster inProcess = access.inProcess();
+    return new HBaseFaultTarget(
+        connection, table.table(), inProcess == null ? null : inProcess.processFaults());
   }
 
   /** Samples the servers while the phase runs: GC, memstore, queues, requests, block cache. */

@@ -19,7 +19,9 @@ public final class ExitCode {
 
   /**
    * {@code compare --fail-if-slower} could not judge what it gates (too few intervals, rounds or
-   * latencies): neither a pass nor a failure, so a CI job does not read silence as a pass.
+   * latencies), or {@code --fail-if-recovery-exceeds} a fault's recovery (no baseline before it, or
+   * the run ended first): neither a pass nor a failure, so a CI job does not read silence as a
+   * pass.
    */
   public static final int CANNOT_JUDGE = 3;
 
@@ -37,9 +39,11 @@ public final class ExitCode {
   public static final String[] HELP = {
     "0:completed",
     "1:run failure (a worker failed, errors with --fail-on-error, a failed check, an internal error;"
-        + " run --find-max: no rate held the bound)",
+        + " run --find-max: no rate held the bound; a fault not recovered within"
+        + " --fail-if-recovery-exceeds)",
     "2:bad input: usage, options, properties, files, cluster settings",
-    "3:compare --fail-if-slower could not judge what it gates (see compare --help)",
+    "3:compare --fail-if-slower could not judge what it gates (see compare --help);"
+        + " --fail-if-recovery-exceeds could not judge a fault's recovery",
     "4:run --find-max: the generator (the client), not the server, was the limit; no server"
         + " capacity measured",
     "130:interrupted (the report of what was done is still printed)"

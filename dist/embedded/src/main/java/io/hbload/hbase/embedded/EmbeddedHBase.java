@@ -1,5 +1,6 @@
 package io.hbload.hbase.embedded;
 
+import io.hbload.core.fault.FaultTarget;
 import io.hbload.core.server.ServerSampler;
 import io.hbload.hbase.cluster.EmbeddedCluster;
 import io.hbload.hbase.cluster.InProcessClusters;
@@ -496,6 +497,12 @@ public final class EmbeddedHBase implements EmbeddedCluster {
     return Files.createTempDirectory(
         "hbload-embedded-conf-",
         PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+  }
+
+  /** Restarts, kills RegionServers and restarts the master of this cluster, for a run's faults. */
+  @Override
+  public FaultTarget processFaults() {
+    return new InProcessFaults(util.getMiniHBaseCluster());
   }
 
   /** The running mini cluster, for fault injection (stop/kill/start RegionServers). */
