@@ -628,7 +628,8 @@ public final class PhaseRun {
         FaultImpact.Settings.DEFAULT,
         execution.faults().recoveryLimit(),
         series,
-        FaultImpact.of(series, fired, FaultImpact.Settings.DEFAULT));
+        FaultImpact.of(series, fired, FaultImpact.Settings.DEFAULT),
+        FaultReport.notFired(execution.faults().faults(), fired));
   }
 
   /** The server samples read since the last tick, into the series and to the listeners. */

@@ -1,5 +1,6 @@
 package io.hbload.core.export;
 
+import io.hbload.core.config.ScheduledFault;
 import io.hbload.core.fault.FaultImpact;
 import io.hbload.core.fault.FaultReport;
 import io.hbload.core.fault.InjectedFault;
@@ -20,6 +21,9 @@ public final class FaultLines {
     List<ReportRecord> out = new ArrayList<>();
     out.add(new ReportRecord(METRIC, "Target", report.target()));
     out.add(new ReportRecord(METRIC, "Faults", (long) report.costs().size()));
+    for (ScheduledFault s : report.notFired()) {
+      out.add(new ReportRecord(METRIC, "NotFired", s.describe() + " (the run ended first)"));
+    }
     for (FaultImpact.Cost c : report.costs()) {
       InjectedFault f = c.fault();
       String n = f.number() + ".";

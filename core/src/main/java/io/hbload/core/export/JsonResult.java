@@ -223,6 +223,11 @@ public final class JsonResult {
     g.writeFieldName("limitSeconds");
     Json.value(g, f.recoveryLimit() == null ? null : f.recoveryLimit().toMillis() / 1000.0);
     g.writeEndObject();
+    g.writeArrayFieldStart("notFired"); // scheduled, but the run ended before them
+    for (io.hbload.core.config.ScheduledFault s : f.notFired()) {
+      g.writeString(s.describe());
+    }
+    g.writeEndArray();
     g.writeArrayFieldStart("faults");
     for (FaultImpact.Cost c : f.costs()) {
       InjectedFault i = c.fault();

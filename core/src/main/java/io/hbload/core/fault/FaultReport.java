@@ -1,5 +1,6 @@
 package io.hbload.core.fault;
 
+import io.hbload.core.config.ScheduledFault;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,6 +15,7 @@ import java.util.Locale;
  * @param measuredStartEpochMillis when measuring started: the report's instants count from it
  * @param recoveryLimit the longest recovery allowed ({@code --fail-if-recovery-exceeds}), or null
  * @param intervals the series the costs were read from
+ * @param notFired the scheduled faults that never fired: the run ended before them
  */
 public record FaultReport(
     String target,
@@ -21,11 +23,39 @@ public record FaultReport(
     FaultImpact.Settings settings,
     Duration recoveryLimit,
     List<FaultImpact.Interval> intervals,
-    List<FaultImpact.Cost> costs) {
+    List<FaultImpact.Cost> costs,
+    List<ScheduledFault> notFired) {
 
   public FaultReport {
     intervals = List.copyOf(intervals);
     costs = List.copyOf(costs);
+    notFired = List.copyOf(notFired);
+  }
+
+  /** Every scheduled fault fired. */
+  public FaultReport(
+      String target,
+      long measuredStartEpochMillis,
+      FaultImpact.Settings settings,
+      Duration recoveryLimit,
+      List<FaultImpact.Interval> intervals,
+      List<FaultImpact.Cost> costs) {
+    this(target, measuredStartEpochMillis, settings, recoveryLimit, intervals, costs, List.of());
+  }
+
+  /**
+   * The faults of {@code schedule} that never fired in {@code fired}: the run ended first (an
+   * operation count reached, a stop). A repeated one counts when it never fired at all.
+   */
+  public static List<ScheduledFault> notFired(
+      List<ScheduledFault> schedule, List<InjectedFault> fired) {
+    List<ScheduledFault> out = new ArrayList<>();
+    for (ScheduledFault s : schedule) {
+      if (fired.stream().noneMatch(f -> f.scheduled().equals(s))) {
+        out.add(s);
+      }
+    }
+    return out;
   }
 
   /**
@@ -53,14 +83,19 @@ public record FaultReport(
   }
 
   /**
-   * One line per fault whose recovery the gate could not judge (none without a limit): there was no
-   * baseline before it, or the run ended within a steady stretch too short to count. Neither a pass
-   * nor a failure.
+   * One line per fault whose recovery the gate could not judge (none without a limit): it never
+   * fired, there was no baseline before it, or the run ended within a steady stretch too short to
+   * count. Neither a pass nor a failure.
    */
   public List<String> unjudgedRecoveries() {
     List<String> out = new ArrayList<>();
     if (recoveryLimit == null) {
       return out;
+    }
+    // a gate over a fault that never happened would pass blind
+    for (ScheduledFault s : notFired) {
+      out.add(
+          "fault " + s.describe() + " could not be judged: it never fired (the run ended first)");
     }
     for (FaultImpact.Cost c : costs) {
       if (!c.recovered() && !judged(c)) {

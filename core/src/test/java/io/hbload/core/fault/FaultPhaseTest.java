@@ -93,6 +93,39 @@ class FaultPhaseTest {
         .contains("\"recoverySeconds\": 4.0, \"recovered\": true");
   }
 
+  /**
+   * A run that ends (its operation count done, at 2 s) before its fault at 5 s: the fault is named
+   * as never fired, and the recovery gate cannot judge it (a gate over nothing would pass blind).
+   */
+  @Test
+  void aFaultTheRunEndsBeforeIsNamedAndTheGateCannotJudgeIt() {
+    RunResult r =
+        clock.run(
+            () ->
+                workloadFile("c")
+                    .binding(new StallingStore(Duration.ofSeconds(3)))
+                    .recordCount(1000)
+                    .threads(4)
+                    .target(200)
+                    .operationCount(400)
+                    .faults("at 5s flush")
+                    .failIfRecoveryExceeds(Duration.ofSeconds(30))
+                    .clock(clock)
+                    .run());
+    assertThat(r.operations()).isEqualTo(400);
+    FaultReport report = r.figure(FaultReport.class).orElseThrow();
+    assertThat(report.costs()).isEmpty();
+    assertThat(report.slowRecoveries()).isEmpty();
+    assertThat(report.unjudgedRecoveries())
+        .containsExactly(
+            "fault at 5s flush could not be judged: it never fired (the run ended first)");
+    assertThat(YcsbReport.records(r))
+        .contains(
+            new ReportRecord("FAULT", "Faults", 0L),
+            new ReportRecord("FAULT", "NotFired", "at 5s flush (the run ended first)"));
+    assertThat(JsonResult.render(r)).contains("\"notFired\": [\"at 5s flush\"]");
+  }
+
   @Test
   void aFaultTheStoreCannotCarryOutIsBadInputBeforeAnyOperation() {
     StallingStore store = new StallingStore(Duration.ofSeconds(1));
