@@ -6,6 +6,7 @@ import io.hbload.core.binding.ReportLine;
 import io.hbload.core.binding.RunSession;
 import io.hbload.core.config.MixgraphSpec;
 import io.hbload.core.config.Phase;
+import io.hbload.core.fault.FaultTarget;
 import io.hbload.core.mixgraph.MixgraphCheck;
 import io.hbload.core.server.ServerSampler;
 import java.io.PrintStream;
@@ -50,7 +51,11 @@ public final class MixgraphWorkload implements BindingWorkload {
     return new MixgraphSource<>(steps, phase, spec, check);
   }
 
-  /** The binding's session, with the check's lines after its own at the end of a run phase. */
+  /**
+   * The binding's session, with the check's lines after its own at the end of a run phase. Every
+   * hook of {@link RunSession} is the binding's (MixgraphWorkloadTest checks none is left to the
+   * interface's default, which would silently drop it: a mixgraph run's faults or server series).
+   */
   private record CheckedSession(RunSession binding, MixgraphCheck check, PrintStream messages)
       implements RunSession {
     @Override
@@ -80,6 +85,11 @@ public final class MixgraphWorkload implements BindingWorkload {
     @Override
     public ServerSampler serverSampler() {
       return binding.serverSampler();
+    }
+
+    @Override
+    public FaultTarget faultTarget() {
+      return binding.faultTarget();
     }
 
     @Override
