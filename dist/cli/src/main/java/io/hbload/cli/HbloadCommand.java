@@ -68,8 +68,10 @@ public final class HbloadCommand implements Callable<Integer> {
   }
 
   /**
-   * As {@link #commandLine()}, with every phase a command runs reading time and waiting on {@code
-   * clock}: a test's {@code EventClock} runs a command (a whole find-max search) in virtual time.
+   * As {@link #commandLine()}, with the phases of {@code load} and {@code run} (a whole {@code
+   * --find-max} search too) reading time and waiting on {@code clock}: a test's {@code EventClock}
+   * runs them in virtual time. The other commands ({@code suite}, {@code pe}, {@code mapreduce},
+   * ...) still run on the system clock.
    */
   public static CommandLine commandLine(Clock clock) {
     CommandLine cl = new CommandLine(new HbloadCommand(clock));
