@@ -101,6 +101,9 @@ class EmbeddedCommandIT {
                 "$SIG{INT} = 'DEFAULT'; exec { $ARGV[0] } @ARGV or die \"exec $ARGV[0]: $!\\n\"",
                 "--",
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                // a behaviour check, not a speed one: the JIT's first tier alone starts it on less
+                // CPU
+                "-XX:TieredStopAtLevel=1",
                 "-Xmx256m",
                 "-cp",
                 System.getProperty("java.class.path"),

@@ -298,6 +298,9 @@ class SecureDfsioIT {
         new ArrayList<>(
             List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                // a behaviour check, not a speed one: the JIT's first tier alone starts it on less
+                // CPU
+                "-XX:TieredStopAtLevel=1",
                 "-cp",
                 System.getProperty("java.class.path"),
                 Main.class.getName()));

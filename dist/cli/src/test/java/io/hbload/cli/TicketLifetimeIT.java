@@ -79,6 +79,9 @@ class TicketLifetimeIT {
         new ArrayList<>(
             List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                // a behaviour check, not a speed one: the JIT's first tier alone starts it on less
+                // CPU
+                "-XX:TieredStopAtLevel=1",
                 "--add-opens",
                 "java.base/java.lang=ALL-UNNAMED",
                 "--add-opens",

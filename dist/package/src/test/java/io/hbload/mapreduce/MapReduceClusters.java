@@ -53,7 +53,7 @@ final class MapReduceClusters implements AutoCloseable {
     try {
       hbase = EmbeddedHBase.start(1);
       hdfs = withHdfs ? EmbeddedCluster.start(new Configuration(), 5, dir.resolve("dfs")) : null;
-      EmbeddedYarn yarn = EmbeddedYarn.start(new Configuration(), 2);
+      EmbeddedYarn yarn = EmbeddedYarn.start(tasksOnC1(), 2);
       Path hadoopConf = yarn.writeSiteFiles(dir.resolve("hadoop-conf")).getParent();
       System.err.printf("%s: clusters up in %.1f s%n", name, (System.nanoTime() - t0) / 1e9);
       return new MapReduceClusters(name, dir, hbase, hdfs, yarn, hadoopConf);
@@ -66,6 +66,17 @@ final class MapReduceClusters implements AutoCloseable {
       }
       throw e;
     }
+  }
+
+  /**
+   * The map tasks here check results, not latency: the JIT's first tier alone starts a task JVM
+   * (the HBase and Hadoop clients' classes) on about a fifth less CPU, which on a 2-core CI host
+   * running two of these classes side by side is time.
+   */
+  static Configuration tasksOnC1() {
+    Configuration conf = new Configuration();
+    conf.set("mapreduce.map.java.opts", "-Xmx512m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
+    return conf;
   }
 
   EmbeddedHBase hbase() {

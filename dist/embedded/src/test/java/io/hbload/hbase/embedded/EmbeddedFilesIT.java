@@ -33,6 +33,9 @@ class EmbeddedFilesIT {
     Process child =
         new ProcessBuilder(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                // a behaviour check, not a speed one: the JIT's first tier alone starts it on less
+                // CPU
+                "-XX:TieredStopAtLevel=1",
                 "-Xmx1g",
                 "-Djava.io.tmpdir=" + tmp,
                 "-cp",

@@ -100,6 +100,8 @@ public final class EmbeddedYarn implements AutoCloseable {
   /**
    * Starts a cluster whose jobs use {@code fileSystem}'s default file system (the local one next to
    * an embedded HBase, the MiniDFSCluster for dfsio) with room for {@code maps} map tasks at once.
+   * The map tasks' JVM flags are {@code fileSystem}'s {@code mapreduce.map.java.opts} when it sets
+   * them ({@code -Xmx512m} otherwise), plus the JDK 17 flags.
    */
   public static EmbeddedYarn start(Configuration fileSystem, int maps) throws IOException {
     return start(fileSystem, maps, null);
@@ -170,7 +172,10 @@ public final class EmbeddedYarn implements AutoCloseable {
     conf.setInt("yarn.app.mapreduce.am.resource.mb", CONTAINER_MB);
     conf.setInt("mapreduce.map.memory.mb", CONTAINER_MB);
     conf.set("yarn.app.mapreduce.am.command-opts", "-Xmx512m " + AM_JIT_OPTS + " " + JDK17_OPENS);
-    conf.set("mapreduce.map.java.opts", "-Xmx512m " + JDK17_OPENS);
+    // a caller's own map task flags (a test's: its tasks measure nothing) replace the default heap
+    conf.set(
+        MRJobConfig.MAP_JAVA_OPTS,
+        fileSystem.get(MRJobConfig.MAP_JAVA_OPTS, "-Xmx512m") + " " + JDK17_OPENS);
     // a client of a cluster that is gone says so in seconds, not after YARN's 15 minutes of retries
     conf.setLong(YarnConfiguration.RESOURCEMANAGER_CONNECT_MAX_WAIT_MS, 10_000);
     conf.setLong(YarnConfiguration.RESOURCEMANAGER_CONNECT_RETRY_INTERVAL_MS, 500);
