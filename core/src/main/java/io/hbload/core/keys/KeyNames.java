@@ -39,12 +39,28 @@ public final class KeyNames {
 
   private KeyNames() {}
 
+  /** FNV's prime to the 4th power (mod 2^64): four steps over zero bytes in one multiply. */
+  private static final long FNV_PRIME_64_POW4 =
+      FNV_PRIME_64 * FNV_PRIME_64 * FNV_PRIME_64 * FNV_PRIME_64;
+
   /**
    * YCSB's {@code Utils.fnvhash64}: FNV-1a over the 8 bytes of {@code v}, least significant first,
    * then {@code Math.abs} (so {@code Long.MIN_VALUE} stays negative, as in YCSB).
+   *
+   * <p>Each byte's step waits for the previous multiply, so the hash is a chain of eight multiplies
+   * on the path from key draw to call. A key number below 2^32 (every record count up to 4 billion)
+   * has four zero bytes on top, and xor with zero changes nothing: their four multiplies by the
+   * prime are one multiply by its 4th power, the same bits in five steps instead of eight.
    */
   public static long fnvhash64(long v) {
     long hash = FNV_OFFSET_BASIS_64;
+    if ((v >>> 32) == 0) {
+      hash = (hash ^ (v & 0xff)) * FNV_PRIME_64;
+      hash = (hash ^ ((v >>> 8) & 0xff)) * FNV_PRIME_64;
+      hash = (hash ^ ((v >>> 16) & 0xff)) * FNV_PRIME_64;
+      hash = (hash ^ (v >>> 24)) * FNV_PRIME_64;
+      return Math.abs(hash * FNV_PRIME_64_POW4);
+    }
     for (int i = 0; i < 8; i++) {
       hash ^= v & 0xff;
       hash *= FNV_PRIME_64;

@@ -31,10 +31,24 @@ class KeyNamesTest {
   void fnvMatchesYcsbUtils() {
     SplittableRandom rnd = new SplittableRandom(7);
     for (int i = 0; i < 100_000; i++) {
-      long v = i < 1000 ? i : rnd.nextLong();
+      // key numbers below 2^32 take the short path, of every byte length; the rest the long one
+      long v =
+          i < 1000
+              ? i
+              : switch (i % 4) {
+                case 0 -> rnd.nextLong();
+                case 1 -> rnd.nextLong(1L << 32);
+                case 2 -> rnd.nextLong(1L << (8 * (1 + i / 4 % 4)));
+                default -> -rnd.nextLong(1L << 32);
+              };
       assertThat(KeyNames.fnvhash64(v)).as("fnv(%d)", v).isEqualTo(Utils.fnvhash64(v));
     }
-    assertThat(KeyNames.fnvhash64(Long.MIN_VALUE)).isEqualTo(Utils.fnvhash64(Long.MIN_VALUE));
+    for (long v :
+        new long[] {
+          Long.MIN_VALUE, Long.MAX_VALUE, -1, (1L << 32) - 1, 1L << 32, (1L << 24) - 1, 1L << 24
+        }) {
+      assertThat(KeyNames.fnvhash64(v)).as("fnv(%d)", v).isEqualTo(Utils.fnvhash64(v));
+    }
   }
 
   @Test
