@@ -68,10 +68,10 @@ public final class HbloadCommand implements Callable<Integer> {
   }
 
   /**
-   * As {@link #commandLine()}, with the phases of {@code load} and {@code run} (a whole {@code
-   * --find-max} search too) reading time and waiting on {@code clock}: a test's {@code EventClock}
-   * runs them in virtual time. The other commands ({@code suite}, {@code pe}, {@code mapreduce},
-   * ...) still run on the system clock.
+   * As {@link #commandLine()}, with the phases of {@code load}, {@code run} (a whole {@code
+   * --find-max} search too) and {@code suite} reading time and waiting on {@code clock}: a test's
+   * {@code EventClock} runs them in virtual time. The other commands ({@code pe}, {@code
+   * mapreduce}, ...) still run on the system clock.
    */
   public static CommandLine commandLine(Clock clock) {
     CommandLine cl = new CommandLine(new HbloadCommand(clock));
@@ -95,11 +95,23 @@ public final class HbloadCommand implements Callable<Integer> {
    * system clock, as parsed, for a command used without this root.
    */
   static RunSpec onClock(RunSpec spec, CommandLine.Model.CommandSpec command) {
-    Object root = command.root().userObject();
-    Clock clock = root instanceof HbloadCommand h ? h.clock : Clock.system();
+    return onClock(spec, clock(command));
+  }
+
+  /** {@code spec} on {@code clock}. */
+  static RunSpec onClock(RunSpec spec, Clock clock) {
     return clock == spec.execution().clock()
         ? spec
         : spec.withExecution(spec.execution().toBuilder().clock(clock).build());
+  }
+
+  /**
+   * The clock the command line was made with ({@link #commandLine(Clock)}); the system clock for a
+   * command used without this root.
+   */
+  static Clock clock(CommandLine.Model.CommandSpec command) {
+    Object root = command.root().userObject();
+    return root instanceof HbloadCommand h ? h.clock : Clock.system();
   }
 
   /**

@@ -140,7 +140,8 @@ final class SuiteCommand implements Callable<Integer> {
               (side, round, workload) ->
                   watch
                       .map(m -> List.of(m.listener(stepTags(side, round, workload))))
-                      .orElse(List.of()));
+                      .orElse(List.of()),
+              HbloadCommand.clock(commandSpec));
       watch.ifPresent(m -> m.runMeters().inFlight(runner::inFlight));
       int code = runner.execute();
       if (html.requested()) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hbload.cli.contract.ExitCode;
 import io.hbload.core.Hbload;
+import io.hbload.core.time.EventClock;
 import io.hbload.report.compare.SleepingBinding;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,16 +42,20 @@ class CompareCommandTest {
   }
 
   private static void run(String stem, double factor, long seed) {
-    Hbload.workload("c")
-        .binding(new SleepingBinding(2000, factor, seed))
-        .threads(2)
-        .recordCount(1000)
-        .operationCount(800)
-        .seed(seed)
-        .property("status.interval", "0.04")
-        .json(runs.resolve(stem + ".json"))
-        .hlog(runs.resolve(stem + ".hlog"))
-        .run();
+    EventClock clock = new EventClock(); // the sleeping server's calls take their draws exactly
+    clock.run(
+        () ->
+            Hbload.workload("c")
+                .binding(new SleepingBinding(2000, factor, seed))
+                .threads(2)
+                .recordCount(1000)
+                .operationCount(800)
+                .seed(seed)
+                .property("status.interval", "0.04")
+                .json(runs.resolve(stem + ".json"))
+                .hlog(runs.resolve(stem + ".hlog"))
+                .clock(clock)
+                .run());
   }
 
   private static CommandOutput compare(String... args) {
@@ -147,16 +152,20 @@ class CompareCommandTest {
   /** 200 reads on a sleeping server (median 0.5 ms times the factor), one interval histogram. */
   private static void shortRun(Path json, double factor, long seed) {
     String stem = json.getFileName().toString().replace(".json", "");
-    Hbload.workload("c")
-        .binding(new SleepingBinding(500, factor, seed))
-        .threads(2)
-        .recordCount(1000)
-        .operationCount(200)
-        .seed(seed)
-        .property("status.interval", "10")
-        .json(json)
-        .hlog(json.resolveSibling(stem + ".hlog"))
-        .run();
+    EventClock clock = new EventClock(); // the sleeping server's calls take their draws exactly
+    clock.run(
+        () ->
+            Hbload.workload("c")
+                .binding(new SleepingBinding(500, factor, seed))
+                .threads(2)
+                .recordCount(1000)
+                .operationCount(200)
+                .seed(seed)
+                .property("status.interval", "10")
+                .json(json)
+                .hlog(json.resolveSibling(stem + ".hlog"))
+                .clock(clock)
+                .run());
   }
 
   /**
@@ -353,28 +362,31 @@ class CompareCommandTest {
   @Test
   void suitesAreComparedPerWorkloadFromTheirKeptRounds(@TempDir Path dir) {
     for (String side : List.of("one", "two")) {
+      EventClock clock = new EventClock(); // twelve runs of 1 s, in what their operations cost
       CommandOutput s =
-          CommandOutput.of(
-              HbloadCommand.commandLine(),
-              "suite",
-              "-w",
-              "a,c",
-              "-db",
-              "memory",
-              "--rounds",
-              "3",
-              "--discard",
-              "1",
-              "--duration",
-              "1s",
-              "-threads",
-              "1",
-              "-target",
-              "1000",
-              "-p",
-              "recordcount=200",
-              "--out",
-              dir.resolve(side).toString());
+          clock.run(
+              () ->
+                  CommandOutput.of(
+                      HbloadCommand.commandLine(clock),
+                      "suite",
+                      "-w",
+                      "a,c",
+                      "-db",
+                      "memory",
+                      "--rounds",
+                      "3",
+                      "--discard",
+                      "1",
+                      "--duration",
+                      "1s",
+                      "-threads",
+                      "1",
+                      "-target",
+                      "1000",
+                      "-p",
+                      "recordcount=200",
+                      "--out",
+                      dir.resolve(side).toString()));
       assertThat(s.exit()).as(s.err()).isZero();
     }
     CommandOutput o = compare(dir.resolve("one").toString(), dir.resolve("two").toString());

@@ -3,6 +3,7 @@ package io.hbload.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hbload.cli.contract.ExitCode;
+import io.hbload.core.time.EventClock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -44,7 +45,10 @@ class SuiteCommandTest {
                 "-p",
                 "recordcount=200"));
     args.addAll(List.of(more));
-    return CommandOutput.of(HbloadCommand.commandLine(), args.toArray(new String[0]));
+    // on virtual time: six runs of 1 s take what their operations cost
+    EventClock clock = new EventClock();
+    return clock.run(
+        () -> CommandOutput.of(HbloadCommand.commandLine(clock), args.toArray(new String[0])));
   }
 
   private static long operations(Path json) throws Exception {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hbload.cli.contract.ExitCode;
+import io.hbload.core.time.EventClock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -22,16 +23,21 @@ import org.junit.jupiter.api.io.TempDir;
  * start times the runs recorded in their JSON), {@code compare} on the two directories finds the
  * side with 2 ms a call slower than the side with 0.5 ms, and an A/A duet (one file for both sides)
  * shows no figure different by 10 %; each side runs on the binding its file names. Three short
- * duets (rounds of 1 s), about 25 s.
+ * duets (rounds of 1 s) on virtual time, where a call takes its simulated delay exactly.
  */
 class SuiteDuetTest {
   @TempDir Path tmp;
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
+  /** A suite's command on virtual time: its runs take their simulated delays exactly. */
+  private static CommandOutput suite(String... args) {
+    EventClock clock = new EventClock();
+    return clock.run(() -> CommandOutput.of(HbloadCommand.commandLine(clock), args));
+  }
+
   private CommandOutput duet(Path dir, Path a, Path b) {
-    return CommandOutput.of(
-        HbloadCommand.commandLine(),
+    return suite(
         "suite",
         "-w",
         "c",
@@ -161,8 +167,7 @@ class SuiteDuetTest {
   void eachSideRunsOnWhatItsFileNames() throws Exception {
     Path dir = tmp.resolve("bindings");
     CommandOutput o =
-        CommandOutput.of(
-            HbloadCommand.commandLine(),
+        suite(
             "suite",
             "-w",
             "c",

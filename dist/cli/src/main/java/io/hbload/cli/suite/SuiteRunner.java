@@ -20,6 +20,7 @@ import io.hbload.core.suite.SuiteAggregator;
 import io.hbload.core.suite.SuiteManifest;
 import io.hbload.core.suite.SuiteTable;
 import io.hbload.core.suite.SuiteTableFormat;
+import io.hbload.core.time.Clock;
 import io.hbload.hbase.HBaseBindingProvider;
 import io.hbload.hbase.cluster.EmbeddedCluster;
 import io.hbload.hbase.cluster.EmbeddedOptions;
@@ -65,6 +66,7 @@ public final class SuiteRunner {
   private final PrintStream err;
   private final PrintStream out;
   private final StepListeners watchers;
+  private final Clock clock;
   private volatile Launcher current;
 
   /**
@@ -116,11 +118,34 @@ public final class SuiteRunner {
    */
   public SuiteRunner(
       List<SuitePlan> plans, Path root, PrintStream err, PrintStream out, StepListeners watchers) {
+    this(plans, root, err, out, watchers, Clock.system());
+  }
+
+  /**
+   * @param clock what every run of the suite, and its ETA, read time and wait on (a test's {@code
+   *     EventClock} runs a suite in virtual time)
+   */
+  public SuiteRunner(
+      List<SuitePlan> plans,
+      Path root,
+      PrintStream err,
+      PrintStream out,
+      StepListeners watchers,
+      Clock clock) {
     this.sides = plans.stream().map(Side::new).toList();
     this.root = root;
     this.err = err;
     this.out = out;
     this.watchers = watchers;
+    this.clock = clock;
+  }
+
+  /** A run's spec, parsed from its properties, on the suite's clock. */
+  private RunSpec spec(Map<String, String> properties, Phase phase) {
+    RunSpec spec = SpecParser.parse(properties, phase);
+    return clock == spec.execution().clock()
+        ? spec
+        : spec.withExecution(spec.execution().toBuilder().clock(clock).build());
   }
 
   private boolean duet() {
@@ -293,7 +318,7 @@ public final class SuiteRunner {
       }
     }
     SuitePlan first = sides.get(0).plan;
-    SuiteEta eta = new SuiteEta(loads, pending, first.duration(), System::nanoTime);
+    SuiteEta eta = new SuiteEta(loads, pending, first.duration(), clock::nanoTime);
     for (Side side : sides) {
       if (failure != null || interrupted || !mustLoad(side)) {
         continue;
@@ -308,11 +333,7 @@ public final class SuiteRunner {
       err.println(eta.starting(false));
       Launcher.Outcome o =
           launch(
-              side,
-              SpecParser.parse(p, Phase.LOAD),
-              side.plan.label("load"),
-              0,
-              side.plan.workloads().get(0));
+              side, spec(p, Phase.LOAD), side.plan.label("load"), 0, side.plan.workloads().get(0));
       eta.finished();
       failure = failure(o);
       if (failure == null) {
@@ -377,7 +398,7 @@ public final class SuiteRunner {
     Launcher.Outcome o =
         launch(
             side,
-            SpecParser.parse(withFiles(side, plan.runProperties().get(w), step, extra), Phase.RUN),
+            spec(withFiles(side, plan.runProperties().get(w), step, extra), Phase.RUN),
             plan.label(step),
             round,
             w);

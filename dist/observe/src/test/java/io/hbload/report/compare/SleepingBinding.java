@@ -10,16 +10,17 @@ import io.hbload.core.binding.RowSink;
 import io.hbload.core.binding.ScanSink;
 import io.hbload.core.binding.Status;
 import io.hbload.core.binding.Values;
+import io.hbload.core.time.Clock;
 import java.util.SplittableRandom;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * A server whose service time is known: every call sleeps a time drawn from a seeded log-normal
- * distribution (median {@code medianMicros}, sigma 0.5, cut at 8 medians) times {@code factor}.
- * Sleeps dominate what the engine measures (milliseconds against its microseconds), so two runs
- * with the same factor differ by their draws and the timer's jitter only, and a factor of 1.3 is a
- * known 30 % slowdown. Each worker draws from its own generator (seed + worker index), so a run is
- * reproducible in its draws. Thread-safe: a worker's binding is its own.
+ * distribution (median {@code medianMicros}, sigma 0.5, cut at 8 medians) times {@code factor}, on
+ * the run's clock. On an {@link io.hbload.core.time.EventClock} a call takes exactly its draw, so
+ * two runs with the same factor differ by their draws only, and a factor of 1.3 is a known 30 %
+ * slowdown; on the system clock the timer's jitter and the machine's load come on top. Each worker
+ * draws from its own generator (seed + worker index), so a run is reproducible in its draws.
+ * Thread-safe: a worker's binding is its own.
  */
 public final class SleepingBinding implements BindingProvider {
   private final long medianMicros;
@@ -44,6 +45,7 @@ public final class SleepingBinding implements BindingProvider {
 
   @Override
   public BindingSession open(BindingContext context) {
+    Clock clock = context.execution().clock();
     return workerIndex ->
         new Binding() {
           private final SplittableRandom random =
@@ -53,9 +55,14 @@ public final class SleepingBinding implements BindingProvider {
             double z = random.nextGaussian();
             double micros = medianMicros * Math.min(Math.exp(0.5 * z), 8.0) * factor;
             long nanos = (long) (micros * 1000);
-            long end = System.nanoTime() + nanos;
-            for (long left = nanos; left > 0; left = end - System.nanoTime()) {
-              LockSupport.parkNanos(left); // it may return early: park again for what is left
+            long end = clock.nanoTime() + nanos;
+            try {
+              for (long left = nanos; left > 0; left = end - clock.nanoTime()) {
+                clock.sleepNanos(left); // it may return early: sleep again for what is left
+              }
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+              return Status.ERROR;
             }
             return Status.OK;
           }
