@@ -10,7 +10,6 @@ import io.hbload.core.binding.RunSession;
 import io.hbload.core.config.Phase;
 import io.hbload.core.parse.SpecParser;
 import io.hbload.core.result.RunResult;
-import io.hbload.core.source.BindingWorkload;
 import io.hbload.core.source.Workload;
 import io.hbload.core.spec.RunSpec;
 import java.io.PrintStream;
@@ -110,16 +109,13 @@ public final class Runner {
               + (abandoned ? "calls were left stuck and may still write" : "interrupted"));
       return result;
     }
-    if (!(workload instanceof BindingWorkload bindings)) {
-      throw new BindingException("--verify reads back through a YCSB binding; this run has none");
-    }
     AuditSet set = audit.resolve();
     audit = null; // the logs can go: the set holds what is read back
     AuditReport report =
         new ReadBack(
                 set,
                 spec.workload(),
-                i -> bindings.bindings().newBinding(i),
+                workload::reader,
                 spec.execution().threads(),
                 spec.execution().clock(),
                 spec.execution().statusIntervalSeconds(),

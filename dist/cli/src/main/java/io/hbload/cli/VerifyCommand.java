@@ -4,14 +4,12 @@ import io.hbload.cli.contract.ExitCode;
 import io.hbload.core.audit.AuditFile;
 import io.hbload.core.audit.AuditReport;
 import io.hbload.core.audit.ReadBack;
-import io.hbload.core.binding.BindingException;
 import io.hbload.core.binding.RunSession;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertyNames;
 import io.hbload.core.config.PropertySources;
 import io.hbload.core.config.SpecException;
 import io.hbload.core.parse.SpecParser;
-import io.hbload.core.source.BindingWorkload;
 import io.hbload.core.source.Workload;
 import io.hbload.core.spec.RunSpec;
 import io.hbload.hbase.config.HBaseProperties;
@@ -104,14 +102,11 @@ final class VerifyCommand implements Callable<Integer> {
     RunSession session = workload.session();
     AuditReport report;
     try {
-      if (!(workload instanceof BindingWorkload bindings)) {
-        throw new BindingException("hbload verify reads back through a YCSB binding");
-      }
       report =
           new ReadBack(
                   contents.set(),
                   spec.workload(),
-                  i -> bindings.bindings().newBinding(i),
+                  workload::reader,
                   spec.execution().threads(),
                   spec.execution().clock(),
                   spec.execution().statusIntervalSeconds(),
