@@ -6,6 +6,8 @@ import io.hbload.core.binding.Key;
 import io.hbload.core.binding.Status;
 import io.hbload.core.config.WorkloadSpec;
 import io.hbload.core.keys.KeyNames;
+import io.hbload.core.source.Workload;
+import io.hbload.core.spec.RunSpec;
 import io.hbload.core.time.Clock;
 import io.hbload.core.values.DigestSink;
 import io.hbload.core.values.FieldSelection;
@@ -82,6 +84,22 @@ public final class ReadBack {
     this.clock = clock;
     this.progressSeconds = Math.max(1, progressSeconds);
     this.messages = messages;
+  }
+
+  /**
+   * The read-back of {@code set} as a run of {@code spec} does it: the spec's workload (table, key
+   * format, fields), threads, clock and status interval; readers from {@code workload}.
+   */
+  public static ReadBack of(
+      AuditSet set, RunSpec spec, Workload<?, ?> workload, PrintStream messages) {
+    return new ReadBack(
+        set,
+        spec.workload(),
+        workload::reader,
+        spec.execution().threads(),
+        spec.execution().clock(),
+        spec.execution().statusIntervalSeconds(),
+        messages);
   }
 
   /**

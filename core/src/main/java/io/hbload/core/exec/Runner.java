@@ -111,16 +111,7 @@ public final class Runner {
     }
     AuditSet set = audit.resolve();
     audit = null; // the logs can go: the set holds what is read back
-    AuditReport report =
-        new ReadBack(
-                set,
-                spec.workload(),
-                workload::reader,
-                spec.execution().threads(),
-                spec.execution().clock(),
-                spec.execution().statusIntervalSeconds(),
-                messages)
-            .run();
+    AuditReport report = ReadBack.of(set, spec, workload, messages).run();
     List<Object> figures = new ArrayList<>(result.figures());
     figures.add(report);
     return new RunResult(

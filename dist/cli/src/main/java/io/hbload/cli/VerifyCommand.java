@@ -102,16 +102,7 @@ final class VerifyCommand implements Callable<Integer> {
     RunSession session = workload.session();
     AuditReport report;
     try {
-      report =
-          new ReadBack(
-                  contents.set(),
-                  spec.workload(),
-                  workload::reader,
-                  spec.execution().threads(),
-                  spec.execution().clock(),
-                  spec.execution().statusIntervalSeconds(),
-                  err)
-              .run();
+      report = ReadBack.of(contents.set(), spec, workload, err).run();
     } finally {
       session.close();
     }
