@@ -22,11 +22,11 @@ import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * The audit's verification pass: reads every key of an {@link AuditSet} back through the binding,
- * as fast as the store answers (as many readers as the run had workers, each taking the next batch
- * of keys in key order), with a progress line every status interval, and tallies what it found into
- * an {@link AuditReport}. A read that fails is retried a few times before the key counts as
- * unreadable. Keys whose outcome is unknown are not read, except an unacknowledged insert's (to
- * count it as unexpected when there).
+ * as fast as the store answers (blocking readers, each taking the next batch of keys in key order),
+ * with a progress line every status interval, and tallies what it found into an {@link
+ * AuditReport}. A read that fails is retried a few times before the key counts as unreadable. Keys
+ * whose outcome is unknown are not read, except an unacknowledged insert's (to count it as
+ * unexpected when there).
  *
  * <p>One pass per instance; {@link #run} blocks the calling thread until every reader ended.
  */
@@ -86,17 +86,25 @@ public final class ReadBack {
     this.messages = messages;
   }
 
+  /** Readers at the least and at the most: enough calls in flight to keep a store busy. */
+  static final int MIN_READERS = 8;
+
+  static final int MAX_READERS = 64;
+
   /**
    * The read-back of {@code set} as a run of {@code spec} does it: the spec's workload (table, key
-   * format, fields), threads, clock and status interval; readers from {@code workload}.
+   * format, fields), clock and status interval; as many readers as the run kept calls in flight
+   * (threads x inflight), from {@value #MIN_READERS} to {@value #MAX_READERS}, from {@code
+   * workload}.
    */
   public static ReadBack of(
       AuditSet set, RunSpec spec, Workload<?, ?> workload, PrintStream messages) {
+    long inFlight = (long) spec.execution().threads() * spec.execution().inflight();
     return new ReadBack(
         set,
         spec.workload(),
         workload::reader,
-        spec.execution().threads(),
+        (int) Math.max(MIN_READERS, Math.min(MAX_READERS, inFlight)),
         spec.execution().clock(),
         spec.execution().statusIntervalSeconds(),
         messages);
@@ -218,6 +226,9 @@ public final class ReadBack {
           Status status = read(binding, table, key, fields, sink);
           int outcome = judge(state, status, sink, code, set.digest(i), fieldCount);
           tally.incrementAndGet(outcome);
+          if (outcome == UNEXPECTED) {
+            tally.incrementAndGet(UNKNOWN); // unexpected rows are among the unknown keys
+          }
           if (outcome == LOST || outcome == CHANGED) {
             name(outcome == LOST ? lostKeys : changedKeys, key);
           }
