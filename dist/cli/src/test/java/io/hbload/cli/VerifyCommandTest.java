@@ -114,4 +114,13 @@ class VerifyCommandTest {
                 + " --verify needs a binding that keeps the data (memory, hbase)");
     assertThat(o.out()).isEmpty();
   }
+
+  @Test
+  void helpSaysWhatTheAuditDoes() {
+    assertThat(exec("run", "--help").out()).contains("--verify", "--verify-file=FILE", "[VERIFY]");
+    assertThat(exec("load", "--help").out()).contains("--verify");
+    CommandOutput verify = exec("verify", "--help");
+    assertThat(verify.exit()).isZero();
+    assertThat(verify.out()).contains("Usage: hbload verify", "FILE", "--zk=HOST:PORT", "[VERIFY]");
+  }
 }
