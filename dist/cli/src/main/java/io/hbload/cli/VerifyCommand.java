@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -71,10 +72,13 @@ final class VerifyCommand implements Callable<Integer> {
       description = "ZooKeeper quorum of the HBase cluster")
   String zk;
 
+  @Mixin KerberosOptions kerberos = new KerberosOptions();
+
   @Option(
       names = {"-threads", "--threads"},
       paramLabel = "N",
-      description = "Reading threads (threadcount, default 1)")
+      description =
+          "Reading threads: threadcount x hbload.inflight, from 8 to 64 (threadcount, default 1)")
   String threads;
 
   @Override
@@ -134,6 +138,7 @@ final class VerifyCommand implements Callable<Integer> {
     if (zk != null) {
       sources.set(HBaseProperties.ZK, zk);
     }
+    kerberos.properties().forEach(sources::set);
     written.forEach(sources::set);
     Map<String, String> merged = sources.merge();
     merged.putIfAbsent(PropertyNames.DB, PhaseOptions.defaultBinding());
