@@ -194,6 +194,18 @@ public final class Hbload {
     return this;
   }
 
+  /**
+   * Audits the acknowledged writes, as {@code --verify} does: every write the store acknowledged is
+   * remembered and read back after the run; what was found is {@code
+   * result.figure(AuditReport.class)} ({@link io.hbload.core.audit.AuditReport}), a lost or changed
+   * write {@link io.hbload.core.launch.Launcher.Outcome#auditFailure}. Checked when the spec is
+   * built: the binding must read back what it wrote.
+   */
+  public Hbload verify() {
+    builder.property(PropertyNames.VERIFY, "true");
+    return this;
+  }
+
   public Hbload seed(long seed) {
     builder.seed(seed);
     return this;

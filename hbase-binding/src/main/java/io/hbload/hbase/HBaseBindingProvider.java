@@ -79,6 +79,12 @@ public final class HBaseBindingProvider implements BindingProvider {
     return true;
   }
 
+  /** A Get returns what a Put stored: {@code --verify} reads the acknowledged writes back. */
+  @Override
+  public boolean readsBack() {
+    return true;
+  }
+
   @Override
   public BindingSession open(BindingContext context) throws BindingException {
     HBaseSettings settings = context.settings(HBaseSettings.class);

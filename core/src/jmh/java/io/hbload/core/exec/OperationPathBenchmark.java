@@ -1,6 +1,7 @@
 package io.hbload.core.exec;
 
 import io.hbload.core.time.Clock;
+import io.hbload.core.audit.WriteAudit;
 import io.hbload.core.binding.Binding;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertySources;
@@ -50,6 +51,15 @@ public class OperationPathBenchmark {
   @Param({"a", "c"})
   public String workload;
 
+  /**
+   * With {@code --verify}: every write's values digested when issued and the write remembered in
+   * the worker's audit log (forgotten at each swap below, so the log keeps its size).
+   */
+  @Param({"false", "true"})
+  public boolean verify;
+
+  private WriteAudit audit;
+
   private BlockingLoop<Binding> loop;
   private WorkerRecorder recorder;
   private int calls;
@@ -67,7 +77,8 @@ public class OperationPathBenchmark {
         new PhaseContext(Phase.RUN, spec.workload(), new KeySpace(spec.workload()), Clock.system(), 1,
         Measures.CORE);
     loop = new BlockingLoop<>(0, 0, ycsb, new WorkerSetup(spec, phase,
-        new AtomicReferenceArray<>(1), new LatencyNames(Measures.CORE, false, Set.of()), new PhaseState(spec.execution().clock()), 0));
+        new AtomicReferenceArray<>(1), new LatencyNames(Measures.CORE, false, Set.of()), new PhaseState(spec.execution().clock()), 0,
+        audit = verify ? new WriteAudit(Clock.system()) : null));
     loop.openForBenchmark(new SplittableRandom(1));
     recorder = loop.recorder();
   }
@@ -77,6 +88,9 @@ public class OperationPathBenchmark {
     loop.operation(false, OperationSlot.UNSCHEDULED, cycle++);
     if ((++calls & 0xFFFFF) == 0) {
       recorder.swap(); // about once a status interval at full speed
+      if (audit != null) {
+        audit.clear();
+      }
     }
   }
 

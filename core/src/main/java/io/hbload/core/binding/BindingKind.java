@@ -43,4 +43,12 @@ public interface BindingKind {
   default boolean supportsAsync() {
     return false;
   }
+
+  /**
+   * Whether a read returns what a write stored, so that {@code --verify} can read the acknowledged
+   * writes back. False for a binding that keeps nothing (basic) or cannot read.
+   */
+  default boolean readsBack() {
+    return false;
+  }
 }

@@ -38,6 +38,8 @@ import java.time.Instant;
  *     run, a {@link io.hbload.core.time.VirtualClock} in a test of time-dependent behaviour
  * @param faults what the phase injects beside its load ({@code hbload.faults}); {@link
  *     FaultSchedule#NONE} for nothing
+ * @param audit the acknowledged-write audit ({@code hbload.verify}); {@link AuditSpec#NONE} for
+ *     none
  */
 public record Execution(
     int threads,
@@ -55,7 +57,8 @@ public record Execution(
     ShardSpec shard,
     Instant startAt,
     Clock clock,
-    FaultSchedule faults) {
+    FaultSchedule faults,
+    AuditSpec audit) {
 
   public Execution {
     if (clock == null) {
@@ -63,6 +66,9 @@ public record Execution(
     }
     if (faults == null) {
       throw new IllegalArgumentException("a phase needs a fault schedule (FaultSchedule.NONE)");
+    }
+    if (audit == null) {
+      throw new IllegalArgumentException("a phase needs an audit spec (AuditSpec.NONE)");
     }
   }
 
@@ -100,6 +106,7 @@ public record Execution(
     private Instant startAt;
     private Clock clock;
     private FaultSchedule faults = FaultSchedule.NONE;
+    private AuditSpec audit = AuditSpec.NONE;
 
     private Builder() {}
 
@@ -120,6 +127,7 @@ public record Execution(
       startAt = e.startAt;
       clock = e.clock;
       faults = e.faults;
+      audit = e.audit;
     }
 
     public Builder threads(int threads) {
@@ -208,6 +216,12 @@ public record Execution(
       return this;
     }
 
+    /** {@link AuditSpec#NONE} (the default) for none. */
+    public Builder audit(AuditSpec audit) {
+      this.audit = audit;
+      return this;
+    }
+
     public Execution build() {
       return new Execution(
           threads,
@@ -225,7 +239,8 @@ public record Execution(
           shard,
           startAt,
           clock,
-          faults);
+          faults,
+          audit);
     }
   }
 

@@ -136,6 +136,18 @@ public final class PropertyNames {
   public static final String FAULT_RECOVERY_LIMIT = "hbload.faults.recoverylimit";
 
   /**
+   * The acknowledged-write audit ({@code --verify}): every write the store acknowledged is
+   * remembered and read back after the run; a lost or changed one fails it (exit 1).
+   */
+  public static final String VERIFY = "hbload.verify";
+
+  /**
+   * Where the audit writes the writes it remembered ({@code --verify-file}), for {@code hbload
+   * verify FILE} later; implies {@link #VERIFY}.
+   */
+  public static final String VERIFY_FILE = "hbload.verify.file";
+
+  /**
    * A property no parser reads (a misspelt key) is bad input (exit 2) instead of a warning ({@code
    * --strict}).
    */

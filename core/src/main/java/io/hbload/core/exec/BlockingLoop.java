@@ -163,6 +163,7 @@ final class BlockingLoop<C extends WorkerClient> extends WorkerLoop {
    * had no outcome to record yet (a call its workload batches), which then counts as OK.
    */
   private boolean call(OperationSlot<BlockingStep<C>> s) {
+    steps.issuing(s);
     s.start = clock.nanoTime();
     Status status = s.step.call(client, s);
     s.end = clock.nanoTime();

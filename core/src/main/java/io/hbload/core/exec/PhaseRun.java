@@ -1,5 +1,6 @@
 package io.hbload.core.exec;
 
+import io.hbload.core.audit.WriteAudit;
 import io.hbload.core.binding.ReportLine;
 import io.hbload.core.binding.RunSession;
 import io.hbload.core.config.Execution;
@@ -95,6 +96,9 @@ public final class PhaseRun {
   /** The intervals the faults' cost is read from, kept only when the phase has faults. */
   private FaultSeries faultSeries;
 
+  /** The run's acknowledged-write audit ({@code --verify}), or null. */
+  private final WriteAudit audit;
+
   /** Fewer measured intervals than this make no median to stand out from. */
   private static final int TAIL_INTERVALS = 5;
 
@@ -108,6 +112,18 @@ public final class PhaseRun {
       RunListener listener,
       PrintStream messages,
       boolean requested) {
+    this(spec, workload, listener, messages, requested, null);
+  }
+
+  /** As above, its workers' writes remembered in {@code audit} (null for none). */
+  public PhaseRun(
+      RunSpec spec,
+      Workload<?, ?> workload,
+      RunListener listener,
+      PrintStream messages,
+      boolean requested,
+      WriteAudit audit) {
+    this.audit = audit;
     this.spec = spec;
     this.execution = spec.execution();
     this.workload = workload;
@@ -206,7 +222,7 @@ public final class PhaseRun {
                 i,
                 quota,
                 workload,
-                new WorkerSetup(spec, phase, recorders, names, state, startNanos));
+                new WorkerSetup(spec, phase, recorders, names, state, startNanos, audit));
         workers.add(worker);
         Thread t =
             clock.newThread(

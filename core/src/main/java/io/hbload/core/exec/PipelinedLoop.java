@@ -307,6 +307,7 @@ final class PipelinedLoop<A extends AsyncWorkerClient> extends WorkerLoop
    * its end) before it returns.
    */
   private void issue(OperationSlot<PipelinedStep<A>> s) {
+    steps.issuing(s);
     s.start = clock.nanoTime();
     s.step.issue(client, s, this);
   }

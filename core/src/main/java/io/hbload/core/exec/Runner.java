@@ -1,5 +1,9 @@
 package io.hbload.core.exec;
 
+import io.hbload.core.audit.AuditReport;
+import io.hbload.core.audit.AuditSet;
+import io.hbload.core.audit.ReadBack;
+import io.hbload.core.audit.WriteAudit;
 import io.hbload.core.binding.BindingException;
 import io.hbload.core.binding.BindingKind;
 import io.hbload.core.binding.RunSession;
@@ -9,6 +13,8 @@ import io.hbload.core.result.RunResult;
 import io.hbload.core.source.Workload;
 import io.hbload.core.spec.RunSpec;
 import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -26,6 +32,9 @@ public final class Runner {
   private volatile String stopReason;
   private volatile boolean failed;
   private volatile boolean abandoned;
+
+  /** The run's acknowledged-write audit ({@code --verify}), or null. */
+  private WriteAudit audit;
 
   public Runner(RunSpec spec, PrintStream messages, RunListener listener) {
     this(spec, messages, listener, new RunListener() {});
@@ -50,6 +59,9 @@ public final class Runner {
     BindingKind provider = spec.binding().provider();
     Workload<?, ?> workload = spec.binding().open(spec.bindingContext(messages));
     RunSession session = workload.session();
+    if (spec.execution().audit().enabled()) {
+      audit = new WriteAudit(spec.execution().clock());
+    }
     try {
       if (!spec.execution().faults().isEmpty()) {
         // a fault the binding cannot carry out is bad input, found before the store is loaded
@@ -78,11 +90,46 @@ public final class Runner {
           return loaded; // the run needs every record; a load that stopped short says why
         }
       }
-      return runPhase(spec, workload, listener, true);
+      RunResult result = runPhase(spec, workload, listener, true);
+      return audit == null ? result : verify(result, workload);
     } finally {
       close(session);
     }
   }
+
+  /**
+   * The audit after the phase: the workers' writes resolved and read back through the binding
+   * (unless the run was interrupted or a worker was left stuck, which could still write), the
+   * report added to the result's figures.
+   */
+  private RunResult verify(RunResult result, Workload<?, ?> workload) throws BindingException {
+    if (INTERRUPTED.equals(stopReason) || abandoned) {
+      messages.println(
+          "hbload: not verifying the acknowledged writes: "
+              + (abandoned ? "calls were left stuck and may still write" : "interrupted"));
+      return result;
+    }
+    AuditSet set = audit.resolve();
+    audit = null; // the logs can go: the set holds what is read back
+    AuditReport report = ReadBack.of(set, spec, workload, messages).run();
+    List<Object> figures = new ArrayList<>(result.figures());
+    figures.add(report);
+    return new RunResult(
+        result.spec(),
+        result.startEpochMillis(),
+        result.runtimeMillis(),
+        result.operations(),
+        result.measurements(),
+        result.gc(),
+        result.extra(),
+        result.stopReason(),
+        result.client(),
+        result.workers(),
+        figures);
+  }
+
+  /** The stop reason of Ctrl-C (the launcher's). */
+  private static final String INTERRUPTED = "interrupted";
 
   /**
    * Closes the session; when workers were left stuck in a binding call, closing may block on them
@@ -123,7 +170,7 @@ public final class Runner {
 
   private RunResult runPhase(
       RunSpec phaseSpec, Workload<?, ?> workload, RunListener phaseListener, boolean requested) {
-    PhaseRun phase = new PhaseRun(phaseSpec, workload, phaseListener, messages, requested);
+    PhaseRun phase = new PhaseRun(phaseSpec, workload, phaseListener, messages, requested, audit);
     current = phase;
     if (stopReason != null) {
       phase.requestStop(stopReason);

@@ -1,5 +1,6 @@
 package io.hbload.core.exec;
 
+import io.hbload.core.audit.WriteAudit;
 import io.hbload.core.binding.AsyncWorkerClient;
 import io.hbload.core.binding.BindingException;
 import io.hbload.core.binding.WorkerClient;
@@ -41,6 +42,7 @@ abstract class WorkerLoop implements Runnable {
 
   private final AtomicReferenceArray<WorkerRecorder> recorders;
   private final LatencyNames names;
+  private final WriteAudit audit;
   WorkerRecorder recorder;
 
   /**
@@ -72,6 +74,7 @@ abstract class WorkerLoop implements Runnable {
     this.phase = setup.phase();
     this.recorders = setup.recorders();
     this.names = setup.names();
+    this.audit = setup.audit();
     this.state = setup.state();
     this.scheduleStartNanos = setup.scheduleStartNanos();
     this.clock = spec.execution().clock();
@@ -105,7 +108,10 @@ abstract class WorkerLoop implements Runnable {
   /** Creates and publishes this worker's recorder; on the worker's thread, before its loop. */
   final void startRecording() {
     recorder = new WorkerRecorder(names, spec.throttled());
-    steps = new StepRecorder(recorder);
+    steps =
+        audit == null
+            ? new StepRecorder(recorder)
+            : new StepRecorder(recorder, audit.newLog(), spec.workload().fields().count());
     recorders.set(index, recorder);
   }
 

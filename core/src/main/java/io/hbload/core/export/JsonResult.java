@@ -1,6 +1,7 @@
 package io.hbload.core.export;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import io.hbload.core.audit.AuditReport;
 import io.hbload.core.binding.ReportLine;
 import io.hbload.core.fault.FaultImpact;
 import io.hbload.core.fault.FaultReport;
@@ -105,6 +106,9 @@ public final class JsonResult {
           if (r.figure(FaultReport.class).isPresent()) {
             faults(g, r.figure(FaultReport.class).get());
           }
+          if (r.figure(AuditReport.class).isPresent()) {
+            audit(g, r.figure(AuditReport.class).get());
+          }
           client(g, r.client());
           List<String> commandLine = r.spec().provenance().commandLine();
           if (!commandLine.isEmpty()) {
@@ -204,6 +208,32 @@ public final class JsonResult {
       g.writeEndObject();
     }
     g.writeEndArray();
+    g.writeEndObject();
+  }
+
+  /** The acknowledged-write audit ({@code --verify}): what the read-back found. */
+  private static void audit(JsonGenerator g, AuditReport a) throws IOException {
+    g.writeObjectFieldStart("verify");
+    g.writeNumberField("writes", a.writes());
+    g.writeNumberField("acknowledged", a.acknowledged());
+    g.writeNumberField("present", a.present());
+    g.writeNumberField("lost", a.lost());
+    g.writeNumberField("changed", a.changed());
+    g.writeNumberField("unknown", a.unknown());
+    g.writeNumberField("unexpected", a.unexpected());
+    g.writeNumberField("unreadable", a.unreadable());
+    g.writeBooleanField("passed", a.passed());
+    g.writeArrayFieldStart("lostKeys");
+    for (String k : a.lostKeys()) {
+      g.writeString(k);
+    }
+    g.writeEndArray();
+    g.writeArrayFieldStart("changedKeys");
+    for (String k : a.changedKeys()) {
+      g.writeString(k);
+    }
+    g.writeEndArray();
+    g.writeNumberField("seconds", a.seconds());
     g.writeEndObject();
   }
 

@@ -1,5 +1,6 @@
 package io.hbload.core.export;
 
+import io.hbload.core.audit.AuditReport;
 import io.hbload.core.binding.ReportLine;
 import io.hbload.core.config.MeasurementInterval;
 import io.hbload.core.fault.FaultReport;
@@ -69,6 +70,15 @@ public final class YcsbReport {
       out.add(new ReportRecord(line.metric(), line.measurement(), v));
     }
     r.figure(FaultReport.class).ifPresent(f -> out.addAll(FaultLines.of(f)));
+    // the audit's one line: [VERIFY], acknowledged N, present N, lost N, ...
+    r.figure(AuditReport.class)
+        .ifPresent(
+            a -> {
+              int comma = a.summary().indexOf(", ");
+              out.add(
+                  new ReportRecord(
+                      "VERIFY", a.summary().substring(0, comma), a.summary().substring(comma + 2)));
+            });
     return out;
   }
 

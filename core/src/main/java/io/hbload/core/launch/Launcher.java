@@ -1,5 +1,7 @@
 package io.hbload.core.launch;
 
+import io.hbload.core.audit.AuditFile;
+import io.hbload.core.audit.AuditReport;
 import io.hbload.core.binding.BindingException;
 import io.hbload.core.config.SpecException;
 import io.hbload.core.exec.RunListener;
@@ -21,6 +23,7 @@ import io.hbload.core.spec.RunSpec;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -43,6 +46,7 @@ public final class Launcher {
   private final HlogWriter hlog;
   private final ResultFile exportFile;
   private final ResultFile jsonFile;
+  private final ResultFile auditFile;
 
   /** How a phase ended. */
   public record Outcome(RunResult result, boolean workerFailed) {
@@ -57,6 +61,14 @@ public final class Launcher {
      */
     public boolean failedOnErrors() {
       return result.spec().outputs().failOnErrors() && result.errorCount() > 0;
+    }
+
+    /**
+     * Why the acknowledged-write audit ({@code --verify}) failed, naming up to 10 lost keys; null
+     * when it passed or there was none.
+     */
+    public String auditFailure() {
+      return result.figure(AuditReport.class).map(AuditReport::failure).orElse(null);
     }
 
     /**
@@ -104,6 +116,7 @@ public final class Launcher {
     ResultFile export = null;
     ResultFile json = null;
     HlogWriter log = null;
+    ResultFile audit = null;
     try {
       export =
           spec.outputs().exportFile() == null
@@ -112,8 +125,10 @@ public final class Launcher {
       json =
           spec.outputs().jsonFile() == null ? null : ResultFile.create(spec.outputs().jsonFile());
       log = spec.outputs().hlogFile() == null ? null : new HlogWriter(spec.outputs().hlogFile());
+      Path auditPath = spec.execution().audit().file();
+      audit = auditPath == null ? null : ResultFile.create(auditPath);
     } catch (IOException | RuntimeException e) {
-      closeAll(e, export, json, log);
+      closeAll(e, export, json, log, audit);
       if (e instanceof IOException io) {
         // found before anything started: an output that cannot be created is bad input (exit 2),
         // like a missing
@@ -125,6 +140,7 @@ public final class Launcher {
     this.exportFile = export;
     this.jsonFile = json;
     this.hlog = log;
+    this.auditFile = audit;
     List<RunListener> listeners = new ArrayList<>();
     boolean terminal = ProgressLine.stderrIsTerminal();
     listeners.add(new StatusLine(messages));
@@ -161,7 +177,12 @@ public final class Launcher {
     try {
       result = runner.run();
     } catch (BindingException | RuntimeException | Error e) {
-      closeAll(e, exportFile, jsonFile, hlog); // a log of a phase that started is still published
+      closeAll(
+          e,
+          exportFile,
+          jsonFile,
+          hlog,
+          auditFile); // a log of a phase that started is still published
       throw e;
     }
     try {
@@ -219,6 +240,14 @@ public final class Launcher {
       byte[] json =
           (JsonResult.render(result) + System.lineSeparator()).getBytes(StandardCharsets.UTF_8);
       attempt(failures, () -> jsonFile.write(out -> out.write(json)));
+    }
+    AuditReport audit = result.figure(AuditReport.class).orElse(null);
+    if (auditFile != null && audit != null && audit.set() != null) {
+      attempt(
+          failures,
+          () -> auditFile.write(out -> AuditFile.write(audit.set(), spec.workload(), out)));
+    } else if (auditFile != null) {
+      auditFile.close(); // nothing was verified (interrupted): no file under its name
     }
     if (failures.size() == 1) {
       throw failures.get(0);

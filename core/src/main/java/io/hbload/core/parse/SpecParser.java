@@ -2,9 +2,11 @@ package io.hbload.core.parse;
 
 import static io.hbload.core.config.PropertyNames.*;
 
+import io.hbload.core.audit.WriteLog;
 import io.hbload.core.binding.BindingKind;
 import io.hbload.core.binding.BindingProvider;
 import io.hbload.core.binding.Bindings;
+import io.hbload.core.config.AuditSpec;
 import io.hbload.core.config.BindingSettings;
 import io.hbload.core.config.Distribution;
 import io.hbload.core.config.Execution;
@@ -337,6 +339,7 @@ public final class SpecParser {
             .startAt(startAt)
             .clock(Clock.system())
             .faults(faults(given, maxSeconds, shard))
+            .audit(audit(given, provider, workloadType, workload, shard))
             .build();
     unknownKeys(given);
     read.throwIfErrors();
@@ -747,6 +750,42 @@ public final class SpecParser {
     }
     problems.forEach(p -> error(FAULTS, p));
     return schedule;
+  }
+
+  /**
+   * The acknowledged-write audit ({@code hbload.verify}, {@code hbload.verify.file}): bad input
+   * when the binding cannot read back what it wrote, when the workload does not number its keys as
+   * YCSB's does, or for one shard of several (another shard's writes would read as changes).
+   */
+  private AuditSpec audit(
+      BindingKind given,
+      BindingKind provider,
+      WorkloadType type,
+      WorkloadSpec workload,
+      ShardSpec shard) {
+    boolean enabled = bool(VERIFY, false);
+    Path file = output(VERIFY_FILE);
+    if (given == FINISHED || (!enabled && file == null)) {
+      return AuditSpec.NONE;
+    }
+    String key = file != null && !enabled ? VERIFY_FILE : VERIFY;
+    if (provider != null && !provider.readsBack()) {
+      error(
+          key,
+          "the "
+              + provider.name()
+              + " binding cannot read back what it wrote; --verify needs a binding that keeps the"
+              + " data (memory, hbase)");
+    } else if (!(type instanceof WorkloadType.YcsbWorkloadType)) {
+      error(key, "the audit reads back YCSB's CoreWorkload keys; not for this workload");
+    }
+    if (shard.count() > 1) {
+      error(key, "one client audits its own writes only: not with hbload.shard " + shard);
+    }
+    if (workload.fields().count() > WriteLog.MAX_FIELDS) {
+      error(key, "at most " + WriteLog.MAX_FIELDS + " fields (fieldcount) can be audited");
+    }
+    return new AuditSpec(true, file);
   }
 
   private void error(String key, String reason) {

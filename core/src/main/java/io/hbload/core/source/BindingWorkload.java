@@ -36,6 +36,12 @@ public interface BindingWorkload extends Workload<Binding, AsyncBinding> {
     return bindings().async();
   }
 
+  /** A binding of its session: YCSB's read returns the row a write stored. */
+  @Override
+  default Binding reader(int index) throws BindingException {
+    return bindings().newBinding(index);
+  }
+
   @Override
   default Binding newClient(int workerIndex) throws BindingException {
     return bindings().newBinding(workerIndex);

@@ -80,6 +80,20 @@ public final class OperationSlot<S extends Step> {
   /** An insert's key number, acknowledged when the operation is over; -1 for none. */
   public long keyNumber = -1;
 
+  /**
+   * The key number (YCSB's numbering, over every shard) of the key the operation touches, for the
+   * acknowledged-write audit; -1 when the source does not number its keys.
+   */
+  public long keyId = -1;
+
+  /**
+   * The audit's digest of a write's values and its field code, taken when the write is issued (the
+   * values are the source's, refilled by its next operation); only with {@code --verify}.
+   */
+  public int writeDigest;
+
+  public int writeFields;
+
   /** Load insert attempts after the first. */
   public int attempts;
 

@@ -1,6 +1,7 @@
 package io.hbload.core.source;
 
 import io.hbload.core.binding.AsyncWorkerClient;
+import io.hbload.core.binding.Binding;
 import io.hbload.core.binding.BindingException;
 import io.hbload.core.binding.RunSession;
 import io.hbload.core.binding.WorkerClient;
@@ -31,6 +32,14 @@ public interface Workload<C extends WorkerClient, A extends AsyncWorkerClient> {
 
   /** Worker {@code workerIndex}'s blocking client, made on that worker's thread. */
   C newClient(int workerIndex) throws BindingException;
+
+  /**
+   * A client that reads rows back by key, for the acknowledged-write audit's reader {@code index}
+   * ({@code --verify}), made on that reader's thread. By default none: BindingException.
+   */
+  default Binding reader(int index) throws BindingException {
+    throw new BindingException("this workload's writes cannot be read back by key");
+  }
 
   /** Worker {@code workerIndex}'s async client, made on that worker's thread. */
   A newAsyncClient(int workerIndex) throws BindingException;

@@ -92,6 +92,7 @@ public final class YcsbSource<S extends Step> implements OperationSource<S> {
     s.cycle = keyNumber; // a record's values are its key's, whoever loads it
     random.at(keyNumber, CycleRandom.RECORD);
     KeyNames.format(keyNumber, ordered, zeroPadding, s.key);
+    s.keyId = keyNumber;
     begin(s, Measure.INSERT, retryInserts);
     s.attempts = 0;
     insertStep(s);
@@ -137,7 +138,9 @@ public final class YcsbSource<S extends Step> implements OperationSource<S> {
 
   private void insert(OperationSlot<S> s) {
     long keyNumber = keySpace.nextInsertKeyNumber();
-    KeyNames.format(keySpace.global(keyNumber), ordered, zeroPadding, s.key);
+    long global = keySpace.global(keyNumber);
+    KeyNames.format(global, ordered, zeroPadding, s.key);
+    s.keyId = global;
     begin(s, Measure.INSERT, false);
     s.keyNumber = keyNumber;
     insertStep(s);
@@ -169,7 +172,9 @@ public final class YcsbSource<S extends Step> implements OperationSource<S> {
   }
 
   private void chooseKey(OperationSlot<S> s) {
-    KeyNames.format(keySpace.global(keys.next()), ordered, zeroPadding, s.key);
+    long global = keySpace.global(keys.next());
+    KeyNames.format(global, ordered, zeroPadding, s.key);
+    s.keyId = global;
   }
 
   private FieldSelection readFields(OperationSlot<S> s) {

@@ -86,7 +86,8 @@ class RunSpecTest {
                 spec.execution().shard(),
                 null,
                 spec.execution().clock(),
-                spec.execution().faults()));
+                spec.execution().faults(),
+                spec.execution().audit()));
     assertThat(spec.withExecution(e).warmsUp()).isTrue();
     assertThat(spec.warmsUp()).isFalse();
     assertThat(spec.withPhase(Phase.LOAD).phase()).isEqualTo(Phase.LOAD);

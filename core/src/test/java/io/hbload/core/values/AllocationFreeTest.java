@@ -2,6 +2,8 @@ package io.hbload.core.values;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hbload.core.audit.WriteAudit;
+import io.hbload.core.audit.WriteLog;
 import io.hbload.core.binding.Binding;
 import io.hbload.core.binding.Key;
 import io.hbload.core.binding.Status;
@@ -17,6 +19,7 @@ import io.hbload.core.source.BlockingStep;
 import io.hbload.core.source.MixgraphSource;
 import io.hbload.core.source.MixgraphSourceAccess;
 import io.hbload.core.source.OperationSlot;
+import io.hbload.core.time.Clock;
 import java.lang.management.ManagementFactory;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -113,6 +116,57 @@ class AllocationFreeTest {
                 50_000))
         .isLessThan(SLACK_BYTES);
     assertThat(last[0]).isSameAs(Status.OK);
+  }
+
+  /**
+   * The audit's hot path ({@code --verify}): a write's digest and its entry in the worker's log,
+   * and the read-back's digest of a row. Nothing but the log's own chunks: none once they are there
+   * (the log cleared as a benchmark does), and no more than 20 bytes a write while it grows.
+   */
+  @Test
+  void auditRecordingAllocatesNothingButItsLog() {
+    TestSpecs s = TestSpecs.defaults();
+    WorkloadSpec spec = s.build();
+    RowValues values = new RowValues(spec, new SplittableRandom(5));
+    DigestSink sink = new DigestSink(spec);
+    WriteAudit audit = new WriteAudit(Clock.system());
+    WriteLog log = audit.newLog();
+    Key key = new Key();
+    long[] n = new long[1];
+    int[] digest = new int[1];
+    Runnable write =
+        () -> {
+          long k = n[0]++;
+          KeyNames.format(k, false, 1, key);
+          int field = (int) (k % 10);
+          values.one(key, field);
+          digest[0] ^= ValueDigest.of(values);
+          log.write(k, 1 + field, digest[0], false, true, k, k + 1);
+          sink.reset()
+              .field(
+                  values.nameBytes(0),
+                  0,
+                  values.nameBytes(0).length,
+                  values.array(0),
+                  values.offset(0),
+                  values.length(0));
+          digest[0] ^= sink.digest();
+        };
+    assertThat(
+            allocatedBy(
+                () -> {
+                  write.run();
+                  if ((n[0] & 0xFFFF) == 0) {
+                    audit.clear();
+                  }
+                },
+                200_000))
+        .isLessThan(SLACK_BYTES);
+    int writes = 200_000;
+    audit.clear();
+    long growing = allocatedBy(write, writes);
+    assertThat(growing)
+        .isLessThan((long) (writes + 20_000) * WriteLog.BYTES_PER_WRITE + SLACK_BYTES);
   }
 
   @Test

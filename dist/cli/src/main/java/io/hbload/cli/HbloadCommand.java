@@ -34,6 +34,7 @@ import picocli.CommandLine.Command;
       MergeCommand.class,
       ReportCommand.class,
       CompareCommand.class,
+      VerifyCommand.class,
       MapReduceCommand.class,
       EmbeddedCommand.class,
       DfsioCommand.class,

@@ -123,6 +123,11 @@ final class PhaseLaunch {
           "hbload: " + outcome.result().errorCount() + " operations failed (--fail-on-error)");
       return ExitCode.FAILURE;
     }
+    String lost = outcome.auditFailure();
+    if (lost != null) {
+      err.println("hbload: " + lost + " (--verify)");
+      return ExitCode.FAILURE;
+    }
     List<String> slow = outcome.slowRecoveries();
     List<String> unjudged = outcome.unjudgedRecoveries();
     if (!slow.isEmpty() || !unjudged.isEmpty()) {

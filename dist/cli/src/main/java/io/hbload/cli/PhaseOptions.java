@@ -174,6 +174,24 @@ final class PhaseOptions {
               + " run ended first) (hbload.faults.recoverylimit)")
   String failIfRecoveryExceeds;
 
+  @Option(
+      names = "--verify",
+      description =
+          "Audit the acknowledged writes: remember every write the store acknowledged (key number"
+              + " and a digest of its values, 20 bytes a write) and read each key back after the"
+              + " run; prints [VERIFY], acknowledged N, present N, lost N, changed N, unknown N,"
+              + " unexpected N and exits 1 on a lost or changed write. Failed or timed-out writes"
+              + " are unknown, not failures. Needs a binding that keeps the data (hbload.verify)")
+  boolean verify;
+
+  @Option(
+      names = "--verify-file",
+      paramLabel = "FILE",
+      description =
+          "With the audit (implies --verify): also write what was remembered to FILE, for 'hbload"
+              + " verify FILE' against the cluster later (hbload.verify.file)")
+  Path verifyFile;
+
   /** The merged properties the spec parser reads. */
   Map<String, String> properties() {
     if (workload == null && propertyFiles.isEmpty()) {
@@ -217,6 +235,8 @@ final class PhaseOptions {
     setIf(sources, PropertyNames.START_AT, startAt);
     setIf(sources, PropertyNames.FAULTS, faults);
     setIf(sources, PropertyNames.FAULT_RECOVERY_LIMIT, failIfRecoveryExceeds);
+    setIf(sources, PropertyNames.VERIFY, verify || verifyFile != null ? "true" : null);
+    setIf(sources, PropertyNames.VERIFY_FILE, verifyFile == null ? null : verifyFile.toString());
     setIf(sources, HBaseProperties.HBASE_CONF_DIR, hbaseConf);
     setIf(sources, HBaseProperties.ZK, zk);
     kerberos.properties().forEach(sources::set);
@@ -250,6 +270,12 @@ final class PhaseOptions {
         || props.containsKey(PropertyNames.FAULT_RECOVERY_LIMIT)) {
       throw new SpecException(
           "--faults (hbload.faults) is not supported by hbload "
+              + command
+              + " yet: give it to hbload run or hbload load");
+    }
+    if (props.containsKey(PropertyNames.VERIFY) || props.containsKey(PropertyNames.VERIFY_FILE)) {
+      throw new SpecException(
+          "--verify (hbload.verify) is not supported by hbload "
               + command
               + " yet: give it to hbload run or hbload load");
     }

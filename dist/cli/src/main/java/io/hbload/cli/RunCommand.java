@@ -156,6 +156,9 @@ final class RunCommand extends PhaseCommand {
     if (spec.execution().startAt() != null) {
       refused.add("--start-at");
     }
+    if (spec.execution().audit().enabled()) {
+      refused.add("--verify");
+    }
     if (metrics.target != null) {
       refused.add("--metrics");
     }

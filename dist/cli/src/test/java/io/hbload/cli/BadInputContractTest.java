@@ -215,7 +215,18 @@ class BadInputContractTest {
         Arguments.of(List.of("dfsio", "compare"), "--replication -1"),
         Arguments.of(List.of("dfsio", "read"), "--replication 2 --policy RS-3-2-1024k"),
         Arguments.of(List.of("dfsio", "write"), "--datanodes -1"),
-        Arguments.of(List.of("dfsio", "write"), "--conf " + GARBAGE_XML));
+        Arguments.of(List.of("dfsio", "write"), "--conf " + GARBAGE_XML),
+        // issue 34 §3: the audit, refused before anything starts
+        Arguments.of(List.of("run"), "-w a -db basic --verify"),
+        Arguments.of(List.of("load"), "-w a -db basic -p hbload.verify=true"),
+        Arguments.of(List.of("load"), "-w a -db basic --verify-file " + NOWHERE + ".audit"),
+        Arguments.of(List.of("run"), "-w mixgraph -db memory --verify"),
+        Arguments.of(List.of("run"), "-w a -db memory --verify --shard 0/2"),
+        Arguments.of(List.of("run"), "-w a -db memory --verify-file /nonexistent/dir/x.audit"),
+        Arguments.of(List.of("run"), "-w a -db memory --verify --find-max p99<10ms"),
+        Arguments.of(List.of("suite"), "-w a -db memory --verify --out " + NOWHERE),
+        Arguments.of(List.of("verify"), NOWHERE + ".audit -db memory"),
+        Arguments.of(List.of("verify"), GARBAGE_XML + " -db memory"));
   }
 
   /** A duet's side file: a delay for the basic binding. */
@@ -634,6 +645,7 @@ class BadInputContractTest {
           case "merge" -> List.of("x.hlog");
           case "report" -> List.of("x.json");
           case "compare" -> List.of("a.json", "b.json");
+          case "verify" -> List.of("x.audit");
           case "pe", "mapreduce pe" -> List.of("sequentialWrite", "1");
           default -> List.of();
         });

@@ -3,6 +3,7 @@ package io.hbload.hbase;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hbload.core.Hbload;
+import io.hbload.core.audit.AuditReport;
 import io.hbload.core.config.ReportFormat;
 import io.hbload.core.export.ReportRecord;
 import io.hbload.core.export.ReportWriter;
@@ -10,17 +11,26 @@ import io.hbload.core.export.YcsbReport;
 import io.hbload.core.fault.FaultImpact;
 import io.hbload.core.fault.FaultReport;
 import io.hbload.core.result.RunResult;
+import io.hbload.core.testing.Waits;
 import io.hbload.hbase.testkit.HBaseExtension;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -29,8 +39,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * What a user checks after {@code --faults} on the embedded HBase with 2 RegionServers: a fixed
  * open-loop rate on the pipelined engine (a stall shows as latency from the intended start), a
  * RegionServer restarted mid-run and named in the report with what it cost and a finite time to
- * recover; and an A/A run whose faults are harmless flushes, with no second without service. One
- * cluster for both.
+ * recover, and the acknowledged-write audit ({@code --verify}) finding every write the store
+ * acknowledged through the restart; an A/A run whose faults are harmless flushes, with no second
+ * without service and nothing lost; and a planted loss (a row deleted through the Table API behind
+ * the tool's back while it loads) found by the audit. One cluster for all.
  */
 @Tag("own-jvm") // restarts RegionServers of its own cluster
 class FaultPhaseIT {
@@ -52,8 +64,10 @@ class FaultPhaseIT {
 
   @Test
   void aRegionServerRestartIsNamedWithWhatItCostAndItsRecovery() throws Exception {
-    Hbload w = workload("restart");
-    assertThat(w.load().errorCount()).isZero();
+    Hbload w = workload("restart").verify();
+    RunResult loaded = w.load();
+    assertThat(loaded.errorCount()).isZero();
+    assertThat(loaded.figure(AuditReport.class).orElseThrow().present()).isEqualTo(RECORDS);
     try (Connection c = ConnectionFactory.createConnection(HBASE.hbase().configuration());
         Admin admin = c.getAdmin()) {
       admin.balance(); // the new table's regions on both servers: the restart hits some of them
@@ -80,6 +94,13 @@ class FaultPhaseIT {
     assertThat(restart.worstLatencyNanos()).as(seen).isGreaterThan(restart.baselineP99Nanos());
     assertThat(restart.recovered()).as(seen).isTrue();
     assertThat(restart.recoveryMillis()).as(seen).isLessThan(20_000L);
+    // every write the store acknowledged through the restart is there, as acknowledged
+    AuditReport audit = r.figure(AuditReport.class).orElseThrow();
+    assertThat(audit.lost()).as(seen + audit).isZero();
+    assertThat(audit.changed()).as(seen + audit).isZero();
+    assertThat(audit.unreadable()).as(seen + audit).isZero();
+    assertThat(audit.acknowledged()).as(seen + audit).isPositive();
+    assertThat(audit.writes()).as(seen + audit).isGreaterThan(3000); // ~4500 updates
 
     List<ReportRecord> lines = YcsbReport.records(r);
     // the report's [FAULT] section in the test's log, for the reader of a CI run
@@ -101,7 +122,8 @@ class FaultPhaseIT {
     Hbload w = workload("flushes");
     assertThat(w.load().errorCount()).isZero();
     RunResult r =
-        w.property("hbload.inflight", "16")
+        w.verify()
+            .property("hbload.inflight", "16")
             .target(300)
             .duration(Duration.ofSeconds(15))
             .faults("every 3s flush")
@@ -116,5 +138,46 @@ class FaultPhaseIT {
       assertThat(c.secondsWithoutService()).as(c.fault().label()).isZero();
     }
     assertThat(r.errorCount()).isZero();
+    AuditReport audit = r.figure(AuditReport.class).orElseThrow();
+    assertThat(audit.passed()).as(audit.toString()).isTrue();
+    assertThat(audit.unknown()).as(audit.toString()).isZero();
+  }
+
+  @Test
+  void aRowDeletedBehindTheToolsBackIsLost() throws Exception {
+    byte[] row = Bytes.toBytes("user7");
+    AtomicBoolean deleted = new AtomicBoolean();
+    try (Connection c = ConnectionFactory.createConnection(HBASE.hbase().configuration())) {
+      Thread behindTheBack =
+          new Thread(
+              () -> {
+                try (Table t = c.getTable(TableName.valueOf("planted"))) {
+                  Waits.await("user7 loaded", Duration.ofSeconds(60), Duration.ofMillis(5))
+                      .ignoreExceptions() // the load creates the table
+                      .until(() -> t.exists(new Get(row)));
+                  t.delete(new Delete(row));
+                  deleted.set(true);
+                } catch (IOException e) {
+                  throw new UncheckedIOException(e);
+                }
+              });
+      behindTheBack.start();
+      // 1000 records at 500/s: user7 is written once, early, and deleted while the load runs
+      RunResult r =
+          workload("planted")
+              .property("insertorder", "ordered")
+              .recordCount(1000)
+              .target(500)
+              .verify()
+              .load();
+      behindTheBack.join();
+      assertThat(deleted).as("user7 deleted while the load ran").isTrue();
+      assertThat(r.errorCount()).isZero();
+      AuditReport audit = r.figure(AuditReport.class).orElseThrow();
+      assertThat(audit.lost()).as(audit.toString()).isEqualTo(1);
+      assertThat(audit.lostKeys()).containsExactly("user7");
+      assertThat(audit.present()).isEqualTo(999);
+      assertThat(audit.failure()).isEqualTo("acknowledged writes not found: 1 lost (user7)");
+    }
   }
 }

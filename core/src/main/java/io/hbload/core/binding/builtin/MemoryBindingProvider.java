@@ -33,6 +33,11 @@ public final class MemoryBindingProvider implements BindingProvider {
   }
 
   @Override
+  public boolean readsBack() {
+    return true;
+  }
+
+  @Override
   public BindingSession open(BindingContext context) {
     MemoryStore store = MemoryStore.shared();
     boolean empty = store.size(context.workload().table()) == 0;
