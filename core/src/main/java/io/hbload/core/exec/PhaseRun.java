@@ -51,6 +51,9 @@ public final class PhaseRun {
    */
   static final long SAMPLE_NANOS = TimeUnit.SECONDS.toNanos(1);
 
+  /** The stop reason of a run that reached the end of its finite target schedule. */
+  static final String SCHEDULE_ENDED = "the target schedule ended";
+
   /** The longest wait for the servers' last read after the workers stopped. */
   static final long SERVER_LAST_READ_MILLIS = 3_000;
 
@@ -94,6 +97,12 @@ public final class PhaseRun {
 
   /** The intervals the faults' cost is read from, kept only when the phase has faults. */
   private FaultSeries faultSeries;
+
+  /**
+   * The schedule against what was done, kept when a paced phase has a schedule or an objective, or
+   * null; reporter thread.
+   */
+  private RateSeries rates;
 
   /** Fewer measured intervals than this make no median to stand out from. */
   private static final int TAIL_INTERVALS = 5;
@@ -227,6 +236,9 @@ public final class PhaseRun {
     Aggregator aggregator = new Aggregator(names, spec.throttled(), startMillis, clock);
     int samplesPerStatus = samplesPerStatus(execution);
     long intervalNanos = sampleNanos(execution);
+    if (requested && spec.throttled() && (execution.scheduled() || execution.slo() != null)) {
+      rates = new RateSeries(execution, spec.measures(), startNanos, intervalNanos / 2);
+    }
     int samples = 0;
     // the warm-up does not eat the measured time: maxexecutiontime counts from its end
     long warmupNanos = execution.warmup().toNanos();
@@ -237,6 +249,14 @@ public final class PhaseRun {
                 + warmupNanos
                 + TimeUnit.SECONDS.toNanos(execution.maxExecutionTimeSeconds())
             : Long.MAX_VALUE;
+    // a run on a finite schedule (steps, a ramp, a file) lasts as long as the schedule
+    double scheduleSeconds = execution.target().seconds();
+    long scheduleEnd =
+        spec.phase() == io.hbload.core.config.Phase.RUN
+                && execution.scheduled()
+                && Double.isFinite(scheduleSeconds)
+            ? startNanos + warmupNanos + (long) (scheduleSeconds * 1e9)
+            : Long.MAX_VALUE;
     long previousOps = tick(aggregator, recorders, startMillis, 0, true);
     long nextTick = startNanos + intervalNanos;
     long graceNanos = TimeUnit.SECONDS.toNanos(execution.stopGraceSeconds());
@@ -244,7 +264,10 @@ public final class PhaseRun {
     while (!allDone) {
       long graceDeadline =
           state.stopRequested() ? state.stopRequestedNanos() + graceNanos : Long.MAX_VALUE;
-      long wakeAt = Math.min(Math.min(Math.min(nextTick, maxDeadline), warmupEnd), graceDeadline);
+      long wakeAt =
+          Math.min(
+              Math.min(Math.min(Math.min(nextTick, maxDeadline), warmupEnd), graceDeadline),
+              scheduleEnd);
       allDone = awaitUntil(done, wakeAt);
       long now = clock.nanoTime();
       if (!allDone && now >= graceDeadline) {
@@ -259,6 +282,14 @@ public final class PhaseRun {
         startNanos = warmup.measuredStartNanos;
         previousOps = 0;
         warmupEnd = Long.MAX_VALUE;
+      }
+      if (!allDone && now >= scheduleEnd && !state.stopRequested()) {
+        messages.println(
+            "The -target schedule ended ("
+                + io.hbload.core.config.RateSchedule.number(scheduleSeconds)
+                + " s). Requesting stop for the workload.");
+        requestStop(SCHEDULE_ENDED);
+        scheduleEnd = Long.MAX_VALUE;
       }
       if (!allDone && now >= maxDeadline && !state.stopRequested()) {
         messages.println("Maximum time elapsed. Requesting stop for the workload.");
@@ -310,6 +341,12 @@ public final class PhaseRun {
       messages.println("hbload: binding metrics unavailable: " + WorkerLoop.oneLine(e));
     }
     String reason = state.reason();
+    if (SCHEDULE_ENDED.equals(reason)) {
+      reason = null; // the run lasted its schedule, as asked
+    }
+    if (rates != null) {
+      figures.add(rates.report());
+    }
     if (reason != null && reason.startsWith("maxexecutiontime")) {
       // a time-boxed run that reached its time completed as asked; a load cut short did not load
       // its records
@@ -518,6 +555,9 @@ public final class PhaseRun {
       faultSeries.clear();
     }
     state.restartSchedule(nowNanos);
+    if (rates != null) {
+      rates.restart(nowNanos);
+    }
     Warmup w =
         new Warmup(
             operations, TimeUnit.NANOSECONDS.toMillis(nowNanos - startNanos), nowMillis, nowNanos);
@@ -551,6 +591,9 @@ public final class PhaseRun {
       started.add(recorders.get(i));
     }
     IntervalView view = aggregator.collect(started);
+    if (rates != null) {
+      rates.add(view, clock.nanoTime());
+    }
     tails.add(view);
     if (faultSeries != null) {
       faultSeries.add(view);

@@ -5,6 +5,7 @@ import io.hbload.core.config.MeasurementInterval;
 import io.hbload.core.fault.FaultReport;
 import io.hbload.core.measure.MeasurementTotals;
 import io.hbload.core.result.RunResult;
+import io.hbload.core.schedule.RateReport;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -69,6 +70,7 @@ public final class YcsbReport {
       out.add(new ReportRecord(line.metric(), line.measurement(), v));
     }
     r.figure(FaultReport.class).ifPresent(f -> out.addAll(FaultLines.of(f)));
+    r.figure(RateReport.class).ifPresent(f -> out.addAll(RateLines.of(f)));
     return out;
   }
 

@@ -72,7 +72,7 @@ class RunSpecTest {
         .isEqualTo(
             new Execution(
                 2,
-                spec.execution().runTargetOpsPerSec(),
+                spec.execution().target(),
                 50,
                 spec.execution().maxExecutionTimeSeconds(),
                 spec.execution().stopGraceSeconds(),
@@ -86,7 +86,8 @@ class RunSpecTest {
                 spec.execution().shard(),
                 null,
                 spec.execution().clock(),
-                spec.execution().faults()));
+                spec.execution().faults(),
+                spec.execution().slo()));
     assertThat(spec.withExecution(e).warmsUp()).isTrue();
     assertThat(spec.warmsUp()).isFalse();
     assertThat(spec.withPhase(Phase.LOAD).phase()).isEqualTo(Phase.LOAD);
