@@ -590,9 +590,12 @@ public final class PhaseRun {
     for (int i = 0; i < recorders.length(); i++) {
       started.add(recorders.get(i));
     }
+    long collecting = clock.nanoTime();
     IntervalView view = aggregator.collect(started);
     if (rates != null) {
-      rates.add(view, clock.nanoTime());
+      // the workers' intervals end as each is swapped, between these two readings: their midpoint
+      // is the end the operations due are counted to
+      rates.add(view, collecting + (clock.nanoTime() - collecting) / 2);
     }
     tails.add(view);
     if (faultSeries != null) {
