@@ -284,36 +284,35 @@ public final class HtmlReport {
             "operations");
     b.add(new SvgChart.Series("backlog", SvgChart.PALETTE[1], false, xs, backlog));
     JsonNode broken = rate.path("sloBroken");
+    String slo = rate.path("slo").asText();
+    double at = broken.path("atSeconds").asDouble();
+    String asked = SvgChart.number(Math.round(broken.path("scheduleOpsPerSec").asDouble()));
     if (broken.isObject()) {
-      String legend =
-          rate.path("slo").asText()
-              + " broken at "
-              + SvgChart.number(broken.path("atSeconds").asDouble())
-              + " s, at ~"
-              + SvgChart.number(Math.round(broken.path("scheduleOpsPerSec").asDouble()))
-              + " ops/s";
       SvgChart.Rule rule =
           new SvgChart.Rule(
-              "slo", legend, true, broken.path("atSeconds").asDouble(), SvgChart.PALETTE[1], true);
+              "slo",
+              slo + " broken at " + SvgChart.number(at) + " s, at ~" + asked + " ops/s",
+              true,
+              at,
+              SvgChart.PALETTE[1],
+              true);
       r.rule(rule);
       b.rule(rule);
     }
     h.append(r.render()).append(b.render());
     if (rate.path("slo").isTextual()) {
-      h.append("<p class=\"note slo\">")
-          .append(
-              broken.isObject()
-                  ? Html.escape(
-                      rate.path("slo").asText()
-                          + " first broke in the interval ending at "
-                          + SvgChart.number(broken.path("atSeconds").asDouble())
-                          + " s ("
-                          + broken.path("by").asText()
-                          + "): this store stops coping at ~"
-                          + SvgChart.number(Math.round(broken.path("scheduleOpsPerSec").asDouble()))
-                          + " ops/s")
-                  : Html.escape(rate.path("slo").asText() + " held in every interval"))
-          .append("</p>\n");
+      String note =
+          broken.isObject()
+              ? slo
+                  + " first broke in the interval ending at "
+                  + SvgChart.number(at)
+                  + " s ("
+                  + broken.path("by").asText()
+                  + "): this store stops coping at ~"
+                  + asked
+                  + " ops/s"
+              : slo + " held in every interval";
+      h.append("<p class=\"note slo\">").append(Html.escape(note)).append("</p>\n");
     }
   }
 
