@@ -8,6 +8,7 @@ import io.hbload.core.export.JsonResult;
 import io.hbload.core.export.ReportRecord;
 import io.hbload.core.export.YcsbReport;
 import io.hbload.core.result.RunResult;
+import io.hbload.core.testing.ServiceQueueProvider;
 import io.hbload.core.time.EventClock;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -114,6 +115,43 @@ class RateSchedulePhaseTest {
         .contains("\"targetSchedule\": \"1000@4s,1500@4s,3000@4s\"")
         .contains("\"rate\": {\"schedule\": \"1000@4s,1500@4s,3000@4s\", \"slo\": \"p99<10ms\"")
         .contains("\"sloBroken\": {\"interval\": ");
+  }
+
+  /**
+   * The pipelined loop on a server of known capacity (one FIFO server, 0.5 ms a call: 2,000 ops/s):
+   * a ramp 1,000 to 3,000 ops/s over 4 s is followed while under capacity; from 2 s, where it
+   * passes 2,000, the queue grows as 250 (t - 2)² and the objective breaks in the interval 2-3 s,
+   * whose mean asked rate is 2,250 ops/s.
+   */
+  @Test
+  void onThePipelinedLoopARampPastCapacityBreaksTheObjectiveWhereItPassesIt() {
+    RunResult r =
+        clock.run(
+            () ->
+                workloadFile("c")
+                    .binding(new ServiceQueueProvider(1, 500_000))
+                    .recordCount(1000)
+                    .threads(1)
+                    .property("hbload.inflight", "2048")
+                    .target("ramp:1000..3000/4s")
+                    .slo("p99<10ms")
+                    .clock(clock)
+                    .run());
+    RateReport rates = r.figure(RateReport.class).orElseThrow();
+    List<RateReport.Interval> full = full(rates);
+    assertThat(full).hasSize(4);
+    for (int i = 0; i < 2; i++) {
+      RateReport.Interval in = full.get(i);
+      double asked = 1000 + 500 * (i + 0.5);
+      assertThat(in.achievedOpsPerSec()).as("second %d", i).isCloseTo(asked, within(asked * 0.01));
+      assertThat(in.latencyNanos()[0]).isLessThan(10_000_000);
+    }
+    assertThat(full.get(2).achievedOpsPerSec()).isCloseTo(2000, within(20.0));
+    // 250 (t - 2)²: 250 owed at 3 s, 1,000 at 4 s
+    assertThat(full.get(2).backlog()).isCloseTo(250L, within(10L));
+    assertThat(full.get(3).backlog()).isCloseTo(1000L, within(20L));
+    assertThat(rates.broken()).isSameAs(full.get(2));
+    assertThat(rates.broken().scheduleOpsPerSec()).isCloseTo(2250, within(1e-6));
   }
 
   @Test
