@@ -4,6 +4,7 @@ import static io.hbload.core.TestWorkloads.workloadFile;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.hbload.core.export.IntendedLatencyNote;
 import io.hbload.core.export.JsonResult;
 import io.hbload.core.export.ReportRecord;
 import io.hbload.core.export.YcsbReport;
@@ -110,6 +111,10 @@ class RateSchedulePhaseTest {
         .extracting(l -> l.value().toString())
         .asString()
         .endsWith(": this store stops coping at ~3000 ops/s");
+    assertThat(IntendedLatencyNote.lines(r, IntendedLatencyNote.DEFAULT_WARN_FACTOR))
+        .singleElement()
+        .asString()
+        .contains("callers at the schedule 1000@4s,1500@4s,3000@4s ([RATE]) waited longer");
     String json = JsonResult.render(r);
     assertThat(json)
         .contains("\"targetSchedule\": \"1000@4s,1500@4s,3000@4s\"")
