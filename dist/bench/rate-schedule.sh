@@ -27,8 +27,8 @@ load() { cut -d' ' -f1-3 /proc/loadavg; }
 
 printf '# rate-schedule: basic binding, %s threads, 5 s warm-up; %s; %s CPUs\n' "$threads" \
   "$(java -version 2>&1 | head -1)" "$(nproc)"
-printf '%-52s | %5s %9s %6s %10s %12s | %s\n' schedule secs "worst dev" ">1%" "max backlog" "done/due" \
-  "load avg before -> after"
+printf '%-44s | %5s %9s %7s %6s %10s %17s | %s\n' schedule secs "worst dev" "at (s)" ">1%" "max backlog" \
+  "done/due" "load avg before -> after"
 for s in $schedules; do
   before=$(load)
   opts=(-p operationcount=0)
@@ -47,8 +47,10 @@ full = [i for i in rate["intervals"] if abs(i[1] - i[0] - 1.0) < 0.05 and i[2] >
 devs = [abs(i[3] - i[2]) / i[2] for i in full]
 over = sum(1 for d in devs if d > 0.01)
 due = sum(i[2] * (i[1] - i[0]) for i in rate["intervals"])
-print("%-52s | %5d %8.3f%% %6d %10d %12s | %s -> %s" % (
-    sys.argv[2][:52], len(full), 100 * max(devs) if devs else float("nan"), over, rate["maxBacklog"],
+worst = max(range(len(devs)), key=lambda k: devs[k]) if devs else None
+print("%-44s | %5d %8.3f%% %7s %6d %10d %17s | %s -> %s" % (
+    sys.argv[2][:44], len(full), 100 * devs[worst] if devs else float("nan"),
+    "%.0f" % full[worst][1] if devs else "-", over, rate["maxBacklog"],
     "%d/%d" % (doc["operations"], round(due)), sys.argv[3], sys.argv[4]))
 EOF
 done

@@ -99,6 +99,7 @@ final class RateSeries {
     long dueIn = due - dueBefore;
     dueBefore = due;
     long[] latencies = latencies(view);
+    String why = slo == null ? null : broken(latencies, view.operations(), dueIn);
     RateReport.Interval in =
         new RateReport.Interval(
             from,
@@ -107,14 +108,12 @@ final class RateSeries {
             view.operations() / seconds,
             Math.max(0, due - completed),
             (curve.dueBy(to) - curve.dueBy(from)) / seconds,
-            latencies);
+            latencies,
+            why != null);
     intervals.add(in);
-    if (slo != null && brokenAt < 0) {
-      String why = broken(latencies, view.operations(), dueIn);
-      if (why != null) {
-        brokenAt = intervals.size() - 1;
-        brokenBy = why;
-      }
+    if (why != null && brokenAt < 0) {
+      brokenAt = intervals.size() - 1;
+      brokenBy = why;
     }
   }
 

@@ -334,6 +334,18 @@ public final class JsonResult {
       g.writeStringField("by", r.brokenBy());
       g.writeEndObject();
     }
+    // the first interval from which the objective never held again (null: it held by the end)
+    g.writeFieldName("sloBrokenForGood");
+    RateReport.Interval f = r.brokenForGood();
+    if (f == null) {
+      g.writeNull();
+    } else {
+      g.writeStartObject();
+      g.writeNumberField("interval", r.intervals().indexOf(f));
+      g.writeNumberField("atSeconds", f.endSeconds());
+      g.writeNumberField("scheduleOpsPerSec", f.scheduleOpsPerSec());
+      g.writeEndObject();
+    }
     g.writeEndObject();
   }
 

@@ -68,6 +68,17 @@ public final class RateLines {
                     + ": this store stops coping at ~"
                     + Math.round(b.scheduleOpsPerSec())
                     + " ops/s"));
+        RateReport.Interval g = report.brokenForGood();
+        out.add(
+            new ReportRecord(
+                METRIC,
+                "SLONeverHeldAgainFrom(s)",
+                g == null ? "it held again by the end" : seconds(g.endSeconds())));
+        if (g != null) {
+          out.add(
+              new ReportRecord(
+                  METRIC, "SLONeverHeldAgainFromRate(ops/sec)", Math.round(g.scheduleOpsPerSec())));
+        }
       }
     }
     return out;

@@ -36,6 +36,7 @@ public record RateReport(
    * @param scheduleOpsPerSec the whole run's schedule over the interval (every shard), per second
    * @param latencyNanos per objective limit, the interval's percentile it names (0 when nothing
    *     completed); empty without an objective
+   * @param sloBroken whether the interval broke the objective (false without one)
    */
   public record Interval(
       double startSeconds,
@@ -44,11 +45,25 @@ public record RateReport(
       double achievedOpsPerSec,
       long backlog,
       double scheduleOpsPerSec,
-      long[] latencyNanos) {}
+      long[] latencyNanos,
+      boolean sloBroken) {}
 
   /** The first interval that broke the objective, if any. */
   public Interval broken() {
     return brokenAt < 0 ? null : intervals.get(brokenAt);
+  }
+
+  /**
+   * The first interval from which the objective never held again to the end of the run, or null (it
+   * held in the last interval, or there is none): unlike the first break, which one GC pause or
+   * cold start can make, this is where the store stopped coping for good.
+   */
+  public Interval brokenForGood() {
+    int k = intervals.size();
+    while (k > 0 && intervals.get(k - 1).sloBroken()) {
+      k--;
+    }
+    return k == intervals.size() ? null : intervals.get(k);
   }
 
   /** The largest backlog of any interval. */

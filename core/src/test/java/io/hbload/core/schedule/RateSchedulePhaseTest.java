@@ -96,6 +96,7 @@ class RateSchedulePhaseTest {
     assertThat(rates.brokenAt()).isEqualTo(rates.intervals().indexOf(full.get(8)));
     assertThat(rates.broken().scheduleOpsPerSec()).isEqualTo(3000);
     assertThat(rates.brokenBy()).startsWith("p99 ").endsWith("ms >= 10ms");
+    assertThat(rates.brokenForGood()).as("it never held again").isSameAs(rates.broken());
 
     List<ReportRecord> lines = YcsbReport.records(r);
     assertThat(lines)
@@ -105,7 +106,9 @@ class RateSchedulePhaseTest {
             new ReportRecord(
                 "RATE", "Interval(s)", "Intended(ops/sec) Achieved(ops/sec) Backlog p99(ms)"),
             new ReportRecord("RATE", "SLOBrokenAt(s)", "9"),
-            new ReportRecord("RATE", "SLOBrokenAtRate(ops/sec)", 3000L));
+            new ReportRecord("RATE", "SLOBrokenAtRate(ops/sec)", 3000L),
+            new ReportRecord("RATE", "SLONeverHeldAgainFrom(s)", "9"),
+            new ReportRecord("RATE", "SLONeverHeldAgainFromRate(ops/sec)", 3000L));
     assertThat(lines.stream().filter(l -> l.measurement().equals("SLOBrokenBy")).findFirst())
         .get()
         .extracting(l -> l.value().toString())

@@ -73,6 +73,7 @@ class RateOptionTest {
     // the ramp asks 200 + 200 t: 300 over the first second (its end as the clock ticked it)
     assertThat(rate.path("intervals").get(0).get(5).asDouble()).isCloseTo(300.0, within(5.0));
     assertThat(rate.path("sloBroken").isNull()).isTrue();
+    assertThat(rate.path("sloBrokenForGood").isNull()).isTrue();
     // the ramp's 800 operations (200 t + 100 t² over 2 s), give or take the stop's instant
     assertThat(doc.path("operations").asLong()).isBetween(780L, 801L);
   }

@@ -299,6 +299,31 @@ public final class HtmlReport {
       r.rule(rule);
       b.rule(rule);
     }
+    JsonNode forGood = rate.path("sloBrokenForGood");
+    String forGoodText = "";
+    if (forGood.isObject()) {
+      double from = forGood.path("atSeconds").asDouble();
+      String fromRate = SvgChart.number(Math.round(forGood.path("scheduleOpsPerSec").asDouble()));
+      forGoodText =
+          "; it never held again from " + SvgChart.number(from) + " s, at ~" + fromRate + " ops/s";
+      if (from != at) {
+        SvgChart.Rule rule =
+            new SvgChart.Rule(
+                "slo-for-good",
+                slo
+                    + " never held again from "
+                    + SvgChart.number(from)
+                    + " s, ~"
+                    + fromRate
+                    + " ops/s",
+                true,
+                from,
+                SvgChart.PALETTE[3],
+                false);
+        r.rule(rule);
+        b.rule(rule);
+      }
+    }
     h.append(r.render()).append(b.render());
     if (rate.path("slo").isTextual()) {
       String note =
@@ -311,6 +336,7 @@ public final class HtmlReport {
                   + "): this store stops coping at ~"
                   + asked
                   + " ops/s"
+                  + forGoodText
               : slo + " held in every interval";
       h.append("<p class=\"note slo\">").append(Html.escape(note)).append("</p>\n");
     }

@@ -54,6 +54,8 @@ class RateHtmlTest {
     assertThat(html)
         .contains("data-rule=\"slo\" data-at=\"4.0\"")
         .contains("p99&lt;10ms broken at 4 s, at ~3000 ops/s")
-        .contains("this store stops coping at ~3000 ops/s");
+        .contains("this store stops coping at ~3000 ops/s; it never held again from 4 s")
+        .as("the break for good is the first break: one rule")
+        .doesNotContain("data-rule=\"slo-for-good\"");
   }
 }
