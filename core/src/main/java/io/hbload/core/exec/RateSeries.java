@@ -39,6 +39,10 @@ final class RateSeries {
   private long lastNanos;
   private long dueBefore;
   private long completed;
+
+  /** Operations of ticks too short to keep, counted in the interval that takes their time in. */
+  private long carried;
+
   private int brokenAt = -1;
   private String brokenBy;
 
@@ -66,6 +70,7 @@ final class RateSeries {
     lastNanos = nanos;
     dueBefore = 0;
     completed = 0;
+    carried = 0;
     brokenAt = -1;
     brokenBy = null;
   }
@@ -89,8 +94,13 @@ final class RateSeries {
     completed += view.operations();
     long length = nowNanos - lastNanos;
     if (length < minNanos) {
-      return; // the start's empty tick; its operations still count in the backlog
+      // the start's empty tick, or one right after the warm-up's end: its time and operations go
+      // to the next interval (which starts where this one did)
+      carried += view.operations();
+      return;
     }
+    long done = view.operations() + carried;
+    carried = 0;
     double from = (lastNanos - startNanos) / 1e9;
     double to = (nowNanos - startNanos) / 1e9;
     double seconds = length / 1e9;
@@ -99,13 +109,13 @@ final class RateSeries {
     long dueIn = due - dueBefore;
     dueBefore = due;
     long[] latencies = latencies(view);
-    String why = slo == null ? null : broken(latencies, view.operations(), dueIn);
+    String why = slo == null ? null : broken(latencies, done, dueIn);
     RateReport.Interval in =
         new RateReport.Interval(
             from,
             to,
             dueIn / seconds,
-            view.operations() / seconds,
+            done / seconds,
             Math.max(0, due - completed),
             (curve.dueBy(to) - curve.dueBy(from)) / seconds,
             latencies,
