@@ -104,6 +104,9 @@ public final class PhaseRun {
    */
   private RateSeries rates;
 
+  /** Where the schedule started again when the warm-up ended, or 0; reporter thread. */
+  private long restartNanos;
+
   /** Fewer measured intervals than this make no median to stand out from. */
   private static final int TAIL_INTERVALS = 5;
 
@@ -275,6 +278,12 @@ public final class PhaseRun {
         break;
       }
       if (!allDone && now >= warmupEnd) {
+        // the schedule starts again right before the collection that ends the warm-up, not after
+        // the warm-up's bookkeeping: an operation the workers do in between is then measured and
+        // due alike (after it, the old schedule's operations of those milliseconds would be
+        // measured against a schedule that had not started)
+        restartNanos = clock.nanoTime();
+        state.restartSchedule(restartNanos);
         tick(aggregator, recorders, startMillis, previousOps, true);
         samples = 0;
         warmup = endWarmup(aggregator, startMillis, startNanos);
@@ -554,9 +563,8 @@ public final class PhaseRun {
     if (faultSeries != null) {
       faultSeries.clear();
     }
-    state.restartSchedule(nowNanos);
     if (rates != null) {
-      rates.restart(nowNanos);
+      rates.restart(restartNanos != 0 ? restartNanos : nowNanos);
     }
     Warmup w =
         new Warmup(

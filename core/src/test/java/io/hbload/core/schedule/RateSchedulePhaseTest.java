@@ -162,6 +162,34 @@ class RateSchedulePhaseTest {
     assertThat(rates.broken().scheduleOpsPerSec()).isCloseTo(2250, within(1e-6));
   }
 
+  /** After a warm-up the schedule starts again from its beginning, and so does its report. */
+  @Test
+  void afterTheWarmupTheScheduleAndItsReportStartAgain() {
+    RunResult r =
+        clock.run(
+            () ->
+                workloadFile("c")
+                    .binding("basic")
+                    .recordCount(100)
+                    .threads(2)
+                    .target("1000@3s,2000@2s")
+                    .property("hbload.warmup", "1s")
+                    .clock(clock)
+                    .run());
+    List<RateReport.Interval> full = full(r.figure(RateReport.class).orElseThrow());
+    assertThat(full).hasSize(5);
+    assertThat(full.get(0).startSeconds()).isZero();
+    for (int i = 0; i < 5; i++) {
+      double asked = i < 3 ? 1000 : 2000;
+      assertThat(full.get(i).achievedOpsPerSec())
+          .as("second %d", i)
+          .isCloseTo(asked, within(asked * 0.01));
+    }
+    // 1000·3 + 2000·2; at the warm-up's and the end's very instants a worker may do one more
+    // (same-instant wake-ups run in the system's order): at most one per worker at each
+    assertThat(r.operations()).isBetween(6990L, 7004L);
+  }
+
   @Test
   void aConstantTargetKeepsTodaysReport() {
     RunResult r =
