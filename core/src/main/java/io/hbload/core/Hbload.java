@@ -9,6 +9,7 @@ import io.hbload.core.capacity.LatencyBound;
 import io.hbload.core.capacity.ShardExchange;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertyNames;
+import io.hbload.core.config.RateSchedule;
 import io.hbload.core.launch.Launcher;
 import io.hbload.core.parse.RunSpecBuilder;
 import io.hbload.core.result.RunResult;
@@ -139,6 +140,43 @@ public final class Hbload {
           "opsPerSecond must be a finite rate >= 0 (0: as fast as possible), got " + opsPerSecond);
     }
     builder.target(opsPerSecond);
+    return this;
+  }
+
+  /**
+   * A target rate that changes over time, as {@code -target} takes it: steps {@code
+   * "1000@60s,2000@60s"}, {@code "ramp:100..5000/10m"}, {@code "sine:mean=2000,amp=1500,period=1h"}
+   * or {@code "@rates.csv"} (or a plain number). Checked when the spec is built.
+   */
+  public Hbload target(String schedule) {
+    builder.target(notNull("schedule", schedule));
+    return this;
+  }
+
+  /** A schedule built in code; see {@link RateSchedule}. */
+  public Hbload target(RateSchedule schedule) {
+    builder.target(notNull("schedule", schedule));
+    return this;
+  }
+
+  /**
+   * Divides every time of the target schedule ({@code --time-scale}): 24 plays a day's curve in an
+   * hour.
+   */
+  public Hbload timeScale(double factor) {
+    if (!(factor > 0) || Double.isInfinite(factor)) {
+      throw new IllegalArgumentException("factor must be a finite number above 0, got " + factor);
+    }
+    builder.timeScale(factor);
+    return this;
+  }
+
+  /**
+   * Judges every interval against a latency objective ({@code --slo}), e.g. {@code "p99<10ms"}: the
+   * report names the first interval that breaks it and the rate asked for then.
+   */
+  public Hbload slo(String objective) {
+    builder.property(PropertyNames.SLO, notNull("objective", objective));
     return this;
   }
 

@@ -12,8 +12,11 @@ import java.time.Instant;
  * never per operation. Immutable.
  *
  * @param threads workers ({@code threadcount}), already cut to the operation count
- * @param runTargetOpsPerSec {@code target}: the whole run's rate, over every shard; 0 = as fast as
- *     possible. This client is paced at its share, {@link #targetOpsPerSec()}
+ * @param target {@code target}: the whole run's rate over time, over every shard: a constant (0 =
+ *     as fast as possible) or a schedule. This client is paced at its share, {@link
+ *     #targetOpsPerSec()} when constant
+ * @param slo {@code hbload.slo}: the latency bound each interval of a paced run is judged against,
+ *     the first one to break it reported with the rate asked for then; null for none
  * @param operations operations this phase performs; 0 = until {@code maxExecutionTimeSeconds}
  * @param maxExecutionTimeSeconds {@code maxexecutiontime}; 0 = no limit
  * @param stopGraceSeconds how long a stopping phase waits for calls in progress ({@code
@@ -43,7 +46,7 @@ import java.time.Instant;
  */
 public record Execution(
     int threads,
-    double runTargetOpsPerSec,
+    RateSchedule target,
     long operations,
     long maxExecutionTimeSeconds,
     long stopGraceSeconds,
@@ -58,9 +61,13 @@ public record Execution(
     Instant startAt,
     Clock clock,
     FaultSchedule faults,
-    AuditSpec audit) {
+    AuditSpec audit,
+    Slo slo) {
 
   public Execution {
+    if (target == null) {
+      throw new IllegalArgumentException("a phase needs a target (RateSchedule.constant(0): none)");
+    }
     if (clock == null) {
       throw new IllegalArgumentException("a phase needs a clock (Clock.system() for a run)");
     }
@@ -91,7 +98,7 @@ public record Execution(
    */
   public static final class Builder {
     private int threads;
-    private double runTargetOpsPerSec;
+    private RateSchedule target = RateSchedule.constant(0);
     private long operations;
     private long maxExecutionTimeSeconds;
     private long stopGraceSeconds;
@@ -107,12 +114,13 @@ public record Execution(
     private Clock clock;
     private FaultSchedule faults = FaultSchedule.NONE;
     private AuditSpec audit = AuditSpec.NONE;
+    private Slo slo;
 
     private Builder() {}
 
     private Builder(Execution e) {
       threads = e.threads;
-      runTargetOpsPerSec = e.runTargetOpsPerSec;
+      target = e.target;
       operations = e.operations;
       maxExecutionTimeSeconds = e.maxExecutionTimeSeconds;
       stopGraceSeconds = e.stopGraceSeconds;
@@ -128,6 +136,7 @@ public record Execution(
       clock = e.clock;
       faults = e.faults;
       audit = e.audit;
+      slo = e.slo;
     }
 
     public Builder threads(int threads) {
@@ -137,7 +146,19 @@ public record Execution(
 
     /** The whole run's rate, over every shard; 0 for as fast as it goes. */
     public Builder runTargetOpsPerSec(double runTargetOpsPerSec) {
-      this.runTargetOpsPerSec = runTargetOpsPerSec;
+      this.target = RateSchedule.constant(runTargetOpsPerSec);
+      return this;
+    }
+
+    /** The whole run's rate over time, over every shard. */
+    public Builder target(RateSchedule target) {
+      this.target = target;
+      return this;
+    }
+
+    /** Null for none. */
+    public Builder slo(Slo slo) {
+      this.slo = slo;
       return this;
     }
 
@@ -225,7 +246,7 @@ public record Execution(
     public Execution build() {
       return new Execution(
           threads,
-          runTargetOpsPerSec,
+          target,
           operations,
           maxExecutionTimeSeconds,
           stopGraceSeconds,
@@ -240,7 +261,8 @@ public record Execution(
           startAt,
           clock,
           faults,
-          audit);
+          audit,
+          slo);
     }
   }
 
@@ -249,7 +271,20 @@ public record Execution(
    * only here, so that the whole run's rate is never divided and multiplied back.
    */
   public double targetOpsPerSec() {
-    return runTargetOpsPerSec / shard.count();
+    return runTargetOpsPerSec() / shard.count();
+  }
+
+  /**
+   * The whole run's rate, over every shard: the constant target, or a schedule's peak; 0 when not
+   * paced.
+   */
+  public double runTargetOpsPerSec() {
+    return target.peakOpsPerSec();
+  }
+
+  /** True when the target changes over time (a schedule, not one rate). */
+  public boolean scheduled() {
+    return target.varies();
   }
 
   /** True when the phase starts with a warm-up. */
@@ -259,6 +294,6 @@ public record Execution(
 
   /** True when a target rate paces the workers. */
   public boolean throttled() {
-    return runTargetOpsPerSec > 0;
+    return target.peakOpsPerSec() > 0;
   }
 }

@@ -148,6 +148,18 @@ public final class PropertyNames {
   public static final String VERIFY_FILE = "hbload.verify.file";
 
   /**
+   * Divides every time of a {@code target} schedule ({@code --time-scale}): 24 plays a day's curve
+   * in an hour ({@link RateScheduleParser}).
+   */
+  public static final String TIME_SCALE = "hbload.timescale";
+
+  /**
+   * A latency objective each interval of a paced run is judged against ({@code --slo}), e.g. {@code
+   * p99<10ms} ({@link Slo}).
+   */
+  public static final String SLO = "hbload.slo";
+
+  /**
    * A property no parser reads (a misspelt key) is bad input (exit 2) instead of a warning ({@code
    * --strict}).
    */

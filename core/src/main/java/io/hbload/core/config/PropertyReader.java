@@ -73,6 +73,13 @@ public final class PropertyReader {
     return props.getOrDefault(key, def);
   }
 
+  /** The value set typed in code as a {@code type}, or null (then read its text). */
+  public <T> T typed(String key, Class<T> type) {
+    asked.add(key);
+    Object v = values.get(key);
+    return type.isInstance(v) ? type.cast(v) : null;
+  }
+
   /** The trimmed value, or null when absent or blank. */
   public String optional(String key) {
     asked.add(key);

@@ -58,7 +58,7 @@ final class BlockingLoop<C extends WorkerClient> extends WorkerLoop {
       return;
     }
     try {
-      Pacer pacer = pacer(spec, scheduleStartNanos, random, spec.execution().spinSleep());
+      Pacer pacer = pacer(random, spec.execution().spinSleep());
       this.pacer = pacer;
       boolean load = spec.phase() == Phase.LOAD;
       long restartSeen = 0;

@@ -52,6 +52,9 @@ public final class PhaseRun {
    */
   static final long SAMPLE_NANOS = TimeUnit.SECONDS.toNanos(1);
 
+  /** The stop reason of a run that reached the end of its finite target schedule. */
+  static final String SCHEDULE_ENDED = "the target schedule ended";
+
   /** The longest wait for the servers' last read after the workers stopped. */
   static final long SERVER_LAST_READ_MILLIS = 3_000;
 
@@ -98,6 +101,15 @@ public final class PhaseRun {
 
   /** The run's acknowledged-write audit ({@code --verify}), or null. */
   private final WriteAudit audit;
+
+  /**
+   * The schedule against what was done, kept when a paced phase has a schedule or an objective, or
+   * null; reporter thread.
+   */
+  private RateSeries rates;
+
+  /** Where the schedule started again when the warm-up ended, or 0; reporter thread. */
+  private long restartNanos;
 
   /** Fewer measured intervals than this make no median to stand out from. */
   private static final int TAIL_INTERVALS = 5;
@@ -243,6 +255,9 @@ public final class PhaseRun {
     Aggregator aggregator = new Aggregator(names, spec.throttled(), startMillis, clock);
     int samplesPerStatus = samplesPerStatus(execution);
     long intervalNanos = sampleNanos(execution);
+    if (requested && spec.throttled() && (execution.scheduled() || execution.slo() != null)) {
+      rates = new RateSeries(execution, spec.measures(), startNanos, intervalNanos / 2);
+    }
     int samples = 0;
     // the warm-up does not eat the measured time: maxexecutiontime counts from its end
     long warmupNanos = execution.warmup().toNanos();
@@ -253,6 +268,14 @@ public final class PhaseRun {
                 + warmupNanos
                 + TimeUnit.SECONDS.toNanos(execution.maxExecutionTimeSeconds())
             : Long.MAX_VALUE;
+    // a run on a finite schedule (steps, a ramp, a file) lasts as long as the schedule
+    double scheduleSeconds = execution.target().seconds();
+    long scheduleEnd =
+        spec.phase() == io.hbload.core.config.Phase.RUN
+                && execution.scheduled()
+                && Double.isFinite(scheduleSeconds)
+            ? startNanos + warmupNanos + (long) (scheduleSeconds * 1e9)
+            : Long.MAX_VALUE;
     long previousOps = tick(aggregator, recorders, startMillis, 0, true);
     long nextTick = startNanos + intervalNanos;
     long graceNanos = TimeUnit.SECONDS.toNanos(execution.stopGraceSeconds());
@@ -260,7 +283,10 @@ public final class PhaseRun {
     while (!allDone) {
       long graceDeadline =
           state.stopRequested() ? state.stopRequestedNanos() + graceNanos : Long.MAX_VALUE;
-      long wakeAt = Math.min(Math.min(Math.min(nextTick, maxDeadline), warmupEnd), graceDeadline);
+      long wakeAt =
+          Math.min(
+              Math.min(Math.min(Math.min(nextTick, maxDeadline), warmupEnd), graceDeadline),
+              scheduleEnd);
       allDone = awaitUntil(done, wakeAt);
       long now = clock.nanoTime();
       if (!allDone && now >= graceDeadline) {
@@ -268,6 +294,12 @@ public final class PhaseRun {
         break;
       }
       if (!allDone && now >= warmupEnd) {
+        // the schedule starts again right before the collection that ends the warm-up, not after
+        // the warm-up's bookkeeping: an operation the workers do in between is then measured and
+        // due alike (after it, the old schedule's operations of those milliseconds would be
+        // measured against a schedule that had not started)
+        restartNanos = clock.nanoTime();
+        state.restartSchedule(restartNanos);
         tick(aggregator, recorders, startMillis, previousOps, true);
         samples = 0;
         warmup = endWarmup(aggregator, startMillis, startNanos);
@@ -275,6 +307,14 @@ public final class PhaseRun {
         startNanos = warmup.measuredStartNanos;
         previousOps = 0;
         warmupEnd = Long.MAX_VALUE;
+      }
+      if (!allDone && now >= scheduleEnd && !state.stopRequested()) {
+        messages.println(
+            "The -target schedule ended ("
+                + io.hbload.core.config.RateSchedule.number(scheduleSeconds)
+                + " s). Requesting stop for the workload.");
+        requestStop(SCHEDULE_ENDED);
+        scheduleEnd = Long.MAX_VALUE;
       }
       if (!allDone && now >= maxDeadline && !state.stopRequested()) {
         messages.println("Maximum time elapsed. Requesting stop for the workload.");
@@ -326,6 +366,12 @@ public final class PhaseRun {
       messages.println("hbload: binding metrics unavailable: " + WorkerLoop.oneLine(e));
     }
     String reason = state.reason();
+    if (SCHEDULE_ENDED.equals(reason)) {
+      reason = null; // the run lasted its schedule, as asked
+    }
+    if (rates != null) {
+      figures.add(rates.report());
+    }
     if (reason != null && reason.startsWith("maxexecutiontime")) {
       // a time-boxed run that reached its time completed as asked; a load cut short did not load
       // its records
@@ -533,7 +579,9 @@ public final class PhaseRun {
     if (faultSeries != null) {
       faultSeries.clear();
     }
-    state.restartSchedule(nowNanos);
+    if (rates != null) {
+      rates.restart(restartNanos != 0 ? restartNanos : nowNanos);
+    }
     Warmup w =
         new Warmup(
             operations, TimeUnit.NANOSECONDS.toMillis(nowNanos - startNanos), nowMillis, nowNanos);
@@ -566,7 +614,13 @@ public final class PhaseRun {
     for (int i = 0; i < recorders.length(); i++) {
       started.add(recorders.get(i));
     }
+    long collecting = clock.nanoTime();
     IntervalView view = aggregator.collect(started);
+    if (rates != null) {
+      // the workers' intervals end as each is swapped, between these two readings: their midpoint
+      // is the end the operations due are counted to
+      rates.add(view, collecting + (clock.nanoTime() - collecting) / 2);
+    }
     tails.add(view);
     if (faultSeries != null) {
       faultSeries.add(view);

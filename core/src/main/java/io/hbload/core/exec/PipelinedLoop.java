@@ -263,7 +263,7 @@ final class PipelinedLoop<A extends AsyncWorkerClient> extends WorkerLoop
    * completions).
    */
   private Pacer pacer(SplittableRandom random) {
-    return pacer(spec, scheduleStartNanos, random, false);
+    return pacer(random, false);
   }
 
   private void handleCompletions(boolean finishing) {

@@ -8,6 +8,7 @@ import io.hbload.core.config.ShardSpec;
 import io.hbload.core.measure.LatencyNames;
 import io.hbload.core.measure.WorkerRecorder;
 import io.hbload.core.schedule.Pacer;
+import io.hbload.core.schedule.RateCurve;
 import io.hbload.core.source.OperationSlot;
 import io.hbload.core.source.OperationSource;
 import io.hbload.core.source.PhaseContext;
@@ -234,12 +235,23 @@ abstract class WorkerLoop implements Runnable {
 
   /**
    * One worker's share of the target rate on the absolute schedule, or null when the run is not
-   * throttled.
+   * throttled. A constant rate keeps its period pacer, a schedule walks the run's {@link
+   * RateCurve}.
    */
-  static Pacer pacer(
-      RunSpec spec, long scheduleStartNanos, SplittableRandom random, boolean spinSleep) {
+  final Pacer pacer(SplittableRandom random, boolean spinSleep) {
     if (!spec.throttled()) {
       return null;
+    }
+    if (spec.execution().scheduled()) {
+      // a rate that changes: this worker takes every stride-th of the curve's operations, from the
+      // number its first operation has among every shard's and worker's, so they interleave
+      return new Pacer(
+          RateCurve.of(spec.execution().target()),
+          firstCycle,
+          cycleStride,
+          scheduleStartNanos,
+          spinSleep,
+          spec.execution().clock());
     }
     double perWorker = spec.execution().targetOpsPerSec() / spec.execution().threads();
     double period = 1e9 / perWorker;

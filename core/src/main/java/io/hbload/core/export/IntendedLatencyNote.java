@@ -70,9 +70,15 @@ public final class IntendedLatencyNote {
               .append(')');
       if (warn) {
         line.append(": callers at ")
-            .append(String.format(Locale.ROOT, "%.0f", result.spec().execution().targetOpsPerSec()))
             .append(
-                " ops/sec waited longer than the report's service-time figures say, because the client ran behind"
+                result.spec().execution().scheduled()
+                    // a schedule's rate changes: name it, and where it fell behind ([RATE])
+                    ? "the schedule " + result.spec().execution().target().text() + " ([RATE])"
+                    : String.format(
+                            Locale.ROOT, "%.0f", result.spec().execution().targetOpsPerSec())
+                        + " ops/sec")
+            .append(
+                " waited longer than the report's service-time figures say, because the client ran behind"
                     + " its schedule");
         if (!result.spec().warmsUp()) {
           line.append(

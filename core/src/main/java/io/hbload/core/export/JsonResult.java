@@ -9,6 +9,7 @@ import io.hbload.core.fault.InjectedFault;
 import io.hbload.core.measure.MeasurementTotals;
 import io.hbload.core.result.ClientInfo;
 import io.hbload.core.result.RunResult;
+import io.hbload.core.schedule.RateReport;
 import io.hbload.core.server.ServerFigure;
 import io.hbload.core.server.ServerSeries;
 import io.hbload.core.server.TailOutliers;
@@ -45,6 +46,10 @@ public final class JsonResult {
           g.writeStringField("startTime", Instant.ofEpochMilli(r.startEpochMillis()).toString());
           g.writeNumberField("threads", r.spec().execution().threads());
           g.writeNumberField("targetOpsPerSec", r.spec().execution().targetOpsPerSec());
+          if (r.spec().execution().scheduled()) {
+            // the target changes over time: targetOpsPerSec above is its peak
+            g.writeStringField("targetSchedule", r.spec().execution().target().text());
+          }
           g.writeNumberField("runtimeMillis", r.runtimeMillis());
           g.writeNumberField("operations", r.operations());
           g.writeNumberField("throughputOpsPerSec", r.throughputOpsPerSec());
@@ -108,6 +113,9 @@ public final class JsonResult {
           }
           if (r.figure(AuditReport.class).isPresent()) {
             audit(g, r.figure(AuditReport.class).get());
+          }
+          if (r.figure(RateReport.class).isPresent()) {
+            rates(g, r.figure(RateReport.class).get());
           }
           client(g, r.client());
           List<String> commandLine = r.spec().provenance().commandLine();
@@ -296,6 +304,78 @@ public final class JsonResult {
       g.writeEndArray();
     }
     g.writeEndArray();
+    g.writeEndObject();
+  }
+
+  /**
+   * The schedule against what was done ({@code rate}): the schedule and objective as written, per
+   * interval {@code [startSeconds, endSeconds, intendedOpsPerSec, achievedOpsPerSec, backlog,
+   * scheduleOpsPerSec, latencyMillis...]} (seconds from the start of measuring; the intended rate
+   * this client's share, the schedule's the whole run's; one latency per objective limit), and
+   * where the objective first broke ({@code sloBroken} null when it held or there is none).
+   */
+  private static void rates(JsonGenerator g, RateReport r) throws IOException {
+    g.writeObjectFieldStart("rate");
+    g.writeStringField("schedule", r.schedule());
+    g.writeStringField("slo", r.slo());
+    g.writeArrayFieldStart("columns");
+    for (String c :
+        List.of(
+            "startSeconds",
+            "endSeconds",
+            "intendedOpsPerSec",
+            "achievedOpsPerSec",
+            "backlog",
+            "scheduleOpsPerSec")) {
+      g.writeString(c);
+    }
+    if (r.slo() != null) {
+      for (String limit : r.slo().split(",")) {
+        g.writeString(limit.substring(0, limit.indexOf('<')) + "Millis");
+      }
+    }
+    g.writeEndArray();
+    g.writeArrayFieldStart("intervals");
+    for (RateReport.Interval in : r.intervals()) {
+      g.writeStartArray();
+      g.writeNumber(in.startSeconds());
+      g.writeNumber(in.endSeconds());
+      g.writeNumber(in.intendedOpsPerSec());
+      g.writeNumber(in.achievedOpsPerSec());
+      g.writeNumber(in.backlog());
+      g.writeNumber(in.scheduleOpsPerSec());
+      for (long nanos : in.latencyNanos()) {
+        g.writeNumber(nanos / 1e6);
+      }
+      g.writeEndArray();
+    }
+    g.writeEndArray();
+    g.writeNumberField("maxBacklog", r.maxBacklog());
+    g.writeFieldName("sloBroken");
+    RateReport.Interval b = r.broken();
+    if (b == null) {
+      g.writeNull();
+    } else {
+      g.writeStartObject();
+      g.writeNumberField("interval", r.brokenAt());
+      g.writeNumberField("atSeconds", b.endSeconds());
+      g.writeNumberField("scheduleOpsPerSec", b.scheduleOpsPerSec());
+      g.writeNumberField("intendedOpsPerSec", b.intendedOpsPerSec());
+      g.writeStringField("by", r.brokenBy());
+      g.writeEndObject();
+    }
+    // the first interval from which the objective never held again (null: it held by the end)
+    g.writeFieldName("sloBrokenForGood");
+    RateReport.Interval f = r.brokenForGood();
+    if (f == null) {
+      g.writeNull();
+    } else {
+      g.writeStartObject();
+      g.writeNumberField("interval", r.intervals().indexOf(f));
+      g.writeNumberField("atSeconds", f.endSeconds());
+      g.writeNumberField("scheduleOpsPerSec", f.scheduleOpsPerSec());
+      g.writeEndObject();
+    }
     g.writeEndObject();
   }
 

@@ -6,6 +6,7 @@ import io.hbload.core.config.MeasurementInterval;
 import io.hbload.core.fault.FaultReport;
 import io.hbload.core.measure.MeasurementTotals;
 import io.hbload.core.result.RunResult;
+import io.hbload.core.schedule.RateReport;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -79,6 +80,7 @@ public final class YcsbReport {
                   new ReportRecord(
                       "VERIFY", a.summary().substring(0, comma), a.summary().substring(comma + 2)));
             });
+    r.figure(RateReport.class).ifPresent(f -> out.addAll(RateLines.of(f)));
     return out;
   }
 

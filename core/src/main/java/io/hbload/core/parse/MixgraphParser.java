@@ -8,6 +8,7 @@ import io.hbload.core.config.MixgraphSpec.Mix;
 import io.hbload.core.config.MixgraphSpec.Pareto;
 import io.hbload.core.config.MixgraphSpec.SineRate;
 import io.hbload.core.config.PropertyReader;
+import io.hbload.core.config.RateSchedule;
 import io.hbload.core.config.WorkloadSpec;
 import io.hbload.core.mixgraph.KeyRanges;
 import java.util.List;
@@ -132,7 +133,7 @@ final class MixgraphParser {
     return keySize;
   }
 
-  /** The sine QPS curve's flags, checked; the pacer does not follow the curve yet. */
+  /** The sine QPS curve's flags, checked; {@link #sineSchedule} makes the pacer's schedule. */
   private SineRate sine() {
     boolean enabled = read.bool(SINE_MIX_RATE, false);
     SineRate sine =
@@ -144,11 +145,45 @@ final class MixgraphParser {
             finite(SINE_D, 1),
             read.longValue(SINE_MIX_RATE_INTERVAL, 10_000, 1, Long.MAX_VALUE),
             read.doubleValue(SINE_MIX_RATE_NOISE, 0, 0, 1));
-    if (enabled) {
+    if (enabled && sine.noise() > 0) {
       notes.add(
-          "WARNING: sine_mix_rate=true: the sine QPS curve is not applied yet; the run is paced"
-              + " by target alone (constant, or unthrottled)");
+          "sine_mix_rate_noise="
+              + sine.noise()
+              + ": not applied; the run follows the sine curve without noise");
     }
     return sine;
+  }
+
+  /**
+   * The run's rate schedule from db_bench's sine QPS curve, qps(t) = sine_a sin(sine_b t + sine_c)
+   * + sine_d (t in seconds from the start), when {@code sine_mix_rate=true}; else null. The curve
+   * is followed continuously (db_bench re-reads it every {@code
+   * sine_mix_rate_interval_milliseconds}: a staircase under the same curve); {@code timeScale}
+   * divides its time as for any schedule. A curve that reaches 0 ops/s or below is bad input: an
+   * open loop at no rate has no intended starts.
+   */
+  static RateSchedule sineSchedule(MixgraphSpec spec, double timeScale, PropertyReader read) {
+    SineRate s = spec.sine();
+    if (!s.enabled()) {
+      return null;
+    }
+    if (s.b() == 0) {
+      read.error(SINE_B, "0 makes no curve (a constant rate: give -target instead)");
+      return null;
+    }
+    if (!(Math.abs(s.a()) < s.d())) {
+      read.error(
+          SINE_A,
+          "|sine_a| ("
+              + RateSchedule.number(s.a())
+              + ") must be below sine_d ("
+              + RateSchedule.number(s.d())
+              + "): the curve sine_a*sin(sine_b*t+sine_c)+sine_d would reach 0 ops/s");
+      return null;
+    }
+    // sin(-x) = -sin(x): a negative sine_b is the same curve with amplitude and phase negated
+    double sign = Math.signum(s.b());
+    return new RateSchedule.Sine(
+        s.d(), sign * s.a(), 2 * Math.PI / Math.abs(s.b()) / timeScale, sign * s.c());
   }
 }

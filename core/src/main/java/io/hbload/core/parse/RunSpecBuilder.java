@@ -5,6 +5,7 @@ import io.hbload.core.binding.BindingProvider;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertyNames;
 import io.hbload.core.config.PropertySources;
+import io.hbload.core.config.RateSchedule;
 import io.hbload.core.source.WorkloadType;
 import io.hbload.core.spec.RunSpec;
 import io.hbload.core.time.Clock;
@@ -62,6 +63,24 @@ public final class RunSpecBuilder {
     return value(PropertyNames.TARGET, opsPerSecond);
   }
 
+  /**
+   * The whole run's target as {@code -target} takes it: a rate or a schedule ({@link
+   * io.hbload.core.config.RateScheduleParser}), parsed with the rest of the spec.
+   */
+  public RunSpecBuilder target(String schedule) {
+    return property(PropertyNames.TARGET, schedule);
+  }
+
+  /** A schedule made in code, handed to the parser as it is. */
+  public RunSpecBuilder target(RateSchedule schedule) {
+    return value(PropertyNames.TARGET, schedule, schedule.text());
+  }
+
+  /** Divides every time of the target schedule ({@code hbload.timescale}). */
+  public RunSpecBuilder timeScale(double factor) {
+    return value(PropertyNames.TIME_SCALE, factor);
+  }
+
   public RunSpecBuilder recordCount(long records) {
     return value(PropertyNames.RECORD_COUNT, records);
   }
@@ -104,7 +123,11 @@ public final class RunSpecBuilder {
 
   /** A typed setting, its property rendered once, for the provenance. */
   private RunSpecBuilder value(String key, Object value) {
-    sources.set(key, value, String.valueOf(value));
+    return value(key, value, String.valueOf(value));
+  }
+
+  private RunSpecBuilder value(String key, Object value, String rendering) {
+    sources.set(key, value, rendering);
     return this;
   }
 

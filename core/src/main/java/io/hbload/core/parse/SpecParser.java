@@ -24,11 +24,14 @@ import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertyReader;
 import io.hbload.core.config.PropertySources;
 import io.hbload.core.config.Provenance;
+import io.hbload.core.config.RateSchedule;
+import io.hbload.core.config.RateScheduleParser;
 import io.hbload.core.config.Records;
 import io.hbload.core.config.ReportFormat;
 import io.hbload.core.config.RowFields;
 import io.hbload.core.config.ScanLengths;
 import io.hbload.core.config.ShardSpec;
+import io.hbload.core.config.Slo;
 import io.hbload.core.config.SpecException;
 import io.hbload.core.config.WorkloadSpec;
 import io.hbload.core.source.WorkloadType;
@@ -264,8 +267,26 @@ public final class SpecParser {
           "Warning: the threadcount is bigger than recordcount, the threadcount will be recordcount!");
       threads = (int) operations;
     }
-    double target = doubleValue(TARGET, 0, 0, Double.MAX_VALUE);
+    RateSchedule target = target(mixgraphSpec, given);
     long maxSeconds = maxExecutionSeconds();
+    if (phase == Phase.RUN && target.varies() && Double.isFinite(target.seconds())) {
+      // the schedule says how long the phase runs: an operation count would end a ramp part-way
+      if (operations > 0) {
+        notes.add(
+            "target "
+                + target.text()
+                + ": the phase runs the schedule's "
+                + RateSchedule.number(target.seconds())
+                + " s"
+                + (maxSeconds > 0 && maxSeconds < target.seconds()
+                    ? " (cut to maxexecutiontime " + maxSeconds + " s)"
+                    : "")
+                + "; operationcount "
+                + operations
+                + " gives way to it");
+      }
+      operations = 0;
+    }
     if (phase == Phase.RUN && operations == 0 && maxSeconds == 0) {
       notes.add(
           "operationcount=0 and no maxexecutiontime: running until interrupted (Ctrl-C prints the report)");
@@ -324,7 +345,8 @@ public final class SpecParser {
     Execution execution =
         Execution.builder()
             .threads(threads)
-            .runTargetOpsPerSec(target)
+            .target(target)
+            .slo(slo())
             .operations(operations)
             .maxExecutionTimeSeconds(maxSeconds)
             .stopGraceSeconds(stopGrace)
@@ -786,6 +808,59 @@ public final class SpecParser {
       error(key, "at most " + WriteLog.MAX_FIELDS + " fields (fieldcount) can be audited");
     }
     return new AuditSpec(true, file);
+  }
+
+  /**
+   * {@code target}: a rate or a schedule ({@link RateScheduleParser}), its times divided by {@code
+   * hbload.timescale}; mixgraph's sine curve ({@code sine_mix_rate=true}) when the workload has
+   * one. A constant keeps YCSB's reading of the number.
+   */
+  private RateSchedule target(MixgraphSpec mixgraph, BindingKind given) {
+    double scale = doubleValue(TIME_SCALE, 1, Double.MIN_VALUE, 1e9);
+    RateSchedule typed = read.typed(TARGET, RateSchedule.class);
+    Double typedRate = read.typed(TARGET, Double.class);
+    String text = read.optional(TARGET);
+    RateSchedule sine =
+        mixgraph == null ? null : MixgraphParser.sineSchedule(mixgraph, scale, read);
+    if (sine != null) {
+      if (text != null && !text.isBlank() && !text.strip().equals("0")) {
+        error(
+            TARGET,
+            "workload=mixgraph with sine_mix_rate=true paces by its sine curve; give no target"
+                + " (or set sine_mix_rate=false to pace by target)");
+      }
+      return sine;
+    }
+    if (typed != null) {
+      return typed;
+    }
+    if (typedRate != null || text == null || RateScheduleParser.isNumber(text)) {
+      // YCSB's number, read as it always was
+      double rate = doubleValue(TARGET, 0, 0, Double.MAX_VALUE);
+      if (read.has(TIME_SCALE)) {
+        error(TIME_SCALE, "a time scale needs a target schedule that changes over time");
+      }
+      return RateSchedule.constant(rate);
+    }
+    List<String> problems = new ArrayList<>();
+    RateSchedule s = RateScheduleParser.parse(text, scale, problems);
+    if (given == FINISHED && s == null) {
+      return RateSchedule.constant(0); // a finished run's schedule ran; its @file may be gone
+    }
+    problems.forEach(p -> error(TARGET, p));
+    return s == null ? RateSchedule.constant(0) : s;
+  }
+
+  /** {@code hbload.slo}, or null for none. */
+  private Slo slo() {
+    String text = read.optional(SLO);
+    if (text == null) {
+      return null;
+    }
+    List<String> problems = new ArrayList<>();
+    Slo slo = Slo.parse(text, problems);
+    problems.forEach(p -> error(SLO, p));
+    return slo;
   }
 
   private void error(String key, String reason) {

@@ -3,6 +3,7 @@ package io.hbload.core.parse;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
+import static org.assertj.core.api.Assertions.within;
 
 import io.hbload.core.config.MixgraphSpec;
 import io.hbload.core.config.MixgraphSpec.KeyRangeHotness;
@@ -11,6 +12,7 @@ import io.hbload.core.config.MixgraphSpec.Pareto;
 import io.hbload.core.config.MixgraphSpec.SineRate;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertySources;
+import io.hbload.core.config.RateSchedule;
 import io.hbload.core.config.SpecException;
 import io.hbload.core.source.WorkloadType.MixgraphWorkloadType;
 import io.hbload.core.spec.RunSpec;
@@ -131,13 +133,58 @@ class MixgraphParserTest {
   }
 
   @Test
-  void theSineCurveIsCheckedAndSaidNotToApplyYet() {
+  void theSineCurveBecomesTheRunsRateSchedule() {
     RunSpec spec = parse("mixgraph_allrandom", "sine_mix_rate", "true");
     assertThat(mixgraph(spec).sine().enabled()).isTrue();
-    assertThat(spec.provenance().notes())
-        .singleElement()
-        .asString()
-        .startsWith("WARNING: sine_mix_rate=true: the sine QPS curve is not applied yet");
+    assertThat(spec.provenance().notes()).noneMatch(n -> n.contains("sine"));
+    // db_bench's qps = 1000 sin(0.000073 t) + 4500: mean d, amplitude a, period 2 pi / b
+    RateSchedule.Sine sine = (RateSchedule.Sine) spec.execution().target();
+    assertThat(sine.meanOpsPerSec()).isEqualTo(4500);
+    assertThat(sine.amplitudeOpsPerSec()).isEqualTo(1000);
+    assertThat(sine.periodSeconds()).isCloseTo(2 * Math.PI / 0.000073, within(1e-6));
+    for (double t : new double[] {0, 100, 12_345, 50_000}) {
+      assertThat(sine.rateAt(t)).isCloseTo(1000 * Math.sin(0.000073 * t) + 4500, within(1e-6));
+    }
+    assertThat(spec.execution().throttled()).isTrue();
+    RateSchedule.Sine negative =
+        (RateSchedule.Sine)
+            parse(
+                    "mixgraph",
+                    "sine_mix_rate",
+                    "true",
+                    "sine_a",
+                    "-3",
+                    "sine_b",
+                    "-0.5",
+                    "sine_c",
+                    "1",
+                    "sine_d",
+                    "10")
+                .execution()
+                .target();
+    for (double t : new double[] {0, 1.5, 7, 100}) {
+      assertThat(negative.rateAt(t)).isCloseTo(-3 * Math.sin(-0.5 * t + 1) + 10, within(1e-9));
+    }
+    assertThat(parse("mixgraph_allrandom").execution().throttled())
+        .as("sine_mix_rate=false: paced by target alone")
+        .isFalse();
+  }
+
+  @Test
+  void aSineCurveThatReachesZeroOrATargetBesideItIsBadInput() {
+    assertThat(catchThrowable(() -> parse("mixgraph", "sine_mix_rate", "true")))
+        .hasMessage(
+            "property sine_a: |sine_a| (1) must be below sine_d (1): the curve"
+                + " sine_a*sin(sine_b*t+sine_c)+sine_d would reach 0 ops/s");
+    assertThat(
+            catchThrowable(
+                () -> parse("mixgraph_allrandom", "sine_mix_rate", "true", "target", "100")))
+        .hasMessageStartingWith(
+            "property target: workload=mixgraph with sine_mix_rate=true paces by its sine curve");
+    assertThat(
+            catchThrowable(
+                () -> parse("mixgraph", "sine_mix_rate", "true", "sine_b", "0", "sine_d", "5")))
+        .hasMessageStartingWith("property sine_b: 0 makes no curve");
   }
 
   @Test

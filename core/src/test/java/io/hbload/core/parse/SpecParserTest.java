@@ -9,6 +9,7 @@ import io.hbload.core.config.LengthDistribution;
 import io.hbload.core.config.MeasurementInterval;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertySources;
+import io.hbload.core.config.RateSchedule;
 import io.hbload.core.config.ShardSpec;
 import io.hbload.core.config.SpecException;
 import io.hbload.core.config.WorkloadSpec;
@@ -18,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -247,6 +249,52 @@ class SpecParserTest {
     assertThat(new RunSpecBuilder().property("target", "60").target(40).build(Phase.RUN))
         .extracting(s -> s.execution().runTargetOpsPerSec())
         .isEqualTo(40.0);
+  }
+
+  /**
+   * {@code target} takes a schedule too: typed once here; a finite one sets the run's length (an
+   * operation count gives way, with a note); the time scale divides its times; the objective is
+   * typed with it; the Java builder's schedule reaches the spec as it is.
+   */
+  @Test
+  void aTargetScheduleIsTypedOnceAndAFiniteOneSetsTheRunsLength() {
+    RunSpec spec =
+        run(
+            "operationcount",
+            "1000",
+            "target",
+            "ramp:100..5000/10m",
+            "hbload.timescale",
+            "10",
+            "hbload.slo",
+            "p99<10ms");
+    assertThat(spec.execution().target()).isEqualTo(new RateSchedule.Ramp(100, 5000, 60));
+    assertThat(spec.execution().scheduled()).isTrue();
+    assertThat(spec.execution().operations()).as("the schedule sets the length").isZero();
+    assertThat(spec.execution().runTargetOpsPerSec()).isEqualTo(5000);
+    assertThat(spec.execution().slo().text()).isEqualTo("p99<10ms");
+    assertThat(spec.provenance().notes())
+        .contains(
+            "target ramp:100..5000/60s: the phase runs the schedule's 60 s; operationcount 1000"
+                + " gives way to it");
+    RunSpec sine = run("operationcount", "1000", "target", "sine:mean=20,amp=10,period=1m");
+    assertThat(sine.execution().operations())
+        .as("a curve without end: the count ends it")
+        .isEqualTo(1000);
+    assertThat(run("target", "5000").execution().target()).isEqualTo(RateSchedule.constant(5000));
+    assertThat(run("target", "5000").execution().scheduled()).isFalse();
+    RateSchedule steps = new RateSchedule.Steps(List.of(new RateSchedule.Step(10, 1)));
+    assertThat(new RunSpecBuilder().target(steps).build(Phase.RUN).execution().target())
+        .isSameAs(steps);
+    assertThat(new RunSpecBuilder().target(steps).properties()).containsEntry("target", "10@1s");
+    assertThat(catchThrowable(() -> run("target", "ramp:0..10/1m", "hbload.slo", "p99<10")))
+        .hasMessage(
+            "property target: the ramp's first rate: the rate 0 must be above 0; property"
+                + " hbload.slo: cannot read 'p99<10'; write e.g. p99<10ms, p99.9<50ms or"
+                + " service.p50<800us (units us, ms, s)");
+    assertThat(catchThrowable(() -> run("target", "100", "hbload.timescale", "24")))
+        .hasMessage(
+            "property hbload.timescale: a time scale needs a target schedule that changes over time");
   }
 
   /** The export, the JSON and the hlog named as one file, by one name or two: all said at once. */

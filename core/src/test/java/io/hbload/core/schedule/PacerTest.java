@@ -83,4 +83,45 @@ class PacerTest {
     }
     assertThat(last).isEqualTo(1_000_000_000_000L);
   }
+
+  @Test
+  void underARampWorkersInterleaveAndTogetherFollowTheCurve() {
+    // ramp 1000 -> 3000 ops/s over 1 s: two workers take the curve's even and odd operations
+    RateCurve curve =
+        RateCurve.of(
+            io.hbload.core.config.RateScheduleParser.parse("target", "ramp:1000..3000/1s", 1));
+    Pacer even = new Pacer(curve, 0, 2, clock.nanoTime(), false, clock);
+    Pacer odd = new Pacer(curve, 1, 2, clock.nanoTime(), false, clock);
+    long previous = -1;
+    for (int k = 0; k < 1000; k++) {
+      long a = even.next();
+      long b = odd.next();
+      assertThat(a).isGreaterThan(previous).isLessThanOrEqualTo(b);
+      assertThat(a).isEqualTo(Math.round(curve.secondsOf(2 * k) * 1e9));
+      assertThat(b).isEqualTo(Math.round(curve.secondsOf(2 * k + 1) * 1e9));
+      previous = b;
+    }
+    // 2000 operations by t where 1000 t + 1000 t² = 2000: t = 1 s (the ramp's end)
+    assertThat(even.next()).isEqualTo(1_000_000_000L);
+  }
+
+  @Test
+  void aScheduleIsWaitedForRepaidInABurstAndRestartsFromItsStart() {
+    RateCurve curve =
+        RateCurve.of(io.hbload.core.config.RateScheduleParser.parse("target", "100@1s,1000@1s", 1));
+    Pacer pacer = new Pacer(curve, 0, 1, clock.nanoTime(), false, clock);
+    for (int k = 0; k < 100; k++) {
+      assertThat(pacer.awaitNext()).isEqualTo(k * 10 * MS);
+      assertThat(clock.nanoTime()).isEqualTo(k * 10 * MS);
+    }
+    assertThat(pacer.awaitNext()).isEqualTo(1000 * MS);
+    clock.advance(Duration.ofMillis(20)); // behind by 20 slots of the second step
+    for (int k = 1; k <= 20; k++) {
+      assertThat(pacer.awaitNext()).isEqualTo(1000 * MS + k * MS);
+      assertThat(clock.nanoTime()).as("no wait while behind").isEqualTo(1020 * MS);
+    }
+    pacer.restartAt(clock.nanoTime());
+    assertThat(pacer.awaitNext()).isEqualTo(1020 * MS);
+    assertThat(pacer.awaitNext()).as("from the first step again").isEqualTo(1030 * MS);
+  }
 }

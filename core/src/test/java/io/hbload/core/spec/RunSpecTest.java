@@ -72,7 +72,7 @@ class RunSpecTest {
         .isEqualTo(
             new Execution(
                 2,
-                spec.execution().runTargetOpsPerSec(),
+                spec.execution().target(),
                 50,
                 spec.execution().maxExecutionTimeSeconds(),
                 spec.execution().stopGraceSeconds(),
@@ -87,7 +87,8 @@ class RunSpecTest {
                 null,
                 spec.execution().clock(),
                 spec.execution().faults(),
-                spec.execution().audit()));
+                spec.execution().audit(),
+                spec.execution().slo()));
     assertThat(spec.withExecution(e).warmsUp()).isTrue();
     assertThat(spec.warmsUp()).isFalse();
     assertThat(spec.withPhase(Phase.LOAD).phase()).isEqualTo(Phase.LOAD);

@@ -59,9 +59,32 @@ final class PhaseOptions {
 
   @Option(
       names = {"-target", "--target"},
-      paramLabel = "OPS",
-      description = "Target operations/s for the whole client (target)")
+      paramLabel = "OPS|SCHEDULE",
+      description =
+          "Target operations/s for the whole client (target), open loop: a number, or a schedule:"
+              + " steps '1000@60s,2000@60s,4000@60s', a ramp 'ramp:100..5000/10m', a sine"
+              + " 'sine:mean=2000,amp=1500,period=1h', or '@rates.csv' (TIME,RATE lines, linear"
+              + " between them). A finite schedule sets the run's length; the report shows per"
+              + " second the intended and achieved rate and the backlog ([RATE], docs/rates.md)")
   String target;
+
+  @Option(
+      names = "--time-scale",
+      paramLabel = "FACTOR",
+      description =
+          "Divide every time of the -target schedule by FACTOR: 24 plays a day's curve in an hour"
+              + " (hbload.timescale)")
+  String timeScale;
+
+  @Option(
+      names = "--slo",
+      paramLabel = "BOUND",
+      description =
+          "Judge every 1 s interval of a -target run against BOUND, e.g. 'p99<10ms' (p50, p90,"
+              + " p99, p99.9, service.pNN; units us, ms, s; comma-separated, all must hold): the"
+              + " report names the first interval that breaks it and the rate asked then"
+              + " (hbload.slo)")
+  String slo;
 
   @Option(
       names = "-s",
@@ -226,6 +249,8 @@ final class PhaseOptions {
     properties.forEach(sources::setPair);
     setIf(sources, PropertyNames.THREADS, threads);
     setIf(sources, PropertyNames.TARGET, target);
+    setIf(sources, PropertyNames.TIME_SCALE, timeScale);
+    setIf(sources, PropertyNames.SLO, slo);
     setIf(sources, PropertyNames.LABEL, label);
     setIf(sources, PropertyNames.DB, db);
     setIf(sources, PropertyNames.JSON_FILE, json);

@@ -159,6 +159,12 @@ final class RunCommand extends PhaseCommand {
     if (spec.execution().audit().enabled()) {
       refused.add("--verify");
     }
+    if (spec.execution().scheduled()) {
+      refused.add("a -target schedule (its first rate is a number)");
+    }
+    if (spec.execution().slo() != null) {
+      refused.add("--slo (the search's bound is its own)");
+    }
     if (metrics.target != null) {
       refused.add("--metrics");
     }

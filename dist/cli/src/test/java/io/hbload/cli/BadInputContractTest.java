@@ -76,6 +76,19 @@ class BadInputContractTest {
         Arguments.of(List.of("gc-tune"), "--heap 32g --format yaml"),
         Arguments.of(List.of("generate-completion"), "extra"),
         Arguments.of(List.of("run"), "-w a -db basic --shard 2/2"),
+        // -target schedules, --time-scale and --slo: refused before anything starts
+        Arguments.of(List.of("run"), "-w a -db basic -target ramp:100..5000"),
+        Arguments.of(List.of("run"), "-w a -db basic -target ramp:0..5000/10m"),
+        Arguments.of(List.of("run"), "-w a -db basic -target 1000@60s,,2000@60s"),
+        Arguments.of(List.of("run"), "-w a -db basic -target 1000@soon"),
+        Arguments.of(List.of("run"), "-w a -db basic -target -100@60s"),
+        Arguments.of(List.of("run"), "-w a -db basic -target sine:mean=100,amp=200,period=1h"),
+        Arguments.of(List.of("run"), "-w a -db basic -target @/nonexistent/rates.csv"),
+        Arguments.of(List.of("run"), "-w a -db basic -target @" + DAMAGED_RATES),
+        Arguments.of(List.of("run"), "-w a -db basic -target ramp:1..2/1m --time-scale 0"),
+        Arguments.of(List.of("run"), "-w a -db basic -target 100 --slo p99<10"),
+        Arguments.of(List.of("run"), "-w c -db basic -target 1000@5s --find-max p99<10ms"),
+        Arguments.of(List.of("load"), "-w a -db basic -target fast"),
         Arguments.of(List.of("load"), "-w a -db basic --start-at tomorrow"),
         Arguments.of(List.of("merge"), "/nonexistent/run-0.hlog"),
         Arguments.of(List.of("compare"), "/nonexistent/a.json /nonexistent/b.json"),
@@ -231,6 +244,9 @@ class BadInputContractTest {
 
   /** A duet's side file: a delay for the basic binding. */
   static final String SIDE = propertyFile("basicdb.simulatedelay=1\n");
+
+  /** A rate file damaged on its third line. */
+  static final String DAMAGED_RATES = propertyFile("time,rate\n0,100\n10,lots\n20,100\n");
 
   /** A side file whose setting no spec accepts. */
   static final String BAD_SIDE = propertyFile("recordcount=many\n");

@@ -226,18 +226,120 @@ public final class HtmlReport {
             .append(
                 ": the charts over time show what there is; a run of a few seconds has a point a second.</p>\n");
       }
-      h.append(throughput(series, t0, j.path("targetOpsPerSec").asDouble(0)).render());
+      // a schedule's targetOpsPerSec is its peak, not a line to draw: its own chart below has it
+      double target = j.has("targetSchedule") ? 0 : j.path("targetOpsPerSec").asDouble(0);
+      h.append(throughput(series, t0, target).render());
       OutlierMarks outliers = OutlierMarks.of(j);
       for (String m : measurements(series)) {
         h.append(overTime(m, series, t0, outliers).render());
       }
     }
+    rateCharts(h, j);
     serverCharts(h, j, series.isEmpty() ? startMillis(j) : t0);
     h.append(spectrum(run, series).render());
     blockCache(h, j);
     totals(h, j);
     settings(h, j);
     h.append("</section>\n");
+  }
+
+  /**
+   * The schedule against what was done ({@code rate} of the JSON): the rate asked and the rate
+   * achieved per interval, the backlog under it, and, with an objective, a vertical rule at the
+   * first interval that broke it, with the rate asked then. Nothing for a run without a schedule or
+   * objective.
+   */
+  static void rateCharts(StringBuilder h, JsonNode j) {
+    JsonNode rate = j.path("rate");
+    JsonNode intervals = rate.path("intervals");
+    if (!rate.isObject() || intervals.size() == 0) {
+      return;
+    }
+    int n = intervals.size();
+    double[] xs = new double[n];
+    double[] intended = new double[n];
+    double[] achieved = new double[n];
+    double[] backlog = new double[n];
+    for (int i = 0; i < n; i++) {
+      JsonNode in = intervals.get(i);
+      xs[i] = in.get(1).asDouble();
+      intended[i] = in.get(2).asDouble();
+      achieved[i] = in.get(3).asDouble();
+      backlog[i] = in.get(4).asDouble();
+    }
+    h.append("<h3 class=\"rate\">Rate schedule: ")
+        .append(Html.escape(rate.path("schedule").asText()))
+        .append("</h3>\n");
+    SvgChart r =
+        new SvgChart(
+            "Intended and achieved rate per interval (dashed: the schedule's)",
+            "seconds since the start of measuring",
+            "operations/s");
+    r.add(new SvgChart.Series("intended", SvgChart.PALETTE[8], true, xs, intended));
+    r.add(new SvgChart.Series("achieved", SvgChart.PALETTE[0], false, xs, achieved));
+    SvgChart b =
+        new SvgChart(
+            "Backlog: operations due and not done (measured from each one's intended start)",
+            "seconds since the start of measuring",
+            "operations");
+    b.add(new SvgChart.Series("backlog", SvgChart.PALETTE[1], false, xs, backlog));
+    JsonNode broken = rate.path("sloBroken");
+    String slo = rate.path("slo").asText();
+    double at = broken.path("atSeconds").asDouble();
+    String asked = SvgChart.number(Math.round(broken.path("scheduleOpsPerSec").asDouble()));
+    if (broken.isObject()) {
+      SvgChart.Rule rule =
+          new SvgChart.Rule(
+              "slo",
+              slo + " broken at " + SvgChart.number(at) + " s, at ~" + asked + " ops/s",
+              true,
+              at,
+              SvgChart.PALETTE[1],
+              true);
+      r.rule(rule);
+      b.rule(rule);
+    }
+    JsonNode forGood = rate.path("sloBrokenForGood");
+    String forGoodText = "";
+    if (forGood.isObject()) {
+      double from = forGood.path("atSeconds").asDouble();
+      String fromRate = SvgChart.number(Math.round(forGood.path("scheduleOpsPerSec").asDouble()));
+      forGoodText =
+          "; it never held again from " + SvgChart.number(from) + " s, at ~" + fromRate + " ops/s";
+      if (from != at) {
+        SvgChart.Rule rule =
+            new SvgChart.Rule(
+                "slo-for-good",
+                slo
+                    + " never held again from "
+                    + SvgChart.number(from)
+                    + " s, ~"
+                    + fromRate
+                    + " ops/s",
+                true,
+                from,
+                SvgChart.PALETTE[3],
+                false);
+        r.rule(rule);
+        b.rule(rule);
+      }
+    }
+    h.append(r.render()).append(b.render());
+    if (rate.path("slo").isTextual()) {
+      String note =
+          broken.isObject()
+              ? slo
+                  + " first broke in the interval ending at "
+                  + SvgChart.number(at)
+                  + " s ("
+                  + broken.path("by").asText()
+                  + "): this store stops coping at ~"
+                  + asked
+                  + " ops/s"
+                  + forGoodText
+              : slo + " held in every interval";
+      h.append("<p class=\"note slo\">").append(Html.escape(note)).append("</p>\n");
+    }
   }
 
   private static long startMillis(JsonNode j) {
