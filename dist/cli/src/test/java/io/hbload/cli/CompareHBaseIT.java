@@ -118,12 +118,14 @@ class CompareHBaseIT {
   /**
    * A/A duets on the embedded HBase pass the gate; {@code -Dhbload.aa.duets=N} runs N of them and
    * prints how many failed (issue 32 §2: the gate's false-positive rate on the embedded HBase, to
-   * be at most 5 %). One duet in CI must pass; with N, the failures must stay within Binomial(N, 5
-   * %)'s 99.9 % quantile.
+   * be at most 5 %). The failures must stay within Binomial(N, 5 %)'s 99.9 % quantile. CI runs
+   * three, so that two may fail: a gate built to be wrong 5 % of the time failed one duet of 20 in
+   * a row (B's p50 50 % over A's in all three of its rounds, with another test's cluster busy on
+   * the same 2 cores), and "one duet must pass" was a test that fails by design one run in twenty.
    */
   @Test
   void anAaDuetPassesTheGate() throws Exception {
-    int duets = Integer.getInteger("hbload.aa.duets", 1);
+    int duets = Integer.getInteger("hbload.aa.duets", 3);
     List<String> failed = new ArrayList<>();
     for (int i = 0; i < duets; i++) {
       Path aa = duet("aa" + i, 400, 400);
@@ -143,10 +145,8 @@ class CompareHBaseIT {
     System.out.printf(
         "A/A duets on the embedded HBase: %d of %d failed the gate%n", failed.size(), duets);
     failed.forEach(System.out::println);
-    int bound =
-        duets == 1
-            ? 0
-            : new BinomialDistribution(null, duets, 0.05).inverseCumulativeProbability(0.999);
+    int bound = new BinomialDistribution(null, duets, 0.05).inverseCumulativeProbability(0.999);
+    assertThat(bound).as("a bound that %d duets can break", duets).isLessThan(duets);
     assertThat(failed.size()).as(String.join("\n----\n", failed)).isLessThanOrEqualTo(bound);
   }
 
