@@ -169,8 +169,6 @@ public final class RunSpecBuilder {
   }
 
   private RunSpec onClock(RunSpec spec) {
-    return clock == null
-        ? spec
-        : spec.withExecution(spec.execution().toBuilder().clock(clock).build());
+    return clock == null ? spec : spec.withClock(clock);
   }
 }

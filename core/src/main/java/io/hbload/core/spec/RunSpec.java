@@ -7,6 +7,7 @@ import io.hbload.core.config.Phase;
 import io.hbload.core.config.Provenance;
 import io.hbload.core.config.WorkloadSpec;
 import io.hbload.core.measure.Measures;
+import io.hbload.core.time.Clock;
 import java.io.PrintStream;
 
 /**
@@ -54,6 +55,13 @@ public record RunSpec(
 
   public RunSpec withExecution(Execution execution) {
     return new RunSpec(phase, workload, binding, execution, outputs, provenance);
+  }
+
+  /** This spec with its phase on {@code clock} (itself when it already is). */
+  public RunSpec withClock(Clock clock) {
+    return clock == execution.clock()
+        ? this
+        : withExecution(execution.toBuilder().clock(clock).build());
   }
 
   public RunSpec withOutputs(Outputs outputs) {

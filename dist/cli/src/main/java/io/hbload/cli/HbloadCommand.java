@@ -96,14 +96,7 @@ public final class HbloadCommand implements Callable<Integer> {
    * system clock, as parsed, for a command used without this root.
    */
   static RunSpec onClock(RunSpec spec, CommandLine.Model.CommandSpec command) {
-    return onClock(spec, clock(command));
-  }
-
-  /** {@code spec} on {@code clock}. */
-  static RunSpec onClock(RunSpec spec, Clock clock) {
-    return clock == spec.execution().clock()
-        ? spec
-        : spec.withExecution(spec.execution().toBuilder().clock(clock).build());
+    return spec.withClock(clock(command));
   }
 
   /**

@@ -1,5 +1,7 @@
 package io.hbload.cli;
 
+import io.hbload.core.time.Clock;
+import io.hbload.core.time.EventClock;
 import io.hbload.hbase.testkit.TestHBase;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -19,6 +21,15 @@ public record CommandOutput(int exit, String out, String err) {
     commandLine.setErr(new PrintWriter(err, true));
     int exit = commandLine.execute(args);
     return new CommandOutput(exit, out.toString(), err.toString());
+  }
+
+  /**
+   * {@code hbload ARGS} on a virtual clock of its own ({@link HbloadCommand#commandLine(Clock)}):
+   * its phases' sleeps, paced schedules and simulated delays take no real time.
+   */
+  public static CommandOutput onVirtualTime(String... args) {
+    EventClock clock = new EventClock();
+    return clock.run(() -> of(HbloadCommand.commandLine(clock), args));
   }
 
   /**

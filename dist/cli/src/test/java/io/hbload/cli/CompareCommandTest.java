@@ -362,31 +362,28 @@ class CompareCommandTest {
   @Test
   void suitesAreComparedPerWorkloadFromTheirKeptRounds(@TempDir Path dir) {
     for (String side : List.of("one", "two")) {
-      EventClock clock = new EventClock(); // twelve runs of 1 s, in what their operations cost
+      // twelve runs of 1 s, on virtual time: in what their operations cost
       CommandOutput s =
-          clock.run(
-              () ->
-                  CommandOutput.of(
-                      HbloadCommand.commandLine(clock),
-                      "suite",
-                      "-w",
-                      "a,c",
-                      "-db",
-                      "memory",
-                      "--rounds",
-                      "3",
-                      "--discard",
-                      "1",
-                      "--duration",
-                      "1s",
-                      "-threads",
-                      "1",
-                      "-target",
-                      "1000",
-                      "-p",
-                      "recordcount=200",
-                      "--out",
-                      dir.resolve(side).toString()));
+          CommandOutput.onVirtualTime(
+              "suite",
+              "-w",
+              "a,c",
+              "-db",
+              "memory",
+              "--rounds",
+              "3",
+              "--discard",
+              "1",
+              "--duration",
+              "1s",
+              "-threads",
+              "1",
+              "-target",
+              "1000",
+              "-p",
+              "recordcount=200",
+              "--out",
+              dir.resolve(side).toString());
       assertThat(s.exit()).as(s.err()).isZero();
     }
     CommandOutput o = compare(dir.resolve("one").toString(), dir.resolve("two").toString());

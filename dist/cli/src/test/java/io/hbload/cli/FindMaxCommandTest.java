@@ -25,8 +25,7 @@ class FindMaxCommandTest {
    * s steps, warm-ups) take no real time, and its figures do not depend on the machine's load.
    */
   private static CommandOutput exec(String... args) {
-    EventClock clock = new EventClock();
-    return clock.run(() -> CommandOutput.of(HbloadCommand.commandLine(clock), args));
+    return CommandOutput.onVirtualTime(args);
   }
 
   @Test

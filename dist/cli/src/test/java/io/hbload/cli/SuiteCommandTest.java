@@ -3,7 +3,6 @@ package io.hbload.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hbload.cli.contract.ExitCode;
-import io.hbload.core.time.EventClock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -46,9 +45,7 @@ class SuiteCommandTest {
                 "recordcount=200"));
     args.addAll(List.of(more));
     // on virtual time: six runs of 1 s take what their operations cost
-    EventClock clock = new EventClock();
-    return clock.run(
-        () -> CommandOutput.of(HbloadCommand.commandLine(clock), args.toArray(new String[0])));
+    return CommandOutput.onVirtualTime(args.toArray(new String[0]));
   }
 
   private static long operations(Path json) throws Exception {

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hbload.cli.contract.ExitCode;
-import io.hbload.core.time.EventClock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -32,8 +31,7 @@ class SuiteDuetTest {
 
   /** A suite's command on virtual time: its runs take their simulated delays exactly. */
   private static CommandOutput suite(String... args) {
-    EventClock clock = new EventClock();
-    return clock.run(() -> CommandOutput.of(HbloadCommand.commandLine(clock), args));
+    return CommandOutput.onVirtualTime(args);
   }
 
   private CommandOutput duet(Path dir, Path a, Path b) {

@@ -142,10 +142,7 @@ public final class SuiteRunner {
 
   /** A run's spec, parsed from its properties, on the suite's clock. */
   private RunSpec spec(Map<String, String> properties, Phase phase) {
-    RunSpec spec = SpecParser.parse(properties, phase);
-    return clock == spec.execution().clock()
-        ? spec
-        : spec.withExecution(spec.execution().toBuilder().clock(clock).build());
+    return SpecParser.parse(properties, phase).withClock(clock);
   }
 
   private boolean duet() {
