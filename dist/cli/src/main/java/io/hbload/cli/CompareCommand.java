@@ -5,6 +5,7 @@ import io.hbload.core.config.OutputPaths;
 import io.hbload.core.config.OutputTarget;
 import io.hbload.core.export.ResultOutputs;
 import io.hbload.report.ResultDocument;
+import io.hbload.report.compare.Calibration;
 import io.hbload.report.compare.Comparer;
 import io.hbload.report.compare.ComparisonHtml;
 import io.hbload.report.compare.ComparisonReport;
@@ -110,6 +111,26 @@ final class CompareCommand implements Callable<Integer> {
   }
 
   @Option(
+      names = "--detect",
+      paramLabel = "PCT",
+      converter = Percent.class,
+      description =
+          "With rounds on both sides: say how many rounds a side each judged figure would need to"
+              + " see a PCT percent difference (default: the --fail-if-slower threshold)")
+  Double detect;
+
+  @Option(
+      names = "--calibrate",
+      paramLabel = "DUET-DIR",
+      description =
+          "Measure this comparison's false-positive rate on an A/A duet of your own set-up (a"
+              + " suite --side a=F --side b=F directory, the same F twice):"
+              + " its pairs of rounds are re-split "
+              + Calibration.RESPLITS
+              + " times and each compared alike; the rate is printed beside the verdict")
+  Path calibrate;
+
+  @Option(
       names = "--gate",
       paramLabel = "FIGURES",
       description =
@@ -146,6 +167,9 @@ final class CompareCommand implements Callable<Integer> {
     if (failIfSlower != null && !(failIfSlower >= 0 && failIfSlower < 100)) {
       throw bad("--fail-if-slower must be a percentage from 0 to below 100, not " + failIfSlower);
     }
+    if (detect != null && !(detect > 0 && detect < 1000)) {
+      throw bad("--detect must be a percentage above 0 and below 1000, not " + detect);
+    }
     FigureSelection figures = gate == null ? FigureSelection.ALL : FigureSelection.parse(gate);
     List<Path> inputsA = paths("A", a);
     List<Path> inputsB = paths("B", b);
@@ -158,9 +182,11 @@ final class CompareCommand implements Callable<Integer> {
     if (json != null && html != null && OutputPaths.same(json, html)) {
       throw bad("--json and --html name the same file " + json);
     }
+    List<Path> duet = calibrate == null ? List.of() : duetSides(calibrate);
     for (Path out : outputs) {
       List<Path> all = new ArrayList<>(inputsA);
       all.addAll(inputsB);
+      all.addAll(duet);
       checkOutput(out, all, false);
     }
     Side sa = SideReader.read(a, inputsA);
@@ -176,11 +202,21 @@ final class CompareCommand implements Callable<Integer> {
     // comparable, a --gate name that matches none of its figures) leaves the directory untouched,
     // and the comparison takes seconds, so a file system that refuses the files is still found
     // before anything is printed
-    ComparisonReport report =
-        Comparer.compare(
-            sa,
-            sb,
-            new Comparer.Settings(seed, resamples, force, html != null, figures, failIfSlower));
+    Comparer.Settings settings =
+        new Comparer.Settings(
+            seed,
+            resamples,
+            force,
+            html != null,
+            figures,
+            failIfSlower,
+            detect != null ? detect : failIfSlower);
+    ComparisonReport report = Comparer.compare(sa, sb, settings);
+    if (calibrate != null) {
+      Side ca = SideReader.read(duet.get(0).toString(), List.of(duet.get(0)));
+      Side cb = SideReader.read(duet.get(1).toString(), List.of(duet.get(1)));
+      report = report.withCalibration(Calibration.of(calibrate.toString(), ca, cb, settings));
+    }
     try (ResultOutputs files = ResultOutputs.reserve(json, html)) {
       PrintWriter out = spec.commandLine().getOut();
       out.print(report.text());
@@ -195,6 +231,25 @@ final class CompareCommand implements Callable<Integer> {
       }
     }
     return gateExit(report.gate());
+  }
+
+  /** An A/A duet's two sides, {@code DIR/a} and {@code DIR/b}: both suite directories. */
+  private List<Path> duetSides(Path dir) {
+    List<Path> out = new ArrayList<>();
+    for (String side : List.of("a", "b")) {
+      Path p = dir.resolve(side);
+      if (!Files.isDirectory(p)) {
+        throw bad(
+            "--calibrate "
+                + dir
+                + ": no "
+                + side
+                + "/ in it: give the directory of an A/A duet (hbload suite --side a=F --side b=F"
+                + " --out DIR, the same F twice)");
+      }
+      out.add(p);
+    }
+    return out;
   }
 
   /** The gate's exit code, with its one line on stderr when it did not pass. */

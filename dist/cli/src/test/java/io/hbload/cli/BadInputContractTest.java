@@ -392,6 +392,10 @@ class BadInputContractTest {
         "compare {dir}/r.json,{dir}/../{base}/r.json {dir}/r.json",
         "compare {dir}/r.json {dir}/r.json --fail-if-slower 5 --gate p95",
         "compare {dir}/r.json {dir}/r.json --fail-if-slower 5 --gate NOSUCH.p50 --json {dir}/c.json",
+        // a difference to detect that is no difference; a calibration duet that is not one
+        "compare {dir}/r.json {dir}/r.json --detect 0",
+        "compare {dir}/r.json {dir}/r.json --detect lots",
+        "compare {dir}/r.json {dir}/r.json --calibrate {dir}/no-such-duet --json {dir}/c.json",
         // dfsio, refused before the embedded MiniDFSCluster starts
         "dfsio write --result-log {dir}/r.log --size lots",
         "dfsio write --result-log {dir}/r.log -n 0",

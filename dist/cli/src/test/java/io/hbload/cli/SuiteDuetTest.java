@@ -158,6 +158,89 @@ class SuiteDuetTest {
   }
 
   /**
+   * A duet given no design runs the default one (issue 32 §2: many short rounds in pairs, each
+   * after a warm-up, within five minutes): 20 rounds a side, the first discarded, 5 s measured
+   * after 1 s of warm-up; {@code compare} then draws the pairs together and says how many rounds a
+   * wanted difference needs, and {@code --calibrate} on an A/A duet states the false-positive rate
+   * of the gate on its re-splits.
+   */
+  @Test
+  void aDuetWithoutADesignRunsTheDefaultOneAndCompareCalibratesOnIt() throws Exception {
+    Path dir = tmp.resolve("default");
+    Path same = delayFile("same.properties", 1);
+    CommandOutput o =
+        suite(
+            "suite",
+            "-w",
+            "c",
+            "-db",
+            "basic",
+            "-threads",
+            "2",
+            "-target",
+            "200",
+            "-p",
+            "recordcount=100",
+            "--side",
+            "a=" + same,
+            "--side",
+            "b=" + same,
+            "--out",
+            dir.toString());
+    assertThat(o.exit()).as(o.err()).isEqualTo(ExitCode.OK);
+    for (String side : List.of("a", "b")) {
+      assertThat(Files.readString(dir.resolve(side).resolve("suite.txt")))
+          .contains("20 rounds, the first 1 discarded")
+          .contains("figures from rounds 2-20");
+      JsonNode round = JSON.readTree(dir.resolve(side).resolve("round7-c.json").toFile());
+      assertThat(round.path("properties").path("hbload.warmup").asText()).isEqualTo("1s");
+      assertThat(round.path("runtimeMillis").asLong()).isBetween(5000L, 5100L);
+    }
+
+    CommandOutput c = compare(dir, "--detect", "1");
+    assertThat(c.exit()).as(c.out() + c.err()).isEqualTo(ExitCode.OK);
+    assertThat(c.out()).contains("19 vs 19 rounds, taken in turn and so paired (a duet)");
+    assertThat(c.out())
+        .containsPattern(
+            "READ: to see a 1% difference, rounds a side \\(these have 19\\): .*service p50 about [0-9]+");
+
+    CommandOutput calibrated =
+        compare(
+            dir,
+            "--fail-if-slower",
+            "10",
+            "--gate",
+            "throughput,p50,p90",
+            "--calibrate",
+            dir.toString());
+    assertThat(calibrated.exit()).as(calibrated.out() + calibrated.err()).isEqualTo(ExitCode.OK);
+    String line =
+        calibrated
+            .out()
+            .lines()
+            .filter(l -> l.startsWith("calibration: "))
+            .findFirst()
+            .orElseThrow();
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile(
+                "on the A/A duet .* \\(19 pairs\\), re-split 100 times: the verdict found a difference"
+                    + " in (\\d+) \\(\\d+ %\\), the gate failed (\\d+) \\(\\d+ %\\); nominal at most 5 %")
+            .matcher(line);
+    assertThat(m.find()).as(line).isTrue();
+    // an A/A duet on virtual time differs by its draws only: its re-splits stay near the nominal
+    // rate (Binomial(100, 5 %)'s 99.9 % quantile is 13)
+    assertThat(Integer.parseInt(m.group(1))).as(line).isLessThanOrEqualTo(13);
+    assertThat(Integer.parseInt(m.group(2))).as(line).isLessThanOrEqualTo(13);
+
+    CommandOutput notADuet = compare(dir, "--calibrate", dir.resolve("a").toString());
+    assertThat(notADuet.exit()).isEqualTo(ExitCode.BAD_INPUT);
+    assertThat(notADuet.err().strip())
+        .contains("--calibrate")
+        .contains("no a/ in it")
+        .doesNotContain("\n");
+  }
+
+  /**
    * What differs between the sides is in their files, connection settings included: here the
    * binding, each side loading its own records; the common command line names none.
    */

@@ -19,10 +19,10 @@ import org.apache.commons.math3.stat.descriptive.rank.Percentile;
 /**
  * Compares two sides: per group and operation, throughput and latency percentiles (service, and
  * intended where it differs), the ratio B/A with a 95 % interval and a verdict. The interval comes
- * from the rounds when both sides have at least two (Welch's t on the logs of the per-round
- * figures: it holds run-to-run variation), else from a block bootstrap over the interval histograms
- * of each side ({@link BlockBootstrap}: only the variation within a run). Point figures always come
- * from the summed histograms of all of a side's rounds. Stateless.
+ * from the rounds when both sides have at least two (a bootstrap of the rounds, {@link
+ * HierarchicalBootstrap}: it holds run-to-run variation), else from a block bootstrap over the
+ * interval histograms of each side ({@link BlockBootstrap}: only the variation within a run). Point
+ * figures always come from the summed histograms of all of a side's rounds. Stateless.
  */
 public final class Comparer {
   static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99};
@@ -70,6 +70,8 @@ public final class Comparer {
    * @param charts also the HTML page's data (spectra with bands, throughput over time)
    * @param figures what the verdict and the gate judge ({@code --gate}); all figures by default
    * @param slowerPercent the gate's threshold ({@code --fail-if-slower}), null without a gate
+   * @param detectPercent the difference to say the rounds needed for ({@code --detect}); null for
+   *     none
    */
   public record Settings(
       long seed,
@@ -77,9 +79,21 @@ public final class Comparer {
       boolean force,
       boolean charts,
       FigureSelection figures,
-      Double slowerPercent) {
+      Double slowerPercent,
+      Double detectPercent) {
     public Settings {
       figures = figures == null ? FigureSelection.ALL : figures;
+    }
+
+    /** The rounds needed are said for the gate's threshold. */
+    public Settings(
+        long seed,
+        int resamples,
+        boolean force,
+        boolean charts,
+        FigureSelection figures,
+        Double slowerPercent) {
+      this(seed, resamples, force, charts, figures, slowerPercent, slowerPercent);
     }
 
     public Settings(long seed, int resamples, boolean force, boolean charts) {
@@ -101,6 +115,11 @@ public final class Comparer {
   private Comparer() {}
 
   public static ComparisonReport compare(Side a, Side b, Settings settings) {
+    return compare(a, b, settings, new RecordedValues());
+  }
+
+  /** With {@code recorded}: the histograms already read (a calibration compares them again). */
+  static ComparisonReport compare(Side a, Side b, Settings settings, RecordedValues recorded) {
     if (a.kind() != b.kind()) {
       throw new SpecException(
           "A and B are not comparable: A holds " + kind(a) + " results, B " + kind(b));
@@ -131,7 +150,7 @@ public final class Comparer {
               environment(
                   name, pairs.size() > 1, ra.get(0).result(), rb.get(0).result(), a.kind()));
           if (a.kind() == Side.Kind.RUN) {
-            runs(name, ra, rb, settings, operations, notes, charts);
+            runs(name, ra, rb, settings, recorded, operations, notes, charts);
           } else {
             operations.add(DfsioComparison.compare(name, ra, rb));
           }
@@ -163,7 +182,8 @@ public final class Comparer {
         operations,
         notes,
         charts.spectra,
-        charts.throughput);
+        charts.throughput,
+        null);
   }
 
   private static String kind(Side s) {
@@ -356,6 +376,7 @@ public final class Comparer {
       List<Round> ra,
       List<Round> rb,
       Settings settings,
+      RecordedValues recorded,
       List<Operation> operations,
       List<String> notes,
       Charts charts) {
@@ -374,9 +395,9 @@ public final class Comparer {
           }
         }
       }
-      ValueScale scale = ValueScale.of(all);
-      SideSeries sa = new SideSeries(scale, ra, service, intended);
-      SideSeries sb = new SideSeries(scale, rb, service, intended);
+      ValueScale scale = ValueScale.of(all, recorded);
+      SideSeries sa = new SideSeries(scale, recorded, ra, service, intended);
+      SideSeries sb = new SideSeries(scale, recorded, rb, service, intended);
       long ca = sa.service.total();
       long cb = sb.service.total();
       if (Math.min(ca, cb) < MIN_OPERATIONS) {
@@ -399,14 +420,36 @@ public final class Comparer {
       String method;
       String why;
       String noInterval = null;
-      if (rounds) {
+      boolean paired = rounds && paired(ra, rb);
+      if (rounds && Math.min(ra.size(), rb.size()) >= HierarchicalBootstrap.FEWEST_ROUNDS) {
         method = "rounds";
         why =
             ra.size()
                 + " vs "
                 + rb.size()
-                + " rounds: from their spread (Welch's t on the logs of the per-round"
-                + " figures), which holds run-to-run variation; figures from the summed histograms of all rounds";
+                + " rounds"
+                + (paired ? ", taken in turn and so paired (a duet)" : "")
+                + ": a bootstrap of the rounds (drawn"
+                + (paired ? " in pairs" : "")
+                + ", each whole; "
+                + settings.resamples()
+                + " resamples, seed "
+                + settings.seed()
+                + ", percentiles expanded for "
+                + Math.min(ra.size(), rb.size())
+                + " rounds), which holds run-to-run variation; figures from the summed histograms"
+                + " of all rounds";
+      } else if (rounds) {
+        method = "rounds";
+        why =
+            ra.size()
+                + " vs "
+                + rb.size()
+                + " rounds: from their spread (Welch's t on the logs of the per-round figures;"
+                + " from "
+                + HierarchicalBootstrap.FEWEST_ROUNDS
+                + " rounds a side, a bootstrap of the rounds), which holds run-to-run variation;"
+                + " figures from the summed histograms of all rounds";
       } else if (Math.min(na, nb) >= MIN_INTERVALS) {
         method = "block-bootstrap";
         why =
@@ -454,6 +497,7 @@ public final class Comparer {
               sb.service,
               sa.serviceRounds,
               sb.serviceRounds,
+              paired,
               settings.resamples(),
               seed,
               true));
@@ -466,11 +510,23 @@ public final class Comparer {
                 sb.intended,
                 sa.intendedRounds,
                 sb.intendedRounds,
+                paired,
                 settings.resamples(),
                 seed + 1,
                 false));
       }
       operations.add(new Operation(group, op, method, why, noInterval, ca, cb, metrics));
+      if (rounds && settings.detectPercent() != null && settings.detectPercent() > 0) {
+        String note =
+            RoundsNeeded.note(
+                (group.equals(SideReader.RUN_GROUP) ? "" : "[" + group + "] ") + op + ": ",
+                metrics,
+                Math.min(ra.size(), rb.size()),
+                settings.detectPercent());
+        if (note != null) {
+          notes.add(note);
+        }
+      }
       if (settings.charts()) {
         charts.spectra.add(spectrum(group, op, "A", method, sa, settings.resamples(), seed + 2));
         charts.spectra.add(spectrum(group, op, "B", method, sb, settings.resamples(), seed + 3));
@@ -562,6 +618,39 @@ public final class Comparer {
     return new ComparisonReport.Throughput(group, side, xs, ys);
   }
 
+  /**
+   * Whether the sides' rounds were taken in turn, as a duet takes them: as many a side, and in time
+   * order each A round and the B round of the same place are the two runs of one pair (ABBA or
+   * ABAB). Judged from the runs' start times, so that any two suites run in turn pair, and rounds
+   * taken apart never do.
+   */
+  static boolean paired(List<Round> a, List<Round> b) {
+    if (a.size() != b.size() || a.size() < 2) {
+      return false;
+    }
+    List<long[]> starts = new ArrayList<>(); // {start millis, side, index}
+    for (int side = 0; side < 2; side++) {
+      List<Round> rounds = side == 0 ? a : b;
+      for (int i = 0; i < rounds.size(); i++) {
+        String text = rounds.get(i).result().path("startTime").asText("");
+        try {
+          starts.add(new long[] {java.time.Instant.parse(text).toEpochMilli(), side, i});
+        } catch (java.time.format.DateTimeParseException e) {
+          return false;
+        }
+      }
+    }
+    starts.sort(Comparator.comparingLong((long[] s) -> s[0]));
+    for (int p = 0; p < a.size(); p++) {
+      long[] first = starts.get(2 * p);
+      long[] second = starts.get(2 * p + 1);
+      if (first[1] == second[1] || first[2] != p || second[2] != p) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** Operations whose service latencies both sides logged, in A's order. */
   private static List<String> operationsOf(List<Round> a, List<Round> b) {
     List<String> out = new ArrayList<>();
@@ -585,7 +674,12 @@ public final class Comparer {
     final List<IntervalSeries> intendedRounds = new ArrayList<>();
     final boolean intendedDiffers;
 
-    SideSeries(ValueScale scale, List<Round> rounds, String serviceTag, String intendedTag) {
+    SideSeries(
+        ValueScale scale,
+        RecordedValues recorded,
+        List<Round> rounds,
+        String serviceTag,
+        String intendedTag) {
       List<Histogram> s = new ArrayList<>();
       List<Histogram> i = new ArrayList<>();
       boolean differs = false;
@@ -594,12 +688,12 @@ public final class Comparer {
         List<Histogram> ri = r.intervals().getOrDefault(intendedTag, List.of());
         s.addAll(rs);
         i.addAll(ri);
-        serviceRounds.add(new IntervalSeries(scale, rs));
-        intendedRounds.add(new IntervalSeries(scale, ri));
+        serviceRounds.add(new IntervalSeries(scale, rs, recorded));
+        intendedRounds.add(new IntervalSeries(scale, ri, recorded));
         differs |= !sameHistograms(rs, ri);
       }
-      service = new IntervalSeries(scale, s);
-      intended = new IntervalSeries(scale, i);
+      service = new IntervalSeries(scale, s, recorded);
+      intended = new IntervalSeries(scale, i, recorded);
       intendedDiffers = differs;
     }
 
@@ -629,6 +723,7 @@ public final class Comparer {
       IntervalSeries b,
       List<IntervalSeries> roundsA,
       List<IntervalSeries> roundsB,
+      boolean paired,
       int resamples,
       long seed,
       boolean throughput) {
@@ -649,7 +744,8 @@ public final class Comparer {
           tests[k] = RatioTest.Bootstrap.of(ratios, blocks);
         }
       }
-    } else if (method.equals("rounds")) {
+    } else if (method.equals("rounds")
+        && Math.min(roundsA.size(), roundsB.size()) < HierarchicalBootstrap.FEWEST_ROUNDS) {
       double[][] ra = perRound(roundsA);
       double[][] rb = perRound(roundsB);
       for (int k = 0; k <= PERCENTILES.length; k++) {
@@ -659,15 +755,22 @@ public final class Comparer {
           tests[k] = w;
         }
       }
+    } else if (method.equals("rounds")) {
+      double[][][] reps =
+          HierarchicalBootstrap.replicates(roundsA, roundsB, paired, PERCENTILES, resamples, seed);
+      int units = Math.min(roundsA.size(), roundsB.size());
+      double tail = BlockBootstrap.expandedTail(units);
+      for (int k = 0; k <= PERCENTILES.length; k++) {
+        double[] ratios = ratios(reps[0], reps[1], k);
+        if (ratios != null) {
+          intervals[k] = bootstrapInterval(ratios, tail);
+          tests[k] = RatioTest.Bootstrap.of(ratios, units);
+        }
+      }
     }
-    long tailA =
-        method.equals("rounds")
-            ? roundsA.stream().mapToLong(IntervalSeries::total).min().orElse(0)
-            : a.total();
-    long tailB =
-        method.equals("rounds")
-            ? roundsB.stream().mapToLong(IntervalSeries::total).min().orElse(0)
-            : b.total();
+    // every method judges the figure of a side's summed histograms: its tail is the side's
+    long tailA = a.total();
+    long tailB = b.total();
     List<Metric> out = new ArrayList<>();
     if (throughput) {
       out.add(
@@ -692,8 +795,7 @@ public final class Comparer {
                 + (p % 1 == 0 ? Long.toString((long) p) : Double.toString(p))
                 + " to judge (needs "
                 + need
-                + (method.equals("rounds") ? " a round" : " a side")
-                + ")";
+                + " a side)";
       }
       out.add(metric(name, "ms", false, pa[k] / 1e6, pb[k] / 1e6, intervals[k], tests[k], tooFew));
     }

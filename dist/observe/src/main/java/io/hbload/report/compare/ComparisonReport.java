@@ -34,7 +34,8 @@ public record ComparisonReport(
     List<Operation> operations,
     List<String> notes,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Spectrum> spectra,
-    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Throughput> throughput) {
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Throughput> throughput,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Calibration calibration) {
   private static final ObjectMapper JSON =
       new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -160,6 +161,24 @@ public record ComparisonReport(
     }
   }
 
+  /** This report with {@code c} beside its verdict. */
+  public ComparisonReport withCalibration(Calibration c) {
+    return new ComparisonReport(
+        a,
+        b,
+        seed,
+        resamples,
+        verdict,
+        gate,
+        notComparable,
+        environment,
+        operations,
+        notes,
+        spectra,
+        throughput,
+        c);
+  }
+
   /** The table a person reads: one block per operation, the method and its reason above it. */
   public String text() {
     StringBuilder out = new StringBuilder();
@@ -167,6 +186,9 @@ public record ComparisonReport(
     out.append("verdict: ").append(verdict.line()).append('\n');
     if (gate != null) {
       out.append("gate: ").append(gate.line()).append('\n');
+    }
+    if (calibration != null) {
+      out.append("calibration: ").append(calibration.line()).append('\n');
     }
     for (String n : notComparable) {
       out.append("NOT COMPARABLE (compared with --force): ").append(n).append('\n');

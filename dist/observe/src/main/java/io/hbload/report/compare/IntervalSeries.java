@@ -2,7 +2,6 @@ package io.hbload.report.compare;
 
 import java.util.List;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramIterationValue;
 
 /**
  * The interval histograms of one tag of one side, in time order, each reduced to its non-empty
@@ -17,6 +16,10 @@ final class IntervalSeries {
   private final double[] seconds;
 
   IntervalSeries(ValueScale scale, List<Histogram> intervals) {
+    this(scale, intervals, new RecordedValues());
+  }
+
+  IntervalSeries(ValueScale scale, List<Histogram> intervals, RecordedValues recorded) {
     this.scale = scale;
     int n = intervals.size();
     index = new int[n][];
@@ -25,17 +28,12 @@ final class IntervalSeries {
     seconds = new double[n];
     for (int i = 0; i < n; i++) {
       Histogram h = intervals.get(i);
-      int buckets = 0;
-      for (HistogramIterationValue ignored : h.recordedValues()) {
-        buckets++;
+      long[][] values = recorded.of(h);
+      index[i] = new int[values[0].length];
+      for (int b = 0; b < index[i].length; b++) {
+        index[i][b] = scale.index(values[0][b]);
       }
-      index[i] = new int[buckets];
-      count[i] = new long[buckets];
-      int b = 0;
-      for (HistogramIterationValue v : h.recordedValues()) {
-        index[i][b] = scale.index(v.getValueIteratedTo());
-        count[i][b++] = v.getCountAtValueIteratedTo();
-      }
+      count[i] = values[1];
       totals[i] = h.getTotalCount();
       seconds[i] = Math.max(0, h.getEndTimeStamp() - h.getStartTimeStamp()) / 1000.0;
     }

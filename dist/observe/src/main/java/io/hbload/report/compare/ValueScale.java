@@ -3,7 +3,6 @@ package io.hbload.report.compare;
 import java.util.Arrays;
 import java.util.Collection;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramIterationValue;
 
 /**
  * The distinct bucket values (each bucket's highest equivalent value, as {@link
@@ -19,15 +18,19 @@ final class ValueScale {
   }
 
   static ValueScale of(Collection<Histogram> histograms) {
+    return of(histograms, new RecordedValues());
+  }
+
+  static ValueScale of(Collection<Histogram> histograms, RecordedValues recorded) {
     long[] all = new long[16];
     int n = 0;
     for (Histogram h : histograms) {
-      for (HistogramIterationValue v : h.recordedValues()) {
-        if (n == all.length) {
-          all = Arrays.copyOf(all, n * 2);
-        }
-        all[n++] = v.getValueIteratedTo();
+      long[] values = recorded.of(h)[0];
+      if (n + values.length > all.length) {
+        all = Arrays.copyOf(all, Math.max(all.length * 2, n + values.length));
       }
+      System.arraycopy(values, 0, all, n, values.length);
+      n += values.length;
     }
     return new ValueScale(Arrays.stream(all, 0, n).sorted().distinct().toArray());
   }
