@@ -55,7 +55,7 @@ final class IntervalTails {
    * The outliers of the intervals kept; {@code coldStart}: the phase had no warm-up, so its first
    * interval is the client's own cold start.
    */
-  TailOutliers find(ServerSeries series, boolean coldStart) {
-    return TailOutliers.find(intervals, series, coldStart);
+  TailOutliers find(ServerSeries series, ServerSeries host, boolean coldStart) {
+    return TailOutliers.find(intervals, series, host, coldStart);
   }
 }

@@ -19,6 +19,7 @@ import io.hbload.core.measure.LatencyNames;
 import io.hbload.core.measure.WorkerRecorder;
 import io.hbload.core.result.ClientInfo;
 import io.hbload.core.result.RunResult;
+import io.hbload.core.server.HostCpuSampler;
 import io.hbload.core.server.ServerSample;
 import io.hbload.core.server.ServerSampler;
 import io.hbload.core.server.ServerSampling;
@@ -89,6 +90,9 @@ public final class PhaseRun {
   private ServerSampling serverSampling;
 
   private final ServerSeries.Recorder serverSeries = new ServerSeries.Recorder();
+
+  /** The client's own host's figures ({@link HostCpuSampler}): causes of slow intervals only. */
+  private final ServerSeries.Recorder hostSeries = new ServerSeries.Recorder();
 
   /** Each measured interval's tail, for the outliers the servers may explain (reporter thread). */
   private final IntervalTails tails;
@@ -204,7 +208,10 @@ public final class PhaseRun {
       // over many hosts or map tasks does not multiply the reads each server answers
       ServerSampler sampler = execution.shard().index() == 0 ? session.serverSampler() : null;
       if (sampler != null) {
-        serverSampling = ServerSampling.start(sampler, sampleNanos(execution), clock);
+        // the client's host beside the servers: a slow interval while other processes held its
+        // CPUs is explained by that; its figures label outliers only, they are no server's
+        serverSampling =
+            ServerSampling.start(HostCpuSampler.beside(sampler), sampleNanos(execution), clock);
       }
       if (!execution.faults().isEmpty()) {
         FaultTarget target = faultTarget(spec, session);
@@ -355,7 +362,11 @@ public final class PhaseRun {
       figures.add(servers);
     }
     if (servers != null && tails.size() >= TAIL_INTERVALS) {
-      figures.add(tails.find(servers, !spec.warmsUp()));
+      ServerSeries host =
+          hostSeries.hasSamples()
+              ? hostSeries.build(serverSampling.source(), serverSampling.intervalMillis(), null)
+              : null;
+      figures.add(tails.find(servers, host, !spec.warmsUp()));
     }
     try {
       if (requested) {
@@ -706,7 +717,11 @@ public final class PhaseRun {
   private void recordServerSamples() {
     List<ServerSeries.Value> values = new ArrayList<>();
     for (ServerSample s : serverSampling.drain()) {
-      values.addAll(serverSeries.add(s));
+      if (HostCpuSampler.isHost(s)) {
+        hostSeries.add(s);
+      } else {
+        values.addAll(serverSeries.add(s));
+      }
     }
     if (!values.isEmpty()) {
       listener.serverValues(spec, values);

@@ -111,6 +111,15 @@ public record TailOutliers(long medianP999Nanos, int intervals, List<Outlier> ou
    */
   public static TailOutliers find(
       List<Interval> intervals, ServerSeries series, boolean coldStart) {
+    return find(intervals, series, null, coldStart);
+  }
+
+  /**
+   * As {@link #find(List, ServerSeries, boolean)}, with the client's own host's figures ({@link
+   * HostCpuSampler}) as causes too; {@code host} null when not sampled.
+   */
+  public static TailOutliers find(
+      List<Interval> intervals, ServerSeries series, ServerSeries host, boolean coldStart) {
     long[] tails =
         intervals.stream().mapToLong(Interval::p999Nanos).filter(t -> t > 0).sorted().toArray();
     if (tails.length == 0) {
@@ -122,6 +131,9 @@ public record TailOutliers(long medianP999Nanos, int intervals, List<Outlier> ou
     for (Interval i : intervals) {
       if (i.p999Nanos() > FACTOR * median) {
         List<String> causes = causes(i, series, interval, median);
+        if (host != null) {
+          causes.addAll(causes(i, host, host.intervalMillis(), median));
+        }
         if (coldStart && i == intervals.get(0)) {
           causes.add(0, "the phase's first interval: the client's cold start (no hbload.warmup)");
         }

@@ -33,7 +33,7 @@ class IntervalTailsTest {
                   new IntervalView.Latency("CLEANUP", cleanup, cleanup))));
     }
     assertThat(c.size()).isEqualTo(6);
-    TailOutliers t = c.find(null, false);
+    TailOutliers t = c.find(null, null, false);
     assertThat(t.outliers()).hasSize(1);
     assertThat(t.outliers().get(0).interval().startEpochMillis()).isEqualTo(T0 + 4000);
     assertThat(t.outliers().get(0).explained()).isFalse();
