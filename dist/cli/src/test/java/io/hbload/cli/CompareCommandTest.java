@@ -304,6 +304,14 @@ class CompareCommandTest {
       assertThat(html).contains("data-series=\"" + series + "\" d=\"M");
     }
     assertThat(html).contains("B slower");
+    // the table as a table: a row a figure, its cells apart, not the text report in a <pre>
+    assertThat(html)
+        .contains("<table class=\"comparison\">")
+        .containsPattern(
+            "<tr><td>service p50 \\(ms\\)</td><td class=\"n\">[0-9.]+</td><td class=\"n\">[0-9.]+</td>"
+                + "<td class=\"n\">[0-9.]+</td><td class=\"n\">[0-9.]+ \\.\\. [0-9.]+</td>"
+                + "<td class=\"n\">&plusmn;[0-9.]+ %</td><td>B slower by ")
+        .doesNotContain("<pre");
     assertThat(compare(file("slow-a.json"), file("slow-b.json"), "--html", page.toString()).exit())
         .as("its own page may be replaced")
         .isZero();

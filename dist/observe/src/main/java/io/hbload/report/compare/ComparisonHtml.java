@@ -75,10 +75,83 @@ public final class ComparisonHtml {
       }
       h.append(c.render());
     }
-    h.append("<h2>Table</h2>\n<pre style=\"overflow-x:auto\">")
-        .append(Html.escape(report.text()))
-        .append("</pre>\n");
+    tables(report, h);
     return h.append("</body>\n</html>\n").toString();
+  }
+
+  /**
+   * The comparison's table as HTML tables: per operation, one row a figure with its columns, the
+   * interval's method above it; then what differs between the sides and the notes, as lists.
+   */
+  private static void tables(ComparisonReport report, StringBuilder h) {
+    h.append("<h2>Table</h2>\n<p>A: ")
+        .append(Html.escape(report.a()))
+        .append("<br>B: ")
+        .append(Html.escape(report.b()))
+        .append("</p>\n");
+    if (report.calibration() != null) {
+      h.append("<p id=\"calibration\">calibration: ")
+          .append(Html.escape(report.calibration().line()))
+          .append("</p>\n");
+    }
+    list(h, "Not comparable (compared with --force)", report.notComparable());
+    list(
+        h,
+        "Environment",
+        report.environment().isEmpty()
+            ? java.util.List.of("no difference recorded")
+            : report.environment());
+    for (ComparisonReport.Operation o : report.operations()) {
+      boolean plain = o.group().equals(SideReader.RUN_GROUP) || o.group().equals(o.operation());
+      h.append("<h3>")
+          .append(Html.escape((plain ? "" : o.group() + ": ") + o.operation()))
+          .append(" (")
+          .append(o.countA())
+          .append(" vs ")
+          .append(o.countB())
+          .append(" operations)</h3>\n<p class=\"method\">interval: ")
+          .append(Html.escape(o.method() + ": " + o.why()))
+          .append(
+              "</p>\n<table class=\"comparison\">\n<tr><th>figure</th><th>A</th><th>B</th>"
+                  + "<th>B/A</th><th>95 % CI of B/A</th><th>detectable</th><th>verdict</th></tr>\n");
+      for (ComparisonReport.Metric m : o.metrics()) {
+        h.append("<tr><td>")
+            .append(Html.escape(m.name() + " (" + m.unit() + ")"))
+            .append("</td><td class=\"n\">")
+            .append(ComparisonReport.figure(m.a()))
+            .append("</td><td class=\"n\">")
+            .append(ComparisonReport.figure(m.b()))
+            .append("</td><td class=\"n\">")
+            .append(String.format(java.util.Locale.ROOT, "%.3f", m.ratio()))
+            .append("</td><td class=\"n\">")
+            .append(
+                m.low() == null
+                    ? "-"
+                    : String.format(java.util.Locale.ROOT, "%.3f .. %.3f", m.low(), m.high()))
+            .append("</td><td class=\"n\">")
+            .append(
+                m.detectablePercent() == null
+                    ? "-"
+                    : String.format(
+                        java.util.Locale.ROOT, "&plusmn;%.1f %%", m.detectablePercent()))
+            .append("</td><td>")
+            .append(Html.escape(m.verdict()))
+            .append("</td></tr>\n");
+      }
+      h.append("</table>\n");
+    }
+    list(h, "Notes", report.notes());
+  }
+
+  private static void list(StringBuilder h, String title, java.util.List<String> items) {
+    if (items.isEmpty()) {
+      return;
+    }
+    h.append("<h3>").append(Html.escape(title)).append("</h3>\n<ul>\n");
+    for (String i : items) {
+      h.append("<li>").append(Html.escape(i)).append("</li>\n");
+    }
+    h.append("</ul>\n");
   }
 
   private static String title(String group, String what) {

@@ -255,7 +255,7 @@ public record ComparisonReport(
     return out.toString();
   }
 
-  private static String figure(double v) {
+  static String figure(double v) {
     return Double.isNaN(v)
         ? "-"
         : v >= 1000 ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.3f", v);
