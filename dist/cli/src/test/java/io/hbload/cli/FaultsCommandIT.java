@@ -76,7 +76,9 @@ class FaultsCommandIT {
             "--fail-if-recovery-exceeds",
             "30s",
             "--json",
-            json.toString());
+            json.toString(),
+            "--html",
+            dir.resolve("flush.html").toString());
     // neither a pass nor a failure
     assertThat(o.exit()).as(o.err()).isEqualTo(ExitCode.CANNOT_JUDGE);
     assertThat(o.err())
@@ -95,5 +97,13 @@ class FaultsCommandIT {
     assertThat(Files.readString(json))
         .contains("\"faults\": {\"target\": \"HBase Admin on table faults;")
         .contains("\"action\": \"flush\", \"schedule\": \"at 4s flush\"");
+    // the fault on the timeline: a rule at its instant on the throughput, latency and server charts
+    String html = Files.readString(dir.resolve("flush.html"));
+    assertThat(html.split("data-rule=\"fault-1\" data-at=\"4\\.[0-4]\"", -1).length - 1)
+        .as("fault 1's rule on the throughput, READ latency and server charts")
+        .isGreaterThanOrEqualTo(3);
+    assertThat(html)
+        .containsPattern(
+            "fault 1: flush at [34](\\.[0-9]+)? s, 0 s without service, recovery not judged \\(the run ended\\)");
   }
 }

@@ -228,14 +228,16 @@ public final class HtmlReport {
       }
       // a schedule's targetOpsPerSec is its peak, not a line to draw: its own chart below has it
       double target = j.has("targetSchedule") ? 0 : j.path("targetOpsPerSec").asDouble(0);
-      h.append(throughput(series, t0, target).render());
+      List<SvgChart.Rule> faults = faultRules(j, t0);
+      h.append(ruled(throughput(series, t0, target), faults).render());
       OutlierMarks outliers = OutlierMarks.of(j);
       for (String m : measurements(series)) {
-        h.append(overTime(m, series, t0, outliers).render());
+        h.append(ruled(overTime(m, series, t0, outliers), faults).render());
       }
     }
     rateCharts(h, j);
-    serverCharts(h, j, series.isEmpty() ? startMillis(j) : t0);
+    long serverT0 = series.isEmpty() ? startMillis(j) : t0;
+    serverCharts(h, j, serverT0, faultRules(j, serverT0));
     h.append(spectrum(run, series).render());
     blockCache(h, j);
     totals(h, j);
@@ -342,6 +344,47 @@ public final class HtmlReport {
     }
   }
 
+  /**
+   * A vertical rule per injected fault ({@code faults} of the JSON) at its instant on a chart whose
+   * time axis starts at {@code t0}, named with the fault and what it cost: where a latency spike or
+   * a drop in throughput lines up with the fault that caused it. None without faults.
+   */
+  static List<SvgChart.Rule> faultRules(JsonNode j, long t0) {
+    List<SvgChart.Rule> out = new ArrayList<>();
+    for (JsonNode f : j.path("faults").path("faults")) {
+      double at = (f.path("injectedEpochMillis").asLong() - t0) / 1000.0;
+      String recovery =
+          f.path("recovered").asBoolean()
+              ? "recovered in " + SvgChart.number(f.path("recoverySeconds").asDouble()) + " s"
+              : f.path("endedSteady").asBoolean()
+                  ? "recovery not judged (the run ended)"
+                  : "did not recover";
+      out.add(
+          new SvgChart.Rule(
+              "fault-" + f.path("number").asInt(),
+              "fault "
+                  + f.path("number").asInt()
+                  + ": "
+                  + f.path("action").asText()
+                  + " at "
+                  + SvgChart.number(at)
+                  + " s, "
+                  + SvgChart.number(f.path("secondsWithoutService").asDouble())
+                  + " s without service, "
+                  + recovery,
+              true,
+              at,
+              SvgChart.PALETTE[3],
+              false));
+    }
+    return out;
+  }
+
+  private static SvgChart ruled(SvgChart c, List<SvgChart.Rule> rules) {
+    rules.forEach(c::rule);
+    return c;
+  }
+
   private static long startMillis(JsonNode j) {
     try {
       return Instant.parse(j.path("startTime").asText()).toEpochMilli();
@@ -356,7 +399,8 @@ public final class HtmlReport {
    * gave, a line per server and figure, each chart's freshness note under it. A run whose binding
    * reads no server figures says so instead.
    */
-  private static void serverCharts(StringBuilder h, JsonNode j, long t0) {
+  private static void serverCharts(
+      StringBuilder h, JsonNode j, long t0, List<SvgChart.Rule> faults) {
     JsonNode s = j.path("serverSeries");
     if (!s.isObject()) {
       h.append("<p class=\"note server-series\">No server series: the ")
@@ -410,7 +454,7 @@ public final class HtmlReport {
       if (color == 0) {
         continue; // no server gave this figure a point
       }
-      h.append(c.render());
+      h.append(ruled(c, faults).render());
       for (String note : notes) {
         h.append("<p class=\"note\">").append(Html.escape(note)).append("</p>\n");
       }
