@@ -24,6 +24,11 @@ public enum FaultAction {
       "kill-regionserver",
       Kind.PROCESS,
       "abort a RegionServer not carrying hbase:meta (no clean close: its WAL is split), no restart"),
+  RESTART_META_REGIONSERVER(
+      "restart-meta-regionserver",
+      Kind.PROCESS,
+      "stop the RegionServer carrying hbase:meta, then start a new one",
+      "RestartRsHoldingMetaAction"),
   MOVE_REGIONS(
       "move-regions",
       Kind.ADMIN,

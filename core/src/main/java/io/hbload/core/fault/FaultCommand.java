@@ -1,5 +1,6 @@
 package io.hbload.core.fault;
 
+import io.hbload.core.config.FaultExec;
 import io.hbload.core.time.Clock;
 import java.io.File;
 import java.io.IOException;
@@ -23,19 +24,25 @@ import java.util.regex.Pattern;
  */
 public final class FaultCommand {
   /** The placeholder for the server a fault hits. */
-  public static final String HOST = "{host}";
+  public static final String HOST = FaultExec.HOST;
+
+  /**
+   * The placeholder for the server itself where a host runs several: HBase's {@code
+   * host,port,startcode}, a DataNode's {@code host:port}.
+   */
+  public static final String SERVER = "{server}";
 
   /** The placeholder for the fault's short name, e.g. {@code restart-regionserver}. */
   public static final String ACTION = "{action}";
 
   /** How long a command may take unless told otherwise: an ssh and a service restart. */
-  public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(120);
+  public static final Duration DEFAULT_TIMEOUT = FaultExec.DEFAULT_TIMEOUT;
 
   /**
    * What a host name may hold before it is put into a shell line: a name the cluster reported is
    * never trusted to be shell-safe.
    */
-  private static final Pattern SAFE_HOST = Pattern.compile("[A-Za-z0-9._:\\-\\[\\]]+");
+  private static final Pattern SAFE_HOST = Pattern.compile("[A-Za-z0-9._:,\\-\\[\\]]+");
 
   private final String template;
   private final Duration timeout;
@@ -52,35 +59,27 @@ public final class FaultCommand {
   }
 
   /**
-   * The command, or the one-line reason it is bad input: empty, or without {@code {host}} (every
-   * process fault hits one server, and a command that cannot name it hits the wrong one or none).
+   * The command {@code template}.
+   *
+   * @throws IllegalArgumentException with the one-line reason it is bad input ({@link
+   *     FaultExec#problem})
    */
   public static FaultCommand of(String template, Duration timeout) {
-    Optional<String> problem = problem(template, timeout);
+    Optional<String> problem = FaultExec.problem(template, timeout);
     if (problem.isPresent()) {
       throw new IllegalArgumentException(problem.get());
     }
     return new FaultCommand(template.strip(), timeout);
   }
 
+  /** The command a checked spec describes. */
+  public static FaultCommand of(FaultExec exec) {
+    return new FaultCommand(exec.template(), exec.timeout());
+  }
+
   /** Why {@code template} cannot be a fault command, or empty when it can. */
   public static Optional<String> problem(String template, Duration timeout) {
-    if (template == null || template.isBlank()) {
-      return Optional.of("--fault-exec is empty");
-    }
-    if (!template.contains(HOST)) {
-      return Optional.of(
-          "--fault-exec '"
-              + template
-              + "' has no "
-              + HOST
-              + ": a process fault hits one server, and the command must be told which (e.g. 'ssh"
-              + " {host} sudo systemctl restart hbase-regionserver')");
-    }
-    if (timeout.isNegative() || timeout.isZero()) {
-      return Optional.of("--fault-exec-timeout must be positive, got " + timeout);
-    }
-    return Optional.empty();
+    return FaultExec.problem(template, timeout);
   }
 
   /** The command line as given, placeholders in place. */
@@ -94,10 +93,18 @@ public final class FaultCommand {
 
   /** The line that would run for {@code action} on {@code host}. */
   public String expand(String host, String action) {
-    if (!SAFE_HOST.matcher(host).matches()) {
-      throw new IllegalArgumentException("host name '" + host + "' is not safe in a shell line");
+    return expand(host, host, action);
+  }
+
+  /** The line that would run for {@code action} on {@code server}, which runs on {@code host}. */
+  public String expand(String host, String server, String action) {
+    for (String name : new String[] {host, server}) {
+      if (!SAFE_HOST.matcher(name).matches()) {
+        throw new IllegalArgumentException(
+            "server name '" + name + "' is not safe in a shell line");
+      }
     }
-    return template.replace(HOST, host).replace(ACTION, action);
+    return template.replace(HOST, host).replace(SERVER, server).replace(ACTION, action);
   }
 
   /**
@@ -107,7 +114,13 @@ public final class FaultCommand {
    * @throws IOException only when the shell could not be started at all
    */
   public Outcome run(String host, String action) throws IOException, InterruptedException {
-    String line = expand(host, action);
+    return run(host, host, action);
+  }
+
+  /** As above, {@code {server}} naming the server on {@code host} (e.g. an HBase ServerName). */
+  public Outcome run(String host, String server, String action)
+      throws IOException, InterruptedException {
+    String line = expand(host, server, action);
     File err = File.createTempFile("hbload-fault-exec", ".err");
     try {
       long start = clock.nanoTime();

@@ -235,6 +235,10 @@ class BadInputContractTest {
         Arguments.of(List.of("dfsio", "read"), "--kill-datanodes 1 --fs hdfs://127.0.0.1:1"),
         Arguments.of(List.of("dfsio", "read"), "--kill-datanodes 1 --fault-exec true"),
         Arguments.of(List.of("dfsio", "compare"), "--fault-exec {host}"),
+        // issue 34 §1: --fault-exec for run/load
+        Arguments.of(List.of("run"), "-w a -db basic -p hbload.faults.exec=true"),
+        Arguments.of(List.of("load"), "-w a -db basic --fault-exec echo{host}"),
+        Arguments.of(List.of("run"), "-w a -db basic --fault-exec-timeout 5s"),
         // issue 34 §3: the audit, refused before anything starts
         Arguments.of(List.of("run"), "-w a -db basic --verify"),
         Arguments.of(List.of("load"), "-w a -db basic -p hbload.verify=true"),
