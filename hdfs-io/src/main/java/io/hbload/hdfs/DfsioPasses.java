@@ -10,6 +10,7 @@ import io.hbload.hdfs.report.RunResult;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.Consumer;
 
@@ -64,6 +65,27 @@ public final class DfsioPasses {
       DfsioSpec rep = spec.withPolicy(replicated);
       return List.of(dfsio.write(rep), dfsio.read(rep), dfsio.write(spec), dfsio.read(spec));
     }
+  }
+
+  /** {@link #write(DfsioSpec, Consumer)}, or with {@code fault} when there is one. */
+  public static List<RunResult> write(
+      DfsioSpec spec, Optional<DataNodeFault> fault, Consumer<String> notices) throws IOException {
+    return fault.isPresent() ? write(spec, fault.get(), notices) : write(spec, notices);
+  }
+
+  /** {@link #read(DfsioSpec, Consumer)}, or with {@code fault} when there is one. */
+  public static List<RunResult> read(
+      DfsioSpec spec, Optional<DataNodeFault> fault, Consumer<String> notices) throws IOException {
+    return fault.isPresent() ? read(spec, fault.get(), notices) : read(spec, notices);
+  }
+
+  /** {@link #compare(DfsioSpec, int, Consumer)}, or with {@code fault} when there is one. */
+  public static List<RunResult> compare(
+      DfsioSpec spec, int replication, Optional<DataNodeFault> fault, Consumer<String> notices)
+      throws IOException {
+    return fault.isPresent()
+        ? compare(spec, replication, fault.get(), notices)
+        : compare(spec, replication, notices);
   }
 
   /** One timed write with DataNodes stopped in its middle ({@code --kill-datanodes}). */

@@ -803,8 +803,7 @@ public final class SpecParser {
             "--fault-exec carries out process faults ("
                 + String.join(
                     ", ",
-                    java.util.Arrays.stream(FaultAction.values())
-                        .filter(a -> a.kind() == FaultAction.Kind.PROCESS)
+                    FaultAction.ofKind(FaultAction.Kind.PROCESS).stream()
                         .map(FaultAction::shortName)
                         .toList())
                 + ") and the schedule has none"

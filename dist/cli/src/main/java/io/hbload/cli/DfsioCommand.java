@@ -127,12 +127,7 @@ public final class DfsioCommand extends GroupCommand {
           metrics,
           html,
           options,
-          () ->
-              hdfs.loggedIn(
-                  () ->
-                      fault.isPresent()
-                          ? DfsioPasses.write(given, fault.get(), this::notice)
-                          : DfsioPasses.write(given, this::notice)));
+          () -> hdfs.loggedIn(() -> DfsioPasses.write(given, fault, this::notice)));
     }
   }
 
@@ -155,12 +150,7 @@ public final class DfsioCommand extends GroupCommand {
           metrics,
           html,
           options,
-          () ->
-              hdfs.loggedIn(
-                  () ->
-                      fault.isPresent()
-                          ? DfsioPasses.read(given, fault.get(), this::notice)
-                          : DfsioPasses.read(given, this::notice)));
+          () -> hdfs.loggedIn(() -> DfsioPasses.read(given, fault, this::notice)));
     }
   }
 
@@ -207,11 +197,7 @@ public final class DfsioCommand extends GroupCommand {
           options,
           () ->
               hdfs.loggedIn(
-                  () ->
-                      fault.isPresent()
-                          ? DfsioPasses.compare(
-                              given, options.replicas(), fault.get(), this::notice)
-                          : DfsioPasses.compare(given, options.replicas(), this::notice)));
+                  () -> DfsioPasses.compare(given, options.replicas(), fault, this::notice)));
     }
   }
 

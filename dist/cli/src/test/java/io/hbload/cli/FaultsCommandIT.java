@@ -128,7 +128,29 @@ class FaultsCommandIT {
     return script;
   }
 
-  /** The live RegionServers and the one carrying hbase:meta, from the cluster itself. */
+  /** A 5 s open-loop run with {@code faults} carried out by {@code script}. */
+  private static CommandOutput runWithExec(String faults, Path script) {
+    return hbload(
+        "run",
+        "-w",
+        "c",
+        "-p",
+        "recordcount=500",
+        "-target",
+        "100",
+        "-p",
+        "operationcount=0",
+        "-p",
+        "maxexecutiontime=5",
+        "--faults",
+        faults,
+        "--fault-exec",
+        script + " {host} {server} {action}",
+        "--fault-exec-timeout",
+        "30s");
+  }
+
+  /** The live RegionServers, from the cluster itself. */
   private static List<String> liveServers() throws Exception {
     try (Connection c = ConnectionFactory.createConnection(HBASE.hbase().configuration());
         Admin admin = c.getAdmin()) {
@@ -153,25 +175,7 @@ class FaultsCommandIT {
   void faultExecRunsTheCommandOnTheServerChaosMonkeyWouldChooseAndReportsItsOutcome()
       throws Exception {
     Path script = script("ok", 0, "restarted it");
-    CommandOutput o =
-        hbload(
-            "run",
-            "-w",
-            "c",
-            "-p",
-            "recordcount=500",
-            "-target",
-            "100",
-            "-p",
-            "operationcount=0",
-            "-p",
-            "maxexecutiontime=5",
-            "--faults",
-            "at 2s RestartRsHoldingMetaAction",
-            "--fault-exec",
-            script + " {host} {server} {action}",
-            "--fault-exec-timeout",
-            "30s");
+    CommandOutput o = runWithExec("at 2s RestartRsHoldingMetaAction", script);
     assertThat(o.exit()).as(o.err()).isZero();
     List<String> calls = Files.readAllLines(dir.resolve("ok.calls"));
     assertThat(calls).hasSize(1);
@@ -201,23 +205,7 @@ class FaultsCommandIT {
   @Test
   void aFailingFaultExecIsAFaultThatDidNotHappenNotACrashedRun() throws Exception {
     Path script = script("fails", 3, "ssh: connect to host: No route to host");
-    CommandOutput o =
-        hbload(
-            "run",
-            "-w",
-            "c",
-            "-p",
-            "recordcount=500",
-            "-target",
-            "100",
-            "-p",
-            "operationcount=0",
-            "-p",
-            "maxexecutiontime=5",
-            "--faults",
-            "at 2s restart-master",
-            "--fault-exec",
-            script + " {host} {server} {action}");
+    CommandOutput o = runWithExec("at 2s restart-master", script);
     assertThat(o.exit()).as(o.err()).isZero();
     List<String> calls = Files.readAllLines(dir.resolve("fails.calls"));
     assertThat(calls).hasSize(1);

@@ -42,11 +42,7 @@ public final class ExecProcessFaults implements FaultTarget {
 
   @Override
   public Set<FaultAction> supports() {
-    return EnumSet.of(
-        FaultAction.RESTART_REGIONSERVER,
-        FaultAction.KILL_REGIONSERVER,
-        FaultAction.RESTART_META_REGIONSERVER,
-        FaultAction.RESTART_MASTER);
+    return FaultAction.ofKind(FaultAction.Kind.PROCESS);
   }
 
   @Override

@@ -3,7 +3,6 @@ package io.hbload.hbase.fault;
 import io.hbload.core.config.FaultAction;
 import io.hbload.core.fault.FaultTarget;
 import java.io.IOException;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
@@ -48,12 +47,7 @@ public final class HBaseFaultTarget implements FaultTarget {
 
   @Override
   public Set<FaultAction> supports() {
-    Set<FaultAction> out = EnumSet.noneOf(FaultAction.class);
-    for (FaultAction a : FaultAction.values()) {
-      if (a.kind() == FaultAction.Kind.ADMIN) {
-        out.add(a);
-      }
-    }
+    Set<FaultAction> out = FaultAction.ofKind(FaultAction.Kind.ADMIN);
     if (processes != null) {
       out.addAll(processes.supports());
     }

@@ -4,7 +4,6 @@ import io.hbload.core.config.FaultAction;
 import io.hbload.core.fault.FaultTarget;
 import java.io.IOException;
 import java.util.Comparator;
-import java.util.EnumSet;
 import java.util.Set;
 import org.apache.hadoop.hbase.MiniHBaseCluster;
 import org.apache.hadoop.hbase.ServerName;
@@ -33,11 +32,7 @@ final class InProcessFaults implements FaultTarget {
 
   @Override
   public Set<FaultAction> supports() {
-    return EnumSet.of(
-        FaultAction.RESTART_REGIONSERVER,
-        FaultAction.KILL_REGIONSERVER,
-        FaultAction.RESTART_META_REGIONSERVER,
-        FaultAction.RESTART_MASTER);
+    return FaultAction.ofKind(FaultAction.Kind.PROCESS);
   }
 
   @Override
