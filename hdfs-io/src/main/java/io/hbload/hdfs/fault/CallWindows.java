@@ -9,9 +9,11 @@ import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
 
 /**
- * A timed pass's calls split at the fault: a call that started before the fault counts in the
- * healthy window, one that started after it in the degraded one (latency histogram, bytes, calls),
- * and every call's bytes in the second it ended, for the per-second series.
+ * A timed pass's calls split at the fault: a call that started in the healthy window (the second
+ * half of the time before the fault: the first half warms the JIT, the caches and the connections,
+ * and would make a healthy pass look slower than a degraded one) counts there, one that started
+ * after the fault in the degraded window (latency histogram, bytes, calls), and every call's bytes
+ * in the second it ended, for the per-second series.
  *
  * <p>Thread-safe (every worker records; the driver marks the fault and reads at the end);
  * allocation-free once built: the histograms are sized for an hour, so they never resize.
@@ -20,6 +22,7 @@ final class CallWindows implements CallTimer {
   private static final long HIGHEST_MICROS = TimeUnit.HOURS.toMicros(1);
 
   private final long startNanos;
+  private final long healthyFromNanos;
   private final Histogram healthy = new ConcurrentHistogram(HIGHEST_MICROS, 3);
   private final Histogram degraded = new ConcurrentHistogram(HIGHEST_MICROS, 3);
   private final LongAdder healthyBytes = new LongAdder();
@@ -28,10 +31,12 @@ final class CallWindows implements CallTimer {
   private volatile long faultNanos = Long.MAX_VALUE;
 
   /**
+   * @param healthyFromNanos where the healthy window starts: the end of the warm-up
    * @param seconds how many seconds the per-second series holds; later calls add to its last
    */
-  CallWindows(long startNanos, int seconds) {
+  CallWindows(long startNanos, long healthyFromNanos, int seconds) {
     this.startNanos = startNanos;
+    this.healthyFromNanos = healthyFromNanos;
     this.bytesPerSecond = new AtomicLongArray(Math.max(1, seconds));
   }
 
@@ -48,8 +53,10 @@ final class CallWindows implements CallTimer {
   public void call(long startNanos, long endNanos, int bytes) {
     long micros = Math.min(HIGHEST_MICROS, Math.max(0, (endNanos - startNanos) / 1000));
     if (startNanos < faultNanos) {
-      healthy.recordValue(micros);
-      healthyBytes.add(bytes);
+      if (startNanos >= healthyFromNanos) {
+        healthy.recordValue(micros);
+        healthyBytes.add(bytes);
+      }
     } else {
       degraded.recordValue(micros);
       degradedBytes.add(bytes);
@@ -58,10 +65,10 @@ final class CallWindows implements CallTimer {
     bytesPerSecond.addAndGet(Math.max(0, second), bytes);
   }
 
-  /** The healthy window, from the start to the fault (or to {@code endNanos} when none). */
+  /** The healthy window, from the warm-up's end to the fault (or to {@code endNanos} when none). */
   DataNodeFaultResult.Window healthy(long endNanos) {
     long to = Math.min(faultNanos, endNanos);
-    return window(healthy, healthyBytes.sum(), (to - startNanos) / 1e9);
+    return window(healthy, healthyBytes.sum(), Math.max(0, to - healthyFromNanos) / 1e9);
   }
 
   /** The degraded window, from the fault to {@code endNanos}. */

@@ -89,7 +89,8 @@ public final class DataNodeFaultPass {
     int seconds = (int) Math.max(1, fault.duration().toSeconds() + 1);
     long start = System.nanoTime();
     long deadline = start + fault.duration().toNanos();
-    CallWindows windows = new CallWindows(start, seconds);
+    // the first half of the time before the fault is warm-up, not the healthy baseline
+    CallWindows windows = new CallWindows(start, start + fault.at().toNanos() / 2, seconds);
     Watch watch = new Watch(start, seconds);
     Thread faultThread = new Thread(() -> inject(start, windows, watch), "hbload-dfsio-fault");
     Thread watchThread = new Thread(watch, "hbload-dfsio-redundancy");

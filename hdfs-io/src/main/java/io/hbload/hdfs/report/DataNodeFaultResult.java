@@ -14,7 +14,8 @@ import java.util.Map;
  * @param stoppedOk whether every stop was carried out (a failed command: the fault did not happen)
  * @param plannedAtSeconds the {@code --at} offset
  * @param injectedAtSeconds when the stop actually happened
- * @param healthy the window before the fault
+ * @param healthy the window before the fault: its second half (the first warms the JIT, caches and
+ *     connections)
  * @param degraded the window after it
  * @param missingUnitsAtFault block replicas / EC units of the files on the stopped DataNodes
  * @param missingBytesAtFault their bytes
