@@ -333,7 +333,7 @@ public final class Dfsio implements AutoCloseable {
     if (fault.exec().isPresent()) {
       FaultCommand command = fault.exec().get();
       return (xferAddr, host) -> {
-        FaultCommand.Outcome o = command.run(host, "kill-datanode");
+        FaultCommand.Outcome o = command.run(host, xferAddr, "kill-datanode");
         if (!o.succeeded()) {
           throw new IOException(o.describe());
         }

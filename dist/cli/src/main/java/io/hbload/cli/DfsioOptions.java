@@ -196,8 +196,8 @@ final class DfsioOptions {
         paramLabel = "COMMAND",
         description =
             "with --kill-datanodes on a configured cluster: the shell command that stops one"
-                + " DataNode, {host} replaced by a live DataNode holding the files' blocks, {action}"
-                + " by kill-datanode, e.g. 'ssh {host} sudo systemctl stop hadoop-hdfs-datanode'; its"
+                + " DataNode, {host} replaced by a live DataNode holding the files' blocks, {server} by"
+                + " its transfer address host:port, {action} by kill-datanode, e.g. 'ssh {host} sudo systemctl stop hadoop-hdfs-datanode'; its"
                 + " exit code and last stderr line are reported")
     String faultExec;
 

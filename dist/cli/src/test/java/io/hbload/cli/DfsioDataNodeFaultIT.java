@@ -103,4 +103,56 @@ class DfsioDataNodeFaultIT {
         .contains("data-rule=\"recovered\"")
         .contains("dfs.namenode.replication.max-streams");
   }
+
+  /**
+   * The --fault-exec path: the command gets a DataNode the NameNode lists for the files' blocks,
+   * and one that fails is reported as a fault that did not happen, the pass running to its end.
+   */
+  @Test
+  void a_failing_fault_exec_is_a_datanode_fault_that_did_not_happen(@TempDir Path dir)
+      throws Exception {
+    Path calls = dir.resolve("calls");
+    Path script = dir.resolve("stop-datanode.sh");
+    Files.writeString(
+        script,
+        "#!/bin/sh\necho \"$@\" >> "
+            + calls
+            + "\necho 'sudo: a password is required' >&2\nexit 1\n");
+    script.toFile().setExecutable(true);
+    CommandOutput r =
+        CommandOutput.of(
+            HbloadCommand.commandLine(),
+            "dfsio",
+            "read",
+            "--policy",
+            "RS-3-2-1024k",
+            "--files",
+            "1",
+            "--size",
+            "4m",
+            "--kill-datanodes",
+            "1",
+            "--at",
+            "2s",
+            "--duration",
+            "5s",
+            "--fault-exec",
+            script + " {host} {server} {action}",
+            "--format",
+            "json");
+    assertThat(r.exit()).as("exit; stderr: %s", r.err()).isZero();
+    String[] args = Files.readString(calls).strip().split(" ");
+    assertThat(args).hasSize(3);
+    assertThat(args[1]).matches("127\\.0\\.0\\.1:\\d+").startsWith(args[0] + ":");
+    assertThat(args[2]).isEqualTo("kill-datanode");
+    JsonNode f = new ObjectMapper().readTree(r.out()).get(0).path("dataNodeFault");
+    assertThat(f.path("stoppedOk").asBoolean()).isFalse();
+    assertThat(f.path("howStopped").get(0).asText())
+        .startsWith("NOT stopped ")
+        .contains("on " + args[0] + ": exit 1 in ")
+        .endsWith("(stderr: \"sudo: a password is required\")");
+    assertThat(f.path("recovered").asBoolean()).isFalse();
+    assertThat(new ObjectMapper().readTree(r.out()).get(0).path("mismatchedBytes").asLong())
+        .isZero();
+  }
 }
