@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,24 +21,34 @@ import org.junit.jupiter.api.io.TempDir;
  * because those settings are the NameNode's and must be there at its start.
  */
 class DfsioDataNodeFaultIT {
+  /** {@code hbload dfsio read} of RS-3-2 files with one DataNode to stop, and {@code more}. */
+  private static CommandOutput rs32Read(String files, String size, String... more) {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "dfsio",
+                "read",
+                "--policy",
+                "RS-3-2-1024k",
+                "--files",
+                files,
+                "--size",
+                size,
+                "--kill-datanodes",
+                "1"));
+    args.addAll(List.of(more));
+    return CommandOutput.of(HbloadCommand.commandLine(), args.toArray(new String[0]));
+  }
+
   @Test
   void
       rs_3_2_read_with_one_datanode_stopped_reports_degraded_figures_and_the_time_to_full_redundancy(
           @TempDir Path dir) throws Exception {
     Path html = dir.resolve("fault.html");
     CommandOutput r =
-        CommandOutput.of(
-            HbloadCommand.commandLine(),
-            "dfsio",
-            "read",
-            "--policy",
-            "RS-3-2-1024k",
-            "--files",
+        rs32Read(
             "2",
-            "--size",
             "8m",
-            "--kill-datanodes",
-            "1",
             "--at",
             "3s",
             "--duration",
@@ -120,18 +132,9 @@ class DfsioDataNodeFaultIT {
             + "\necho 'sudo: a password is required' >&2\nexit 1\n");
     script.toFile().setExecutable(true);
     CommandOutput r =
-        CommandOutput.of(
-            HbloadCommand.commandLine(),
-            "dfsio",
-            "read",
-            "--policy",
-            "RS-3-2-1024k",
-            "--files",
+        rs32Read(
             "1",
-            "--size",
             "4m",
-            "--kill-datanodes",
-            "1",
             "--at",
             "2s",
             "--duration",
