@@ -1,12 +1,15 @@
 package io.hbload.hdfs;
 
+import io.hbload.core.fault.FaultCommand;
 import io.hbload.hdfs.cluster.EmbeddedCluster;
 import io.hbload.hdfs.cluster.HdfsTarget;
 import io.hbload.hdfs.coder.CoderSelection;
 import io.hbload.hdfs.config.BadInputException;
+import io.hbload.hdfs.config.DataNodeFault;
 import io.hbload.hdfs.config.DfsioSpec;
 import io.hbload.hdfs.config.HdfsSettings;
 import io.hbload.hdfs.config.StoragePolicy;
+import io.hbload.hdfs.fault.DataNodeFaultPass;
 import io.hbload.hdfs.report.RunMeter;
 import io.hbload.hdfs.report.RunResult;
 import io.hbload.hdfs.stream.FileResult;
@@ -18,6 +21,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
@@ -57,8 +61,18 @@ public final class Dfsio implements AutoCloseable {
    */
   public static Dfsio open(DfsioSpec spec, List<StoragePolicy> policies, Consumer<String> notices)
       throws IOException {
+    return open(spec, policies, 0, notices);
+  }
+
+  /**
+   * As above, an embedded cluster started with {@code spareDataNodes} more than the widest policy
+   * needs: DataNodes a fault stops, so that the rest can rebuild every unit elsewhere.
+   */
+  public static Dfsio open(
+      DfsioSpec spec, List<StoragePolicy> policies, int spareDataNodes, Consumer<String> notices)
+      throws IOException {
     CoderSelection.Resolved coders = CoderSelection.resolve(spec.coder());
-    int width = policies.stream().mapToInt(StoragePolicy::dataNodesForFullWidth).max().orElse(1);
+    int width = embeddedWidth(policies, 0);
     int requested = spec.hdfs().embeddedDataNodes();
     if (requested > 0
         && requested < width
@@ -76,7 +90,7 @@ public final class Dfsio implements AutoCloseable {
     HdfsTarget target =
         HdfsTarget.open(
             spec.hdfs(),
-            width,
+            width + spareDataNodes,
             Map.of(CoderSelection.RS_RAWCODERS_KEY, coders.rawCoders()),
             notices);
     return checked(target, spec, policies, notices);
@@ -162,21 +176,8 @@ public final class Dfsio implements AutoCloseable {
    */
   public RunResult read(DfsioSpec spec) throws IOException {
     StoragePolicy policy = spec.policy();
-    List<FileStatus> present = directory.existingFiles(policy);
-    if (present.size() < spec.files()) {
-      throw new BadInputException(
-          "found "
-              + present.size()
-              + " files in "
-              + directory.policyDir(policy)
-              + ", need "
-              + spec.files()
-              + "; run write first");
-    }
-    List<String> paths = new ArrayList<>();
-    for (int i = 0; i < spec.files(); i++) {
-      paths.add(directory.file(policy, i).toUri().getPath());
-    }
+    requireFiles(spec);
+    List<String> paths = paths(spec);
     String coder = coderName(policy);
     int down = spec.dataNodesDown();
     if (down > 0) {
@@ -210,6 +211,143 @@ public final class Dfsio implements AutoCloseable {
         target.embedded().orElseThrow().restartStoppedDataNodes();
       }
     }
+  }
+
+  /** The HDFS paths of the spec's files. */
+  private List<String> paths(DfsioSpec spec) {
+    List<String> paths = new ArrayList<>();
+    for (int i = 0; i < spec.files(); i++) {
+      paths.add(directory.file(spec.policy(), i).toUri().getPath());
+    }
+    return paths;
+  }
+
+  /** Refuses a read of files a previous write did not leave. */
+  private void requireFiles(DfsioSpec spec) throws IOException {
+    List<FileStatus> present = directory.existingFiles(spec.policy());
+    if (present.size() < spec.files()) {
+      throw new BadInputException(
+          "found "
+              + present.size()
+              + " files in "
+              + directory.policyDir(spec.policy())
+              + ", need "
+              + spec.files()
+              + "; run write first");
+    }
+  }
+
+  /** DataNodes an embedded cluster for {@code policies} gets: the widest's width plus spares. */
+  public static int embeddedWidth(List<StoragePolicy> policies, int spareDataNodes) {
+    return policies.stream().mapToInt(StoragePolicy::dataNodesForFullWidth).max().orElse(1)
+        + spareDataNodes;
+  }
+
+  /**
+   * Writes the spec's files over and over for the fault's duration, stopping its DataNodes in the
+   * middle ({@link DataNodeFaultPass}); on the embedded cluster they are restarted afterwards.
+   */
+  public RunResult write(DfsioSpec spec, DataNodeFault fault) throws IOException {
+    StoragePolicy policy = spec.policy();
+    directory.prepareForWrite(policy);
+    int n = spec.files();
+    return faulted(
+        "write",
+        spec,
+        fault,
+        (streams, i) ->
+            streams.write(directory.file(policy, i % n), i % n, spec.fileBytes(), policy));
+  }
+
+  /**
+   * Reads and verifies the files a previous write left, over and over for the fault's duration,
+   * stopping its DataNodes in the middle; on the embedded cluster they are restarted afterwards.
+   */
+  public RunResult read(DfsioSpec spec, DataNodeFault fault) throws IOException {
+    StoragePolicy policy = spec.policy();
+    requireFiles(spec);
+    int n = spec.files();
+    return faulted(
+        "read",
+        spec,
+        fault,
+        (streams, i) -> streams.read(directory.file(policy, i % n), i % n, spec.fileBytes()));
+  }
+
+  private RunResult faulted(
+      String phase, DfsioSpec spec, DataNodeFault fault, ParallelStreams.FileTask task)
+      throws IOException {
+    StoragePolicy policy = spec.policy();
+    fault.check(policy, target.liveDataNodes());
+    List<String> paths = paths(spec);
+    String coder = coderName(policy);
+    DataNodeFaultPass pass =
+        new DataNodeFaultPass(fs(), target.configuration(), paths, fault, stopper(fault), notices);
+    notices.accept(
+        phase
+            + " "
+            + policy
+            + " for "
+            + fault.duration().toSeconds()
+            + " s, "
+            + fault.count()
+            + " DataNode(s) holding its blocks stopped at "
+            + fault.at().toMillis() / 1000.0
+            + " s (seed "
+            + fault.seed()
+            + ")");
+    RunMeter meter = new RunMeter();
+    try {
+      DataNodeFaultPass.Outcome outcome =
+          pass.run(
+              (timer, more) ->
+                  ParallelStreams.run(
+                      fs(),
+                      Integer.MAX_VALUE,
+                      spec.streams(),
+                      spec.bufferBytes(),
+                      PassProgress.silent(),
+                      timer,
+                      more,
+                      task));
+      // finished before the restart below, which is no part of the pass
+      return meter.finish(
+          phase,
+          policy.toString(),
+          coder,
+          target.description(),
+          outcome.files(),
+          fault.count(),
+          Optional.of(outcome.fault()));
+    } finally {
+      if (fault.exec().isEmpty()) {
+        target.embedded().orElseThrow().restartStoppedDataNodes();
+      } else {
+        notices.accept("the DataNodes --fault-exec stopped stay down: start them again yourself");
+      }
+    }
+  }
+
+  /** Stops a DataNode: the user's command when given, else the embedded cluster, in process. */
+  private DataNodeFaultPass.Stopper stopper(DataNodeFault fault) {
+    if (fault.exec().isPresent()) {
+      FaultCommand command = fault.exec().get();
+      return (xferAddr, host) -> {
+        FaultCommand.Outcome o = command.run(host, xferAddr, "kill-datanode");
+        if (!o.succeeded()) {
+          throw new IOException(o.describe());
+        }
+        return "stopped DataNode " + xferAddr + " by " + o.describe();
+      };
+    }
+    EmbeddedCluster cluster =
+        target
+            .embedded()
+            .orElseThrow(
+                () ->
+                    new BadInputException(
+                        "--kill-datanodes on a cluster hbload does not own needs --fault-exec"));
+    return (xferAddr, host) -> cluster.stopDataNode(xferAddr);
   }
 
   /** Deletes the tool's directory after checking it holds only what the tool wrote. */

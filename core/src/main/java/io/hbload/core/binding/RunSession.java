@@ -1,5 +1,6 @@
 package io.hbload.core.binding;
 
+import io.hbload.core.config.FaultSchedule;
 import io.hbload.core.config.Phase;
 import io.hbload.core.fault.FaultTarget;
 import io.hbload.core.server.ServerSampler;
@@ -62,6 +63,15 @@ public interface RunSession extends AutoCloseable {
    */
   default FaultTarget faultTarget() {
     return null;
+  }
+
+  /**
+   * As {@link #faultTarget()}, for {@code schedule}: a binding that reaches servers it does not own
+   * carries out its process faults through the schedule's {@code --fault-exec} command when there
+   * is one.
+   */
+  default FaultTarget faultTarget(FaultSchedule schedule) {
+    return faultTarget();
   }
 
   @Override

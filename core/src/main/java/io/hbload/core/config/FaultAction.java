@@ -1,9 +1,11 @@
 package io.hbload.core.config;
 
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -24,6 +26,11 @@ public enum FaultAction {
       "kill-regionserver",
       Kind.PROCESS,
       "abort a RegionServer not carrying hbase:meta (no clean close: its WAL is split), no restart"),
+  RESTART_META_REGIONSERVER(
+      "restart-meta-regionserver",
+      Kind.PROCESS,
+      "stop the RegionServer carrying hbase:meta, then start a new one",
+      "RestartRsHoldingMetaAction"),
   MOVE_REGIONS(
       "move-regions",
       Kind.ADMIN,
@@ -96,6 +103,17 @@ public enum FaultAction {
     return Arrays.stream(values())
         .filter(a -> a.shortName.equals(lower) || a.aliases.contains(simple))
         .findFirst();
+  }
+
+  /** The actions of {@code kind}, e.g. every process fault a server's owner must carry out. */
+  public static Set<FaultAction> ofKind(Kind kind) {
+    Set<FaultAction> out = EnumSet.noneOf(FaultAction.class);
+    for (FaultAction a : values()) {
+      if (a.kind == kind) {
+        out.add(a);
+      }
+    }
+    return out;
   }
 
   /** Every name accepted, short names first. */

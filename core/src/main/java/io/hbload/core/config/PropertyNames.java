@@ -136,6 +136,15 @@ public final class PropertyNames {
   public static final String FAULT_RECOVERY_LIMIT = "hbload.faults.recoverylimit";
 
   /**
+   * The shell command that carries out process faults on a cluster hbload does not own ({@code
+   * --fault-exec}), {@code {host}} replaced by the server the fault hits.
+   */
+  public static final String FAULT_EXEC = "hbload.faults.exec";
+
+  /** How long {@link #FAULT_EXEC} may run before it is killed ({@code --fault-exec-timeout}). */
+  public static final String FAULT_EXEC_TIMEOUT = "hbload.faults.exec.timeout";
+
+  /**
    * The acknowledged-write audit ({@code --verify}): every write the store acknowledged is
    * remembered and read back after the run; a lost or changed one fails it (exit 1).
    */

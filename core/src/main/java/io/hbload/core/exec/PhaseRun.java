@@ -664,7 +664,7 @@ public final class PhaseRun {
    * before anything starts; the phase again as it starts its faults.
    */
   static FaultTarget faultTarget(RunSpec spec, RunSession session) {
-    FaultTarget target = session.faultTarget();
+    FaultTarget target = session.faultTarget(spec.execution().faults());
     String name = spec.binding().provider().name();
     if (target == null) {
       throw SpecException.forProperty(
@@ -689,7 +689,8 @@ public final class PhaseRun {
               + String.join(", ", target.supports().stream().map(FaultAction::shortName).toList())
               + ")"
               + (process
-                  ? "; process faults need the in-process cluster (no cluster configured) for now"
+                  ? "; process faults need the in-process cluster (no cluster configured) or, on a"
+                      + " configured one, --fault-exec 'COMMAND {host}'"
                   : ""));
     }
     return target;

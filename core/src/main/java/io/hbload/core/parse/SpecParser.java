@@ -10,6 +10,8 @@ import io.hbload.core.config.AuditSpec;
 import io.hbload.core.config.BindingSettings;
 import io.hbload.core.config.Distribution;
 import io.hbload.core.config.Execution;
+import io.hbload.core.config.FaultAction;
+import io.hbload.core.config.FaultExec;
 import io.hbload.core.config.FaultSchedule;
 import io.hbload.core.config.FaultScheduleParser;
 import io.hbload.core.config.InsertRetries;
@@ -50,6 +52,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -771,7 +774,44 @@ public final class SpecParser {
       problems.add("faults run from one client for now, not with hbload.shard " + shard);
     }
     problems.forEach(p -> error(FAULTS, p));
-    return schedule;
+    return withExec(schedule, text);
+  }
+
+  /**
+   * The schedule with its {@code --fault-exec} command: bad input without {@code {host}}, or when
+   * the schedule has no process fault for it to carry out.
+   */
+  private FaultSchedule withExec(FaultSchedule schedule, String faultsText) {
+    String exec = read.optional(FAULT_EXEC);
+    Duration timeout = read.duration(FAULT_EXEC_TIMEOUT, null);
+    if (exec == null) {
+      if (timeout != null) {
+        error(FAULT_EXEC_TIMEOUT, "a timeout for --fault-exec, which is not given");
+      }
+      return schedule;
+    }
+    Duration t = timeout == null ? FaultExec.DEFAULT_TIMEOUT : timeout;
+    Optional<String> problem = FaultExec.problem(exec, t);
+    if (problem.isPresent()) {
+      error(FAULT_EXEC, problem.get());
+      return schedule;
+    }
+    if (!schedule.hasProcessFault()) {
+      if (faultsText == null || faultsText.isBlank() || !schedule.isEmpty()) {
+        error(
+            FAULT_EXEC,
+            "--fault-exec carries out process faults ("
+                + String.join(
+                    ", ",
+                    FaultAction.ofKind(FaultAction.Kind.PROCESS).stream()
+                        .map(FaultAction::shortName)
+                        .toList())
+                + ") and the schedule has none"
+                + (schedule.isEmpty() ? " (no --faults)" : ": " + schedule.describe()));
+      }
+      return schedule;
+    }
+    return schedule.withExec(new FaultExec(exec, t));
   }
 
   /**

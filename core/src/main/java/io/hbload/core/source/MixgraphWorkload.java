@@ -4,6 +4,7 @@ import io.hbload.core.binding.BindingException;
 import io.hbload.core.binding.BindingSession;
 import io.hbload.core.binding.ReportLine;
 import io.hbload.core.binding.RunSession;
+import io.hbload.core.config.FaultSchedule;
 import io.hbload.core.config.MixgraphSpec;
 import io.hbload.core.config.Phase;
 import io.hbload.core.fault.FaultTarget;
@@ -90,6 +91,11 @@ public final class MixgraphWorkload implements BindingWorkload {
     @Override
     public FaultTarget faultTarget() {
       return binding.faultTarget();
+    }
+
+    @Override
+    public FaultTarget faultTarget(FaultSchedule schedule) {
+      return binding.faultTarget(schedule);
     }
 
     @Override

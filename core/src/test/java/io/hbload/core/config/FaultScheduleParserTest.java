@@ -86,7 +86,8 @@ class FaultScheduleParserTest {
         .isInstanceOf(SpecException.class)
         .hasMessage(
             "property hbload.faults: unknown fault 'restart-regionsever' (did you mean"
-                + " restart-regionserver?); known: restart-regionserver, kill-regionserver,"
+                + " restart-regionserver or restart-meta-regionserver?); known:"
+                + " restart-regionserver, kill-regionserver, restart-meta-regionserver,"
                 + " move-regions, move-region, flush, compact, major-compact, split, balancer,"
                 + " restart-master (or ChaosMonkey's action class names)")
         .hasMessageNotContaining("\n");

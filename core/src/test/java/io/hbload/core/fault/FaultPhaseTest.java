@@ -144,7 +144,7 @@ class FaultPhaseTest {
         .hasMessage(
             "property hbload.faults: restart-regionserver cannot be carried out by the stalling"
                 + " store (it can: flush, split); process faults need the in-process cluster (no"
-                + " cluster configured) for now");
+                + " cluster configured) or, on a configured one, --fault-exec 'COMMAND {host}'");
     assertThat(store.calls.get()).isZero();
   }
 

@@ -7,6 +7,7 @@ import io.hbload.core.export.ResultOutputs;
 import io.hbload.core.result.ClientInfo;
 import io.hbload.hdfs.DfsioPasses;
 import io.hbload.hdfs.coder.CoderBench;
+import io.hbload.hdfs.config.DataNodeFault;
 import io.hbload.hdfs.config.DfsioSpec;
 import io.hbload.hdfs.report.CoderBenchTable;
 import io.hbload.hdfs.report.DfsioReport;
@@ -121,11 +122,12 @@ public final class DfsioCommand extends GroupCommand {
     @Override
     public Integer call() throws Exception {
       DfsioSpec given = options.spec(hdfs);
+      Optional<DataNodeFault> fault = options.fault();
       return measured(
           metrics,
           html,
           options,
-          () -> hdfs.loggedIn(() -> DfsioPasses.write(given, this::notice)));
+          () -> hdfs.loggedIn(() -> DfsioPasses.write(given, fault, this::notice)));
     }
   }
 
@@ -143,8 +145,12 @@ public final class DfsioCommand extends GroupCommand {
     @Override
     public Integer call() throws Exception {
       DfsioSpec given = options.spec(hdfs);
+      Optional<DataNodeFault> fault = options.fault();
       return measured(
-          metrics, html, options, () -> hdfs.loggedIn(() -> DfsioPasses.read(given, this::notice)));
+          metrics,
+          html,
+          options,
+          () -> hdfs.loggedIn(() -> DfsioPasses.read(given, fault, this::notice)));
     }
   }
 
@@ -173,7 +179,8 @@ public final class DfsioCommand extends GroupCommand {
       name = "compare",
       mixinStandardHelpOptions = true,
       description =
-          "Run replication and an EC policy back to back (write, read, degraded read), side by side.")
+          "Run replication and an EC policy back to back (write, read, degraded read), side by side;"
+              + " with --kill-datanodes, each policy's read has the same DataNodes fault.")
   static final class Compare extends Base {
     @Mixin DfsioOptions.Hdfs hdfs = new DfsioOptions.Hdfs();
     @Mixin DfsioOptions.Run options = new DfsioOptions.Run();
@@ -183,11 +190,14 @@ public final class DfsioCommand extends GroupCommand {
     @Override
     public Integer call() throws Exception {
       DfsioSpec given = options.compareSpec(hdfs);
+      Optional<DataNodeFault> fault = options.fault();
       return measured(
           metrics,
           html,
           options,
-          () -> hdfs.loggedIn(() -> DfsioPasses.compare(given, options.replicas(), this::notice)));
+          () ->
+              hdfs.loggedIn(
+                  () -> DfsioPasses.compare(given, options.replicas(), fault, this::notice)));
     }
   }
 

@@ -7,9 +7,11 @@ import io.hbload.core.config.OutputPaths;
 import io.hbload.core.config.OutputTarget;
 import io.hbload.core.config.SiteFiles;
 import io.hbload.core.export.ResultOutputs;
+import io.hbload.core.fault.FaultCommand;
 import io.hbload.hdfs.cluster.HdfsTarget;
 import io.hbload.hdfs.config.BadInputException;
 import io.hbload.hdfs.config.CoderChoice;
+import io.hbload.hdfs.config.DataNodeFault;
 import io.hbload.hdfs.config.DfsioSpec;
 import io.hbload.hdfs.config.HdfsSettings;
 import io.hbload.hdfs.config.StoragePolicy;
@@ -17,6 +19,7 @@ import io.hbload.hdfs.report.CoderBenchTable;
 import io.hbload.hdfs.report.DfsioReport;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -154,6 +157,108 @@ final class DfsioOptions {
         defaultValue = "0",
         description = "stop K DataNodes holding data units before reading (embedded cluster only)")
     int dataNodesDown;
+
+    @Option(
+        names = "--kill-datanodes",
+        paramLabel = "K",
+        description =
+            "stop K DataNodes holding the files' blocks in the middle of a timed pass (--at,"
+                + " --duration) and report healthy against degraded throughput and p50/p99, the"
+                + " repair's MiB/s and the time back to full redundancy; the embedded cluster gets K"
+                + " spare DataNodes; a configured cluster needs --fault-exec. The settings that pace"
+                + " the repair are named in the report; give them with -D, e.g. -D"
+                + " dfs.namenode.heartbeat.recheck-interval=1000 -D"
+                + " dfs.namenode.redundancy.interval.seconds=1")
+    Integer killDataNodes;
+
+    @Option(
+        names = "--at",
+        paramLabel = "TIME",
+        description = "with --kill-datanodes: when, from the pass's start (default: " + "10s)")
+    Duration at;
+
+    @Option(
+        names = "--duration",
+        paramLabel = "TIME",
+        description =
+            "with --kill-datanodes: how long the pass reads (writes) its files over and over"
+                + " (default: 60s)")
+    Duration duration;
+
+    @Option(
+        names = "--seed",
+        paramLabel = "N",
+        description = "with --kill-datanodes: picks which DataNodes (default: 1)")
+    Long seed;
+
+    @Option(
+        names = "--fault-exec",
+        paramLabel = "COMMAND",
+        description =
+            "with --kill-datanodes on a configured cluster: the shell command that stops one"
+                + " DataNode, {host} replaced by a live DataNode holding the files' blocks, {server} by"
+                + " its transfer address host:port, {action} by kill-datanode, e.g. 'ssh {host} sudo systemctl stop hadoop-hdfs-datanode'; its"
+                + " exit code and last stderr line are reported")
+    String faultExec;
+
+    @Option(
+        names = "--fault-exec-timeout",
+        paramLabel = "TIME",
+        description = "how long --fault-exec may run before it is killed (default: 120s)")
+    Duration faultExecTimeout;
+
+    /**
+     * The DataNode fault asked for, or empty; its options without {@code --kill-datanodes}, or with
+     * {@code --datanodes-down}, are refused.
+     */
+    Optional<DataNodeFault> fault() {
+      if (killDataNodes == null) {
+        List<String> orphans = new ArrayList<>();
+        if (at != null) {
+          orphans.add("--at");
+        }
+        if (duration != null) {
+          orphans.add("--duration");
+        }
+        if (seed != null) {
+          orphans.add("--seed");
+        }
+        if (faultExec != null) {
+          orphans.add("--fault-exec");
+        }
+        if (faultExecTimeout != null) {
+          orphans.add("--fault-exec-timeout");
+        }
+        if (!orphans.isEmpty()) {
+          throw new BadInputException(
+              String.join(", ", orphans)
+                  + " without --kill-datanodes: there is no DataNode fault to time or carry out");
+        }
+        return Optional.empty();
+      }
+      if (dataNodesDown > 0) {
+        throw new BadInputException(
+            "--kill-datanodes and --datanodes-down both stop DataNodes: --datanodes-down before an"
+                + " untimed read, --kill-datanodes in the middle of a timed one; give one");
+      }
+      Optional<FaultCommand> exec = Optional.empty();
+      if (faultExec != null) {
+        Duration timeout =
+            faultExecTimeout == null ? FaultCommand.DEFAULT_TIMEOUT : faultExecTimeout;
+        Optional<String> problem = FaultCommand.problem(faultExec, timeout);
+        if (problem.isPresent()) {
+          throw new BadInputException(problem.get());
+        }
+        exec = Optional.of(FaultCommand.of(faultExec, timeout));
+      }
+      return Optional.of(
+          new DataNodeFault(
+              killDataNodes,
+              at == null ? DataNodeFault.DEFAULT_AT : at,
+              duration == null ? DataNodeFault.DEFAULT_DURATION : duration,
+              seed == null ? 1 : seed,
+              exec));
+    }
 
     @Option(
         names = "--format",

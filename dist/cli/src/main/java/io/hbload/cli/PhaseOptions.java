@@ -181,11 +181,33 @@ final class PhaseOptions {
           "Inject faults beside the load and report what each cost (worst latency, p99 against the"
               + " baseline, seconds without service, time to recover), e.g. 'at 30s"
               + " restart-regionserver; every 60s flush', or @FILE with one entry a line. Faults:"
-              + " restart-regionserver, kill-regionserver, restart-master (in-process cluster"
-              + " only), move-regions, move-region, flush, compact, major-compact, split, balancer;"
-              + " ChaosMonkey's action class names work too. Offsets count from the start of"
-              + " measuring; use -target for an open-loop rate (hbload.faults)")
+              + " restart-regionserver, kill-regionserver, restart-meta-regionserver,"
+              + " restart-master (the in-process cluster, or --fault-exec), move-regions,"
+              + " move-region, flush, compact, major-compact, split, balancer; ChaosMonkey's action"
+              + " class names work too. Offsets count from the start of measuring; use -target for"
+              + " an open-loop rate (hbload.faults)")
   String faults;
+
+  @Option(
+      names = "--fault-exec",
+      paramLabel = "COMMAND",
+      description =
+          "With --faults on a configured cluster: the shell command that carries out each process"
+              + " fault, as ChaosMonkey's cluster manager does, e.g. 'ssh {host} sudo systemctl"
+              + " restart hbase-regionserver'. {host} is the server chosen as ChaosMonkey chooses"
+              + " (a random live RegionServer not carrying hbase:meta, the one carrying it for"
+              + " restart-meta-regionserver, the active master), {server} its host,port,startcode,"
+              + " {action} the fault's name; its exit code and last stderr line are reported, and a"
+              + " command that fails is a fault that did not happen (hbload.faults.exec)")
+  String faultExec;
+
+  @Option(
+      names = "--fault-exec-timeout",
+      paramLabel = "DURATION",
+      description =
+          "How long --fault-exec may run before it is killed, e.g. 60s (default: 120s)"
+              + " (hbload.faults.exec.timeout)")
+  String faultExecTimeout;
 
   @Option(
       names = "--fail-if-recovery-exceeds",
@@ -260,6 +282,8 @@ final class PhaseOptions {
     setIf(sources, PropertyNames.START_AT, startAt);
     setIf(sources, PropertyNames.FAULTS, faults);
     setIf(sources, PropertyNames.FAULT_RECOVERY_LIMIT, failIfRecoveryExceeds);
+    setIf(sources, PropertyNames.FAULT_EXEC, faultExec);
+    setIf(sources, PropertyNames.FAULT_EXEC_TIMEOUT, faultExecTimeout);
     setIf(sources, PropertyNames.VERIFY, verify || verifyFile != null ? "true" : null);
     setIf(sources, PropertyNames.VERIFY_FILE, verifyFile == null ? null : verifyFile.toString());
     setIf(sources, HBaseProperties.HBASE_CONF_DIR, hbaseConf);

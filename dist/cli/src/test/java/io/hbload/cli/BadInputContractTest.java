@@ -229,6 +229,16 @@ class BadInputContractTest {
         Arguments.of(List.of("dfsio", "read"), "--replication 2 --policy RS-3-2-1024k"),
         Arguments.of(List.of("dfsio", "write"), "--datanodes -1"),
         Arguments.of(List.of("dfsio", "write"), "--conf " + GARBAGE_XML),
+        // issue 34 §4: DataNode faults
+        Arguments.of(List.of("dfsio", "read"), "--policy RS-3-2-1024k --kill-datanodes 3"),
+        Arguments.of(List.of("dfsio", "write"), "--kill-datanodes 1 --at 1m --duration 30s"),
+        Arguments.of(List.of("dfsio", "read"), "--kill-datanodes 1 --fs hdfs://127.0.0.1:1"),
+        Arguments.of(List.of("dfsio", "read"), "--kill-datanodes 1 --fault-exec true"),
+        Arguments.of(List.of("dfsio", "compare"), "--fault-exec {host}"),
+        // issue 34 §1: --fault-exec for run/load
+        Arguments.of(List.of("run"), "-w a -db basic -p hbload.faults.exec=true"),
+        Arguments.of(List.of("load"), "-w a -db basic --fault-exec echo{host}"),
+        Arguments.of(List.of("run"), "-w a -db basic --fault-exec-timeout 5s"),
         // issue 34 §3: the audit, refused before anything starts
         Arguments.of(List.of("run"), "-w a -db basic --verify"),
         Arguments.of(List.of("load"), "-w a -db basic -p hbload.verify=true"),

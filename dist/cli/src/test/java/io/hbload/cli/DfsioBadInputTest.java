@@ -52,6 +52,42 @@ class DfsioBadInputTest {
             "compare",
             new String[] {"--policy", "RS-3-2-1024k", "--datanodes-down", "3"},
             "--datanodes-down 3 exceeds what RS-3-2-1024k tolerates (2)"),
+        // issue 34 §4: DataNode faults, refused before any cluster starts
+        Arguments.of(
+            "read",
+            new String[] {"--policy", "RS-3-2-1024k", "--kill-datanodes", "3"},
+            "--kill-datanodes 3 is more than RS-3-2-1024k survives (its 2 parity units)"),
+        Arguments.of(
+            "compare",
+            new String[] {"--policy", "RS-6-3-1024k", "--kill-datanodes", "3"},
+            "--kill-datanodes 3 is not less than REPLICATION x3's 3 replicas"),
+        Arguments.of(
+            "read",
+            new String[] {"--policy", "RS-6-3-1024k", "--kill-datanodes", "2", "--datanodes", "2"},
+            "--kill-datanodes 2 would stop every DataNode but 0 of 2"),
+        Arguments.of(
+            "write",
+            new String[] {"--kill-datanodes", "1", "--at", "30s", "--duration", "20s"},
+            "--at 30s is not before the pass's end (--duration 20s)"),
+        Arguments.of(
+            "read",
+            new String[] {"--kill-datanodes", "1", "--fs", "hdfs://127.0.0.1:1"},
+            "--kill-datanodes on a configured cluster needs --fault-exec"),
+        Arguments.of(
+            "read",
+            new String[] {"--kill-datanodes", "1", "--fault-exec", "ssh nowhere true"},
+            "--fault-exec 'ssh nowhere true' has no {host}"),
+        Arguments.of(
+            "read",
+            new String[] {"--fault-exec", "ssh {host} true"},
+            "--fault-exec without --kill-datanodes: there is no DataNode fault"),
+        Arguments.of("compare", new String[] {"--at", "5s"}, "--at without --kill-datanodes"),
+        Arguments.of(
+            "read",
+            new String[] {"--kill-datanodes", "1", "--datanodes-down", "1"},
+            "--kill-datanodes and --datanodes-down both stop DataNodes"),
+        Arguments.of(
+            "read", new String[] {"--kill-datanodes", "0"}, "--kill-datanodes must be at least 1"),
         Arguments.of(
             "compare", new String[] {"--policy", "REPLICATION"}, "compare needs an EC --policy"),
         Arguments.of(

@@ -7,7 +7,16 @@ import io.hbload.hbase.testkit.HBaseExtension;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import org.apache.hadoop.hbase.ClusterMetrics.Option;
+import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.ServerName;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.RegionLocator;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -45,9 +54,11 @@ class FaultsCommandIT {
         .last()
         .isEqualTo(
             "hbload run: property hbload.faults: restart-regionserver cannot be carried out by HBase"
-                + " Admin on table faults; no process faults on a configured cluster (it can:"
+                + " Admin on table faults; no process faults on a configured cluster without"
+                + " --fault-exec (it can:"
                 + " move-regions, move-region, flush, compact, major-compact, split, balancer);"
-                + " process faults need the in-process cluster (no cluster configured) for now");
+                + " process faults need the in-process cluster (no cluster configured) or, on a"
+                + " configured one, --fault-exec 'COMMAND {host}'");
     assertThat(o.out()).isEmpty();
   }
 
@@ -89,7 +100,7 @@ class FaultsCommandIT {
     assertThat(o.out())
         .contains(
             "[FAULT], Target, HBase Admin on table faults; no process faults on a configured"
-                + " cluster",
+                + " cluster without --fault-exec",
             "[FAULT], 1.Action, flush (at 4s)",
             "[FAULT], 1.Result, flushed faults",
             "[FAULT], 1.SecondsWithoutService, 0.0",
@@ -105,5 +116,144 @@ class FaultsCommandIT {
     assertThat(html)
         .containsPattern(
             "fault 1: flush at [34](\\.[0-9]+)? s, 0 s without service, recovery not judged \\(the run ended\\)");
+  }
+
+  /**
+   * A {@code --fault-exec} script of the test's own: records its arguments (one call a line) and
+   * exits with {@code exit}, writing {@code stderr} last.
+   */
+  private static Path script(String name, int exit, String stderr) throws Exception {
+    Path calls = dir.resolve(name + ".calls");
+    Path script = dir.resolve(name + ".sh");
+    Files.writeString(
+        script,
+        "#!/bin/sh\necho \"$@\" >> "
+            + calls
+            + "\necho 'first line' >&2\necho '"
+            + stderr
+            + "' >&2\nexit "
+            + exit
+            + "\n");
+    script.toFile().setExecutable(true);
+    return script;
+  }
+
+  /** A 5 s open-loop run with {@code faults} carried out by {@code script}. */
+  private static CommandOutput runWithExec(String faults, Path script) {
+    return hbload(
+        "run",
+        "-w",
+        "c",
+        "-p",
+        "recordcount=500",
+        "-target",
+        "100",
+        "-p",
+        "operationcount=0",
+        "-p",
+        "maxexecutiontime=5",
+        "--faults",
+        faults,
+        "--fault-exec",
+        script + " {host} {server} {action}",
+        "--fault-exec-timeout",
+        "30s");
+  }
+
+  /** The live RegionServers, from the cluster itself. */
+  private static List<String> liveServers() throws Exception {
+    try (Connection c = ConnectionFactory.createConnection(HBASE.hbase().configuration());
+        Admin admin = c.getAdmin()) {
+      return admin
+          .getClusterMetrics(EnumSet.of(Option.LIVE_SERVERS))
+          .getLiveServerMetrics()
+          .keySet()
+          .stream()
+          .map(ServerName::toString)
+          .toList();
+    }
+  }
+
+  private static String metaServer() throws Exception {
+    try (Connection c = ConnectionFactory.createConnection(HBASE.hbase().configuration());
+        RegionLocator meta = c.getRegionLocator(TableName.META_TABLE_NAME)) {
+      return meta.getRegionLocation(HConstants.EMPTY_START_ROW, true).getServerName().toString();
+    }
+  }
+
+  @Test
+  void faultExecRunsTheCommandOnTheServerChaosMonkeyWouldChooseAndReportsItsOutcome()
+      throws Exception {
+    Path script = script("ok", 0, "restarted it");
+    CommandOutput o = runWithExec("at 2s RestartRsHoldingMetaAction", script);
+    assertThat(o.exit()).as(o.err()).isZero();
+    List<String> calls = Files.readAllLines(dir.resolve("ok.calls"));
+    assertThat(calls).hasSize(1);
+    String[] args = calls.get(0).split(" ");
+    // the server carrying hbase:meta, named by its ServerName, on the host it runs on, live
+    String meta = metaServer();
+    assertThat(args[1]).isEqualTo(meta).isIn(liveServers());
+    assertThat(args[0]).isEqualTo(ServerName.valueOf(meta).getHostname());
+    assertThat(args[2]).isEqualTo("restart-meta-regionserver");
+    String line = script + " " + args[0] + " " + args[1] + " restart-meta-regionserver";
+    assertThat(o.out())
+        .contains(
+            "[FAULT], Target, HBase Admin on table faults; --fault-exec '"
+                + script
+                + " {host} {server} {action}'")
+        .contains(
+            "[FAULT], 1.Result, "
+                + meta
+                + " (carrying hbase:meta): `"
+                + line
+                + "` on "
+                + args[0]
+                + ": exit 0 in ")
+        .contains("(stderr: \"restarted it\")");
+  }
+
+  @Test
+  void aFailingFaultExecIsAFaultThatDidNotHappenNotACrashedRun() throws Exception {
+    Path script = script("fails", 3, "ssh: connect to host: No route to host");
+    CommandOutput o = runWithExec("at 2s restart-master", script);
+    assertThat(o.exit()).as(o.err()).isZero();
+    List<String> calls = Files.readAllLines(dir.resolve("fails.calls"));
+    assertThat(calls).hasSize(1);
+    String[] args = calls.get(0).split(" ");
+    assertThat(args[2]).isEqualTo("restart-master");
+    assertThat(o.out())
+        .contains(
+            "[FAULT], 1.Result, FAILED: did not happen: " + args[1] + " (the active master): `")
+        .contains("on " + args[0] + ": exit 3 in ")
+        .contains("(stderr: \"ssh: connect to host: No route to host\")");
+    assertThat(o.err()).contains("hbload: fault 1 restart-master (at 2s): FAILED after ");
+  }
+
+  @Test
+  void faultExecWithoutHostOrWithoutAProcessFaultIsBadInputBeforeTheRun() throws Exception {
+    CommandOutput noHost =
+        hbload(
+            "run",
+            "-w",
+            "c",
+            "--faults",
+            "at 2s restart-regionserver",
+            "--fault-exec",
+            "ssh somewhere restart");
+    assertThat(noHost.exit()).isEqualTo(ExitCode.BAD_INPUT);
+    assertThat(noHost.errLines())
+        .last()
+        .asString()
+        .startsWith(
+            "hbload run: property hbload.faults.exec: --fault-exec 'ssh somewhere restart' has no"
+                + " {host}");
+    CommandOutput noProcess =
+        hbload("run", "-w", "c", "--faults", "at 2s flush", "--fault-exec", "ssh {host} x");
+    assertThat(noProcess.exit()).isEqualTo(ExitCode.BAD_INPUT);
+    assertThat(noProcess.errLines())
+        .last()
+        .asString()
+        .contains("--fault-exec carries out process faults (")
+        .contains("and the schedule has none: at 2s flush");
   }
 }

@@ -20,7 +20,8 @@ class FaultsOptionTest {
     assertThat(o.errLines())
         .containsExactly(
             "hbload run: property hbload.faults: unknown fault 'flsh' (did you mean flush?); known:"
-                + " restart-regionserver, kill-regionserver, move-regions, move-region, flush,"
+                + " restart-regionserver, kill-regionserver, restart-meta-regionserver,"
+                + " move-regions, move-region, flush,"
                 + " compact, major-compact, split, balancer, restart-master (or ChaosMonkey's action"
                 + " class names)");
     assertThat(o.out()).isEmpty();

@@ -81,6 +81,7 @@ public final class DfsioHtmlReport {
             runs,
             RunResult::cpuCores));
     table(h, runs);
+    DfsioFaultSection.append(h, runs);
     h.append("<h3>Coder and environment</h3>\n<table class=\"settings\">\n");
     Map<String, String> env = new LinkedHashMap<>();
     env.put("target", first.target());
@@ -103,9 +104,7 @@ public final class DfsioHtmlReport {
    * degraded (2 DN down)}.
    */
   static String label(RunResult r) {
-    String mode =
-        r.dataNodesDown() > 0 ? r.phase() + " (" + r.dataNodesDown() + " DN down)" : r.phase();
-    return r.policy() + "\n" + mode;
+    return r.policy() + "\n" + r.mode();
   }
 
   private static String bars(
@@ -141,12 +140,14 @@ public final class DfsioHtmlReport {
         runs,
         "mode",
         r ->
-            r.dataNodesDown() == 0
-                ? "healthy"
-                : "degraded ("
-                    + r.dataNodesDown()
-                    + (r.dataNodesDown() == 1 ? " DataNode" : " DataNodes")
-                    + " down)");
+            r.dataNodeFault().isPresent()
+                ? "healthy, then " + r.dataNodesDown() + " DataNode(s) stopped"
+                : r.dataNodesDown() == 0
+                    ? "healthy"
+                    : "degraded ("
+                        + r.dataNodesDown()
+                        + (r.dataNodesDown() == 1 ? " DataNode" : " DataNodes")
+                        + " down)");
     row(h, runs, "policy", RunResult::policy);
     row(h, runs, "raw coder", RunResult::coder);
     row(h, runs, "files", r -> Integer.toString(r.files()));

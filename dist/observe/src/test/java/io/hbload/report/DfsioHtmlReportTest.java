@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.hbload.hdfs.report.RunResult;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -32,7 +33,8 @@ class DfsioHtmlReportTest {
         0,
         dataNodesDown,
         1,
-        1);
+        1,
+        Optional.empty());
   }
 
   @Test

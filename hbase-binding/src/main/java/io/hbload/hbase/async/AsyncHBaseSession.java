@@ -5,6 +5,7 @@ import io.hbload.core.binding.Binding;
 import io.hbload.core.binding.BindingException;
 import io.hbload.core.binding.BindingSession;
 import io.hbload.core.binding.ReportLine;
+import io.hbload.core.config.FaultSchedule;
 import io.hbload.core.config.Phase;
 import io.hbload.core.fault.FaultTarget;
 import io.hbload.core.server.ServerSampler;
@@ -127,6 +128,11 @@ public final class AsyncHBaseSession implements BindingSession {
   @Override
   public FaultTarget faultTarget() {
     return blocking.faultTarget();
+  }
+
+  @Override
+  public FaultTarget faultTarget(FaultSchedule schedule) {
+    return blocking.faultTarget(schedule);
   }
 
   /** The blocking session underneath (its connection, the embedded cluster). */

@@ -3,7 +3,6 @@ package io.hbload.hbase.fault;
 import io.hbload.core.config.FaultAction;
 import io.hbload.core.fault.FaultTarget;
 import java.io.IOException;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
@@ -21,10 +20,10 @@ import org.apache.hadoop.hbase.client.RegionInfo;
  * Carries out a run's faults on HBase: the admin faults (flush, compact, major-compact, split, move
  * one region or all, balancer) through the {@link Admin} API on the run's table, as ChaosMonkey's
  * table actions do, and the process faults through {@code processes} (the in-process cluster's)
- * when there is one. On a configured cluster there is none yet, so a process fault is bad input
- * before the run starts ({@code --fault-exec} is to come). Compactions are requested, not waited
- * for: what they cost the clients is in the series, not in the action's time. Not thread-safe: the
- * engine's one fault thread calls it.
+ * when there is one: the in-process cluster's, or the user's {@code --fault-exec} command ({@link
+ * ExecProcessFaults}). On a configured cluster without that command a process fault is bad input
+ * before the run starts. Compactions are requested, not waited for: what they cost the clients is
+ * in the series, not in the action's time. Not thread-safe: the engine's one fault thread calls it.
  */
 public final class HBaseFaultTarget implements FaultTarget {
   /** The longest wait for a split: the region must close, split and reopen as two. */
@@ -48,12 +47,7 @@ public final class HBaseFaultTarget implements FaultTarget {
 
   @Override
   public Set<FaultAction> supports() {
-    Set<FaultAction> out = EnumSet.noneOf(FaultAction.class);
-    for (FaultAction a : FaultAction.values()) {
-      if (a.kind() == FaultAction.Kind.ADMIN) {
-        out.add(a);
-      }
-    }
+    Set<FaultAction> out = FaultAction.ofKind(FaultAction.Kind.ADMIN);
     if (processes != null) {
       out.addAll(processes.supports());
     }
@@ -66,7 +60,7 @@ public final class HBaseFaultTarget implements FaultTarget {
         + table.getNameAsString()
         + (processes != null
             ? "; " + processes.describe()
-            : "; no process faults on a configured cluster");
+            : "; no process faults on a configured cluster without --fault-exec");
   }
 
   @Override

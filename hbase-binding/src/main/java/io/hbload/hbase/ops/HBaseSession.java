@@ -4,7 +4,9 @@ import io.hbload.core.binding.Binding;
 import io.hbload.core.binding.BindingException;
 import io.hbload.core.binding.BindingSession;
 import io.hbload.core.binding.ReportLine;
+import io.hbload.core.config.FaultSchedule;
 import io.hbload.core.config.Phase;
+import io.hbload.core.fault.FaultCommand;
 import io.hbload.core.fault.FaultTarget;
 import io.hbload.core.server.ServerSampler;
 import io.hbload.core.time.Clock;
@@ -12,6 +14,7 @@ import io.hbload.hbase.cluster.EmbeddedCluster;
 import io.hbload.hbase.cluster.HBaseCluster;
 import io.hbload.hbase.config.HBaseSettings;
 import io.hbload.hbase.config.OpsSpec;
+import io.hbload.hbase.fault.ExecProcessFaults;
 import io.hbload.hbase.fault.HBaseFaultTarget;
 import io.hbload.hbase.metrics.BlockCacheReader;
 import io.hbload.hbase.metrics.BlockCacheReport;
@@ -301,6 +304,21 @@ public final class HBaseSession implements BindingSession {
    */
   @Override
   public FaultTarget faultTarget() {
+    return faultTarget(FaultSchedule.NONE);
+  }
+
+  /**
+   * As above; with a {@code --fault-exec} command the process faults go through it, on any cluster
+   * (the user asked for it: on the in-process one too).
+   */
+  @Override
+  public FaultTarget faultTarget(FaultSchedule schedule) {
+    if (schedule.exec().isPresent()) {
+      return new HBaseFaultTarget(
+          connection,
+          table.table(),
+          new ExecProcessFaults(connection, FaultCommand.of(schedule.exec().get())));
+    }
     EmbeddedCluster inProcess = access.inProcess();
     return new HBaseFaultTarget(
         connection, table.table(), inProcess == null ? null : inProcess.processFaults());

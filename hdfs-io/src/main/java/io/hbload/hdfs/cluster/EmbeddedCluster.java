@@ -54,7 +54,18 @@ public interface EmbeddedCluster extends AutoCloseable {
   List<String> stopDataNodesHoldingData(
       DistributedFileSystem fs, Collection<String> files, int count) throws IOException;
 
-  /** Restarts every DataNode stopped by {@link #stopDataNodesHoldingData} on its old ports. */
+  /**
+   * Stops the DataNode serving blocks at {@code xferAddr} (a fault in the middle of a pass), to be
+   * restarted by {@link #restartStoppedDataNodes}; one line saying what was stopped.
+   *
+   * @throws IOException when no DataNode of this cluster serves there
+   */
+  String stopDataNode(String xferAddr) throws IOException;
+
+  /**
+   * Restarts every DataNode stopped by {@link #stopDataNodesHoldingData} or {@link #stopDataNode}
+   * on its old ports.
+   */
   void restartStoppedDataNodes() throws IOException;
 
   /** The NameNode's RPC address, for the report. */

@@ -225,7 +225,7 @@ public final class HdfsTarget implements AutoCloseable {
    * a cluster with permissions on (any Kerberized one), and a benchmark user is rarely that; the
    * NameNode then refuses a too-wide write itself.
    */
-  private int liveDataNodes() throws IOException {
+  public int liveDataNodes() throws IOException {
     try {
       return fs.getDataNodeStats(DatanodeReportType.LIVE).length;
     } catch (AccessControlException e) {

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Brackets one pass: takes the clocks, process CPU, host load and coder counters at the start and
@@ -30,6 +31,18 @@ public final class RunMeter {
       String target,
       List<FileResult> files,
       int dataNodesDown) {
+    return finish(phase, policy, coder, target, files, dataNodesDown, Optional.empty());
+  }
+
+  /** Finishes a pass that had DataNodes stopped in its middle. */
+  public RunResult finish(
+      String phase,
+      String policy,
+      String coder,
+      String target,
+      List<FileResult> files,
+      int dataNodesDown,
+      Optional<DataNodeFaultResult> fault) {
     long wall = System.nanoTime() - startNanos;
     long cpu = processCpuNanos() - startCpuNanos;
     CoderStats.Snapshot coderDelta = CoderStats.snapshot().minus(startCoder);
@@ -74,7 +87,8 @@ public final class RunMeter {
         mismatched,
         dataNodesDown,
         startLoad,
-        loadAverage1());
+        loadAverage1(),
+        fault);
   }
 
   /** CPU time of this whole process (all threads), or 0 where the JVM does not expose it. */

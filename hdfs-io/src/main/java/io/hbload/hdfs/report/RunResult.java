@@ -1,6 +1,7 @@
 package io.hbload.hdfs.report;
 
 import java.time.Instant;
+import java.util.Optional;
 
 /**
  * The measurements of one write or read pass over all files.
@@ -25,6 +26,7 @@ import java.time.Instant;
  * @param dataNodesDown DataNodes stopped during the pass
  * @param load1Start host 1-minute load average at the start
  * @param load1End host 1-minute load average at the end
+ * @param dataNodeFault what DataNodes stopped in the middle of a timed pass cost, when they were
  */
 public record RunResult(
     String phase,
@@ -46,7 +48,8 @@ public record RunResult(
     long mismatchedBytes,
     int dataNodesDown,
     double load1Start,
-    double load1End) {
+    double load1End,
+    Optional<DataNodeFaultResult> dataNodeFault) {
   /** Aggregate rate: all bytes over the wall time of the pass, MiB/s. */
   public double aggregateMiBps() {
     return wallNanos == 0 ? 0 : bytes / 1048576.0 / (wallNanos / 1e9);
@@ -54,6 +57,19 @@ public record RunResult(
 
   /** Label for side-by-side columns, e.g. "RS-6-3-1024k degraded-read (3 DN down)". */
   public String label() {
-    return policy + " " + phase + (dataNodesDown > 0 ? " (" + dataNodesDown + " DN down)" : "");
+    return policy + " " + mode();
+  }
+
+  /** The pass's mode, e.g. "read", "degraded-read (3 DN down)", "read (2 DN stopped at 10 s)". */
+  public String mode() {
+    if (dataNodeFault.isPresent()) {
+      return phase
+          + " ("
+          + dataNodesDown
+          + " DN stopped at "
+          + Math.round(dataNodeFault.get().plannedAtSeconds())
+          + " s)";
+    }
+    return phase + (dataNodesDown > 0 ? " (" + dataNodesDown + " DN down)" : "");
   }
 }

@@ -17,12 +17,7 @@ public final class TextReport {
 
   public static String render(List<RunResult> runs) {
     List<String[]> rows = new ArrayList<>();
-    rows.add(
-        row(
-            "",
-            runs,
-            r ->
-                r.phase() + (r.dataNodesDown() > 0 ? " (" + r.dataNodesDown() + " DN down)" : "")));
+    rows.add(row("", runs, RunResult::mode));
     rows.add(row("policy", runs, RunResult::policy));
     rows.add(row("raw coder", runs, RunResult::coder));
     rows.add(
@@ -45,6 +40,10 @@ public final class TextReport {
             r -> f(r.isalEncodeNanos() / 1e6, 1) + " / " + f(r.isalDecodeNanos() / 1e6, 1)));
     rows.add(row("mismatched bytes", runs, r -> Long.toString(r.mismatchedBytes())));
     rows.add(row("load avg 1m", runs, r -> f(r.load1Start(), 2) + " -> " + f(r.load1End(), 2)));
+    boolean faults = runs.stream().anyMatch(r -> r.dataNodeFault().isPresent());
+    if (faults) {
+      FaultRows.add(rows, runs);
+    }
     int[] widths = new int[runs.size() + 1];
     for (String[] row : rows) {
       for (int i = 0; i < row.length; i++) {
@@ -59,10 +58,13 @@ public final class TextReport {
       }
       out.append('\n');
     }
+    if (faults) {
+      FaultRows.notes(out, runs);
+    }
     return out.append("ISA-L coder: ").append(IsalLibrary.status()).append('\n').toString();
   }
 
-  private static String[] row(String name, List<RunResult> runs, Function<RunResult, String> cell) {
+  static String[] row(String name, List<RunResult> runs, Function<RunResult, String> cell) {
     String[] row = new String[runs.size() + 1];
     row[0] = name;
     for (int i = 0; i < runs.size(); i++) {

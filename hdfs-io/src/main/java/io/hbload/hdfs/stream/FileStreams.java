@@ -21,17 +21,23 @@ public final class FileStreams {
   private final byte[] buffer;
   private final byte[] expected;
   private final PassProgress progress;
+  private final CallTimer timer;
 
   public FileStreams(DistributedFileSystem fs, int bufferBytes) {
-    this(fs, bufferBytes, PassProgress.silent());
+    this(fs, bufferBytes, PassProgress.silent(), CallTimer.NONE);
   }
 
-  /** As above, adding every buffer's bytes to {@code progress}. */
-  public FileStreams(DistributedFileSystem fs, int bufferBytes, PassProgress progress) {
+  /**
+   * As above, adding every buffer's bytes to {@code progress} and timing every read or write call
+   * with {@code timer}.
+   */
+  public FileStreams(
+      DistributedFileSystem fs, int bufferBytes, PassProgress progress, CallTimer timer) {
     this.fs = fs;
     this.buffer = new byte[bufferBytes];
     this.expected = new byte[bufferBytes];
     this.progress = progress;
+    this.timer = timer;
   }
 
   /**
@@ -52,7 +58,9 @@ public final class FileStreams {
       while (written < size) {
         int n = (int) Math.min(buffer.length, size - written);
         ContentPattern.fill(buffer, 0, n, file, written);
+        long call = System.nanoTime();
         out.write(buffer, 0, n);
+        timer.call(call, System.nanoTime(), n);
         written += n;
         progress.moved(n);
       }
@@ -73,10 +81,12 @@ public final class FileStreams {
     long ecBytes = 0;
     try (FSDataInputStream in = fs.open(path, buffer.length)) {
       while (true) {
+        long call = System.nanoTime();
         int n = in.read(buffer, 0, buffer.length);
         if (n < 0) {
           break;
         }
+        timer.call(call, System.nanoTime(), n);
         long inRange = Math.max(0, Math.min(n, size - read));
         mismatched += ContentPattern.countMismatches(buffer, (int) inRange, file, read, expected);
         mismatched += n - inRange;

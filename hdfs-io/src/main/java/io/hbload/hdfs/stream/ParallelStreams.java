@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 
 /**
@@ -39,6 +40,23 @@ public final class ParallelStreams {
       PassProgress progress,
       FileTask task)
       throws IOException {
+    return run(fs, files, threads, bufferBytes, progress, CallTimer.NONE, () -> true, task);
+  }
+
+  /**
+   * As above, timing every call with {@code timer}, and taking the next task only while {@code
+   * more} says so: a timed pass gives a large {@code files} and stops its workers at a deadline.
+   */
+  public static List<FileResult> run(
+      DistributedFileSystem fs,
+      int files,
+      int threads,
+      int bufferBytes,
+      PassProgress progress,
+      CallTimer timer,
+      BooleanSupplier more,
+      FileTask task)
+      throws IOException {
     AtomicInteger next = new AtomicInteger();
     AtomicReference<Throwable> failure = new AtomicReference<>();
     List<FileResult> results = Collections.synchronizedList(new ArrayList<>());
@@ -47,9 +65,11 @@ public final class ParallelStreams {
       Thread worker =
           new Thread(
               () -> {
-                FileStreams streams = new FileStreams(fs, bufferBytes, progress);
+                FileStreams streams = new FileStreams(fs, bufferBytes, progress, timer);
                 int file;
-                while (failure.get() == null && (file = next.getAndIncrement()) < files) {
+                while (failure.get() == null
+                    && more.getAsBoolean()
+                    && (file = next.getAndIncrement()) < files) {
                   try {
                     results.add(task.run(streams, file));
                   } catch (IOException | RuntimeException | Error e) {

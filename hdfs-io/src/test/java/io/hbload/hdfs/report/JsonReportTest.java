@@ -8,6 +8,7 @@ import io.hbload.hdfs.coder.CoderBench;
 import io.hbload.hdfs.coder.IsalLibrary;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -40,7 +41,8 @@ class JsonReportTest {
         0,
         1,
         0.5,
-        load1End);
+        load1End,
+        Optional.empty());
   }
 
   @Test

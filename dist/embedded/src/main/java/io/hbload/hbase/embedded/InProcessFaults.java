@@ -4,7 +4,6 @@ import io.hbload.core.config.FaultAction;
 import io.hbload.core.fault.FaultTarget;
 import java.io.IOException;
 import java.util.Comparator;
-import java.util.EnumSet;
 import java.util.Set;
 import org.apache.hadoop.hbase.MiniHBaseCluster;
 import org.apache.hadoop.hbase.ServerName;
@@ -33,10 +32,7 @@ final class InProcessFaults implements FaultTarget {
 
   @Override
   public Set<FaultAction> supports() {
-    return EnumSet.of(
-        FaultAction.RESTART_REGIONSERVER,
-        FaultAction.KILL_REGIONSERVER,
-        FaultAction.RESTART_MASTER);
+    return FaultAction.ofKind(FaultAction.Kind.PROCESS);
   }
 
   @Override
@@ -47,15 +43,15 @@ final class InProcessFaults implements FaultTarget {
   @Override
   public String inject(FaultAction action) throws IOException {
     return switch (action) {
-      case RESTART_REGIONSERVER -> restartRegionServer();
+      case RESTART_REGIONSERVER -> restartRegionServer(victim());
+      case RESTART_META_REGIONSERVER -> restartRegionServer(metaVictim());
       case KILL_REGIONSERVER -> killRegionServer();
       case RESTART_MASTER -> restartMaster();
       default -> throw new IllegalArgumentException(action + " is not a process fault");
     };
   }
 
-  private String restartRegionServer() throws IOException {
-    Victim v = victim();
+  private String restartRegionServer(Victim v) throws IOException {
     cluster.stopRegionServer(v.name());
     cluster.waitForRegionServerToStop(v.name(), WAIT_MILLIS);
     HRegionServer started = cluster.startRegionServerAndWait(WAIT_MILLIS).getRegionServer();
@@ -86,6 +82,21 @@ final class InProcessFaults implements FaultTarget {
     public String toString() {
       return name + " (" + regions + " regions)";
     }
+  }
+
+  /** The RegionServer carrying hbase:meta; an IOException when it is the only one live. */
+  private Victim metaVictim() throws IOException {
+    ServerName meta = cluster.getServerHoldingMeta();
+    HRegionServer rs =
+        cluster.getLiveRegionServerThreads().stream()
+            .map(JVMClusterUtil.RegionServerThread::getRegionServer)
+            .filter(s -> s.getServerName().equals(meta))
+            .findFirst()
+            .orElseThrow(() -> new IOException("no live RegionServer carries hbase:meta"));
+    if (cluster.getLiveRegionServerThreads().size() < 2) {
+      throw new IOException("1 RegionServer live: a RegionServer fault needs at least 2");
+    }
+    return new Victim(rs.getServerName(), rs.getNumberOfOnlineRegions());
   }
 
   /**

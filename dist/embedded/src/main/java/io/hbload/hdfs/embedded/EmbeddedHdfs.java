@@ -8,6 +8,7 @@ import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -63,8 +64,11 @@ public final class EmbeddedHdfs implements EmbeddedCluster {
     // only used by a secure cluster (HTTPS_ONLY), see SecureEmbeddedHdfs
     c.set(DFSConfigKeys.DFS_NAMENODE_HTTPS_ADDRESS_KEY, "127.0.0.1:0");
     c.set(DFSConfigKeys.DFS_DATANODE_HTTPS_ADDRESS_KEY, "127.0.0.1:0");
-    // the benchmark measures the client; keep the NameNode from scheduling reconstruction work
-    c.setInt(DFSConfigKeys.DFS_NAMENODE_REDUNDANCY_INTERVAL_SECONDS_KEY, 3600);
+    // the benchmark measures the client; keep the NameNode from scheduling reconstruction work,
+    // unless the user set the interval (-D), as a DataNode-fault run does to watch the repair
+    if (!userSet(conf, DFSConfigKeys.DFS_NAMENODE_REDUNDANCY_INTERVAL_SECONDS_KEY)) {
+      c.setInt(DFSConfigKeys.DFS_NAMENODE_REDUNDANCY_INTERVAL_SECONDS_KEY, 3600);
+    }
     c.setInt(DFSConfigKeys.DFS_NAMENODE_SAFEMODE_EXTENSION_KEY, 0);
     MiniDFSCluster mini =
         new MiniDFSCluster.Builder(c, dir.toFile())
@@ -73,6 +77,12 @@ public final class EmbeddedHdfs implements EmbeddedCluster {
             .build();
     mini.waitActive();
     return new EmbeddedHdfs(mini, dir, owns);
+  }
+
+  /** Whether {@code key} was set by someone, not by Hadoop's *-default.xml. */
+  private static boolean userSet(Configuration conf, String key) {
+    String[] sources = conf.getPropertySources(key);
+    return sources != null && Arrays.stream(sources).anyMatch(s -> !s.endsWith("-default.xml"));
   }
 
   @Override
@@ -137,7 +147,16 @@ public final class EmbeddedHdfs implements EmbeddedCluster {
     return victims;
   }
 
-  /** Restarts every DataNode stopped by {@link #stopDataNodesHoldingData} on its old ports. */
+  @Override
+  public String stopDataNode(String xferAddr) throws IOException {
+    MiniDFSCluster.DataNodeProperties props = cluster.stopDataNode(xferAddr);
+    if (props == null) {
+      throw new IOException("no DataNode at " + xferAddr);
+    }
+    stopped.add(props);
+    return "stopped DataNode " + xferAddr + " in process";
+  }
+
   @Override
   public void restartStoppedDataNodes() throws IOException {
     for (MiniDFSCluster.DataNodeProperties props : stopped) {

@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
@@ -59,7 +60,8 @@ public final class DfsioAggregate {
         perFile.mismatchedBytes(),
         0,
         loadStart,
-        RunMeter.loadAverage1());
+        RunMeter.loadAverage1(),
+        Optional.empty());
   }
 
   /** The coder the tasks ran: one name when they agree, else each with its number of tasks. */

@@ -48,6 +48,7 @@ final class DfsioComparison {
               test,
               tooFew));
     }
+    faultMetrics(a, b, metrics);
     boolean judged = interval(metrics);
     return new Operation(
         group,
@@ -58,6 +59,52 @@ final class DfsioComparison {
         files(a),
         files(b),
         metrics);
+  }
+
+  /**
+   * With DataNodes stopped in the middle of the pass on both sides (one pass a side): the degraded
+   * throughput and p99 and the seconds back to full redundancy, side by side with no interval: one
+   * figure a side. A side that never recovered has no figure there.
+   */
+  private static void faultMetrics(List<Round> a, List<Round> b, List<Metric> metrics) {
+    JsonNode fa = a.get(0).result().path("dataNodeFault");
+    JsonNode fb = b.get(0).result().path("dataNodeFault");
+    if (!fa.isObject() || !fb.isObject()) {
+      return;
+    }
+    String why = "one figure a side, no interval: repeat the pass for one";
+    metrics.add(
+        Comparer.metric(
+            "degraded",
+            "MiB/s",
+            true,
+            fa.path("degraded").path("mibPerSec").asDouble(Double.NaN),
+            fb.path("degraded").path("mibPerSec").asDouble(Double.NaN),
+            null,
+            null,
+            why));
+    metrics.add(
+        Comparer.metric(
+            "degraded p99",
+            "us",
+            false,
+            fa.path("degraded").path("p99Micros").asDouble(Double.NaN),
+            fb.path("degraded").path("p99Micros").asDouble(Double.NaN),
+            null,
+            null,
+            why));
+    metrics.add(
+        Comparer.metric(
+            "to full redundancy",
+            "s",
+            false,
+            fa.path("secondsToFullRedundancy").asDouble(Double.NaN),
+            fb.path("secondsToFullRedundancy").asDouble(Double.NaN),
+            null,
+            null,
+            fa.path("recovered").asBoolean() && fb.path("recovered").asBoolean()
+                ? why
+                : "a side did not recover within its run"));
   }
 
   private static boolean interval(List<Metric> metrics) {
