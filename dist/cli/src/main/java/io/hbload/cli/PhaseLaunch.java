@@ -59,6 +59,21 @@ final class PhaseLaunch {
       PrintStream report,
       Afterwards afterwards)
       throws Exception {
+    return run(commandLine, metrics, html, spec, workload, err, report, afterwards, List.of());
+  }
+
+  /** As above, with listeners of the command's own (a replay's skew status lines). */
+  static int run(
+      CommandLine commandLine,
+      MetricsOptions metrics,
+      HtmlOption html,
+      RunSpec spec,
+      String workload,
+      PrintStream err,
+      PrintStream report,
+      Afterwards afterwards,
+      List<RunListener> own)
+      throws Exception {
     html.refuseSameFile(spec.outputs());
     html.check(commandLine);
     spec = spec.withProvenance(spec.provenance().withCommandLine(invocation(commandLine)));
@@ -72,7 +87,7 @@ final class PhaseLaunch {
                 ClientInfo.localHost()),
             err);
     try {
-      List<RunListener> more = new ArrayList<>();
+      List<RunListener> more = new ArrayList<>(own);
       watch.ifPresent(m -> more.add(m.listener()));
       if (html.requested()) {
         more.add(html.collector());

@@ -1,0 +1,169 @@
+package io.hbload.core.source;
+
+import io.hbload.core.binding.RowSink;
+import io.hbload.core.config.WorkloadSpec;
+import io.hbload.core.keys.KeyNames;
+import io.hbload.core.measure.Measure;
+import io.hbload.core.schedule.Timeline;
+import io.hbload.core.trace.ReplayTally;
+import io.hbload.core.trace.TraceException;
+import io.hbload.core.trace.TraceFeed;
+import io.hbload.core.trace.TraceOperation;
+import io.hbload.core.values.FieldLengthChooser;
+import io.hbload.core.values.FieldSelection;
+import io.hbload.core.values.RowValues;
+
+/**
+ * One worker's share of a trace as an operation source: each record one call, a READ of the whole
+ * row, an UPDATE (a put of the record's value size into the row's first field) or a DELETE of the
+ * row, on the row key {@code user} + the key's hash in decimal (YCSB's hashed key form, so that the
+ * same trace makes the same rows and its keys spread over the table's regions). Its {@link
+ * #timeline} is the records' scheduled times, so that the worker waits for each as for a target's
+ * slot and its latency counts from that time; each record's send skew (its call's start minus its
+ * scheduled time) goes to the run's {@link ReplayTally}. The load pass writes its records as
+ * INSERTs. Ends when its feed does; a trace that could not be read to its end fails the phase with
+ * the file and line.
+ *
+ * <p>Thread-confined to its worker; reuses its key, value buffer and field selection, so steady
+ * state allocates nothing.
+ */
+public final class TraceSource<S extends Step> implements OperationSource<S>, Timeline {
+  private final YcsbSteps<S> steps;
+  private final String table;
+  private final TraceFeed feed;
+  private final ReplayTally tally;
+  private final FieldSelection allFields;
+  private final RowValues values;
+  private final long[] perOperation = new long[TraceOperation.values().length];
+  private long firstSend = Long.MAX_VALUE;
+  private long lastSend = Long.MIN_VALUE;
+
+  /**
+   * @param tally where the replay's figures go; null for the load pass, which has none
+   * @param maxValueBytes the largest value a record writes
+   */
+  public TraceSource(
+      YcsbSteps<S> steps,
+      PhaseContext phase,
+      TraceFeed feed,
+      ReplayTally tally,
+      int maxValueBytes) {
+    WorkloadSpec spec = phase.workload();
+    this.steps = steps;
+    this.table = spec.table();
+    this.feed = feed;
+    this.tally = tally;
+    this.allFields = FieldSelection.all(spec);
+    TraceFeed records = feed;
+    this.values =
+        new RowValues(
+            spec,
+            new CycleRandom(phase.seed()),
+            new FieldLengthChooser() {
+              @Override
+              public int next() {
+                return records.valueBytes();
+              }
+
+              @Override
+              public int maxLength() {
+                return maxValueBytes;
+              }
+            });
+  }
+
+  @Override
+  public Timeline timeline() {
+    return tally == null ? null : this;
+  }
+
+  @Override
+  public long nextDueNanos() {
+    return feed.peekDueNanos();
+  }
+
+  @Override
+  public boolean load(OperationSlot<S> s) {
+    if (!feed.next()) {
+      return false;
+    }
+    begin(s, Measure.INSERT);
+    s.step = steps.insert();
+    s.values = values.one(s.key, 0);
+    return true;
+  }
+
+  @Override
+  public boolean transaction(OperationSlot<S> s) {
+    if (!feed.next()) {
+      return false;
+    }
+    switch (feed.operation()) {
+      case READ -> {
+        begin(s, Measure.READ);
+        s.step = steps.read();
+        s.fields = allFields;
+        s.sink = RowSink.IGNORE;
+      }
+      case WRITE -> {
+        begin(s, Measure.UPDATE);
+        s.step = steps.update();
+        s.values = values.one(s.key, 0);
+      }
+      case DELETE -> {
+        begin(s, Measure.DELETE);
+        s.step = steps.delete();
+      }
+    }
+    return true;
+  }
+
+  private void begin(OperationSlot<S> s, Measure op) {
+    KeyNames.format(feed.keyHash(), true, 1, s.key);
+    s.operation = op;
+    s.composite = false;
+    s.overall = null;
+    s.table = table;
+    s.number = feed.operation().ordinal();
+  }
+
+  /** The trace is over for this worker; one that ended early fails the phase, naming the line. */
+  @Override
+  public boolean finished() {
+    if (feed.error() != null) {
+      throw new TraceException(feed.error());
+    }
+    return feed.ended();
+  }
+
+  /** One call per record: its send skew and its operation counted. */
+  @Override
+  public Next completed(OperationSlot<S> s, boolean finishing) {
+    if (tally != null) {
+      tally.sent(s.start - s.intended);
+      perOperation[(int) s.number]++;
+      firstSend = Math.min(firstSend, s.start);
+      lastSend = Math.max(lastSend, s.start);
+    }
+    return Next.DONE;
+  }
+
+  /** Never asked: a record is never retried. */
+  @Override
+  public void retry(OperationSlot<S> s) {
+    throw new IllegalStateException("a trace record is never retried");
+  }
+
+  /** A record holds nothing to let go. */
+  @Override
+  public void release(OperationSlot<S> s) {}
+
+  /** The worker's counts go to the run's tally; no figures of its own. */
+  @Override
+  public java.util.Map<String, Long> figures() {
+    if (tally != null) {
+      tally.add(perOperation, firstSend, lastSend);
+    }
+    return java.util.Map.of();
+  }
+}

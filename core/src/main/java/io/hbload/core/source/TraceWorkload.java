@@ -1,0 +1,150 @@
+package io.hbload.core.source;
+
+import io.hbload.core.binding.AsyncBinding;
+import io.hbload.core.binding.Binding;
+import io.hbload.core.binding.BindingException;
+import io.hbload.core.binding.BindingSession;
+import io.hbload.core.binding.ReportLine;
+import io.hbload.core.binding.RunSession;
+import io.hbload.core.config.Phase;
+import io.hbload.core.fault.FaultTarget;
+import io.hbload.core.server.ServerSampler;
+import io.hbload.core.trace.ReplayTally;
+import io.hbload.core.trace.TraceReader;
+import io.hbload.core.trace.TraceSpec;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * A trace replayed on a YCSB binding: each phase (the load pass, the replay) reads the trace once
+ * on a {@link TraceReader} thread of its own, started when its first worker opens, which deals the
+ * records to the workers' {@link TraceSource}s. Its session is the binding's, except that the
+ * engine loads first only when the user asked ({@code --load}), and that the run's report ends with
+ * the replay's own lines ({@link ReplayTally}). Thread-safe.
+ */
+public final class TraceWorkload implements BindingWorkload {
+  private final BindingSession bindings;
+  private final TraceSpec spec;
+  private final ReplayTally tally;
+  private final int workers;
+  private final RunSession session;
+  private final Map<Phase, TraceReader> readers = new EnumMap<>(Phase.class);
+
+  public TraceWorkload(
+      BindingSession bindings,
+      TraceSpec spec,
+      ReplayTally tally,
+      int workers,
+      PrintStream messages) {
+    this.bindings = bindings;
+    this.spec = spec;
+    this.tally = tally;
+    this.workers = workers;
+    this.session = new ReplaySession(bindings, this, messages);
+  }
+
+  @Override
+  public BindingSession bindings() {
+    return bindings;
+  }
+
+  @Override
+  public RunSession session() {
+    return session;
+  }
+
+  /** Never asked: each worker's source is its own share of the trace, made with its index. */
+  @Override
+  public <S extends Step> OperationSource<S> source(YcsbSteps<S> steps, PhaseContext phase) {
+    throw new IllegalStateException("a trace source is made per worker");
+  }
+
+  @Override
+  public OperationSource<BlockingStep<Binding>> blocking(
+      int workerIndex, PhaseContext phase, Binding client, SplittableRandom random) {
+    return source(YcsbSteps.BLOCKING, workerIndex, phase);
+  }
+
+  @Override
+  public OperationSource<PipelinedStep<AsyncBinding>> pipelined(
+      int workerIndex, PhaseContext phase, AsyncBinding client, SplittableRandom random) {
+    return source(YcsbSteps.PIPELINED, workerIndex, phase);
+  }
+
+  private <S extends Step> OperationSource<S> source(
+      YcsbSteps<S> steps, int workerIndex, PhaseContext phase) {
+    boolean load = phase.phase() == Phase.LOAD;
+    return new TraceSource<>(
+        steps,
+        phase,
+        reader(phase.phase()).feed(workerIndex),
+        load ? null : tally,
+        spec.maxValueBytes());
+  }
+
+  /** The phase's reader, started by its first worker. */
+  private synchronized TraceReader reader(Phase phase) {
+    return readers.computeIfAbsent(
+        phase,
+        p ->
+            new TraceReader(spec, p == Phase.LOAD, workers, p == Phase.LOAD ? null : tally)
+                .start());
+  }
+
+  /** Stops every reader still reading (a phase that stopped early). */
+  private synchronized void closeReaders() {
+    readers.values().forEach(TraceReader::close);
+  }
+
+  /**
+   * The binding's session with the replay's load choice and lines. Every hook of {@link RunSession}
+   * is the binding's but those two (as MixgraphWorkload's session: a hook left to the interface's
+   * default would silently drop the binding's).
+   */
+  private record ReplaySession(RunSession binding, TraceWorkload workload, PrintStream messages)
+      implements RunSession {
+    @Override
+    public boolean loadBeforeRun() {
+      return workload.spec.load();
+    }
+
+    @Override
+    public void runStarting(Phase phase) {
+      binding.runStarting(phase);
+    }
+
+    @Override
+    public List<ReportLine> runFinished(Phase phase) {
+      List<ReportLine> lines = new ArrayList<>(binding.runFinished(phase));
+      if (phase == Phase.RUN) {
+        lines.addAll(workload.tally.lines(messages));
+      }
+      return lines;
+    }
+
+    @Override
+    public List<Object> runFigures() {
+      return binding.runFigures();
+    }
+
+    @Override
+    public ServerSampler serverSampler() {
+      return binding.serverSampler();
+    }
+
+    @Override
+    public FaultTarget faultTarget() {
+      return binding.faultTarget();
+    }
+
+    @Override
+    public void close() throws BindingException {
+      workload.closeReaders();
+      binding.close();
+    }
+  }
+}
