@@ -76,7 +76,7 @@ public final class Runner {
                 + " store starts empty: loading "
                 + (own == null ? load.execution().operations() + " records (recordcount)" : own)
                 + " before the run, as fast as it goes"
-                + (spec.throttled() ? " (the run's -target paces the run only)" : "")
+                + (spec.execution().throttled() ? " (the run's -target paces the run only)" : "")
                 + "; not measured, not in the report");
         RunResult loaded = runPhase(load, workload, loadListener, false);
         messages.println(

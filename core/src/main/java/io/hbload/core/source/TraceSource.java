@@ -40,36 +40,40 @@ public final class TraceSource<S extends Step> implements OperationSource<S>, Ti
 
   /**
    * @param tally where the replay's figures go; null for the load pass, which has none
-   * @param maxValueBytes the largest value a record writes
+   * @param values the worker's values, {@link #values made} for {@code feed}
    */
   public TraceSource(
-      YcsbSteps<S> steps,
-      PhaseContext phase,
-      TraceFeed feed,
-      ReplayTally tally,
-      int maxValueBytes) {
+      YcsbSteps<S> steps, PhaseContext phase, TraceFeed feed, ReplayTally tally, RowValues values) {
     WorkloadSpec spec = phase.workload();
     this.steps = steps;
     this.table = spec.table();
     this.feed = feed;
     this.tally = tally;
     this.allFields = FieldSelection.all(spec);
-    TraceFeed records = feed;
-    this.values =
-        new RowValues(
-            spec,
-            new CycleRandom(phase.seed()),
-            new FieldLengthChooser() {
-              @Override
-              public int next() {
-                return records.valueBytes();
-              }
+    this.values = values;
+  }
 
-              @Override
-              public int maxLength() {
-                return maxValueBytes;
-              }
-            });
+  /**
+   * A worker's values for the records of {@code feed}: each write's is its record's size, sliced
+   * from a pool of random bytes as large as the largest value. Filling a pool of a MiB takes long
+   * enough to send a replay's first records late when made after the replay has started, so the
+   * workload makes the replay's pools before.
+   */
+  public static RowValues values(WorkloadSpec spec, TraceFeed feed, int maxValueBytes) {
+    return new RowValues(
+        spec,
+        new CycleRandom(spec.table().hashCode()),
+        new FieldLengthChooser() {
+          @Override
+          public int next() {
+            return feed.valueBytes();
+          }
+
+          @Override
+          public int maxLength() {
+            return maxValueBytes;
+          }
+        });
   }
 
   @Override

@@ -7,11 +7,14 @@ import io.hbload.core.binding.BindingSession;
 import io.hbload.core.binding.ReportLine;
 import io.hbload.core.binding.RunSession;
 import io.hbload.core.config.Phase;
+import io.hbload.core.config.WorkloadSpec;
 import io.hbload.core.fault.FaultTarget;
 import io.hbload.core.server.ServerSampler;
 import io.hbload.core.trace.ReplayTally;
+import io.hbload.core.trace.TraceFeed;
 import io.hbload.core.trace.TraceReader;
 import io.hbload.core.trace.TraceSpec;
+import io.hbload.core.values.RowValues;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -34,10 +37,16 @@ public final class TraceWorkload implements BindingWorkload {
   private final RunSession session;
   private final Map<Phase, TraceReader> readers = new EnumMap<>(Phase.class);
 
+  /**
+   * The replay's workers' values, made before the phase starts (see {@link TraceSource#values}).
+   */
+  private final RowValues[] replayValues;
+
   public TraceWorkload(
       BindingSession bindings,
       TraceSpec spec,
       ReplayTally tally,
+      WorkloadSpec workload,
       int workers,
       PrintStream messages) {
     this.bindings = bindings;
@@ -45,6 +54,13 @@ public final class TraceWorkload implements BindingWorkload {
     this.tally = tally;
     this.workers = workers;
     this.session = new ReplaySession(bindings, this, messages);
+    // the replay's reader starts now, so that its queues are full before the first record is due
+    // (a reader started by the first worker sent the first second's records up to 250 ms late)
+    TraceReader replay = reader(Phase.RUN);
+    this.replayValues = new RowValues[workers];
+    for (int i = 0; i < workers; i++) {
+      replayValues[i] = TraceSource.values(workload, replay.feed(i), spec.maxValueBytes());
+    }
   }
 
   @Override
@@ -77,13 +93,15 @@ public final class TraceWorkload implements BindingWorkload {
 
   private <S extends Step> OperationSource<S> source(
       YcsbSteps<S> steps, int workerIndex, PhaseContext phase) {
-    boolean load = phase.phase() == Phase.LOAD;
-    return new TraceSource<>(
-        steps,
-        phase,
-        reader(phase.phase()).feed(workerIndex),
-        load ? null : tally,
-        spec.maxValueBytes());
+    TraceFeed feed = reader(phase.phase()).feed(workerIndex);
+    return phase.phase() == Phase.LOAD
+        ? new TraceSource<>(
+            steps,
+            phase,
+            feed,
+            null,
+            TraceSource.values(phase.workload(), feed, spec.maxValueBytes()))
+        : new TraceSource<>(steps, phase, feed, tally, replayValues[workerIndex]);
   }
 
   /** The phase's reader, started by its first worker. */

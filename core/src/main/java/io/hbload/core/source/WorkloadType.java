@@ -84,7 +84,12 @@ public interface WorkloadType {
     @Override
     public Workload<?, ?> open(BindingContext context) throws BindingException {
       return new TraceWorkload(
-          provider.open(context), spec, tally, context.execution().threads(), context.messages());
+          provider.open(context),
+          spec,
+          tally,
+          context.workload(),
+          context.execution().threads(),
+          context.messages());
     }
 
     @Override

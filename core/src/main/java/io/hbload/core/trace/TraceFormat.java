@@ -24,7 +24,7 @@ public enum TraceFormat {
   TWITTER(7) {
     @Override
     boolean parse(String line, TraceRecord into) {
-      int[] ends = fields(line, 7);
+      int[] ends = fields(line, 7, into.ends);
       into.seconds = decimal(line, 0, ends[0], "timestamp");
       into.keyHash = hash(line, ends[0] + 1, ends[1]);
       into.valueBytes = count(line, ends[2] + 1, ends[3], "value size");
@@ -38,7 +38,7 @@ public enum TraceFormat {
       if (line.startsWith("time")) {
         return false; // the header
       }
-      int[] ends = fields(line, 4);
+      int[] ends = fields(line, 4, into.ends);
       into.seconds = decimal(line, 0, ends[0], "time");
       into.operation = hbloadOperation(line, ends[0] + 1, ends[1]);
       into.keyHash = hash(line, ends[1] + 1, ends[2]);
@@ -86,9 +86,10 @@ public enum TraceFormat {
 
   abstract boolean parse(String line, TraceRecord into);
 
-  /** Where each of the first {@code n} comma-separated fields ends; exactly n fields. */
-  final int[] fields(String line, int n) {
-    int[] ends = new int[n];
+  /**
+   * Where each of the {@code n} comma-separated fields ends, into {@code ends}; exactly n fields.
+   */
+  final int[] fields(String line, int n, int[] ends) {
     int from = 0;
     for (int i = 0; i < n - 1; i++) {
       int comma = line.indexOf(',', from);
@@ -172,28 +173,59 @@ public enum TraceFormat {
         what + " is not a number ≥ 0: '" + s.substring(from, to) + "'");
   }
 
+  /** Twitter's operations, each with what it is on HBase (the mapping the docs state). */
+  private static final String[] TWITTER_NAMES = {
+    "get", "gets", "set", "add", "replace", "cas", "append", "prepend", "delete", "incr", "decr"
+  };
+
+  private static final TraceOperation[] TWITTER_OPERATIONS = {
+    TraceOperation.READ, // get
+    TraceOperation.READ, // gets
+    TraceOperation.WRITE, // set
+    TraceOperation.WRITE, // add
+    TraceOperation.WRITE, // replace
+    TraceOperation.WRITE, // cas
+    TraceOperation.WRITE, // append
+    TraceOperation.WRITE, // prepend
+    TraceOperation.DELETE, // delete
+    TraceOperation.WRITE, // incr
+    TraceOperation.WRITE // decr
+  };
+
+  private static final String[] HBLOAD_NAMES = {
+    "read", "get", "write", "put", "update", "insert", "set", "delete"
+  };
+
+  private static final TraceOperation[] HBLOAD_OPERATIONS = {
+    TraceOperation.READ,
+    TraceOperation.READ,
+    TraceOperation.WRITE,
+    TraceOperation.WRITE,
+    TraceOperation.WRITE,
+    TraceOperation.WRITE,
+    TraceOperation.WRITE,
+    TraceOperation.DELETE
+  };
+
   private static TraceOperation twitterOperation(String s, int from, int to) {
-    return switch (s.substring(from, to).toLowerCase(Locale.ROOT)) {
-      case "get", "gets" -> TraceOperation.READ;
-      case "set", "add", "replace", "cas", "append", "prepend", "incr", "decr" ->
-          TraceOperation.WRITE;
-      case "delete" -> TraceOperation.DELETE;
-      default ->
-          throw new IllegalArgumentException(
-              "unknown operation '"
-                  + s.substring(from, to)
-                  + "' (get, gets, set, add, replace, cas, append, prepend, delete, incr, decr)");
-    };
+    return operation(
+        s, from, to, TWITTER_NAMES, TWITTER_OPERATIONS, String.join(", ", TWITTER_NAMES));
   }
 
   private static TraceOperation hbloadOperation(String s, int from, int to) {
-    return switch (s.substring(from, to).toLowerCase(Locale.ROOT)) {
-      case "read", "get" -> TraceOperation.READ;
-      case "write", "put", "update", "insert", "set" -> TraceOperation.WRITE;
-      case "delete" -> TraceOperation.DELETE;
-      default ->
-          throw new IllegalArgumentException(
-              "unknown operation '" + s.substring(from, to) + "' (read, write, delete)");
-    };
+    return operation(s, from, to, HBLOAD_NAMES, HBLOAD_OPERATIONS, "read, write, delete");
+  }
+
+  /** The operation named in {@code s[from, to)}, in any case, without a substring per line. */
+  private static TraceOperation operation(
+      String s, int from, int to, String[] names, TraceOperation[] ops, String expected) {
+    int length = to - from;
+    for (int i = 0; i < names.length; i++) {
+      if (names[i].length() == length && s.regionMatches(true, from, names[i], 0, length)) {
+        return ops[i];
+      }
+    }
+    throw new IllegalArgumentException(
+        "unknown operation '" + s.substring(from, to) + "' (" + expected + ")");
   }
 }

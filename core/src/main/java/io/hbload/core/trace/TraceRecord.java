@@ -10,4 +10,9 @@ final class TraceRecord {
   TraceOperation operation;
   long keyHash;
   int valueBytes;
+
+  /**
+   * Where each field of the line being parsed ends: the parser's scratch, reused line after line.
+   */
+  final int[] ends = new int[8];
 }

@@ -241,7 +241,7 @@ class AllocationFreeTest {
                   Phase.RUN, workload, new KeySpace(workload), Clock.system(), 1, Measures.CORE),
               reader.feed(0),
               tally,
-              1024);
+              TraceSource.values(workload, reader.feed(0), 1024));
       OperationSlot<BlockingStep<Binding>> slot = new OperationSlot<>(0, workload);
       long[] due = new long[1];
       assertThat(
