@@ -1,9 +1,7 @@
 package io.hbload.core.source;
 
-import io.hbload.core.binding.RowSink;
 import io.hbload.core.config.WorkloadSpec;
 import io.hbload.core.keys.KeyNames;
-import io.hbload.core.measure.Measure;
 import io.hbload.core.schedule.Timeline;
 import io.hbload.core.trace.ReplayTally;
 import io.hbload.core.trace.TraceException;
@@ -91,8 +89,8 @@ public final class TraceSource<S extends Step> implements OperationSource<S>, Ti
     if (!feed.next()) {
       return false;
     }
-    begin(s, Measure.INSERT);
-    s.step = steps.insert();
+    KeyNames.format(feed.keyHash(), true, 1, s.key);
+    steps.one(s, steps.insert(), table);
     s.values = values.one(s.key, 0);
     return true;
   }
@@ -102,33 +100,14 @@ public final class TraceSource<S extends Step> implements OperationSource<S>, Ti
     if (!feed.next()) {
       return false;
     }
+    KeyNames.format(feed.keyHash(), true, 1, s.key);
+    s.number = feed.operation().ordinal();
     switch (feed.operation()) {
-      case READ -> {
-        begin(s, Measure.READ);
-        s.step = steps.read();
-        s.fields = allFields;
-        s.sink = RowSink.IGNORE;
-      }
-      case WRITE -> {
-        begin(s, Measure.UPDATE);
-        s.step = steps.update();
-        s.values = values.one(s.key, 0);
-      }
-      case DELETE -> {
-        begin(s, Measure.DELETE);
-        s.step = steps.delete();
-      }
+      case READ -> steps.readRow(s, table, allFields);
+      case WRITE -> steps.updateRow(s, table, values.one(s.key, 0));
+      case DELETE -> steps.one(s, steps.delete(), table);
     }
     return true;
-  }
-
-  private void begin(OperationSlot<S> s, Measure op) {
-    KeyNames.format(feed.keyHash(), true, 1, s.key);
-    s.operation = op;
-    s.composite = false;
-    s.overall = null;
-    s.table = table;
-    s.number = feed.operation().ordinal();
   }
 
   /** The trace is over for this worker; one that ended early fails the phase, naming the line. */

@@ -8,15 +8,12 @@ import io.hbload.core.binding.ReportLine;
 import io.hbload.core.binding.RunSession;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.WorkloadSpec;
-import io.hbload.core.fault.FaultTarget;
-import io.hbload.core.server.ServerSampler;
 import io.hbload.core.trace.ReplayTally;
 import io.hbload.core.trace.TraceFeed;
 import io.hbload.core.trace.TraceReader;
 import io.hbload.core.trace.TraceSpec;
 import io.hbload.core.values.RowValues;
 import java.io.PrintStream;
-import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -119,50 +116,33 @@ public final class TraceWorkload implements BindingWorkload {
   }
 
   /**
-   * The binding's session with the replay's load choice and lines. Every hook of {@link RunSession}
-   * is the binding's but those two (as MixgraphWorkload's session: a hook left to the interface's
-   * default would silently drop the binding's).
+   * The binding's session, except that the engine loads first only when asked ({@code --load}), the
+   * run's report ends with the replay's lines, and closing stops the readers.
    */
-  private record ReplaySession(RunSession binding, TraceWorkload workload, PrintStream messages)
-      implements RunSession {
+  private static final class ReplaySession extends ForwardingSession {
+    private final TraceWorkload workload;
+    private final PrintStream messages;
+
+    ReplaySession(RunSession binding, TraceWorkload workload, PrintStream messages) {
+      super(binding);
+      this.workload = workload;
+      this.messages = messages;
+    }
+
     @Override
     public boolean loadBeforeRun() {
       return workload.spec.load();
     }
 
     @Override
-    public void runStarting(Phase phase) {
-      binding.runStarting(phase);
-    }
-
-    @Override
-    public List<ReportLine> runFinished(Phase phase) {
-      List<ReportLine> lines = new ArrayList<>(binding.runFinished(phase));
-      if (phase == Phase.RUN) {
-        lines.addAll(workload.tally.lines(messages));
-      }
-      return lines;
-    }
-
-    @Override
-    public List<Object> runFigures() {
-      return binding.runFigures();
-    }
-
-    @Override
-    public ServerSampler serverSampler() {
-      return binding.serverSampler();
-    }
-
-    @Override
-    public FaultTarget faultTarget() {
-      return binding.faultTarget();
+    List<ReportLine> runLines() {
+      return workload.tally.lines(messages);
     }
 
     @Override
     public void close() throws BindingException {
       workload.closeReaders();
-      binding.close();
+      super.close();
     }
   }
 }
