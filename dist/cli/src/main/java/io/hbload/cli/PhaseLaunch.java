@@ -48,21 +48,8 @@ final class PhaseLaunch {
    *
    * @param workload the workload's name in the metrics' tags
    * @param report where YCSB's report goes unless the spec names an export file
+   * @param own listeners of the command's own (a replay's skew status lines), before the metrics'
    */
-  static int run(
-      CommandLine commandLine,
-      MetricsOptions metrics,
-      HtmlOption html,
-      RunSpec spec,
-      String workload,
-      PrintStream err,
-      PrintStream report,
-      Afterwards afterwards)
-      throws Exception {
-    return run(commandLine, metrics, html, spec, workload, err, report, afterwards, List.of());
-  }
-
-  /** As above, with listeners of the command's own (a replay's skew status lines). */
   static int run(
       CommandLine commandLine,
       MetricsOptions metrics,

@@ -15,10 +15,8 @@ import io.hbload.core.trace.TraceException;
 import io.hbload.core.trace.TraceFormat;
 import io.hbload.core.trace.TracePreview;
 import io.hbload.core.trace.TraceSpec;
-import io.hbload.hbase.config.HBaseProperties;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -99,66 +97,8 @@ final class ReplayCommand implements Callable<Integer> {
       description = "A write's value is its record's size, capped at BYTES (default 1048576)")
   Integer maxValueBytes;
 
-  @Option(
-      names = "-db",
-      paramLabel = "DB",
-      description = "Binding: hbase (default), basic, memory, or a class (db)")
-  String db;
-
-  @Option(
-      names = "-P",
-      paramLabel = "FILE",
-      description = "Property file (the binding's settings); repeatable, in order")
-  List<Path> propertyFiles = new ArrayList<>();
-
-  @Option(names = "-p", paramLabel = "NAME=VALUE", description = "Set a property; overrides files")
-  List<String> properties = new ArrayList<>();
-
-  @Option(
-      names = {"-threads", "--threads"},
-      paramLabel = "N",
-      description = "Client threads, record n going to thread n mod N (default 1)")
-  String threads;
-
-  @Option(
-      names = "-s",
-      description = "Status lines on stderr, with the interval's send skew ([REPLAY] lines)")
-  boolean status;
-
-  @Option(
-      names = "--interval",
-      paramLabel = "SECONDS",
-      description = "Status interval in seconds (status.interval); implies -s")
-  String interval;
-
-  @Option(names = "-l", paramLabel = "LABEL", description = "Prefix for status lines (label)")
-  String label;
-
-  @Option(
-      names = {"-cp", "--hbase-conf"},
-      paramLabel = "DIR",
-      description = "Directory with hbase-site.xml (hbload.hbase.conf)")
-  String hbaseConf;
-
-  @Option(
-      names = "--zk",
-      paramLabel = "HOST:PORT",
-      description = "ZooKeeper quorum of the cluster (hbload.zk)")
-  String zk;
-
-  @Option(names = "--json", paramLabel = "FILE", description = "Write the result as JSON")
-  String json;
-
-  @Option(
-      names = "--hlog",
-      paramLabel = "FILE",
-      description = "Write an HdrHistogram interval log (service and intended latency)")
-  String hlog;
-
-  @Option(
-      names = "--fail-on-error",
-      description = "Exit 1 when any operation failed (NOT_FOUND of a read is no failure)")
-  boolean failOnError;
+  /** The binding, its cluster, threads, status lines and result files, as run takes them. */
+  @Mixin ClientOptions client = new ClientOptions();
 
   @Mixin MetricsOptions metrics = new MetricsOptions();
 
@@ -233,18 +173,8 @@ final class ReplayCommand implements Callable<Integer> {
    */
   private Map<String, String> properties() {
     PropertySources sources = new PropertySources();
-    propertyFiles.forEach(sources::file);
-    properties.forEach(sources::setPair);
-    setIf(sources, PropertyNames.DB, db);
-    setIf(sources, PropertyNames.THREADS, threads);
-    setIf(sources, PropertyNames.LABEL, label);
-    setIf(sources, PropertyNames.JSON_FILE, json);
-    setIf(sources, PropertyNames.HLOG_FILE, hlog);
-    setIf(sources, HBaseProperties.HBASE_CONF_DIR, hbaseConf);
-    setIf(sources, HBaseProperties.ZK, zk);
-    setIf(sources, PropertyNames.STATUS_INTERVAL, interval);
-    setIf(sources, PropertyNames.STATUS, status || interval != null ? "true" : null);
-    setIf(sources, PropertyNames.FAIL_ON_ERROR, failOnError ? "true" : null);
+    client.files(sources);
+    client.settings(sources);
     Map<String, String> merged = sources.merge();
     for (String paced :
         List.of(
@@ -269,11 +199,5 @@ final class ReplayCommand implements Callable<Integer> {
     merged.put(PropertyNames.OPERATION_COUNT, "0");
     merged.putIfAbsent(PropertyNames.RECORD_COUNT, "1");
     return merged;
-  }
-
-  private static void setIf(PropertySources sources, String key, String value) {
-    if (value != null) {
-      sources.set(key, value);
-    }
   }
 }
