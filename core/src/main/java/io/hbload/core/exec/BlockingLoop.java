@@ -58,7 +58,7 @@ final class BlockingLoop<C extends WorkerClient> extends WorkerLoop {
       return;
     }
     try {
-      Pacer pacer = pacer(random, spec.execution().spinSleep());
+      Pacer pacer = pacer(random, spec.execution().spinSleep(), source);
       this.pacer = pacer;
       boolean load = spec.phase() == Phase.LOAD;
       long restartSeen = 0;
@@ -76,7 +76,9 @@ final class BlockingLoop<C extends WorkerClient> extends WorkerLoop {
             break;
           }
         }
-        operation(load, intended, firstCycle + done * cycleStride);
+        if (!operation(load, intended, firstCycle + done * cycleStride) && source.finished()) {
+          break; // a trace read to its end
+        }
       }
     } catch (RuntimeException | Error e) {
       // A client must return a status, not throw: anything it throws, an Error too
@@ -111,23 +113,27 @@ final class BlockingLoop<C extends WorkerClient> extends WorkerLoop {
     return recorder;
   }
 
-  /** Operation {@code cycle} of the phase, the next of the worker's quota, all of its steps. */
-  void operation(boolean load, long intended, long cycle) {
+  /**
+   * Operation {@code cycle} of the phase, the next of the worker's quota, all of its steps; false
+   * when the source issued nothing for it.
+   */
+  boolean operation(boolean load, long intended, long cycle) {
     OperationSlot<BlockingStep<C>> s = slot;
     s.cycle = cycle;
     if (!(load ? source.load(s) : source.transaction(s))) {
-      return;
+      return false;
     }
     s.intended = intended;
     try {
       if (s.composite) {
         composite(s);
-        return;
+        return true;
       }
       if (call(s) && !s.unmeasured) {
         steps.one(s);
       }
       source.completed(s, false);
+      return true;
     } catch (RuntimeException | Error e) {
       source.release(s);
       throw e;

@@ -207,6 +207,8 @@ final class PipelinedLoop<A extends AsyncWorkerClient> extends WorkerLoop
           if (pacer != null && next < slotFreedAt) {
             slotWaits++;
           }
+        } else if (source.finished()) {
+          break; // a trace read to its end
         }
         issued++;
         if (pacer != null) {
@@ -263,7 +265,7 @@ final class PipelinedLoop<A extends AsyncWorkerClient> extends WorkerLoop
    * completions).
    */
   private Pacer pacer(SplittableRandom random) {
-    return pacer(random, false);
+    return pacer(random, false, source);
   }
 
   private void handleCompletions(boolean finishing) {

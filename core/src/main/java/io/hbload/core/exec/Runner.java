@@ -68,14 +68,15 @@ public final class Runner {
         PhaseRun.faultTarget(spec, session);
       }
       if (spec.phase() == Phase.RUN && session.loadBeforeRun()) {
-        RunSpec load = SpecParser.loadBefore(spec);
+        String own = spec.binding().workload().ownLoad();
+        RunSpec load = own == null ? SpecParser.loadBefore(spec) : ownLoad(spec);
         messages.println(
             "hbload: the "
                 + provider.name()
                 + " store starts empty: loading "
-                + load.execution().operations()
-                + " records (recordcount) before the run, as fast as it goes"
-                + (spec.throttled() ? " (the run's -target paces the run only)" : "")
+                + (own == null ? load.execution().operations() + " records (recordcount)" : own)
+                + " before the run, as fast as it goes"
+                + (spec.execution().throttled() ? " (the run's -target paces the run only)" : "")
                 + "; not measured, not in the report");
         RunResult loaded = runPhase(load, workload, loadListener, false);
         messages.println(
@@ -126,6 +127,16 @@ public final class Runner {
         result.client(),
         result.workers(),
         figures);
+  }
+
+  /**
+   * The load of a workload that chooses what it writes (a replay's keys read before written): as
+   * YCSB's load, with the run's workers, until its sources have nothing more to write.
+   */
+  private static RunSpec ownLoad(RunSpec run) {
+    RunSpec load = SpecParser.loadBefore(run);
+    return load.withExecution(
+        load.execution().toBuilder().threads(run.execution().threads()).operations(0).build());
   }
 
   /** The stop reason of Ctrl-C (the launcher's). */

@@ -4,11 +4,13 @@ import io.hbload.core.audit.WriteAudit;
 import io.hbload.core.binding.AsyncWorkerClient;
 import io.hbload.core.binding.BindingException;
 import io.hbload.core.binding.WorkerClient;
+import io.hbload.core.config.Phase;
 import io.hbload.core.config.ShardSpec;
 import io.hbload.core.measure.LatencyNames;
 import io.hbload.core.measure.WorkerRecorder;
 import io.hbload.core.schedule.Pacer;
 import io.hbload.core.schedule.RateCurve;
+import io.hbload.core.schedule.Timeline;
 import io.hbload.core.source.OperationSlot;
 import io.hbload.core.source.OperationSource;
 import io.hbload.core.source.PhaseContext;
@@ -53,6 +55,13 @@ abstract class WorkerLoop implements Runnable {
   private long openedNanos;
 
   private long endedNanos;
+
+  /**
+   * Whether its source was opened: not {@code openedNanos != 0}, which a virtual clock reads at its
+   * start.
+   */
+  private boolean opened;
+
   private Map<String, Long> figures = Map.of();
 
   /**
@@ -130,6 +139,7 @@ abstract class WorkerLoop implements Runnable {
    */
   final void opened() {
     openedNanos = clock.nanoTime();
+    opened = true;
   }
 
   /**
@@ -167,7 +177,7 @@ abstract class WorkerLoop implements Runnable {
    */
   private void ended(OperationSource<?> source) {
     endedNanos = clock.nanoTime();
-    if (source != null && openedNanos != 0) {
+    if (source != null && opened) {
       figures = Map.copyOf(source.figures());
     }
   }
@@ -183,7 +193,7 @@ abstract class WorkerLoop implements Runnable {
 
   /** Whether its source was opened (it ran, or began to run, its share). */
   final boolean sourceOpened() {
-    return openedNanos != 0;
+    return opened;
   }
 
   /**
@@ -191,7 +201,7 @@ abstract class WorkerLoop implements Runnable {
    * ended.
    */
   final long elapsedNanos() {
-    return openedNanos == 0 || endedNanos == 0 ? 0 : endedNanos - openedNanos;
+    return !opened || endedNanos == 0 ? 0 : endedNanos - openedNanos;
   }
 
   /** Its source's figures ({@link OperationSource#figures}); read after the worker ended. */
@@ -238,7 +248,12 @@ abstract class WorkerLoop implements Runnable {
    * throttled. A constant rate keeps its period pacer, a schedule walks the run's {@link
    * RateCurve}.
    */
-  final Pacer pacer(SplittableRandom random, boolean spinSleep) {
+  final Pacer pacer(SplittableRandom random, boolean spinSleep, OperationSource<?> source) {
+    Timeline timeline = spec.phase() == Phase.RUN ? source.timeline() : null;
+    if (timeline != null) {
+      // the operations bring their own times (a trace's records): no rate of the spec's
+      return new Pacer(timeline, scheduleStartNanos, spinSleep, spec.execution().clock());
+    }
     if (!spec.throttled()) {
       return null;
     }

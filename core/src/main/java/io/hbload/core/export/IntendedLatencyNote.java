@@ -69,18 +69,22 @@ public final class IntendedLatencyNote {
                       : "service time 0")
               .append(')');
       if (warn) {
+        boolean ownTimes = !result.spec().execution().throttled();
         line.append(": callers at ")
             .append(
-                result.spec().execution().scheduled()
-                    // a schedule's rate changes: name it, and where it fell behind ([RATE])
-                    ? "the schedule " + result.spec().execution().target().text() + " ([RATE])"
-                    : String.format(
-                            Locale.ROOT, "%.0f", result.spec().execution().targetOpsPerSec())
-                        + " ops/sec")
+                ownTimes
+                    // paced by its operations' own times (a trace replay), not by a target
+                    ? "the trace's times ([REPLAY], send skew)"
+                    : result.spec().execution().scheduled()
+                        // a schedule's rate changes: name it, and where it fell behind ([RATE])
+                        ? "the schedule " + result.spec().execution().target().text() + " ([RATE])"
+                        : String.format(
+                                Locale.ROOT, "%.0f", result.spec().execution().targetOpsPerSec())
+                            + " ops/sec")
             .append(
                 " waited longer than the report's service-time figures say, because the client ran behind"
                     + " its schedule");
-        if (!result.spec().warmsUp()) {
+        if (!result.spec().warmsUp() && !ownTimes) {
           line.append(
               "; the phase had no warm-up, so part of this may be the client's own cold start"
                   + " (-p hbload.warmup=10s leaves it out)");

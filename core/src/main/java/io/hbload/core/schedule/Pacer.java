@@ -29,6 +29,9 @@ public final class Pacer {
   private final long first;
   private final long stride;
 
+  /** Null unless the operations bring their own times (a trace's records). */
+  private final Timeline timeline;
+
   /**
    * @param opsPerSecond this worker's share of the target
    * @param offsetNanos initial offset, e.g. a random fraction of the period to stagger slow workers
@@ -53,6 +56,7 @@ public final class Pacer {
     this.curve = null;
     this.first = 0;
     this.stride = 1;
+    this.timeline = null;
   }
 
   /**
@@ -74,10 +78,32 @@ public final class Pacer {
     this.curve = new RateCurve.Cursor(curve);
     this.first = first;
     this.stride = stride;
+    this.timeline = null;
+  }
+
+  /**
+   * A worker whose operations bring their own intended starts ({@code timeline}, from {@code
+   * startNanos}): waits for each as for a rate's, and, behind, issues at once as for a rate's.
+   *
+   * @param spin busy-wait for the next slot instead of sleeping (never on a virtual clock)
+   */
+  public Pacer(Timeline timeline, long startNanos, boolean spin, Clock clock) {
+    this.offsetNanos = 0;
+    this.startNanos = startNanos;
+    this.periodNanos = 0;
+    this.spin = spin;
+    this.clock = clock;
+    this.curve = null;
+    this.first = 0;
+    this.stride = 1;
+    this.timeline = timeline;
   }
 
   /** Operation {@code k}'s intended start; the next one's number is counted on. */
   private long intended(long k) {
+    if (timeline != null) {
+      return startNanos + timeline.nextDueNanos();
+    }
     if (curve == null) {
       return startNanos + (long) (k * periodNanos);
     }
@@ -123,6 +149,11 @@ public final class Pacer {
    * cold start's, not the measured system's).
    */
   public void restartAt(long nanos) {
+    if (timeline != null) {
+      // the operations keep their times: the next one is due at the restart, the rest after it
+      startNanos = nanos - timeline.nextDueNanos();
+      return;
+    }
     startNanos = nanos + offsetNanos;
     next = 0;
     if (curve != null) {

@@ -1,11 +1,9 @@
 package io.hbload.core.source;
 
-import io.hbload.core.binding.RowSink;
 import io.hbload.core.config.MixgraphSpec;
 import io.hbload.core.config.WorkloadSpec;
 import io.hbload.core.keys.KeyNames;
 import io.hbload.core.keys.KeySpace;
-import io.hbload.core.measure.Measure;
 import io.hbload.core.mixgraph.MixgraphCheck;
 import io.hbload.core.mixgraph.MixgraphKeys;
 import io.hbload.core.mixgraph.MixgraphModel;
@@ -90,8 +88,7 @@ public final class MixgraphSource<S extends Step> implements OperationSource<S> 
     s.cycle = keyNumber; // a record's value is its key's, whoever loads it
     random.at(keyNumber, CycleRandom.RECORD);
     KeyNames.format(keyNumber, true, keyDigits, s.key);
-    begin(s, Measure.INSERT);
-    s.step = steps.insert();
+    steps.one(s, steps.insert(), table);
     s.values = values.one(s.key, 0);
     return true;
   }
@@ -103,33 +100,18 @@ public final class MixgraphSource<S extends Step> implements OperationSource<S> 
     KeyNames.format(keys.next(random), true, keyDigits, s.key);
     keyTally.record(keys.checked());
     switch (query) {
-      case GET -> {
-        begin(s, Measure.READ);
-        s.step = steps.read();
-        s.fields = allFields;
-        s.sink = RowSink.IGNORE;
-      }
+      case GET -> steps.readRow(s, table, allFields);
       case PUT -> {
-        begin(s, Measure.UPDATE);
-        s.step = steps.update();
-        s.values = values.one(s.key, 0);
+        steps.updateRow(s, table, values.one(s.key, 0));
         sizeTally.record(values.length(0));
       }
       case SEEK -> {
-        begin(s, Measure.SCAN);
-        s.step = steps.scan();
+        steps.one(s, steps.scan(), table);
         s.scanLength = seeks.length(1 - random.nextDouble());
         s.fields = allFields;
       }
     }
     return true;
-  }
-
-  private void begin(OperationSlot<S> s, Measure op) {
-    s.operation = op;
-    s.composite = false;
-    s.overall = null;
-    s.table = table;
   }
 
   /** Every mixgraph operation is one call. */

@@ -1,17 +1,11 @@
 package io.hbload.core.source;
 
-import io.hbload.core.binding.BindingException;
 import io.hbload.core.binding.BindingSession;
 import io.hbload.core.binding.ReportLine;
 import io.hbload.core.binding.RunSession;
-import io.hbload.core.config.FaultSchedule;
 import io.hbload.core.config.MixgraphSpec;
-import io.hbload.core.config.Phase;
-import io.hbload.core.fault.FaultTarget;
 import io.hbload.core.mixgraph.MixgraphCheck;
-import io.hbload.core.server.ServerSampler;
 import java.io.PrintStream;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -52,55 +46,20 @@ public final class MixgraphWorkload implements BindingWorkload {
     return new MixgraphSource<>(steps, phase, spec, check);
   }
 
-  /**
-   * The binding's session, with the check's lines after its own at the end of a run phase. Every
-   * hook of {@link RunSession} is the binding's (MixgraphWorkloadTest checks none is left to the
-   * interface's default, which would silently drop it: a mixgraph run's faults or server series).
-   */
-  private record CheckedSession(RunSession binding, MixgraphCheck check, PrintStream messages)
-      implements RunSession {
-    @Override
-    public boolean loadBeforeRun() {
-      return binding.loadBeforeRun();
+  /** The binding's session, with the check's lines after its own at the end of a run phase. */
+  private static final class CheckedSession extends ForwardingSession {
+    private final MixgraphCheck check;
+    private final PrintStream messages;
+
+    CheckedSession(RunSession binding, MixgraphCheck check, PrintStream messages) {
+      super(binding);
+      this.check = check;
+      this.messages = messages;
     }
 
     @Override
-    public void runStarting(Phase phase) {
-      binding.runStarting(phase);
-    }
-
-    @Override
-    public List<ReportLine> runFinished(Phase phase) {
-      List<ReportLine> lines = new ArrayList<>(binding.runFinished(phase));
-      if (phase == Phase.RUN) {
-        lines.addAll(check.report(messages));
-      }
-      return lines;
-    }
-
-    @Override
-    public List<Object> runFigures() {
-      return binding.runFigures();
-    }
-
-    @Override
-    public ServerSampler serverSampler() {
-      return binding.serverSampler();
-    }
-
-    @Override
-    public FaultTarget faultTarget() {
-      return binding.faultTarget();
-    }
-
-    @Override
-    public FaultTarget faultTarget(FaultSchedule schedule) {
-      return binding.faultTarget(schedule);
-    }
-
-    @Override
-    public void close() throws BindingException {
-      binding.close();
+    List<ReportLine> runLines() {
+      return check.report(messages);
     }
   }
 }

@@ -1,5 +1,6 @@
 package io.hbload.core.source;
 
+import io.hbload.core.schedule.Timeline;
 import java.util.Map;
 
 /**
@@ -52,6 +53,23 @@ public interface OperationSource<S extends Step> {
    * on completion.
    */
   void release(OperationSlot<S> s);
+
+  /**
+   * The intended starts of its operations when they bring their own (a trace's records, each with
+   * its time), else null: the run's target paces them. Asked once, after the source is made.
+   */
+  default Timeline timeline() {
+    return null;
+  }
+
+  /**
+   * True once it has nothing left to issue ({@link #transaction} or {@link #load} returned false
+   * because a trace was read to its end): the worker's share is done. Asked only after such a
+   * false.
+   */
+  default boolean finished() {
+    return false;
+  }
 
   /**
    * Figures of this worker's share that are no latency (rows a scan returned, checks that did not

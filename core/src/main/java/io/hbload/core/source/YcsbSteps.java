@@ -3,9 +3,12 @@ package io.hbload.core.source;
 import io.hbload.core.binding.AsyncBinding;
 import io.hbload.core.binding.AsyncWorkerClient.Completion;
 import io.hbload.core.binding.Binding;
+import io.hbload.core.binding.RowSink;
 import io.hbload.core.binding.ScanSink;
 import io.hbload.core.binding.Status;
+import io.hbload.core.binding.Values;
 import io.hbload.core.measure.Measure;
+import io.hbload.core.values.FieldSelection;
 
 /**
  * YCSB's calls as steps, once for each loop: a read, scan, update, insert or delete on the worker's
@@ -16,6 +19,30 @@ import io.hbload.core.measure.Measure;
  * @param <S> the loop's kind of step
  */
 public record YcsbSteps<S extends Step>(S read, S scan, S update, S insert, S delete, S verify) {
+  /**
+   * The slot's operation as one call, {@code step}, on {@code table}, recorded under its measure.
+   */
+  public void one(OperationSlot<S> s, S step, String table) {
+    s.operation = step.measure;
+    s.composite = false;
+    s.overall = null;
+    s.table = table;
+    s.step = step;
+  }
+
+  /** A read of the row's {@code fields} as one call, its row ignored. */
+  public void readRow(OperationSlot<S> s, String table, FieldSelection fields) {
+    one(s, read, table);
+    s.fields = fields;
+    s.sink = RowSink.IGNORE;
+  }
+
+  /** An update of the row with {@code values} as one call. */
+  public void updateRow(OperationSlot<S> s, String table, Values values) {
+    one(s, update, table);
+    s.values = values;
+  }
+
   /** YCSB's calls on a blocking {@link Binding}. */
   public static final YcsbSteps<BlockingStep<Binding>> BLOCKING =
       new YcsbSteps<>(

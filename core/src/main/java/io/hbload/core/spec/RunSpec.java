@@ -87,8 +87,11 @@ public record RunSpec(
     return binding.workload().measures();
   }
 
-  /** True when a target rate paces the workers. */
+  /**
+   * True when a target rate paces the workers, or a run phase's operations bring their own intended
+   * starts (a trace replay): latency is then measured from the intended start as well.
+   */
   public boolean throttled() {
-    return execution.throttled();
+    return execution.throttled() || (phase == Phase.RUN && binding.workload().paced());
   }
 }

@@ -9,6 +9,7 @@ import io.hbload.core.binding.Key;
 import io.hbload.core.binding.Status;
 import io.hbload.core.config.Distribution;
 import io.hbload.core.config.LengthDistribution;
+import io.hbload.core.config.Phase;
 import io.hbload.core.config.RateSchedule;
 import io.hbload.core.config.RateScheduleParser;
 import io.hbload.core.config.WorkloadSpec;
@@ -17,13 +18,22 @@ import io.hbload.core.keys.KeyNames;
 import io.hbload.core.keys.KeySpace;
 import io.hbload.core.keys.ScanLengthChooser;
 import io.hbload.core.keys.TestSpecs;
+import io.hbload.core.measure.Measures;
 import io.hbload.core.schedule.Pacer;
 import io.hbload.core.schedule.RateCurve;
 import io.hbload.core.source.BlockingStep;
 import io.hbload.core.source.MixgraphSource;
 import io.hbload.core.source.MixgraphSourceAccess;
 import io.hbload.core.source.OperationSlot;
+import io.hbload.core.source.PhaseContext;
+import io.hbload.core.source.TraceSource;
+import io.hbload.core.source.YcsbSteps;
+import io.hbload.core.testing.TraceFiles;
 import io.hbload.core.time.Clock;
+import io.hbload.core.trace.ReplayTally;
+import io.hbload.core.trace.TraceFormat;
+import io.hbload.core.trace.TraceReader;
+import io.hbload.core.trace.TraceSpec;
 import java.lang.management.ManagementFactory;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -208,5 +218,48 @@ class AllocationFreeTest {
                 },
                 200_000))
         .isLessThan(SLACK_BYTES);
+  }
+
+  /**
+   * A replay's worker takes its records from the reader's batches, makes each one's key and value,
+   * and records its send skew without allocating (the reader's own thread parses lines, which
+   * does).
+   */
+  @Test
+  void traceRecordsDoNotAllocateOnTheWorker(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+    java.nio.file.Path file =
+        TraceFiles.write(dir.resolve("t.csv"), TraceFiles.twitterTrace(1, 260_000, 5000));
+    TraceSpec spec = TraceSpec.atRate(file, TraceFormat.TWITTER, 1e9, false);
+    WorkloadSpec workload = TestSpecs.defaults().build();
+    ReplayTally tally = new ReplayTally(spec);
+    try (TraceReader reader = new TraceReader(spec, false, 1, tally).start()) {
+      TraceSource<BlockingStep<Binding>> source =
+          new TraceSource<>(
+              YcsbSteps.BLOCKING,
+              new PhaseContext(
+                  Phase.RUN, workload, new KeySpace(workload), Clock.system(), 1, Measures.CORE),
+              reader.feed(0),
+              tally,
+              TraceSource.values(workload, reader.feed(0), 1024));
+      OperationSlot<BlockingStep<Binding>> slot = new OperationSlot<>(0, workload);
+      long[] due = new long[1];
+      assertThat(
+              allocatedBy(
+                  () -> {
+                    due[0] += source.nextDueNanos();
+                    if (!source.transaction(slot)) {
+                      throw new AssertionError("the trace ran out");
+                    }
+                    slot.start = slot.intended + 1000;
+                    source.completed(slot, false);
+                  },
+                  200_000))
+          // here the worker outruns the reader (which parses each line), so it waits on the feed's
+          // queue now and then, and a wait allocates the queue's node: at most once per batch of
+          // 1,024 records (~200 batches: under 64 KiB), where one object per record would be MiBs
+          .isLessThan(16 * SLACK_BYTES);
+      assertThat(due[0]).isNotZero();
+    }
   }
 }

@@ -28,6 +28,7 @@ import picocli.CommandLine.Command;
     subcommands = {
       LoadCommand.class,
       RunCommand.class,
+      ReplayCommand.class,
       SuiteCommand.class,
       PlanCommand.class,
       PerformanceEvaluationCommand.class,

@@ -10,6 +10,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -112,6 +113,7 @@ final class PerformanceEvaluationCommand implements Callable<Integer> {
               out);
           out.print(ycsbReport.toString(StandardCharsets.UTF_8));
           out.flush();
-        });
+        },
+        List.of());
   }
 }

@@ -8,6 +8,7 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -44,7 +45,8 @@ abstract class PhaseCommand implements Callable<Integer> {
         options.workloadName(),
         err,
         out,
-        outcome -> {});
+        outcome -> {},
+        List.of());
   }
 
   /** Adapts picocli's writers (which tests capture) to the PrintStreams the engine writes to. */

@@ -48,6 +48,7 @@ final class PhaseLaunch {
    *
    * @param workload the workload's name in the metrics' tags
    * @param report where YCSB's report goes unless the spec names an export file
+   * @param own listeners of the command's own (a replay's skew status lines), before the metrics'
    */
   static int run(
       CommandLine commandLine,
@@ -57,7 +58,8 @@ final class PhaseLaunch {
       String workload,
       PrintStream err,
       PrintStream report,
-      Afterwards afterwards)
+      Afterwards afterwards,
+      List<RunListener> own)
       throws Exception {
     html.refuseSameFile(spec.outputs());
     html.check(commandLine);
@@ -72,7 +74,7 @@ final class PhaseLaunch {
                 ClientInfo.localHost()),
             err);
     try {
-      List<RunListener> more = new ArrayList<>();
+      List<RunListener> more = new ArrayList<>(own);
       watch.ifPresent(m -> more.add(m.listener()));
       if (html.requested()) {
         more.add(html.collector());

@@ -2,14 +2,11 @@ package io.hbload.cli;
 
 import io.hbload.core.binding.BindingProvider;
 import io.hbload.core.binding.Bindings;
-import io.hbload.core.config.OutputTarget;
 import io.hbload.core.config.PropertyNames;
 import io.hbload.core.config.PropertySources;
 import io.hbload.core.config.SpecException;
 import io.hbload.hbase.config.HBaseProperties;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
@@ -41,21 +38,10 @@ final class PhaseOptions {
               + " mixgraph, mixgraph_allrandom (RocksDB db_bench's mixgraph)")
   String workload;
 
-  @Option(
-      names = "-P",
-      paramLabel = "FILE",
-      description = "Workload property file (YCSB format); repeatable, in order")
-  List<Path> propertyFiles = new ArrayList<>();
+  /** The options every command running a phase shares (replay's too). */
+  @CommandLine.Mixin ClientOptions client = new ClientOptions();
 
-  @Option(names = "-p", paramLabel = "NAME=VALUE", description = "Set a property; overrides files")
-  List<String> properties = new ArrayList<>();
-
-  // --threads/--target: go-ycsb's spelling of YCSB's flags, so its scripts run too
-  @Option(
-      names = {"-threads", "--threads"},
-      paramLabel = "N",
-      description = "Client threads (threadcount)")
-  String threads;
+  // --target: go-ycsb's spelling of YCSB's flag, so its scripts run too
 
   @Option(
       names = {"-target", "--target"},
@@ -87,39 +73,6 @@ final class PhaseOptions {
   String slo;
 
   @Option(
-      names = "-s",
-      description =
-          "Print a status line every status.interval seconds to stderr (YCSB's -s; in dfsio, -s is --size)")
-  boolean status;
-
-  @Option(
-      names = "--interval",
-      paramLabel = "SECONDS",
-      description = "go-ycsb's form: a status line every SECONDS (status.interval, and -s)")
-  String interval;
-
-  @Option(names = "-l", paramLabel = "LABEL", description = "Prefix for status lines (label)")
-  String label;
-
-  @Option(names = "-db", paramLabel = "DB", description = "Binding name or class (db)")
-  String db;
-
-  @Option(
-      names = {"-cp", "--hbase-conf"},
-      paramLabel = "DIR",
-      description =
-          "HBase configuration directory (with hbase-site.xml), as YCSB users pass -cp /etc/hbase/conf")
-  String hbaseConf;
-
-  @Option(
-      names = "--zk",
-      paramLabel = "HOST:PORT",
-      description = "ZooKeeper quorum of the HBase cluster")
-  String zk;
-
-  @CommandLine.Mixin KerberosOptions kerberos = new KerberosOptions();
-
-  @Option(
       names = "--wait-for-compactions",
       description =
           "HBase: after load, wait for compactions to finish; before run, flush first "
@@ -127,29 +80,10 @@ final class PhaseOptions {
   boolean waitForCompactions;
 
   @Option(
-      names = "--json",
-      paramLabel = "FILE",
-      description = "Write hbload's JSON result here (hbload.json). " + OutputTarget.SPECIAL_FILES)
-  String json;
-
-  @Option(
-      names = "--hlog",
-      paramLabel = "FILE",
-      description =
-          "Write a tagged HdrHistogram interval log here (hbload.hlog). "
-              + OutputTarget.SPECIAL_FILES)
-  String hlog;
-
-  @Option(
       names = "--seed",
       paramLabel = "N",
       description = "Seed every random choice (hbload.seed)")
   String seed;
-
-  @Option(
-      names = "--fail-on-error",
-      description = "Exit 1 when any operation failed (hbload.failonerror)")
-  boolean failOnError;
 
   @Option(
       names = "--strict",
@@ -239,7 +173,7 @@ final class PhaseOptions {
 
   /** The merged properties the spec parser reads. */
   Map<String, String> properties() {
-    if (workload == null && propertyFiles.isEmpty()) {
+    if (workload == null && client.propertyFiles.isEmpty()) {
       throw new SpecException("no workload: give -w a|b|c|d|e|f|updateonly|mixgraph or -P FILE");
     }
     return properties(workload);
@@ -263,20 +197,15 @@ final class PhaseOptions {
     if (bundled != null) {
       sources.bundled(bundled);
     }
-    propertyFiles.forEach(sources::file);
+    client.files(sources);
     if (sideFile != null) {
       sources.file(sideFile);
     }
     setIf(sources, PropertyNames.DB, positionalDb);
-    properties.forEach(sources::setPair);
-    setIf(sources, PropertyNames.THREADS, threads);
+    client.settings(sources);
     setIf(sources, PropertyNames.TARGET, target);
     setIf(sources, PropertyNames.TIME_SCALE, timeScale);
     setIf(sources, PropertyNames.SLO, slo);
-    setIf(sources, PropertyNames.LABEL, label);
-    setIf(sources, PropertyNames.DB, db);
-    setIf(sources, PropertyNames.JSON_FILE, json);
-    setIf(sources, PropertyNames.HLOG_FILE, hlog);
     setIf(sources, PropertyNames.SEED, seed);
     setIf(sources, PropertyNames.SHARD, shard);
     setIf(sources, PropertyNames.START_AT, startAt);
@@ -286,13 +215,7 @@ final class PhaseOptions {
     setIf(sources, PropertyNames.FAULT_EXEC_TIMEOUT, faultExecTimeout);
     setIf(sources, PropertyNames.VERIFY, verify || verifyFile != null ? "true" : null);
     setIf(sources, PropertyNames.VERIFY_FILE, verifyFile == null ? null : verifyFile.toString());
-    setIf(sources, HBaseProperties.HBASE_CONF_DIR, hbaseConf);
-    setIf(sources, HBaseProperties.ZK, zk);
-    kerberos.properties().forEach(sources::set);
-    setIf(sources, PropertyNames.STATUS_INTERVAL, interval);
-    setIf(sources, PropertyNames.STATUS, status || interval != null ? "true" : null);
     setIf(sources, HBaseProperties.WAIT_FOR_COMPACTIONS, waitForCompactions ? "true" : null);
-    setIf(sources, PropertyNames.FAIL_ON_ERROR, failOnError ? "true" : null);
     setIf(sources, PropertyNames.STRICT, strict ? "true" : null);
     Map<String, String> merged = sources.merge();
     String chosen = merged.get(PropertyNames.DB);
@@ -353,9 +276,7 @@ final class PhaseOptions {
   }
 
   private static void setIf(PropertySources sources, String key, String value) {
-    if (value != null) {
-      sources.set(key, value);
-    }
+    ClientOptions.setIf(sources, key, value);
   }
 
   /**
@@ -366,8 +287,8 @@ final class PhaseOptions {
     if (workload != null) {
       return workload;
     }
-    if (!propertyFiles.isEmpty()) {
-      return propertyFiles.get(0).getFileName().toString().replaceFirst("\\.[^.]*$", "");
+    if (!client.propertyFiles.isEmpty()) {
+      return client.propertyFiles.get(0).getFileName().toString().replaceFirst("\\.[^.]*$", "");
     }
     return "custom";
   }

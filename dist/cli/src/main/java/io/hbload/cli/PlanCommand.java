@@ -120,16 +120,16 @@ final class PlanCommand implements Callable<Integer> {
    */
   private void refuseRunOptions() {
     List<String> given = new ArrayList<>();
-    addIf(given, options.json != null, "--json");
-    addIf(given, options.hlog != null, "--hlog");
+    addIf(given, options.client.json != null, "--json");
+    addIf(given, options.client.hlog != null, "--hlog");
     addIf(given, options.shard != null, "--shard");
     addIf(given, options.startAt != null, "--start-at");
-    addIf(given, options.threads != null, "-threads");
+    addIf(given, options.client.threads != null, "-threads");
     addIf(given, options.target != null, "-target");
-    addIf(given, options.status || options.interval != null, "-s/--interval");
-    addIf(given, options.label != null, "-l");
+    addIf(given, options.client.status || options.client.interval != null, "-s/--interval");
+    addIf(given, options.client.label != null, "-l");
     addIf(given, options.seed != null, "--seed");
-    addIf(given, options.failOnError, "--fail-on-error");
+    addIf(given, options.client.failOnError, "--fail-on-error");
     addIf(given, options.waitForCompactions, "--wait-for-compactions");
     if (!given.isEmpty()) {
       throw new SpecException(

@@ -293,8 +293,8 @@ final class SuiteCommand implements Callable<Integer> {
           "--duration must be whole seconds, at least 1s: got "
               + duration.toString().substring(2).toLowerCase(Locale.ROOT));
     }
-    if (options.json != null
-        || options.hlog != null
+    if (options.client.json != null
+        || options.client.hlog != null
         || options.shard != null
         || options.startAt != null) {
       throw new SpecException(

@@ -249,7 +249,23 @@ class BadInputContractTest {
         Arguments.of(List.of("run"), "-w a -db memory --verify --find-max p99<10ms"),
         Arguments.of(List.of("suite"), "-w a -db memory --verify --out " + NOWHERE),
         Arguments.of(List.of("verify"), NOWHERE + ".audit -db memory"),
-        Arguments.of(List.of("verify"), GARBAGE_XML + " -db memory"));
+        Arguments.of(List.of("verify"), GARBAGE_XML + " -db memory"),
+        // replay: the trace, its format and its pace, all before anything runs
+        Arguments.of(List.of("replay"), TRACE + " -db basic --format xml"),
+        Arguments.of(List.of("replay"), "/nonexistent/trace.csv -db basic"),
+        Arguments.of(List.of("replay"), TRACE + " -db basic --speed 0"),
+        Arguments.of(List.of("replay"), TRACE + " -db basic --speed -2"),
+        Arguments.of(List.of("replay"), TRACE + " -db basic --speed fast"),
+        Arguments.of(List.of("replay"), TRACE + " -db basic --rate 0"),
+        Arguments.of(List.of("replay"), TRACE + " -db basic --rate -100"),
+        Arguments.of(List.of("replay"), TRACE + " -db basic --speed 2 --rate 100"),
+        Arguments.of(List.of("replay"), DAMAGED_TRACE + " -db basic"),
+        Arguments.of(List.of("replay"), UNKNOWN_OPERATION_TRACE + " -db basic"),
+        Arguments.of(List.of("replay"), EMPTY_TRACE + " -db basic"),
+        Arguments.of(List.of("replay"), TRACE + " -db basic --format hbload"),
+        Arguments.of(List.of("replay"), TRACE + " -db basic -p target=100"),
+        Arguments.of(List.of("replay"), TRACE + " -db basic --max-value-size 0"),
+        Arguments.of(List.of("replay"), TRACE + " -db nosuchdb"));
   }
 
   /** A duet's side file: a delay for the basic binding. */
@@ -257,6 +273,22 @@ class BadInputContractTest {
 
   /** A rate file damaged on its third line. */
   static final String DAMAGED_RATES = propertyFile("time,rate\n0,100\n10,lots\n20,100\n");
+
+  /** A sound Twitter-format trace of three records. */
+  static final String TRACE =
+      propertyFile(
+          "1600000000,k1,2,10,7,get,0\n1600000000,k1,2,10,7,set,0\n1600000001,k2,2,5,7,delete,0\n");
+
+  /** Its third line short of a field. */
+  static final String DAMAGED_TRACE =
+      propertyFile(
+          "1600000000,k1,2,10,7,get,0\n1600000000,k1,2,10,7,set,0\n1600000001,k2,2,5,7,delete\n");
+
+  /** An operation Twitter's traces do not have. */
+  static final String UNKNOWN_OPERATION_TRACE = propertyFile("1600000000,k1,2,10,7,touch,0\n");
+
+  /** Nothing but a comment. */
+  static final String EMPTY_TRACE = propertyFile("# no records\n");
 
   /** A side file whose setting no spec accepts. */
   static final String BAD_SIDE = propertyFile("recordcount=many\n");
@@ -676,10 +708,24 @@ class BadInputContractTest {
           case "report" -> List.of("x.json");
           case "compare" -> List.of("a.json", "b.json");
           case "verify" -> List.of("x.audit");
+          case "replay" -> List.of(TRACE);
           case "pe", "mapreduce pe" -> List.of("sequentialWrite", "1");
           default -> List.of();
         });
     return out;
+  }
+
+  @org.junit.jupiter.api.Test
+  void aDamagedTraceLineIsNamedByFileAndLineAndTheMappingIsInTheHelp() {
+    CommandOutput o = assertOneLineBadInput(List.of("replay"), DAMAGED_TRACE + " -db basic");
+    assertThat(o.err())
+        .contains(
+            DAMAGED_TRACE + ":3: expected 7 comma-separated fields, found 6 (twitter format)");
+    CommandOutput help = CommandOutput.of(HbloadCommand.commandLine(), "replay", "--help");
+    assertThat(help.out().replaceAll("\\s+", " "))
+        .contains("get, gets -> READ of the row")
+        .contains("incr, decr -> UPDATE")
+        .contains("delete -> DELETE of the row");
   }
 
   @org.junit.jupiter.api.Test
