@@ -28,8 +28,11 @@ public record Calibration(
   /** Re-splits by default. */
   public static final int RESPLITS = 100;
 
-  /** Bootstrap resamples of each re-split's comparison: enough for a pass or fail. */
-  static final int RESAMPLES = 400;
+  /**
+   * Bootstrap resamples of each re-split's comparison: compare's fewest, enough for a pass or a
+   * fail.
+   */
+  static final int RESAMPLES = 200;
 
   /**
    * Calibrates {@code settings} on the A/A duet of {@code a} and {@code b} (its two sides); the
