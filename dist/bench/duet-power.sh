@@ -22,8 +22,9 @@ judge() { # jar a b -> "p50 p90 p99 ip99" verdict words and detectable, and the 
   { java -jar "$1" compare "$2" "$3" --fail-if-slower 10 --gate throughput,p50,p90,p99 2>&1 || true; } | python3 -c '
 import sys,re
 t=sys.stdin.read()
-gate=re.search(r"^gate: ([a-z ]+?)(:|$)",t,re.M)
-out=["gate="+(gate.group(1) if gate else "-")]
+gate=re.search(r"^gate: (.*)$",t,re.M)
+g="-" if not gate else "FAILED" if gate.group(1).startswith("B is slower") else gate.group(1).split(":")[0]
+out=["gate="+g]
 for name in ["service p50","service p90","service p99","intended p99"]:
     m=re.search(r"^\s+"+re.escape(name)+r"\s.*?(±[0-9.]+%|  -  )\s+(\S+ \S+)",t,re.M)
     out.append(name.replace("service ","")+"="+((m.group(2).split()[1] if m.group(2).startswith("B ") else "-")+"/"+m.group(1).strip() if m else "n/a"))
