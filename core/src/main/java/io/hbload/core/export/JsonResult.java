@@ -219,6 +219,24 @@ public final class JsonResult {
     g.writeEndObject();
   }
 
+  /**
+   * {@code hbload verify FILE}'s result: the file the writes came from and what their read-back
+   * found, as the {@code verify} object of a run's JSON.
+   */
+  public static String renderVerify(String file, AuditReport a) {
+    return Json.write(
+        Json.Layout.ONE_LINE,
+        g -> {
+          g.writeStartObject();
+          g.writeStringField("tool", "hbload");
+          g.writeStringField("version", Version.get());
+          g.writeStringField("command", "verify");
+          g.writeStringField("file", file);
+          audit(g, a);
+          g.writeEndObject();
+        });
+  }
+
   /** The acknowledged-write audit ({@code --verify}): what the read-back found. */
   private static void audit(JsonGenerator g, AuditReport a) throws IOException {
     g.writeObjectFieldStart("verify");

@@ -5,10 +5,14 @@ import io.hbload.core.audit.AuditFile;
 import io.hbload.core.audit.AuditReport;
 import io.hbload.core.audit.ReadBack;
 import io.hbload.core.binding.RunSession;
+import io.hbload.core.config.OutputPaths;
+import io.hbload.core.config.OutputTarget;
 import io.hbload.core.config.Phase;
 import io.hbload.core.config.PropertyNames;
 import io.hbload.core.config.PropertySources;
 import io.hbload.core.config.SpecException;
+import io.hbload.core.export.JsonResult;
+import io.hbload.core.export.ResultOutputs;
 import io.hbload.core.parse.SpecParser;
 import io.hbload.core.source.Workload;
 import io.hbload.core.spec.RunSpec;
@@ -81,6 +85,14 @@ final class VerifyCommand implements Callable<Integer> {
           "Reading threads: threadcount x hbload.inflight, from 8 to 64 (threadcount, default 1)")
   String threads;
 
+  @Option(
+      names = "--json",
+      paramLabel = "FILE",
+      description =
+          "Also write the result as JSON (the verify object of a run's --json). "
+              + OutputTarget.SPECIAL_FILES)
+  Path json;
+
   @Override
   public Integer call() throws Exception {
     PrintStream err = PhaseCommand.WriterStream.printStream(commandSpec.commandLine().getErr());
@@ -102,6 +114,28 @@ final class VerifyCommand implements Callable<Integer> {
               + " binding cannot read back what was written; hbload verify needs one that keeps"
               + " the data (memory, hbase)");
     }
+    if (json != null) {
+      String problem = OutputPaths.problem(json);
+      if (problem == null) {
+        problem = OutputPaths.clash(json, List.of(file));
+      }
+      if (problem != null) {
+        throw new SpecException("--json " + problem);
+      }
+    }
+    // the output reserved before the read-back: a file system that refuses it is found first
+    try (ResultOutputs outputs = ResultOutputs.reserve(json)) {
+      return verify(spec, contents, outputs, out, err);
+    }
+  }
+
+  private int verify(
+      RunSpec spec,
+      AuditFile.Contents contents,
+      ResultOutputs outputs,
+      PrintStream out,
+      PrintStream err)
+      throws Exception {
     Workload<?, ?> workload = spec.binding().open(spec.bindingContext(err));
     RunSession session = workload.session();
     AuditReport report;
@@ -111,6 +145,17 @@ final class VerifyCommand implements Callable<Integer> {
       session.close();
     }
     out.println("[VERIFY], " + report.summary());
+    if (json != null) {
+      byte[] bytes =
+          (JsonResult.renderVerify(file.toString(), report) + System.lineSeparator())
+              .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+      try {
+        outputs.write(json, o -> o.write(bytes));
+      } catch (IOException e) {
+        err.println("hbload: " + e.getMessage());
+        return ExitCode.FAILURE;
+      }
+    }
     if (!report.passed()) {
       err.println("hbload: " + report.failure() + " (" + file + ")");
       return ExitCode.FAILURE;

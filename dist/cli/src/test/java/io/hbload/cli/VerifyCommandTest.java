@@ -2,6 +2,8 @@ package io.hbload.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hbload.core.binding.builtin.MemoryStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,11 +47,26 @@ class VerifyCommandTest {
             "[VERIFY], acknowledged 300, present 300, lost 0, changed 0, unknown 0, unexpected 0");
     assertThat(Files.isRegularFile(file)).isTrue();
 
-    CommandOutput again = exec("verify", file.toString(), "-db", "memory");
+    Path json = dir.resolve("verify.json");
+    CommandOutput again =
+        exec("verify", file.toString(), "-db", "memory", "--json", json.toString());
     assertThat(again.exit()).as(again.err()).isZero();
     assertThat(again.outLines())
         .containsExactly(
             "[VERIFY], acknowledged 300, present 300, lost 0, changed 0, unknown 0, unexpected 0");
+    JsonNode verified = new ObjectMapper().readTree(json.toFile());
+    assertThat(verified.path("command").asText()).isEqualTo("verify");
+    assertThat(verified.path("file").asText()).isEqualTo(file.toString());
+    assertThat(verified.path("verify").path("acknowledged").asLong()).isEqualTo(300);
+    assertThat(verified.path("verify").path("present").asLong()).isEqualTo(300);
+    assertThat(verified.path("verify").path("passed").asBoolean()).isTrue();
+    // its own input is never its output: refused before anything is read back
+    CommandOutput onItself =
+        exec("verify", file.toString(), "-db", "memory", "--json", file.toString());
+    assertThat(onItself.exit()).isEqualTo(2);
+    assertThat(onItself.errLines()).hasSize(1);
+    assertThat(onItself.err()).contains("it is also an input");
+    assertThat(onItself.out()).doesNotContain("[VERIFY]");
 
     Map<String, Map<String, byte[]>> rows = MemoryStore.shared().table(table);
     assertThat(rows.remove("user42")).isNotNull();
