@@ -49,6 +49,8 @@ final class HierarchicalBootstrap {
     SplittableRandom random = new SplittableRandom(seed);
     ValueScale scale = a.get(0).scale();
     long[] counts = new long[scale.size()];
+    Whole[] wholeA = whole(a, counts);
+    Whole[] wholeB = whole(b, counts);
     int[] drawA = new int[a.size()];
     int[] drawB = new int[b.size()];
     double[][][] out = new double[2][resamples][];
@@ -59,8 +61,42 @@ final class HierarchicalBootstrap {
       } else {
         draw(random, drawB);
       }
-      out[0][r] = figures(a, drawA, ps, counts);
-      out[1][r] = figures(b, drawB, ps, counts);
+      out[0][r] = figures(scale, wholeA, drawA, ps, counts);
+      out[1][r] = figures(scale, wholeB, drawB, ps, counts);
+    }
+    return out;
+  }
+
+  /**
+   * A round's intervals summed once, as its non-empty buckets: a resample adds whole rounds, so a
+   * long round (15 minutes of 1 s intervals) costs its buckets, not its intervals, per resample.
+   */
+  private record Whole(int[] index, long[] count, long total, double seconds) {}
+
+  private static Whole[] whole(List<IntervalSeries> rounds, long[] scratch) {
+    Whole[] out = new Whole[rounds.size()];
+    for (int r = 0; r < out.length; r++) {
+      IntervalSeries round = rounds.get(r);
+      java.util.Arrays.fill(scratch, 0);
+      long total = 0;
+      double seconds = 0;
+      for (int j = 0; j < round.size(); j++) {
+        total += round.addTo(j, scratch);
+        seconds += round.seconds(j);
+      }
+      int buckets = 0;
+      for (long c : scratch) {
+        buckets += c > 0 ? 1 : 0;
+      }
+      int[] index = new int[buckets];
+      long[] count = new long[buckets];
+      for (int i = 0, b = 0; i < scratch.length; i++) {
+        if (scratch[i] > 0) {
+          index[b] = i;
+          count[b++] = scratch[i];
+        }
+      }
+      out[r] = new Whole(index, count, total, seconds);
     }
     return out;
   }
@@ -72,19 +108,20 @@ final class HierarchicalBootstrap {
   }
 
   private static double[] figures(
-      List<IntervalSeries> rounds, int[] drawn, double[] ps, long[] counts) {
+      ValueScale scale, Whole[] rounds, int[] drawn, double[] ps, long[] counts) {
     java.util.Arrays.fill(counts, 0);
     long total = 0;
     double seconds = 0;
     for (int i : drawn) {
-      IntervalSeries round = rounds.get(i);
-      for (int j = 0; j < round.size(); j++) {
-        total += round.addTo(j, counts);
-        seconds += round.seconds(j);
+      Whole round = rounds[i];
+      for (int b = 0; b < round.index().length; b++) {
+        counts[round.index()[b]] += round.count()[b];
       }
+      total += round.total();
+      seconds += round.seconds();
     }
     double[] out = new double[ps.length + 1];
-    rounds.get(0).scale().percentiles(counts, total, ps, out);
+    scale.percentiles(counts, total, ps, out);
     out[ps.length] = seconds > 0 ? total / seconds : Double.NaN;
     return out;
   }
