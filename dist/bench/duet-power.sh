@@ -17,6 +17,7 @@ jar=${JAR:-"$here/dist/package/target/hbload.jar"}
 hdr=$(ls "$HOME"/.m2/repository/org/hdrhistogram/HdrHistogram/2.2.2/HdrHistogram-2.2.2.jar)
 work=$(mktemp -d /tmp/hbload-duet-power.XXXXXX)
 trap 'rm -rf "$work"' EXIT
+javac -d "$work/classes" -cp "$hdr" "$here/dist/bench/ScaleLatencies.java"
 
 judge() { # jar a b -> "p50 p90 p99 ip99" verdict words and detectable, and the gate
   { java -jar "$1" compare "$2" "$3" --fail-if-slower 10 --gate throughput,p50,p90,p99 2>&1 || true; } | python3 -c '
@@ -36,7 +37,7 @@ for d in "$@"; do
   copy="$work/$(basename "$d")"
   cp -r "$d" "$copy"
   for f in "$copy"/b/*.hlog; do
-    java -cp "$hdr" "$here/dist/bench/ScaleLatencies.java" "$factor" "$f" "$f.tmp" && mv "$f.tmp" "$f"
+    java -cp "$hdr:$work/classes" ScaleLatencies "$factor" "$f" "$f.tmp" && mv "$f.tmp" "$f"
   done
   sed -i "s#$(cd "$d" && pwd)/#$copy/#g" "$copy"/a/*.json "$copy"/b/*.json
   line="$(basename "$d") | A/A $(judge "$jar" "$d/a" "$d/b") | x$factor $(judge "$jar" "$copy/a" "$copy/b")"
