@@ -211,7 +211,10 @@ public final class PhaseRun {
         // the client's host beside the servers: a slow interval while other processes held its
         // CPUs is explained by that; its figures label outliers only, they are no server's
         serverSampling =
-            ServerSampling.start(HostCpuSampler.beside(sampler), sampleNanos(execution), clock);
+            ServerSampling.start(
+                HostCpuSampler.beside(sampler, ClientInfo.localHost(), clock),
+                sampleNanos(execution),
+                clock);
       }
       if (!execution.faults().isEmpty()) {
         FaultTarget target = faultTarget(spec, session);

@@ -1,5 +1,6 @@
 package io.hbload.core.server;
 
+import io.hbload.core.time.Clock;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -52,22 +53,28 @@ public final class HostCpuSampler implements ServerSampler {
   private final Supplier<long[]> stat;
   private final LongSupplier processCpuNanos;
   private final String host;
+  private final Clock clock;
   private long[] last;
   private long lastProcessNanos;
 
   HostCpuSampler(
-      ServerSampler servers, Supplier<long[]> stat, LongSupplier processCpuNanos, String host) {
+      ServerSampler servers,
+      Supplier<long[]> stat,
+      LongSupplier processCpuNanos,
+      String host,
+      Clock clock) {
     this.servers = servers;
     this.stat = stat;
     this.processCpuNanos = processCpuNanos;
     this.host = host;
+    this.clock = clock;
   }
 
   /**
    * {@code servers}' samples with this host's beside them; {@code servers} itself where the host
    * cannot be read.
    */
-  public static ServerSampler beside(ServerSampler servers) {
+  public static ServerSampler beside(ServerSampler servers, String host, Clock clock) {
     Path file = Path.of("/proc/stat");
     if (!Files.isReadable(file)
         || !(ManagementFactory.getOperatingSystemMXBean()
@@ -76,17 +83,14 @@ public final class HostCpuSampler implements ServerSampler {
       return servers;
     }
     return new HostCpuSampler(
-        servers,
-        () -> read(file),
-        os::getProcessCpuTime,
-        "client host " + io.hbload.core.result.ClientInfo.localHost());
+        servers, () -> read(file), os::getProcessCpuTime, "client host " + host, clock);
   }
 
   @Override
   public List<ServerSample> sample() throws IOException {
     List<ServerSample> out = new ArrayList<>(servers.sample());
     // no server answered: said as such by the sampling, not hidden behind this host's figures
-    ServerSample own = out.isEmpty() ? null : host(System.currentTimeMillis());
+    ServerSample own = out.isEmpty() ? null : host(clock.epochMillis());
     if (own != null) {
       out.add(own);
     }

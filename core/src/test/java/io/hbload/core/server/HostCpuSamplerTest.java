@@ -42,7 +42,8 @@ class HostCpuSamplerTest {
             new FixedServers(),
             () -> HostCpuSampler.parse(stat.poll()),
             () -> process[read[0]++],
-            "client host h");
+            "client host h",
+            io.hbload.core.time.Clock.system());
     assertThat(sampler.host(T0)).isNull(); // the first reading has nothing to compare with
     ServerSample saturated = sampler.host(T0 + 1000);
     assertThat(saturated.values())
@@ -82,7 +83,8 @@ class HostCpuSamplerTest {
             new NoServer(),
             () -> HostCpuSampler.parse("cpu  1 0 0 1 0 0 0 0"),
             () -> 0,
-            "client host h");
+            "client host h",
+            io.hbload.core.time.Clock.system());
     assertThat(sampler.sample()).isEmpty();
   }
 
