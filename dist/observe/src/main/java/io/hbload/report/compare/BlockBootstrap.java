@@ -91,9 +91,6 @@ final class BlockBootstrap {
       total += s.addTo(i, counts);
       seconds += s.seconds(i);
     }
-    double[] out = new double[ps.length + 1];
-    s.scale().percentiles(counts, total, ps, out);
-    out[ps.length] = seconds > 0 ? total / seconds : Double.NaN;
-    return out;
+    return s.scale().figures(counts, total, seconds, ps);
   }
 }

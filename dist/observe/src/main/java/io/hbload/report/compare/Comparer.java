@@ -421,7 +421,7 @@ public final class Comparer {
       String why;
       String noInterval = null;
       boolean paired = rounds && paired(ra, rb);
-      if (rounds && Math.min(ra.size(), rb.size()) >= HierarchicalBootstrap.FEWEST_ROUNDS) {
+      if (rounds && bootstrapsRounds(ra.size(), rb.size())) {
         method = "rounds";
         why =
             ra.size()
@@ -736,16 +736,8 @@ public final class Comparer {
       double[][] rb =
           BlockBootstrap.replicates(b, PERCENTILES, resamples, seed ^ 0x9E3779B97F4A7C15L);
       int blocks = Math.min(BlockBootstrap.blocks(a.size()), BlockBootstrap.blocks(b.size()));
-      double tail = BlockBootstrap.expandedTail(blocks);
-      for (int k = 0; k <= PERCENTILES.length; k++) {
-        double[] ratios = ratios(ra, rb, k);
-        if (ratios != null) {
-          intervals[k] = bootstrapInterval(ratios, tail);
-          tests[k] = RatioTest.Bootstrap.of(ratios, blocks);
-        }
-      }
-    } else if (method.equals("rounds")
-        && Math.min(roundsA.size(), roundsB.size()) < HierarchicalBootstrap.FEWEST_ROUNDS) {
+      judge(ra, rb, blocks, intervals, tests);
+    } else if (method.equals("rounds") && !bootstrapsRounds(roundsA.size(), roundsB.size())) {
       double[][] ra = perRound(roundsA);
       double[][] rb = perRound(roundsB);
       for (int k = 0; k <= PERCENTILES.length; k++) {
@@ -758,15 +750,7 @@ public final class Comparer {
     } else if (method.equals("rounds")) {
       double[][][] reps =
           HierarchicalBootstrap.replicates(roundsA, roundsB, paired, PERCENTILES, resamples, seed);
-      int units = Math.min(roundsA.size(), roundsB.size());
-      double tail = BlockBootstrap.expandedTail(units);
-      for (int k = 0; k <= PERCENTILES.length; k++) {
-        double[] ratios = ratios(reps[0], reps[1], k);
-        if (ratios != null) {
-          intervals[k] = bootstrapInterval(ratios, tail);
-          tests[k] = RatioTest.Bootstrap.of(ratios, units);
-        }
-      }
+      judge(reps[0], reps[1], Math.min(roundsA.size(), roundsB.size()), intervals, tests);
     }
     // every method judges the figure of a side's summed histograms: its tail is the side's
     long tailA = a.total();
@@ -800,6 +784,30 @@ public final class Comparer {
       out.add(metric(name, "ms", false, pa[k] / 1e6, pb[k] / 1e6, intervals[k], tests[k], tooFew));
     }
     return out;
+  }
+
+  /**
+   * Whether rounds of these counts get the bootstrap of the rounds (else Welch's t on per-round
+   * figures): decided once, for the method's reason and for its intervals.
+   */
+  private static boolean bootstrapsRounds(int roundsA, int roundsB) {
+    return Math.min(roundsA, roundsB) >= HierarchicalBootstrap.FEWEST_ROUNDS;
+  }
+
+  /**
+   * Each figure's expanded percentile interval and test from bootstrap replicates of both sides,
+   * for {@code units} independent units (blocks, or rounds).
+   */
+  private static void judge(
+      double[][] ra, double[][] rb, int units, double[][] intervals, RatioTest[] tests) {
+    double tail = BlockBootstrap.expandedTail(units);
+    for (int k = 0; k <= PERCENTILES.length; k++) {
+      double[] ratios = ratios(ra, rb, k);
+      if (ratios != null) {
+        intervals[k] = bootstrapInterval(ratios, tail);
+        tests[k] = RatioTest.Bootstrap.of(ratios, units);
+      }
+    }
   }
 
   private static double[][] perRound(List<IntervalSeries> rounds) {

@@ -102,9 +102,8 @@ public final class ComparisonHtml {
             ? java.util.List.of("no difference recorded")
             : report.environment());
     for (ComparisonReport.Operation o : report.operations()) {
-      boolean plain = o.group().equals(SideReader.RUN_GROUP) || o.group().equals(o.operation());
       h.append("<h3>")
-          .append(Html.escape((plain ? "" : o.group() + ": ") + o.operation()))
+          .append(Html.escape((o.unnamedGroup() ? "" : o.group() + ": ") + o.operation()))
           .append(" (")
           .append(o.countA())
           .append(" vs ")
@@ -124,10 +123,7 @@ public final class ComparisonHtml {
             .append("</td><td class=\"n\">")
             .append(String.format(java.util.Locale.ROOT, "%.3f", m.ratio()))
             .append("</td><td class=\"n\">")
-            .append(
-                m.low() == null
-                    ? "-"
-                    : String.format(java.util.Locale.ROOT, "%.3f .. %.3f", m.low(), m.high()))
+            .append(m.intervalText())
             .append("</td><td class=\"n\">")
             .append(
                 m.detectablePercent() == null

@@ -90,6 +90,11 @@ public record ComparisonReport(
     public Operation {
       metrics = List.copyOf(metrics);
     }
+
+    /** Whether the operation alone names it: a run, or a group named after its operation. */
+    boolean unnamedGroup() {
+      return group.equals(SideReader.RUN_GROUP) || group.equals(operation);
+    }
   }
 
   /**
@@ -113,6 +118,11 @@ public record ComparisonReport(
       String verdict,
       Double detectablePercent,
       @JsonIgnore RatioTest test) {
+
+    /** The 95 % interval as the tables print it, {@code -} without one. */
+    String intervalText() {
+      return low == null ? "-" : String.format(Locale.ROOT, "%.3f .. %.3f", low, high);
+    }
 
     /** Judged: the data gave an interval (and so a test). */
     public boolean judged() {
@@ -205,7 +215,7 @@ public record ComparisonReport(
               + " noise at 95 %\n");
     }
     for (Operation o : operations) {
-      boolean plain = o.group().equals(SideReader.RUN_GROUP) || o.group().equals(o.operation());
+      boolean plain = o.unnamedGroup();
       out.append('\n')
           .append(plain ? "" : "[" + o.group() + "] ")
           .append(o.operation())
@@ -227,8 +237,7 @@ public record ComparisonReport(
               "detectable",
               "verdict"));
       for (Metric m : o.metrics()) {
-        String ci =
-            m.low() == null ? "-" : String.format(Locale.ROOT, "%.3f .. %.3f", m.low(), m.high());
+        String ci = m.intervalText();
         String detectable =
             m.detectablePercent() == null
                 ? "-"

@@ -120,9 +120,6 @@ final class HierarchicalBootstrap {
       total += round.total();
       seconds += round.seconds();
     }
-    double[] out = new double[ps.length + 1];
-    scale.percentiles(counts, total, ps, out);
-    out[ps.length] = seconds > 0 ? total / seconds : Double.NaN;
-    return out;
+    return scale.figures(counts, total, seconds, ps);
   }
 }

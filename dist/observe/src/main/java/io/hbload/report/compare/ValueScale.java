@@ -79,6 +79,18 @@ final class ValueScale {
     }
   }
 
+  /**
+   * The figures of summed counts: the values at {@code ps}, then the throughput (operations per
+   * second over {@code seconds}, NaN without time), as every bootstrap replicate and estimate has
+   * them.
+   */
+  double[] figures(long[] counts, long total, double seconds, double[] ps) {
+    double[] out = new double[ps.length + 1];
+    percentiles(counts, total, ps, out);
+    out[ps.length] = seconds > 0 ? total / seconds : Double.NaN;
+    return out;
+  }
+
   private static long rank(double percentile, long total) {
     double p = Math.min(Math.max(Math.nextAfter(percentile, Double.NEGATIVE_INFINITY), 0.0), 100.0);
     return Math.max(1, (long) Math.ceil(p * total / 100.0));
