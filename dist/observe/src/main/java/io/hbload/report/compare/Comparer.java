@@ -651,10 +651,14 @@ public final class Comparer {
     return true;
   }
 
-  /** Operations whose service latencies both sides logged, in A's order. */
+  /**
+   * Operations whose service latencies both sides logged, by name: a round's tags are an unordered
+   * map, and taken in its order the notes came out in another order from one run of compare to the
+   * next.
+   */
   private static List<String> operationsOf(List<Round> a, List<Round> b) {
     List<String> out = new ArrayList<>();
-    for (String tag : a.get(0).intervals().keySet()) {
+    for (String tag : new TreeSet<>(a.get(0).intervals().keySet())) {
       if (tag.endsWith(".service")) {
         String op = tag.substring(0, tag.length() - ".service".length());
         if (a.stream().allMatch(r -> r.intervals().containsKey(tag))
